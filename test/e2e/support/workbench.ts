@@ -1,0 +1,246 @@
+// Drives the VS Code workbench in Chromium the way a person does (keyboard, mouse, what is on
+// screen) and reads back what that person would see.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { artifactsDir, chromiumPath } from './paths';
+import { waitFor } from './wait';
+
+/** A code lens as shown: its text and the text of the line it sits above. */
+export interface ShownLens {
+  text: string;
+  line: string;
+}
+
+/** An item of the status bar: its DOM id (extension items start with the extension id) and text. */
+export interface ShownStatusItem {
+  id: string;
+  text: string;
+  label: string;
+}
+
+/** A row of a tree or list: its visible text, accessible label and nesting level. */
+export interface ShownRow {
+  text: string;
+  label: string;
+  level: number;
+}
+
+const chromiumFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
+
+/** Non-breaking spaces stand in for spaces in rendered editor text. */
+function plain(text: string): string {
+  return text.replace(/\u00a0/g, ' ');
+}
+
+export class Workbench {
+  private constructor(
+    private readonly browser: Browser,
+    readonly page: Page,
+    private readonly prefix: string,
+  ) {}
+
+  /** Opens the workbench at `url` in a fresh Chromium and waits until it is ready for input. */
+  static async open(url: string, prefix: string): Promise<Workbench> {
+    const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    const workbench = new Workbench(browser, page, prefix);
+    try {
+      await page.goto(url);
+      await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
+      await page.locator('.part.statusbar').waitFor({ state: 'visible', timeout: 60_000 });
+      // The explorer lists the folder once the remote file system answers: the window is usable.
+      await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor({ timeout: 60_000 });
+    } catch (error) {
+      await workbench.screenshot('failed-to-open').catch(() => undefined);
+      await browser.close();
+      throw error;
+    }
+    return workbench;
+  }
+
+  /** Saves a screenshot of the whole window as test-artifacts/e2e/<prefix>-<name>.png and returns its path. */
+  async screenshot(name: string): Promise<string> {
+    mkdirSync(artifactsDir, { recursive: true });
+    const path = join(artifactsDir, `${this.prefix}-${name}.png`);
+    await this.page.screenshot({ path });
+    return path;
+  }
+
+  async close(): Promise<void> {
+    await this.browser.close();
+  }
+
+  /** Runs a command by its title through the command palette, as a person would. */
+  async runCommand(title: string): Promise<void> {
+    await this.page.keyboard.press('F1');
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill(`>${title}`);
+    const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+    await row.waitFor({ state: 'visible' });
+    await input.press('Enter');
+    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  }
+
+  /** Opens a workspace file through Quick Open (Ctrl+P) and waits until its text is on screen. */
+  async openFile(relativePath: string): Promise<void> {
+    const name = relativePath.split('/').pop() ?? relativePath;
+    await this.page.locator('.monaco-workbench').click({ position: { x: 700, y: 5 } }).catch(() => undefined);
+    await this.page.keyboard.press('Control+P');
+    const input = this.page.locator('.quick-input-widget input');
+    await input.waitFor({ state: 'visible' });
+    await input.fill(relativePath);
+    // Quick Open searches the folder asynchronously: wait for the file to be offered.
+    await this.page
+      .locator('.quick-input-list .monaco-list-row', { hasText: name })
+      .first()
+      .waitFor({ state: 'visible', timeout: 30_000 });
+    await input.press('Enter');
+    await this.page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ state: 'visible' });
+    await this.editor().locator('.view-line').first().waitFor({ state: 'visible' });
+  }
+
+  /** The editor of the active group (the modified side when it is a diff). */
+  editor(): Locator {
+    return this.page.locator('.editor-group-container.active .monaco-editor:not(.original-in-monaco-diff-editor)').first();
+  }
+
+  /** The text of the lines the active editor renders, top to bottom. */
+  async visibleLines(): Promise<string[]> {
+    return this.editor().evaluate((editor) => {
+      const lines = [...editor.querySelectorAll<HTMLElement>('.view-lines .view-line')];
+      lines.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
+      return lines.map((line) => (line.textContent ?? '').replace(/\u00a0/g, ' '));
+    });
+  }
+
+  /** The code lenses of the active editor, each with the line right below it. */
+  async codeLenses(): Promise<ShownLens[]> {
+    const lenses = await this.editor().evaluate((editor) => {
+      const lines = [...editor.querySelectorAll<HTMLElement>('.view-lines .view-line')].map((line) => ({
+        top: line.getBoundingClientRect().top,
+        text: line.textContent ?? '',
+      }));
+      lines.sort((a, b) => a.top - b.top);
+      return [...editor.querySelectorAll<HTMLElement>('.codelens-decoration')].map((lens) => {
+        const box = lens.getBoundingClientRect();
+        const below = lines.find((line) => line.top >= box.bottom - 2);
+        return { text: lens.textContent ?? '', line: below?.text ?? '', top: box.top };
+      });
+    });
+    lenses.sort((a, b) => a.top - b.top);
+    return lenses
+      .map(({ text, line }) => ({ text: plain(text).trim(), line: plain(line) }))
+      .filter((lens) => lens.text.length > 0);
+  }
+
+  /** Opens the Problems panel and returns its marker rows (file rows left out). */
+  async problems(): Promise<ShownRow[]> {
+    const panel = this.page.locator('.markers-panel');
+    if (!(await panel.isVisible())) {
+      await this.runCommand('View: Focus Problems');
+      await panel.waitFor({ state: 'visible' });
+    }
+    const rows = await panel.locator('.monaco-list-row').evaluateAll((elements) =>
+      elements.map((row) => ({
+        text: (row as HTMLElement).innerText,
+        label: row.getAttribute('aria-label') ?? '',
+        level: Number(row.getAttribute('aria-level') ?? '0'),
+        isFile: row.querySelector('.file-icon, .monaco-icon-label.file-icon') !== null,
+      })),
+    );
+    return rows.filter((row) => !row.isFile).map(({ text, label, level }) => ({ text: plain(text), label, level }));
+  }
+
+  /**
+   * Moves the mouse over the first occurrence of `token` on the first visible line that contains
+   * `lineText`, and returns the hover's text once it shows.
+   */
+  async hover(lineText: string, token: string): Promise<string> {
+    await this.page.mouse.move(5, 5);
+    const point = await this.editor().evaluate(
+      (editor, wanted) => {
+        const lines = [...editor.querySelectorAll<HTMLElement>('.view-lines .view-line')];
+        lines.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
+        const clean = (text: string) => text.replace(/\u00a0/g, ' ');
+        const line = lines.find((candidate) => clean(candidate.textContent ?? '').includes(wanted.lineText));
+        if (!line) return undefined;
+        const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = clean(node.textContent ?? '').indexOf(wanted.token);
+          if (at < 0) continue;
+          const range = document.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + wanted.token.length);
+          const box = range.getBoundingClientRect();
+          return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+        }
+        return undefined;
+      },
+      { lineText, token },
+    );
+    if (!point) throw new Error(`no visible line contains ${JSON.stringify(lineText)} with ${JSON.stringify(token)}`);
+    await this.page.mouse.move(point.x, point.y);
+    const hover = this.page.locator('.monaco-hover:not(.hidden) .monaco-hover-content, .monaco-hover:not(.hidden) .hover-contents').first();
+    return waitFor(
+      async () => {
+        if (!(await hover.isVisible())) return undefined;
+        const text = plain(await hover.innerText()).trim();
+        // The hover first shows "Loading..." while the language server answers.
+        return text.length > 0 && !/^Loading/.test(text) ? text : undefined;
+      },
+      { timeoutMs: 20_000, what: `a hover over ${token}` },
+    );
+  }
+
+  /** The items of the status bar. */
+  async statusBarItems(): Promise<ShownStatusItem[]> {
+    const items = await this.page.locator('.part.statusbar .statusbar-item').evaluateAll((elements) =>
+      elements.map((item) => ({
+        id: item.id,
+        text: (item as HTMLElement).innerText,
+        label: item.querySelector('.statusbar-item-label')?.getAttribute('aria-label') ?? item.getAttribute('aria-label') ?? '',
+      })),
+    );
+    return items.map((item) => ({ ...item, text: plain(item.text).trim() }));
+  }
+
+  /** Opens the activity-bar view container with this title and waits for its side bar. */
+  async openViewContainer(title: string): Promise<void> {
+    const item = this.page.locator(`.part.activitybar .action-item a[aria-label^="${title}"], .part.activitybar .action-item .action-label[aria-label^="${title}"]`).first();
+    await item.click();
+    await this.page.locator('.part.sidebar .composite.title', { hasText: new RegExp(title, 'i') }).waitFor({ state: 'visible' });
+  }
+
+  /** The rows of the trees and lists shown in the side bar. */
+  async sideBarRows(): Promise<ShownRow[]> {
+    const rows = await this.page.locator('.part.sidebar .monaco-list-row').evaluateAll((elements) =>
+      elements.map((row) => ({
+        text: (row as HTMLElement).innerText,
+        label: row.getAttribute('aria-label') ?? '',
+        level: Number(row.getAttribute('aria-level') ?? '0'),
+      })),
+    );
+    return rows.map((row) => ({ ...row, text: plain(row.text).trim() }));
+  }
+
+  /** Expands the collapsed side-bar row whose text matches, if it is collapsed. */
+  async expandSideBarRow(text: string | RegExp): Promise<void> {
+    const row = this.page.locator('.part.sidebar .monaco-list-row', { hasText: text }).first();
+    await row.waitFor({ state: 'visible' });
+    if ((await row.getAttribute('aria-expanded')) === 'false') {
+      await row.click();
+      await waitFor(async () => (await row.getAttribute('aria-expanded')) === 'true', { what: `${String(text)} to expand` });
+    }
+  }
+}
