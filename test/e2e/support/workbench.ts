@@ -1,5 +1,6 @@
 // Drives the VS Code workbench in Chromium the way a person does (keyboard, mouse, what is on
-// screen) and reads back what that person would see.
+// screen) and reads back what that person would see. The functions passed to `evaluate` run inside
+// the page; the project compiles without the DOM library, so their element parameters stay untyped.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
@@ -118,7 +119,7 @@ export class Workbench {
   /** The text of the lines the active editor renders, top to bottom. */
   async visibleLines(): Promise<string[]> {
     return this.editor().evaluate((editor) => {
-      const lines = [...editor.querySelectorAll<HTMLElement>('.view-lines .view-line')];
+      const lines = [...editor.querySelectorAll('.view-lines .view-line')];
       lines.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
       return lines.map((line) => (line.textContent ?? '').replace(/\u00a0/g, ' '));
     });
@@ -127,12 +128,12 @@ export class Workbench {
   /** The code lenses of the active editor, each with the line right below it. */
   async codeLenses(): Promise<ShownLens[]> {
     const lenses = await this.editor().evaluate((editor) => {
-      const lines = [...editor.querySelectorAll<HTMLElement>('.view-lines .view-line')].map((line) => ({
+      const lines = [...editor.querySelectorAll('.view-lines .view-line')].map((line) => ({
         top: line.getBoundingClientRect().top,
         text: line.textContent ?? '',
       }));
       lines.sort((a, b) => a.top - b.top);
-      return [...editor.querySelectorAll<HTMLElement>('.codelens-decoration')].map((lens) => {
+      return [...editor.querySelectorAll('.codelens-decoration')].map((lens) => {
         const box = lens.getBoundingClientRect();
         const below = lines.find((line) => line.top >= box.bottom - 2);
         return { text: lens.textContent ?? '', line: below?.text ?? '', top: box.top };
@@ -153,7 +154,7 @@ export class Workbench {
     }
     const rows = await panel.locator('.monaco-list-row').evaluateAll((elements) =>
       elements.map((row) => ({
-        text: (row as HTMLElement).innerText,
+        text: row.innerText,
         label: row.getAttribute('aria-label') ?? '',
         level: Number(row.getAttribute('aria-level') ?? '0'),
         isFile: row.querySelector('.file-icon, .monaco-icon-label.file-icon') !== null,
@@ -170,16 +171,16 @@ export class Workbench {
     await this.page.mouse.move(5, 5);
     const point = await this.editor().evaluate(
       (editor, wanted) => {
-        const lines = [...editor.querySelectorAll<HTMLElement>('.view-lines .view-line')];
+        const lines = [...editor.querySelectorAll('.view-lines .view-line')];
         lines.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
         const clean = (text: string) => text.replace(/\u00a0/g, ' ');
         const line = lines.find((candidate) => clean(candidate.textContent ?? '').includes(wanted.lineText));
         if (!line) return undefined;
-        const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+        const walker = editor.ownerDocument.createTreeWalker(line, 4 /* NodeFilter.SHOW_TEXT */);
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
           const at = clean(node.textContent ?? '').indexOf(wanted.token);
           if (at < 0) continue;
-          const range = document.createRange();
+          const range = editor.ownerDocument.createRange();
           range.setStart(node, at);
           range.setEnd(node, at + wanted.token.length);
           const box = range.getBoundingClientRect();
@@ -208,7 +209,7 @@ export class Workbench {
     const items = await this.page.locator('.part.statusbar .statusbar-item').evaluateAll((elements) =>
       elements.map((item) => ({
         id: item.id,
-        text: (item as HTMLElement).innerText,
+        text: item.innerText,
         label: item.querySelector('.statusbar-item-label')?.getAttribute('aria-label') ?? item.getAttribute('aria-label') ?? '',
       })),
     );
@@ -226,7 +227,7 @@ export class Workbench {
   async sideBarRows(): Promise<ShownRow[]> {
     const rows = await this.page.locator('.part.sidebar .monaco-list-row').evaluateAll((elements) =>
       elements.map((row) => ({
-        text: (row as HTMLElement).innerText,
+        text: row.innerText,
         label: row.getAttribute('aria-label') ?? '',
         level: Number(row.getAttribute('aria-level') ?? '0'),
       })),
