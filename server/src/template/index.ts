@@ -1,0 +1,11 @@
+/**
+ * The template module: parsing JSON/YAML into a tree with ranges, the structural model,
+ * and pure helpers over the tree.
+ */
+export type { MapEntry, MapNode, ParsedTemplate, Range, ScalarNode, SeqNode, TemplateError, TemplateNode } from './ast';
+export type { OutputDecl, ParameterDecl, ResourceDecl, TemplateModel } from './model';
+export { parseTemplate } from './parse';
+export { LineIndex, type LinePosition } from './lineIndex';
+export { nodeAtPath, pathAtOffset, toPlain, type OffsetLocation } from './tree';
+export { MAX_ALIAS_EXPANSION_NODES, MAX_NESTING_DEPTH } from './limits';
+export { SHORT_FORM_KEYS } from './shortForms';
