@@ -88,7 +88,8 @@ if (watch) {
   }
   console.log('watching for changes (Ctrl+C to stop)');
 } else {
-  const results = await Promise.all(present.map((entry) => esbuild.build(optionsFor(entry))));
+  // esbuild has already printed its errors; a stack trace of the build script would add nothing.
+  const results = await Promise.all(present.map((entry) => esbuild.build(optionsFor(entry)))).catch(() => process.exit(1));
   results.forEach((result, index) => {
     const output = Object.entries(result.metafile.outputs).find(([file]) => file.endsWith('.js'));
     const kib = output ? (output[1].bytes / 1024).toFixed(0) : '?';

@@ -1,0 +1,155 @@
+// The packaged extension in a real VS Code, seen the way a person sees it: a template edited since
+// its last commit shows what the next deployment will do, through lenses, problems, a hover and the
+// status bar. Needs the .vsix from `npm run package`.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startCodeServer, type CodeServer } from './support/code-server';
+import { findInLogs } from './support/logs';
+import { extensionId, missingVsixReason, vsixPath } from './support/paths';
+import { waitFor } from './support/wait';
+import { Workbench, type ShownLens } from './support/workbench';
+import { createGitWorkspace, type GitWorkspace } from './support/workspace';
+
+const committed = `AWSTemplateFormatVersion: '2010-09-09'
+Parameters:
+  Cidr:
+    Type: String
+    Default: 10.0.0.0/16
+Resources:
+  Network:
+    Type: AWS::EC2::VPC
+    Properties:
+      CidrBlock: !Ref Cidr
+  PublicSubnet:
+    Type: AWS::EC2::Subnet
+    Properties:
+      VpcId: !Ref Network
+      CidrBlock: 10.0.1.0/24
+  Logs:
+    Type: AWS::S3::Bucket
+    Properties:
+      Tags:
+        - Key: team
+          Value: platform
+  Jobs:
+    Type: AWS::SQS::Queue
+`;
+
+// Since the commit: a new network range (both the VPC and its subnet are replaced), a retagged
+// bucket (updated in place), the queue deleted and a topic added.
+const edited = `AWSTemplateFormatVersion: '2010-09-09'
+Parameters:
+  Cidr:
+    Type: String
+    Default: 10.1.0.0/16
+Resources:
+  Network:
+    Type: AWS::EC2::VPC
+    Properties:
+      CidrBlock: !Ref Cidr
+  PublicSubnet:
+    Type: AWS::EC2::Subnet
+    Properties:
+      VpcId: !Ref Network
+      CidrBlock: 10.1.1.0/24
+  Logs:
+    Type: AWS::S3::Bucket
+    Properties:
+      Tags:
+        - Key: team
+          Value: platform-data
+  Alerts:
+    Type: AWS::SNS::Topic
+`;
+
+const activationLine = /CloudFormation Impact activated in (\d+(?:\.\d+)?) ?ms/;
+const skip = missingVsixReason();
+if (skip) console.log(`skipping the impact end-to-end suite: ${skip}`);
+
+describe('impact of an edited template in code-server', { skip, timeout: 300_000 }, () => {
+  let workspace: GitWorkspace;
+  let server: CodeServer;
+  let workbench: Workbench;
+  let lenses: ShownLens[] = [];
+
+  before(async () => {
+    workspace = createGitWorkspace({ 'stack.yaml': committed }, { 'stack.yaml': edited });
+    server = await startCodeServer({ name: 'impact', workspace: workspace.path, vsix: vsixPath() });
+    workbench = await Workbench.open(server.url, 'impact');
+    await workbench.openFile('stack.yaml');
+    // The lenses arrive once the server has analysed the file against HEAD.
+    lenses = await waitFor(
+      async () => {
+        const shown = await workbench.codeLenses();
+        return shown.some((lens) => lens.text.includes('Replace')) ? shown : undefined;
+      },
+      { timeoutMs: 60_000, what: 'replacement code lenses' },
+    );
+  });
+
+  after(async () => {
+    await workbench?.close();
+    await server?.stop();
+    workspace?.remove();
+  });
+
+  test('the extension activates within its budget and says how long it took', async () => {
+    const match = await waitFor(() => findInLogs(server.userDataDir, activationLine), {
+      timeoutMs: 30_000,
+      what: 'the activation line in the extension logs',
+    });
+    const milliseconds = Number(match[1]);
+    console.log(`CloudFormation Impact activated in ${milliseconds} ms (code-server, packaged .vsix)`);
+    assert.ok(milliseconds < 300, `activation took ${milliseconds} ms, the budget is 300 ms`);
+  });
+
+  test('a lens above each changed resource says what will happen to it', async () => {
+    await workbench.screenshot('lenses');
+    const above = (key: string) => lenses.filter((lens) => lens.line.trim() === `${key}:`).map((lens) => lens.text);
+    assert.deepEqual(above('Network').length, 1, `one lens above Network, got ${JSON.stringify(lenses)}`);
+    assert.match(above('Network')[0], /^⟳ Replace — CidrBlock ← parameter Cidr/);
+    assert.match(above('PublicSubnet')[0] ?? '', /^⟳ Replace — .*(CidrBlock changed|VpcId ← Network replaced)/);
+    assert.match(above('Logs')[0] ?? '', /^✎ Update \(no interruption\) — Tags changed/);
+    assert.match(above('Alerts')[0] ?? '', /^\+ Add/);
+    assert.ok(
+      above('Resources').some((text) => /^− Remove Jobs/.test(text)),
+      `the removed queue is named on the Resources key, got ${JSON.stringify(lenses)}`,
+    );
+  });
+
+  test('the first lens gives the verdict for the whole stack against HEAD', () => {
+    const verdict = lenses.find((lens) => lens.line.startsWith('AWSTemplateFormatVersion'));
+    assert.ok(verdict, `a lens above the first line, got ${JSON.stringify(lenses)}`);
+    assert.match(verdict.text, /1 add · 3 modify \(2 replace\) · 1 remove/);
+  });
+
+  test('the Problems panel lists a warning for each replaced resource', async () => {
+    const problems = await waitFor(
+      async () => {
+        const rows = await workbench.problems();
+        return rows.filter((row) => row.text.includes('Replacement')).length >= 2 ? rows : undefined;
+      },
+      { timeoutMs: 30_000, what: 'two replacement problems' },
+    );
+    await workbench.screenshot('problems');
+    const replacements = problems.filter((row) => row.text.includes('Replacement'));
+    assert.ok(replacements.some((row) => row.text.includes('new Network')), JSON.stringify(problems));
+    assert.ok(replacements.some((row) => row.text.includes('new PublicSubnet')), JSON.stringify(problems));
+    assert.ok(replacements.every((row) => /warning/i.test(row.label)), 'replacements are warnings');
+  });
+
+  test('hovering a property explains its update behaviour', async () => {
+    const text = await workbench.hover('      CidrBlock: !Ref Cidr', 'CidrBlock');
+    await workbench.screenshot('hover');
+    assert.match(text, /Replacement/);
+  });
+
+  test('the status bar names the baseline', async () => {
+    const item = await waitFor(
+      async () => (await workbench.statusBarItems()).find((entry) => entry.id.toLowerCase().startsWith(extensionId().toLowerCase())),
+      { timeoutMs: 30_000, what: `a status bar item of ${extensionId()}` },
+    );
+    await workbench.screenshot('status-bar');
+    assert.match(`${item.text} ${item.label}`, /HEAD|git/i);
+  });
+});
