@@ -40,6 +40,8 @@ export interface ResourceTypeInfo {
   properties: string[];
   /** Whether this is a custom resource (`Custom::*`, `AWS::CloudFormation::CustomResource`). */
   custom: boolean;
+  /** The template transform this type needs (`AWS::Serverless-2016-10-31` for SAM types), when any. */
+  transform?: string;
 }
 
 /** The specification index, loaded once and queried per resource type and property path. */
