@@ -1,0 +1,113 @@
+// The stacks sidebar of the packaged extension follows a deployment served by the local
+// CloudFormation endpoint, from in progress to its final state, as a person watching it would see.
+// Needs the .vsix from `npm run package`.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startCodeServer, type CodeServer } from './support/code-server';
+import { startEndpoint, type LocalEndpoint } from './support/endpoint';
+import { missingVsixReason, readManifest, vsixPath } from './support/paths';
+import { waitFor } from './support/wait';
+import { Workbench, type ShownRow } from './support/workbench';
+import { createGitWorkspace, type GitWorkspace } from './support/workspace';
+
+/** The user settings that point the extension at the endpoint, by the names the manifest declares. */
+function connectionSettings(endpointUrl: string): Record<string, unknown> {
+  const configuration = readManifest().contributes?.configuration;
+  const sections = Array.isArray(configuration) ? configuration : configuration ? [configuration] : [];
+  const keys = sections.flatMap((section) => Object.keys(section.properties ?? {}));
+  const endpointKey = keys.find((key) => /\.endpoint(Url)?$/i.test(key));
+  const regionKey = keys.find((key) => /\.regions?$/i.test(key));
+  if (!endpointKey) throw new Error(`package.json declares no endpoint setting (settings: ${keys.join(', ')})`);
+  const settings: Record<string, unknown> = { [endpointKey]: endpointUrl };
+  if (regionKey) settings[regionKey] = regionKey.endsWith('s') ? ['us-east-1'] : 'us-east-1';
+  return settings;
+}
+
+/** The title of the extension's activity-bar container. */
+function viewContainerTitle(): string {
+  const container = readManifest().contributes?.viewsContainers?.activitybar?.[0];
+  if (!container) throw new Error('package.json declares no activity-bar view container');
+  return container.title;
+}
+
+const stackName = 'network';
+const inProgress = /UPDATE_IN_PROGRESS|UPDATE_COMPLETE_CLEANUP_IN_PROGRESS|update in progress|cleanup in progress/i;
+const finalState = /UPDATE_COMPLETE(?!_CLEANUP)|update complete(?! cleanup)/i;
+
+const skip = missingVsixReason();
+if (skip) console.log(`skipping the stacks end-to-end suite: ${skip}`);
+
+describe('the stacks sidebar follows a deployment', { skip, timeout: 300_000 }, () => {
+  let endpoint: LocalEndpoint;
+  let workspace: GitWorkspace;
+  let server: CodeServer;
+  let workbench: Workbench;
+
+  before(async () => {
+    endpoint = await startEndpoint('update-replacement', 'stacks');
+    workspace = createGitWorkspace({ 'README.md': 'Stacks demo\n' }, {});
+    server = await startCodeServer({
+      name: 'stacks',
+      workspace: workspace.path,
+      vsix: vsixPath(),
+      settings: connectionSettings(endpoint.url),
+      // Signing needs some credentials; the local endpoint does not check them.
+      env: { AWS_ACCESS_KEY_ID: 'AKIAE2ETESTEXAMPLE', AWS_SECRET_ACCESS_KEY: 'e2e-not-a-secret', AWS_REGION: 'us-east-1' },
+    });
+    workbench = await Workbench.open(server.url, 'stacks');
+  });
+
+  after(async () => {
+    await workbench?.close();
+    await server?.stop();
+    await endpoint?.stop();
+    workspace?.remove();
+  });
+
+  test('the stack appears in progress, then settles in its final state with the replaced resources', async () => {
+    await workbench.openViewContainer(viewContainerTitle());
+    const stackRow = (rows: ShownRow[]) => rows.find((row) => row.text.includes(stackName) || row.label.includes(stackName));
+    const statusOf = (row: ShownRow) => `${row.text} ${row.label}`;
+
+    const first = await waitFor(async () => stackRow(await workbench.sideBarRows()), {
+      timeoutMs: 60_000,
+      what: `the ${stackName} stack in the sidebar`,
+    });
+    await workbench.screenshot('stack-listed');
+
+    // Follow the row until it settles, keeping a screenshot of the deployment while it runs.
+    const seen = new Set<string>();
+    let shotInProgress = false;
+    const settled = await waitFor(
+      async () => {
+        const row = stackRow(await workbench.sideBarRows());
+        if (!row) return undefined;
+        seen.add(statusOf(row));
+        if (!shotInProgress && inProgress.test(statusOf(row))) {
+          shotInProgress = true;
+          await workbench.screenshot('stack-in-progress');
+        }
+        return finalState.test(statusOf(row)) ? row : undefined;
+      },
+      { timeoutMs: 120_000, intervalMs: 250, what: `${stackName} to reach UPDATE_COMPLETE` },
+    );
+    assert.ok(
+      inProgress.test(statusOf(first)) || [...seen].some((status) => inProgress.test(status)),
+      `the sidebar showed the deployment in progress before it settled; saw ${JSON.stringify([...seen])}`,
+    );
+    assert.match(statusOf(settled), finalState);
+
+    await workbench.expandSideBarRow(stackName);
+    const resources = await waitFor(
+      async () => {
+        const rows = await workbench.sideBarRows();
+        return rows.some((row) => row.text.includes('Subnet')) ? rows : undefined;
+      },
+      { timeoutMs: 30_000, what: `the resources of ${stackName}` },
+    );
+    await workbench.screenshot('stack-final');
+    const shown = resources.map(statusOf).join('\n');
+    for (const logicalId of ['VPC', 'Subnet', 'Instance1']) assert.match(shown, new RegExp(`\\b${logicalId}\\b`));
+    assert.doesNotMatch(shown, /\bInstance2\b/, 'the removed instance is gone once the update completes');
+  });
+});
