@@ -1,0 +1,291 @@
+/**
+ * The only AWS client layer of the project: read-only CloudFormation calls through the real SDK.
+ * Nothing here can create, change or delete anything; every method returns a `ReadResult`
+ * instead of throwing, with errors described for a person and scrubbed of secrets.
+ */
+import {
+  CloudFormationClient,
+  DescribeStackEventsCommand,
+  DescribeStackResourcesCommand,
+  DescribeStacksCommand,
+  GetTemplateCommand,
+  ListStackResourcesCommand,
+  ListStacksCommand,
+  type CloudFormationClientConfig,
+  type Stack,
+  type StackEvent as SdkStackEvent,
+  type StackStatus as SdkStackStatus,
+} from '@aws-sdk/client-cloudformation';
+import { fromNodeProviderChain } from '@aws-sdk/credential-providers';
+import { describeAwsError } from './awsErrors';
+import type { ReadResult, StackDescription, StackEvent, StackResource, StackSummary } from './types';
+
+export interface ReaderOptions {
+  region?: string;
+  profile?: string;
+  /** Sends requests to this URL instead of AWS (LocalStack, the test endpoint). */
+  endpoint?: string;
+  /** Explicit credentials; without them the SDK's standard provider chain is used. */
+  credentials?: CloudFormationClientConfig['credentials'];
+  /** Environment to read AWS_REGION / AWS_PROFILE from (defaults to process.env). */
+  env?: Record<string, string | undefined>;
+  /** SDK attempts per call; 1 leaves retrying to the caller (the watcher backs off itself). */
+  maxAttempts?: number;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export interface EventReadOptions extends CallOptions {
+  /** Stop paging when this event id is reached (it and older events are not returned). */
+  until?: string;
+  /** Upper bound on pages read in one call, so a stack with a huge history stays cheap. */
+  maxPages?: number;
+  /** Stop once an event older than this time (epoch ms) was read; that event is still returned. */
+  notBefore?: number;
+}
+
+export interface EventPage {
+  /** Newest first, as CloudFormation returns them. */
+  events: StackEvent[];
+  /** Whether the `until` event was reached. */
+  reachedUntil: boolean;
+  /** Whether the oldest event of the stack was reached. */
+  reachedEnd: boolean;
+}
+
+export interface ReaderInfo {
+  region: string;
+  profile?: string;
+  endpoint?: string;
+}
+
+const MAX_PAGES = 100;
+
+/** Read-only access to CloudFormation in one region. */
+export class CloudFormationReader {
+  private constructor(
+    private readonly client: CloudFormationClient,
+    readonly info: ReaderInfo,
+  ) {}
+
+  /**
+   * Creates a reader: resolves the region (option, AWS_REGION, AWS_DEFAULT_REGION, then the
+   * profile's region) and sets up credentials (explicit, else the standard provider chain).
+   */
+  static async create(options: ReaderOptions = {}): Promise<ReadResult<CloudFormationReader>> {
+    const env = options.env ?? process.env;
+    const profile = options.profile ?? env.AWS_PROFILE ?? undefined;
+    const regionOption = options.region ?? env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? undefined;
+    try {
+      const client = new CloudFormationClient({
+        region: regionOption,
+        profile,
+        endpoint: options.endpoint,
+        credentials: options.credentials ?? fromNodeProviderChain({ profile }),
+        maxAttempts: options.maxAttempts ?? 1,
+      });
+      const region = await client.config.region();
+      if (!region) throw Object.assign(new Error('Region is missing'), { name: 'RegionMissing' });
+      return { ok: true, value: new CloudFormationReader(client, { region, profile, endpoint: options.endpoint }) };
+    } catch (error) {
+      return { ok: false, error: describeAwsError(error, { region: regionOption, endpoint: options.endpoint }) };
+    }
+  }
+
+  /** Releases the SDK client's sockets. */
+  dispose(): void {
+    this.client.destroy();
+  }
+
+  /** Lists stack summaries (all pages), deleted ones included unless a status filter excludes them. */
+  listStacks(options: CallOptions & { statusFilter?: string[] } = {}): Promise<ReadResult<StackSummary[]>> {
+    return this.guard(async () => {
+      const stacks: StackSummary[] = [];
+      let token: string | undefined;
+      for (let page = 0; page < MAX_PAGES; page++) {
+        const out = await this.client.send(
+          new ListStacksCommand({ NextToken: token, StackStatusFilter: options.statusFilter as SdkStackStatus[] | undefined }),
+          { abortSignal: options.signal },
+        );
+        for (const s of out.StackSummaries ?? []) {
+          stacks.push(
+            withoutUndefined({
+              stackId: s.StackId ?? '',
+              stackName: s.StackName ?? '',
+              status: s.StackStatus ?? 'UNKNOWN',
+              statusReason: s.StackStatusReason || undefined,
+              creationTime: time(s.CreationTime) ?? 0,
+              lastUpdatedTime: time(s.LastUpdatedTime),
+              deletionTime: time(s.DeletionTime),
+              description: s.TemplateDescription || undefined,
+            }),
+          );
+        }
+        token = out.NextToken;
+        if (!token) break;
+      }
+      return stacks;
+    });
+  }
+
+  /** Describes one stack (by name or id) or, without a name, every live stack (all pages). */
+  describeStacks(options: CallOptions & { stackName?: string } = {}): Promise<ReadResult<StackDescription[]>> {
+    return this.guard(async () => {
+      const stacks: StackDescription[] = [];
+      let token: string | undefined;
+      for (let page = 0; page < MAX_PAGES; page++) {
+        const out = await this.client.send(new DescribeStacksCommand({ StackName: options.stackName, NextToken: token }), {
+          abortSignal: options.signal,
+        });
+        for (const s of out.Stacks ?? []) stacks.push(toStackDescription(s));
+        token = out.NextToken;
+        if (!token) break;
+      }
+      return stacks;
+    });
+  }
+
+  /** The stack's current resources with status and physical id (DescribeStackResources). */
+  describeStackResources(stackName: string, options: CallOptions = {}): Promise<ReadResult<StackResource[]>> {
+    return this.guard(async () => {
+      const out = await this.client.send(new DescribeStackResourcesCommand({ StackName: stackName }), {
+        abortSignal: options.signal,
+      });
+      return (out.StackResources ?? []).map((r) =>
+        withoutUndefined({
+          logicalId: r.LogicalResourceId ?? '',
+          physicalId: r.PhysicalResourceId || undefined,
+          resourceType: r.ResourceType ?? '',
+          status: r.ResourceStatus ?? 'UNKNOWN',
+          reason: r.ResourceStatusReason || undefined,
+          lastUpdated: time(r.Timestamp) ?? 0,
+        }),
+      );
+    });
+  }
+
+  /** The stack's current resources (ListStackResources, all pages): works for stacks with many resources. */
+  listStackResources(stackName: string, options: CallOptions = {}): Promise<ReadResult<StackResource[]>> {
+    return this.guard(async () => {
+      const resources: StackResource[] = [];
+      let token: string | undefined;
+      for (let page = 0; page < MAX_PAGES; page++) {
+        const out = await this.client.send(new ListStackResourcesCommand({ StackName: stackName, NextToken: token }), {
+          abortSignal: options.signal,
+        });
+        for (const r of out.StackResourceSummaries ?? []) {
+          resources.push(
+            withoutUndefined({
+              logicalId: r.LogicalResourceId ?? '',
+              physicalId: r.PhysicalResourceId || undefined,
+              resourceType: r.ResourceType ?? '',
+              status: r.ResourceStatus ?? 'UNKNOWN',
+              reason: r.ResourceStatusReason || undefined,
+              lastUpdated: time(r.LastUpdatedTimestamp) ?? 0,
+            }),
+          );
+        }
+        token = out.NextToken;
+        if (!token) break;
+      }
+      return resources;
+    });
+  }
+
+  /**
+   * Stack events, newest first. Paging stops at the `until` event (exclusive), after `maxPages`,
+   * or once an event older than `notBefore` was read, so that incremental reads cost one call.
+   */
+  describeStackEvents(stackName: string, options: EventReadOptions = {}): Promise<ReadResult<EventPage>> {
+    return this.guard(async () => {
+      const events: StackEvent[] = [];
+      const maxPages = Math.min(options.maxPages ?? MAX_PAGES, MAX_PAGES);
+      let token: string | undefined;
+      for (let page = 0; page < maxPages; page++) {
+        const out = await this.client.send(new DescribeStackEventsCommand({ StackName: stackName, NextToken: token }), {
+          abortSignal: options.signal,
+        });
+        let olderThanWanted = false;
+        for (const e of out.StackEvents ?? []) {
+          if (options.until !== undefined && e.EventId === options.until) {
+            return { events, reachedUntil: true, reachedEnd: false };
+          }
+          const event = toStackEvent(e);
+          events.push(event);
+          if (options.notBefore !== undefined && event.timestamp < options.notBefore) olderThanWanted = true;
+        }
+        token = out.NextToken;
+        if (!token) return { events, reachedUntil: false, reachedEnd: true };
+        if (olderThanWanted) break;
+      }
+      return { events, reachedUntil: false, reachedEnd: false };
+    });
+  }
+
+  /** The template as submitted (stage Original): during an update rollback, the one being rolled back to. */
+  getTemplate(stackName: string, options: CallOptions = {}): Promise<ReadResult<{ body: string }>> {
+    return this.guard(async () => {
+      const out = await this.client.send(new GetTemplateCommand({ StackName: stackName, TemplateStage: 'Original' }), {
+        abortSignal: options.signal,
+      });
+      return { body: out.TemplateBody ?? '' };
+    });
+  }
+
+  private async guard<T>(call: () => Promise<T>): Promise<ReadResult<T>> {
+    try {
+      return { ok: true, value: await call() };
+    } catch (error) {
+      return { ok: false, error: describeAwsError(error, { region: this.info.region, endpoint: this.info.endpoint }) };
+    }
+  }
+}
+
+function time(value: Date | undefined): number | undefined {
+  return value ? value.getTime() : undefined;
+}
+
+/** Drops keys whose value is undefined, so results compare and serialise cleanly. */
+function withoutUndefined<T extends object>(value: T): T {
+  for (const key of Object.keys(value) as (keyof T)[]) if (value[key] === undefined) delete value[key];
+  return value;
+}
+
+function toStackEvent(e: SdkStackEvent): StackEvent {
+  return withoutUndefined({
+    eventId: e.EventId ?? '',
+    stackId: e.StackId ?? '',
+    stackName: e.StackName ?? '',
+    logicalId: e.LogicalResourceId ?? '',
+    physicalId: e.PhysicalResourceId || undefined,
+    resourceType: e.ResourceType ?? '',
+    timestamp: time(e.Timestamp) ?? 0,
+    status: e.ResourceStatus ?? 'UNKNOWN',
+    reason: e.ResourceStatusReason || undefined,
+  });
+}
+
+function toStackDescription(s: Stack): StackDescription {
+  return withoutUndefined({
+    stackId: s.StackId ?? '',
+    stackName: s.StackName ?? '',
+    status: s.StackStatus ?? 'UNKNOWN',
+    statusReason: s.StackStatusReason || undefined,
+    creationTime: time(s.CreationTime) ?? 0,
+    lastUpdatedTime: time(s.LastUpdatedTime),
+    deletionTime: time(s.DeletionTime),
+    description: s.Description || undefined,
+    parameters: (s.Parameters ?? []).map((p) =>
+      withoutUndefined({ key: p.ParameterKey ?? '', value: p.ParameterValue, resolvedValue: p.ResolvedValue }),
+    ),
+    outputs: (s.Outputs ?? []).map((o) =>
+      withoutUndefined({ key: o.OutputKey ?? '', value: o.OutputValue, description: o.Description, exportName: o.ExportName }),
+    ),
+    tags: (s.Tags ?? []).map((t) => ({ key: t.Key ?? '', value: t.Value ?? '' })),
+    disableRollback: s.DisableRollback,
+    parentId: s.ParentId || undefined,
+    rootId: s.RootId || undefined,
+  });
+}

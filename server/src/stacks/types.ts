@@ -1,0 +1,80 @@
+/**
+ * Plain data read from CloudFormation, independent of the SDK's types: timestamps are epoch
+ * milliseconds and optional strings are absent rather than empty.
+ */
+
+export interface StackSummary {
+  stackId: string;
+  stackName: string;
+  status: string;
+  statusReason?: string;
+  creationTime: number;
+  lastUpdatedTime?: number;
+  deletionTime?: number;
+  description?: string;
+}
+
+export interface StackDescription extends StackSummary {
+  parameters: { key: string; value?: string; resolvedValue?: string }[];
+  outputs: { key: string; value?: string; description?: string; exportName?: string }[];
+  tags: { key: string; value: string }[];
+  disableRollback?: boolean;
+  parentId?: string;
+  rootId?: string;
+}
+
+export interface StackEvent {
+  eventId: string;
+  stackId: string;
+  stackName: string;
+  logicalId: string;
+  physicalId?: string;
+  resourceType: string;
+  timestamp: number;
+  status: string;
+  reason?: string;
+}
+
+export interface StackResource {
+  logicalId: string;
+  physicalId?: string;
+  resourceType: string;
+  status: string;
+  reason?: string;
+  lastUpdated: number;
+}
+
+/** The read operations on CloudFormation, named as the API names them. */
+export const READ_ACTIONS = [
+  'ListStacks',
+  'DescribeStacks',
+  'DescribeStackResources',
+  'ListStackResources',
+  'DescribeStackEvents',
+  'GetTemplate',
+] as const;
+
+export type ReadAction = (typeof READ_ACTIONS)[number];
+
+export type ReaderErrorKind =
+  | 'throttled'
+  | 'expired-credentials'
+  | 'no-credentials'
+  | 'access-denied'
+  | 'not-found'
+  | 'network'
+  | 'unknown-region'
+  | 'server'
+  | 'cancelled'
+  | 'other';
+
+/** A failed read, described for a person: what went wrong and what fixes it. Never holds secrets. */
+export interface ReaderError {
+  kind: ReaderErrorKind;
+  message: string;
+  fix: string;
+  /** The AWS error code when there is one (`Throttling`, `ValidationError`, …). */
+  code?: string;
+}
+
+export type ReadResult<T> = { ok: true; value: T } | { ok: false; error: ReaderError };

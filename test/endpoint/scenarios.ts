@@ -1,0 +1,346 @@
+/**
+ * Scripted deployments for the local CloudFormation endpoint, transcribed from the update
+ * experiments in ../shared/seeds/001_*.txt (run numbers in each description). One step is one
+ * tick of the endpoint's clock; the events of a step appear together, in the order written.
+ *
+ * `row` says what the event does to the stack's resource table (what DescribeStackResources
+ * answers), because the seed shows that events and that table disagree during cleanup:
+ * - 'set' (default for resources): the resource's row takes the event's status, reason and physical id;
+ * - 'keep': the row does not change (delete events for an old physical id during cleanup);
+ * - 'remove': the row disappears (a deleted resource, or one left behind after a failed cleanup delete).
+ */
+import type { StackStatus } from '../../server/src/stacks/lifecycle';
+
+export interface ScenarioResource {
+  logicalId: string;
+  type: string;
+  physicalId: string;
+  status?: string;
+}
+
+export interface ScriptedEvent {
+  /** Absent for events of the stack itself. */
+  logicalId?: string;
+  physicalId?: string;
+  status: string;
+  reason?: string;
+  row?: 'set' | 'keep' | 'remove';
+}
+
+export interface Scenario {
+  name: string;
+  description: string;
+  stackName: string;
+  /** Resource types by logical id, so that events need not repeat them. */
+  types: Record<string, string>;
+  /** The stack before the scripted operation; absent when the operation creates it. */
+  existing?: { status: StackStatus; resources: ScenarioResource[] };
+  /** The template GetTemplate returns. */
+  templateBody: string;
+  /** One entry per tick; an empty entry is a tick in which nothing visible happens. */
+  steps: ScriptedEvent[][];
+}
+
+const REPLACING = 'Requested update requires the creation of a new physical resource; hence creating one.';
+const INITIATED = 'Resource creation Initiated';
+
+const vpcTemplate = `AWSTemplateFormatVersion: '2010-09-09'
+Parameters:
+  CidrBlock: { Type: String, Default: 10.1.0.0/16 }
+Resources:
+  VPC:
+    Type: AWS::EC2::VPC
+    Properties: { CidrBlock: !Ref CidrBlock }
+  Subnet:
+    Type: AWS::EC2::Subnet
+    Properties: { VpcId: !Ref VPC, CidrBlock: !Select [0, !Cidr [!Ref CidrBlock, 4, 8]] }
+  Instance1:
+    Type: AWS::EC2::Instance
+    Properties: { ImageId: ami-0abcdef1234567890, InstanceType: t3.micro, SubnetId: !Ref Subnet }
+`;
+
+/** Runs 4 and 7: a new CIDR replaces VPC → Subnet → Instance1, and Instance2 is removed. */
+const updateReplacement: Scenario = {
+  name: 'update-replacement',
+  description:
+    'Update with replacement and cleanup (runs 4, 7): VPC, Subnet and Instance1 are replaced in a cascade, Instance2 is removed; old physical resources are deleted during UPDATE_COMPLETE_CLEANUP_IN_PROGRESS while the current ones keep UPDATE_COMPLETE.',
+  stackName: 'network',
+  types: { VPC: 'AWS::EC2::VPC', Subnet: 'AWS::EC2::Subnet', Instance1: 'AWS::EC2::Instance', Instance2: 'AWS::EC2::Instance' },
+  existing: {
+    status: 'CREATE_COMPLETE',
+    resources: [
+      { logicalId: 'VPC', type: 'AWS::EC2::VPC', physicalId: 'vpc-0a11111111111111a' },
+      { logicalId: 'Subnet', type: 'AWS::EC2::Subnet', physicalId: 'subnet-0a11111111111111a' },
+      { logicalId: 'Instance1', type: 'AWS::EC2::Instance', physicalId: 'i-0a11111111111111a' },
+      { logicalId: 'Instance2', type: 'AWS::EC2::Instance', physicalId: 'i-0a22222222222222a' },
+    ],
+  },
+  templateBody: vpcTemplate,
+  steps: [
+    [{ status: 'UPDATE_IN_PROGRESS', reason: 'User Initiated' }],
+    [{ logicalId: 'VPC', physicalId: 'vpc-0a11111111111111a', status: 'UPDATE_IN_PROGRESS', reason: REPLACING }],
+    [{ logicalId: 'VPC', physicalId: 'vpc-0b22222222222222b', status: 'UPDATE_IN_PROGRESS', reason: INITIATED }],
+    [{ logicalId: 'VPC', physicalId: 'vpc-0b22222222222222b', status: 'UPDATE_COMPLETE' }],
+    [{ logicalId: 'Subnet', physicalId: 'subnet-0a11111111111111a', status: 'UPDATE_IN_PROGRESS', reason: REPLACING }],
+    [{ logicalId: 'Subnet', physicalId: 'subnet-0b22222222222222b', status: 'UPDATE_IN_PROGRESS', reason: INITIATED }],
+    [{ logicalId: 'Subnet', physicalId: 'subnet-0b22222222222222b', status: 'UPDATE_COMPLETE' }],
+    [{ logicalId: 'Instance1', physicalId: 'i-0a11111111111111a', status: 'UPDATE_IN_PROGRESS', reason: REPLACING }],
+    [{ logicalId: 'Instance1', physicalId: 'i-0b33333333333333b', status: 'UPDATE_IN_PROGRESS', reason: INITIATED }],
+    [{ logicalId: 'Instance1', physicalId: 'i-0b33333333333333b', status: 'UPDATE_COMPLETE' }],
+    [{ status: 'UPDATE_COMPLETE_CLEANUP_IN_PROGRESS' }],
+    [
+      { logicalId: 'Instance1', physicalId: 'i-0a11111111111111a', status: 'DELETE_IN_PROGRESS', row: 'keep' },
+      { logicalId: 'Instance2', physicalId: 'i-0a22222222222222a', status: 'DELETE_IN_PROGRESS', row: 'keep' },
+    ],
+    [
+      { logicalId: 'Instance1', physicalId: 'i-0a11111111111111a', status: 'DELETE_COMPLETE', row: 'keep' },
+      { logicalId: 'Instance2', physicalId: 'i-0a22222222222222a', status: 'DELETE_COMPLETE', row: 'remove' },
+    ],
+    [{ logicalId: 'Subnet', physicalId: 'subnet-0a11111111111111a', status: 'DELETE_IN_PROGRESS', row: 'keep' }],
+    [{ logicalId: 'Subnet', physicalId: 'subnet-0a11111111111111a', status: 'DELETE_COMPLETE', row: 'keep' }],
+    [{ logicalId: 'VPC', physicalId: 'vpc-0a11111111111111a', status: 'DELETE_IN_PROGRESS', row: 'keep' }],
+    [{ logicalId: 'VPC', physicalId: 'vpc-0a11111111111111a', status: 'DELETE_COMPLETE', row: 'keep' }],
+    [{ status: 'UPDATE_COMPLETE' }],
+  ],
+};
+
+/** Run 34 applied to a create: the first failure cancels its sibling, and the create rolls back. */
+const createRollback: Scenario = {
+  name: 'create-rollback',
+  description:
+    'Create failure with rollback (run 34): Instance fails with a bad image id, the Bucket being created alongside is cancelled ("Resource creation cancelled"), then ROLLBACK_IN_PROGRESS deletes what was created and the stack ends ROLLBACK_COMPLETE.',
+  stackName: 'web',
+  types: { VPC: 'AWS::EC2::VPC', Bucket: 'AWS::S3::Bucket', Instance: 'AWS::EC2::Instance' },
+  templateBody: `Resources:
+  VPC: { Type: AWS::EC2::VPC, Properties: { CidrBlock: 10.0.0.0/16 } }
+  Bucket: { Type: AWS::S3::Bucket }
+  Instance: { Type: AWS::EC2::Instance, Properties: { ImageId: bogus, InstanceType: t3.micro } }
+`,
+  steps: [
+    [{ status: 'CREATE_IN_PROGRESS', reason: 'User Initiated' }],
+    [
+      { logicalId: 'VPC', status: 'CREATE_IN_PROGRESS' },
+      { logicalId: 'Instance', status: 'CREATE_IN_PROGRESS' },
+    ],
+    [
+      { logicalId: 'VPC', physicalId: 'vpc-0c33333333333333c', status: 'CREATE_IN_PROGRESS', reason: INITIATED },
+      { logicalId: 'Bucket', status: 'CREATE_IN_PROGRESS' },
+    ],
+    [{ logicalId: 'Instance', status: 'CREATE_FAILED', reason: 'Invalid id: "bogus" (expecting "ami-...")' }],
+    [
+      { logicalId: 'VPC', physicalId: 'vpc-0c33333333333333c', status: 'CREATE_FAILED', reason: 'Resource creation cancelled' },
+      { logicalId: 'Bucket', status: 'CREATE_FAILED', reason: 'Resource creation cancelled' },
+    ],
+    [
+      {
+        status: 'ROLLBACK_IN_PROGRESS',
+        reason: 'The following resource(s) failed to create: [Bucket, VPC, Instance]. Rollback requested by user.',
+      },
+    ],
+    [
+      { logicalId: 'Instance', status: 'DELETE_COMPLETE' },
+      { logicalId: 'Bucket', status: 'DELETE_COMPLETE' },
+      { logicalId: 'VPC', physicalId: 'vpc-0c33333333333333c', status: 'DELETE_IN_PROGRESS' },
+    ],
+    [{ logicalId: 'VPC', physicalId: 'vpc-0c33333333333333c', status: 'DELETE_COMPLETE' }],
+    [{ status: 'ROLLBACK_COMPLETE' }],
+  ],
+};
+
+/** Run 36: the update fails, and so does its rollback. */
+const updateRollbackFailed: Scenario = {
+  name: 'update-rollback-failed',
+  description:
+    'Update failure whose rollback also fails (run 36): Instance4 fails to create, the rollback cannot stop Instance2 (terminated out of band), and the stack stops in UPDATE_ROLLBACK_FAILED.',
+  stackName: 'fleet',
+  types: {
+    Instance1: 'AWS::EC2::Instance',
+    Instance2: 'AWS::EC2::Instance',
+    Instance3: 'AWS::EC2::Instance',
+    Instance4: 'AWS::EC2::Instance',
+  },
+  existing: {
+    status: 'UPDATE_COMPLETE',
+    resources: [
+      { logicalId: 'Instance1', type: 'AWS::EC2::Instance', physicalId: 'i-0d11111111111111d' },
+      { logicalId: 'Instance2', type: 'AWS::EC2::Instance', physicalId: 'i-0da702864000000ad' },
+    ],
+  },
+  templateBody: `Resources:
+  Instance2: { Type: AWS::EC2::Instance, Properties: { ImageId: ami-0abcdef1234567890, InstanceType: t3.small } }
+  Instance3: { Type: AWS::EC2::Instance, Properties: { ImageId: ami-0abcdef1234567890, InstanceType: t3.small } }
+  Instance4: { Type: AWS::EC2::Instance, Properties: { ImageId: i-da702864, InstanceType: t3.small } }
+`,
+  steps: [
+    [{ status: 'UPDATE_IN_PROGRESS', reason: 'User Initiated' }],
+    [{ logicalId: 'Instance2', physicalId: 'i-0da702864000000ad', status: 'UPDATE_IN_PROGRESS' }],
+    [{ logicalId: 'Instance2', physicalId: 'i-0da702864000000ad', status: 'UPDATE_COMPLETE' }],
+    [{ logicalId: 'Instance3', status: 'CREATE_IN_PROGRESS' }],
+    [{ logicalId: 'Instance3', physicalId: 'i-0d33333333333333d', status: 'CREATE_IN_PROGRESS', reason: INITIATED }],
+    [{ logicalId: 'Instance3', physicalId: 'i-0d33333333333333d', status: 'CREATE_COMPLETE' }],
+    [{ logicalId: 'Instance4', status: 'CREATE_IN_PROGRESS' }],
+    [{ logicalId: 'Instance4', status: 'CREATE_FAILED', reason: 'Invalid id: "i-da702864" (expecting "ami-...")' }],
+    [{ status: 'UPDATE_ROLLBACK_IN_PROGRESS', reason: 'The following resource(s) failed to create: [Instance4].' }],
+    [{ logicalId: 'Instance2', physicalId: 'i-0da702864000000ad', status: 'UPDATE_IN_PROGRESS' }],
+    [
+      {
+        logicalId: 'Instance2',
+        physicalId: 'i-0da702864000000ad',
+        status: 'UPDATE_FAILED',
+        reason: "This instance 'i-0da702864000000ad' is not in a state from which it can be stopped.",
+      },
+    ],
+    [{ status: 'UPDATE_ROLLBACK_FAILED', reason: 'The following resource(s) failed to update: [Instance2].' }],
+  ],
+};
+
+const DEPENDENT = 'resource sg-0da0f86b has a dependent object';
+
+/** Run 37: cleanup cannot delete SG1, retries slowly, leaves it behind, and the update still succeeds. */
+const cleanupDeleteFailed: Scenario = {
+  name: 'cleanup-delete-failed',
+  description:
+    'Cleanup delete failure (run 37): SG1 is removed from the template but still used outside the stack; its delete fails, is retried minutes apart, and the stack ends UPDATE_COMPLETE with "Update successful. One or more resources could not be deleted."',
+  stackName: 'security',
+  types: { SG1: 'AWS::EC2::SecurityGroup', SG2: 'AWS::EC2::SecurityGroup', SG3: 'AWS::EC2::SecurityGroup' },
+  existing: {
+    status: 'CREATE_COMPLETE',
+    resources: [
+      { logicalId: 'SG1', type: 'AWS::EC2::SecurityGroup', physicalId: 'sg-0da0f86b' },
+      { logicalId: 'SG2', type: 'AWS::EC2::SecurityGroup', physicalId: 'sg-0e2222222' },
+    ],
+  },
+  templateBody: `Resources:
+  SG2: { Type: AWS::EC2::SecurityGroup, Properties: { GroupDescription: ssh, SecurityGroupIngress: [{ IpProtocol: tcp, FromPort: 22, ToPort: 22, CidrIp: 0.0.0.0/0 }] } }
+  SG3: { Type: AWS::EC2::SecurityGroup, Properties: { GroupDescription: ssh, SecurityGroupIngress: [{ IpProtocol: tcp, FromPort: 22, ToPort: 22, CidrIp: 0.0.0.0/0 }] } }
+`,
+  steps: [
+    [{ status: 'UPDATE_IN_PROGRESS', reason: 'User Initiated' }],
+    [{ logicalId: 'SG3', status: 'CREATE_IN_PROGRESS' }],
+    [{ logicalId: 'SG3', physicalId: 'sg-0e3333333', status: 'CREATE_IN_PROGRESS', reason: INITIATED }],
+    [{ logicalId: 'SG3', physicalId: 'sg-0e3333333', status: 'CREATE_COMPLETE' }],
+    [{ status: 'UPDATE_COMPLETE_CLEANUP_IN_PROGRESS' }],
+    [{ logicalId: 'SG1', physicalId: 'sg-0da0f86b', status: 'DELETE_IN_PROGRESS', row: 'keep' }],
+    [],
+    [{ logicalId: 'SG1', physicalId: 'sg-0da0f86b', status: 'DELETE_FAILED', reason: DEPENDENT, row: 'keep' }],
+    [],
+    [{ logicalId: 'SG1', physicalId: 'sg-0da0f86b', status: 'DELETE_IN_PROGRESS', row: 'keep' }],
+    [],
+    [{ logicalId: 'SG1', physicalId: 'sg-0da0f86b', status: 'DELETE_FAILED', reason: DEPENDENT, row: 'keep' }],
+    [],
+    [{ logicalId: 'SG1', physicalId: 'sg-0da0f86b', status: 'DELETE_IN_PROGRESS', row: 'keep' }],
+    [],
+    [{ logicalId: 'SG1', physicalId: 'sg-0da0f86b', status: 'DELETE_FAILED', reason: DEPENDENT, row: 'remove' }],
+    [{ status: 'UPDATE_COMPLETE', reason: 'Update successful. One or more resources could not be deleted.' }],
+  ],
+};
+
+/** Run 38: the update fails, and the rollback's cleanup cannot delete the security group it created. */
+const rollbackCleanupDeleteFailed: Scenario = {
+  name: 'rollback-cleanup-delete-failed',
+  description:
+    'Rollback cleanup delete failure (run 38): Instance3 fails, the update rolls back, and UPDATE_ROLLBACK_COMPLETE_CLEANUP_IN_PROGRESS cannot delete the new SG3; the stack ends UPDATE_ROLLBACK_COMPLETE with SG3 left behind.',
+  stackName: 'bastion',
+  types: {
+    SG2: 'AWS::EC2::SecurityGroup',
+    SG3: 'AWS::EC2::SecurityGroup',
+    Instance1: 'AWS::EC2::Instance',
+    Instance3: 'AWS::EC2::Instance',
+  },
+  existing: {
+    status: 'CREATE_COMPLETE',
+    resources: [{ logicalId: 'SG2', type: 'AWS::EC2::SecurityGroup', physicalId: 'sg-0f2222222' }],
+  },
+  templateBody: `Resources:
+  SG2: { Type: AWS::EC2::SecurityGroup, Properties: { GroupDescription: ssh } }
+  SG3: { Type: AWS::EC2::SecurityGroup, Properties: { GroupDescription: ssh } }
+  Instance1: { Type: AWS::EC2::Instance, Properties: { ImageId: ami-0abcdef1234567890, SecurityGroupIds: [!Ref SG3] } }
+  Instance3: { Type: AWS::EC2::Instance, Properties: { ImageId: bogus, InstanceType: bogus } }
+`,
+  steps: [
+    [{ status: 'UPDATE_IN_PROGRESS', reason: 'User Initiated' }],
+    [{ logicalId: 'SG3', status: 'CREATE_IN_PROGRESS' }],
+    [{ logicalId: 'SG3', physicalId: 'sg-0ab104bcd', status: 'CREATE_COMPLETE' }],
+    [{ logicalId: 'Instance1', status: 'CREATE_IN_PROGRESS' }],
+    [{ logicalId: 'Instance1', physicalId: 'i-0f11111111111111f', status: 'CREATE_COMPLETE' }],
+    [{ logicalId: 'Instance3', status: 'CREATE_IN_PROGRESS' }],
+    [{ logicalId: 'Instance3', status: 'CREATE_FAILED', reason: 'Invalid id: "bogus" (expecting "ami-...")' }],
+    [{ status: 'UPDATE_ROLLBACK_IN_PROGRESS', reason: 'The following resource(s) failed to create: [Instance3].' }],
+    [{ status: 'UPDATE_ROLLBACK_COMPLETE_CLEANUP_IN_PROGRESS' }],
+    [{ logicalId: 'Instance3', status: 'DELETE_COMPLETE', row: 'remove' }],
+    [{ logicalId: 'Instance1', physicalId: 'i-0f11111111111111f', status: 'DELETE_IN_PROGRESS', row: 'keep' }],
+    [{ logicalId: 'Instance1', physicalId: 'i-0f11111111111111f', status: 'DELETE_COMPLETE', row: 'remove' }],
+    [{ logicalId: 'SG3', physicalId: 'sg-0ab104bcd', status: 'DELETE_IN_PROGRESS', row: 'keep' }],
+    [],
+    [{ logicalId: 'SG3', physicalId: 'sg-0ab104bcd', status: 'DELETE_FAILED', reason: 'resource sg-ab104bcd has a dependent object', row: 'keep' }],
+    [],
+    [{ logicalId: 'SG3', physicalId: 'sg-0ab104bcd', status: 'DELETE_IN_PROGRESS', row: 'keep' }],
+    [],
+    [{ logicalId: 'SG3', physicalId: 'sg-0ab104bcd', status: 'DELETE_FAILED', reason: 'resource sg-ab104bcd has a dependent object', row: 'remove' }],
+    [{ status: 'UPDATE_ROLLBACK_COMPLETE', reason: 'Update successful. One or more resources could not be deleted.' }],
+  ],
+};
+
+/** A plain successful create, for the README demo. */
+const createSuccess: Scenario = {
+  name: 'create-success',
+  description: 'A successful create: a queue and a topic, then CREATE_COMPLETE.',
+  stackName: 'messaging',
+  types: { Queue: 'AWS::SQS::Queue', Topic: 'AWS::SNS::Topic' },
+  templateBody: `Resources:
+  Queue: { Type: AWS::SQS::Queue }
+  Topic: { Type: AWS::SNS::Topic }
+`,
+  steps: [
+    [{ status: 'CREATE_IN_PROGRESS', reason: 'User Initiated' }],
+    [
+      { logicalId: 'Queue', status: 'CREATE_IN_PROGRESS' },
+      { logicalId: 'Topic', status: 'CREATE_IN_PROGRESS' },
+    ],
+    [
+      { logicalId: 'Queue', physicalId: 'https://sqs.us-east-1.amazonaws.com/123456789012/messaging-Queue-1ABC', status: 'CREATE_IN_PROGRESS', reason: INITIATED },
+      { logicalId: 'Topic', physicalId: 'arn:aws:sns:us-east-1:123456789012:messaging-Topic-1ABC', status: 'CREATE_IN_PROGRESS', reason: INITIATED },
+    ],
+    [{ logicalId: 'Topic', physicalId: 'arn:aws:sns:us-east-1:123456789012:messaging-Topic-1ABC', status: 'CREATE_COMPLETE' }],
+    [{ logicalId: 'Queue', physicalId: 'https://sqs.us-east-1.amazonaws.com/123456789012/messaging-Queue-1ABC', status: 'CREATE_COMPLETE' }],
+    [{ status: 'CREATE_COMPLETE' }],
+  ],
+};
+
+/** A delete: afterwards the stack is only reachable by its id. */
+const deleteStack: Scenario = {
+  name: 'delete-stack',
+  description: 'A delete: resources go DELETE_IN_PROGRESS → DELETE_COMPLETE, then the stack is DELETE_COMPLETE and no longer found by name.',
+  stackName: 'scratch',
+  types: { Bucket: 'AWS::S3::Bucket', Queue: 'AWS::SQS::Queue' },
+  existing: {
+    status: 'CREATE_COMPLETE',
+    resources: [
+      { logicalId: 'Bucket', type: 'AWS::S3::Bucket', physicalId: 'scratch-bucket-1xyz' },
+      { logicalId: 'Queue', type: 'AWS::SQS::Queue', physicalId: 'https://sqs.us-east-1.amazonaws.com/123456789012/scratch-Queue-1XYZ' },
+    ],
+  },
+  templateBody: `Resources:
+  Bucket: { Type: AWS::S3::Bucket }
+  Queue: { Type: AWS::SQS::Queue }
+`,
+  steps: [
+    [{ status: 'DELETE_IN_PROGRESS', reason: 'User Initiated' }],
+    [
+      { logicalId: 'Bucket', physicalId: 'scratch-bucket-1xyz', status: 'DELETE_IN_PROGRESS' },
+      { logicalId: 'Queue', physicalId: 'https://sqs.us-east-1.amazonaws.com/123456789012/scratch-Queue-1XYZ', status: 'DELETE_IN_PROGRESS' },
+    ],
+    [
+      { logicalId: 'Bucket', physicalId: 'scratch-bucket-1xyz', status: 'DELETE_COMPLETE' },
+      { logicalId: 'Queue', physicalId: 'https://sqs.us-east-1.amazonaws.com/123456789012/scratch-Queue-1XYZ', status: 'DELETE_COMPLETE' },
+    ],
+    [{ status: 'DELETE_COMPLETE' }],
+  ],
+};
+
+/** Every scenario by name. */
+export const SCENARIOS: Readonly<Record<string, Scenario>> = Object.fromEntries(
+  [updateReplacement, createRollback, updateRollbackFailed, cleanupDeleteFailed, rollbackCleanupDeleteFailed, createSuccess, deleteStack].map(
+    (s) => [s.name, s],
+  ),
+);

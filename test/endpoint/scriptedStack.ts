@@ -1,0 +1,188 @@
+/**
+ * One stack of the local endpoint: its history and scripted operation laid out on a timeline,
+ * and what CloudFormation would answer about it at a given moment.
+ */
+import { createHash } from 'node:crypto';
+import type { Scenario, ScenarioResource, ScriptedEvent } from './scenarios';
+
+export interface EndpointEvent {
+  eventId: string;
+  logicalId: string;
+  physicalId: string;
+  resourceType: string;
+  timestamp: number;
+  status: string;
+  reason?: string;
+  row: 'set' | 'keep' | 'remove';
+}
+
+export interface ResourceRow {
+  logicalId: string;
+  physicalId: string;
+  resourceType: string;
+  status: string;
+  reason?: string;
+  timestamp: number;
+}
+
+export interface StackView {
+  exists: boolean;
+  stackId: string;
+  stackName: string;
+  status: string;
+  reason?: string;
+  creationTime: number;
+  lastUpdatedTime?: number;
+  deletionTime?: number;
+  /** Newest first. */
+  events: EndpointEvent[];
+  resources: ResourceRow[];
+}
+
+const HOUR = 3_600_000;
+
+/** A stack whose operation unfolds one step per `stepMs` from `startAt`. */
+export class ScriptedStack {
+  readonly stackId: string;
+  readonly stackName: string;
+  /** Events before the scripted operation, oldest first. */
+  private readonly history: EndpointEvent[];
+  /** Events of each step, oldest first within a step. */
+  private readonly stepEvents: EndpointEvent[][];
+  private cache?: { visible: number; view: StackView };
+
+  constructor(
+    readonly scenario: Scenario,
+    private readonly startAt: number,
+    private readonly stepMs: number,
+    options: { region: string; accountId: string; stackName?: string },
+  ) {
+    this.stackName = options.stackName ?? scenario.stackName;
+    const hash = createHash('sha256').update(`${this.stackName}/${startAt}`).digest('hex');
+    this.stackId = `arn:aws:cloudformation:${options.region}:${options.accountId}:stack/${this.stackName}/${uuid(hash)}`;
+    this.history = this.buildHistory();
+    this.stepEvents = scenario.steps.map((step, index) =>
+      step.map((event, k) => this.toEvent(event, startAt + index * stepMs + k, `${index}.${k}`)),
+    );
+  }
+
+  /** The number of scripted steps that have happened at `now`. */
+  visibleSteps(now: number): number {
+    if (now < this.startAt) return 0;
+    return Math.min(this.stepEvents.length, Math.floor((now - this.startAt) / this.stepMs) + 1);
+  }
+
+  /** Whether the scripted operation has fully played out at `now`. */
+  finished(now: number): boolean {
+    return this.visibleSteps(now) === this.stepEvents.length;
+  }
+
+  /** Time at which the last step appears. */
+  get endsAt(): number {
+    return this.startAt + Math.max(0, this.stepEvents.length - 1) * this.stepMs;
+  }
+
+  /** What CloudFormation knows about the stack at `now`. */
+  at(now: number): StackView {
+    const visible = this.visibleSteps(now);
+    if (this.cache?.visible === visible) return this.cache.view;
+    const oldestFirst = [...this.history];
+    for (let i = 0; i < visible; i++) oldestFirst.push(...this.stepEvents[i]);
+    const view = this.project(oldestFirst);
+    this.cache = { visible, view };
+    return view;
+  }
+
+  private project(oldestFirst: EndpointEvent[]): StackView {
+    const rows = new Map<string, ResourceRow>();
+    let status = '';
+    let reason: string | undefined;
+    let creationTime = 0;
+    let lastUpdatedTime: number | undefined;
+    let deletionTime: number | undefined;
+    for (const event of oldestFirst) {
+      if (event.physicalId === this.stackId) {
+        status = event.status;
+        reason = event.reason;
+        if (creationTime === 0) creationTime = event.timestamp;
+        if (!event.status.startsWith('CREATE_') && event.status !== 'REVIEW_IN_PROGRESS') lastUpdatedTime = event.timestamp;
+        if (event.status === 'DELETE_IN_PROGRESS') deletionTime = event.timestamp;
+        continue;
+      }
+      if (event.row === 'remove') rows.delete(event.logicalId);
+      else if (event.row === 'set') {
+        rows.set(event.logicalId, {
+          logicalId: event.logicalId,
+          physicalId: event.physicalId,
+          resourceType: event.resourceType,
+          status: event.status,
+          reason: event.reason,
+          timestamp: event.timestamp,
+        });
+      }
+    }
+    return {
+      exists: status !== '',
+      stackId: this.stackId,
+      stackName: this.stackName,
+      status,
+      reason,
+      creationTime,
+      lastUpdatedTime,
+      deletionTime,
+      events: oldestFirst.reverse(),
+      resources: [...rows.values()],
+    };
+  }
+
+  private buildHistory(): EndpointEvent[] {
+    const existing = this.scenario.existing;
+    if (!existing) return [];
+    const t0 = this.startAt - 2 * HOUR;
+    const events: EndpointEvent[] = [];
+    const stackEvent = (status: string, at: number, reason?: string) =>
+      events.push(this.toEvent({ status, reason }, at, `h${events.length}`));
+    const resourceEvent = (r: ScenarioResource, status: string, at: number, physicalId?: string, reason?: string) =>
+      events.push(this.toEvent({ logicalId: r.logicalId, physicalId, status, reason }, at, `h${events.length}`, r.type));
+    stackEvent('CREATE_IN_PROGRESS', t0, 'User Initiated');
+    existing.resources.forEach((r, i) => {
+      resourceEvent(r, 'CREATE_IN_PROGRESS', t0 + 1000 + i);
+      resourceEvent(r, 'CREATE_IN_PROGRESS', t0 + 2000 + i, r.physicalId, 'Resource creation Initiated');
+      resourceEvent(r, r.status ?? 'CREATE_COMPLETE', t0 + 30_000 + i, r.physicalId);
+    });
+    stackEvent('CREATE_COMPLETE', t0 + 60_000);
+    if (existing.status !== 'CREATE_COMPLETE') {
+      // A no-change update that took the stack to its starting status, so the history has two operations.
+      const t1 = this.startAt - HOUR;
+      stackEvent('UPDATE_IN_PROGRESS', t1, 'User Initiated');
+      if (existing.status === 'UPDATE_COMPLETE') stackEvent('UPDATE_COMPLETE_CLEANUP_IN_PROGRESS', t1 + 10_000);
+      stackEvent(existing.status, t1 + 20_000);
+    }
+    return events;
+  }
+
+  private toEvent(event: ScriptedEvent, timestamp: number, seed: string, type?: string): EndpointEvent {
+    const isStack = event.logicalId === undefined;
+    const logicalId = event.logicalId ?? this.stackName;
+    const resourceType = isStack ? 'AWS::CloudFormation::Stack' : (type ?? this.scenario.types[logicalId] ?? 'AWS::CloudFormation::WaitConditionHandle');
+    const iso = new Date(timestamp).toISOString();
+    const eventId = isStack
+      ? uuid(createHash('sha256').update(`${this.stackName}/${seed}/${timestamp}`).digest('hex'))
+      : `${logicalId}-${event.status}-${iso}`;
+    const out: EndpointEvent = {
+      eventId,
+      logicalId,
+      physicalId: isStack ? this.stackId : (event.physicalId ?? ''),
+      resourceType,
+      timestamp,
+      status: event.status,
+      row: isStack ? 'keep' : (event.row ?? 'set'),
+    };
+    if (event.reason !== undefined) out.reason = event.reason;
+    return out;
+  }
+}
+
+function uuid(hex: string): string {
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
