@@ -22,6 +22,8 @@ const CLOUDFORMATION_TAGS: (ScalarTag | CollectionTag)[] = [...SHORT_FORM_KEYS.k
   { tag, collection: 'map', nodeClass: YAMLMap } satisfies CollectionTag,
 ]);
 
+const RAIN_TAG_PREFIX = '!Rain::';
+
 const COMPOSER_OPTIONS = {
   version: '1.2',
   schema: 'core',
@@ -201,7 +203,17 @@ class TreeBuilder {
   }
 
   private applyTag(tag: string, node: TemplateNode): TemplateNode {
-    const longForm = SHORT_FORM_KEYS.get(tag);
+    let longForm = SHORT_FORM_KEYS.get(tag);
+    if (longForm === undefined && tag.startsWith(RAIN_TAG_PREFIX)) {
+      // Rain (aws-cloudformation/rain) reads `!Rain::Embed x` as `{"Rain::Embed": x}` and expands it before deploying.
+      longForm = tag.slice(1);
+      this.errors.push({
+        message: `${tag} is expanded by \`rain pkg\` before deployment; CloudFormation itself does not accept it.`,
+        range: this.tagRange(node.range.start),
+        code: 'preprocessor-tag',
+        severity: 'warning',
+      });
+    }
     if (longForm === undefined) {
       if (tag.startsWith('!') && !tag.startsWith('!!')) {
         this.error('unknown-tag', `Unknown tag ${tag}: CloudFormation understands only its intrinsic function short forms (such as !Ref and !Sub).`, this.tagRange(node.range.start));
