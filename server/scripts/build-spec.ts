@@ -1,8 +1,9 @@
 /**
  * Compiles the resource specification index that server/src/spec reads at run time.
  *
- *   npm run build:spec            build server/data/generated/spec-index.json and measure it
- *   tsx build-spec.ts --measure   only measure an existing index (run in a fresh process)
+ *   npm run build:spec             build server/data/generated/spec-index.json and measure it
+ *   tsx build-spec.ts --if-stale   build only when the index is missing or older than its inputs
+ *   tsx build-spec.ts --measure    only measure an existing index (run in a fresh process)
  *
  * Sources: @aws-cdk/aws-service-spec (every CloudFormation resource type, its properties, the
  * property types they use and whether a change causes replacement) and the documentation
@@ -16,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { loadAwsServiceSpecSync } from '@aws-cdk/aws-service-spec';
 import type { Property, PropertyType, Resource, SpecDatabase, TypeDefinition } from '@aws-cdk/service-spec-types';
 import {
+  decodeSpecIndex,
   encodeSpecIndex,
   type CompiledProperty,
   type CompiledResourceType,
@@ -283,9 +285,13 @@ function printList(title: string, items: string[]): void {
   for (const item of items) console.log(`  - ${item}`);
 }
 
+function installedSpecVersion(): string {
+  return (JSON.parse(readFileSync(require.resolve('@aws-cdk/aws-service-spec/package.json'), 'utf8')) as { version: string }).version;
+}
+
 function build(): void {
   const started = performance.now();
-  const specVersion = (JSON.parse(readFileSync(require.resolve('@aws-cdk/aws-service-spec/package.json'), 'utf8')) as { version: string }).version;
+  const specVersion = installedSpecVersion();
   const db = loadAwsServiceSpecSync();
   const overlay = readOverlay();
   const { data, report, stats } = compile(db, overlay, specVersion);
@@ -328,5 +334,25 @@ function measure(): void {
   console.log(`load: ${loadMs.toFixed(1)} ms; first lookup (AWS::EC2::Instance BlockDeviceMappings/Ebs/VolumeSize → ${behavior.behavior}): ${firstLookupMs.toFixed(2)} ms; next lookup on the same type: ${secondLookupMs.toFixed(3)} ms`);
 }
 
+/**
+ * Whether the index exists, is of the current format, was built from the installed spec version
+ * (npm gives every installed file the same old mtime, so the version is compared, not the time)
+ * and is newer than the overlay and the code that builds it.
+ */
+function isUpToDate(specVersion: string): boolean {
+  let built: number;
+  let index: ReturnType<typeof decodeSpecIndex>;
+  try {
+    built = statSync(OUTPUT_PATH).mtimeMs;
+    index = decodeSpecIndex(readFileSync(OUTPUT_PATH));
+  } catch {
+    return false;
+  }
+  if (typeof index === 'string' || index.header.specVersion !== specVersion) return false;
+  const inputs = [OVERLAY_PATH, __filename, join(SERVER_DIR, 'src', 'spec', 'compiled-index.ts')];
+  return inputs.every((input) => statSync(input).mtimeMs <= built);
+}
+
 if (process.argv.includes('--measure')) measure();
+else if (process.argv.includes('--if-stale') && isUpToDate(installedSpecVersion())) console.log('spec index is up to date');
 else build();
