@@ -39,8 +39,19 @@ export interface EvaluatedResource {
   properties: Value;
   /** Evaluated resource-level Metadata (`undefined` when absent). */
   metadata: Value | undefined;
-  /** Logical ids this resource depends on: explicit DependsOn plus every Ref/GetAtt/Sub reference. */
+  /**
+   * Logical ids this resource depends on: explicit DependsOn plus every Ref/GetAtt/Sub
+   * reference in Properties, Metadata and the resource attributes, counting only the
+   * branches of `Fn::If` that are taken (CloudFormation resolves conditions before it
+   * orders the work). Explicit ones first, then in order of appearance, without repeats.
+   */
   dependsOn: string[];
+  /**
+   * Evaluated resource attributes that are not Properties or Metadata (`DeletionPolicy`,
+   * `UpdateReplacePolicy`, `CreationPolicy`, `UpdatePolicy`, ...), keyed as written.
+   * They never trigger an update on their own, but their new values apply when one happens.
+   */
+  attributes: Record<string, Value>;
 }
 
 /** A fully evaluated template. */
@@ -48,8 +59,14 @@ export interface EvaluatedTemplate {
   model: TemplateModel;
   parameters: Map<string, ResolvedParameter>;
   conditions: Map<string, boolean>;
+  /**
+   * Conditions whose value depends on something known only at deploy time (an SSM
+   * parameter, an unset parameter): they count as false in `conditions`, in resource
+   * activity and in `Fn::If`, and a note says so.
+   */
+  undecidedConditions: Set<string>;
   resources: Map<string, EvaluatedResource>;
-  /** Evaluated Outputs, for views; never part of the no-op decision. */
+  /** Evaluated Output values, for views; never part of the no-op decision. Outputs whose Condition is false are absent. */
   outputs: Map<string, Value>;
   /** Evaluation problems: missing references, cycles, malformed intrinsics, each with a range. */
   errors: TemplateError[];
