@@ -1,0 +1,577 @@
+/**
+ * The expression evaluator: walks a template node and resolves parameters, pseudo
+ * parameters, mappings, conditions and intrinsic functions into a Value.
+ */
+import type { MapNode, Range, TemplateNode } from '../template/ast';
+import type { TemplateModel } from '../template/model';
+import { unresolvedMessage, type ErrorSink } from './errors';
+import * as fn from './functions';
+import { isCycle, stronglyConnectedComponents } from './graph';
+import { derivedUnknown, valueKey } from './render';
+import { parseSubString } from './sub';
+import { concatenate, literalString, scalarText } from './strings';
+import type { ResolvedParameter } from './types';
+import { ResourceAttribute, ResourceRef, UnknownValue, isSymbolic, type Symbolic, type Value, type ValueObject } from './value';
+
+/** What `Ref: AWS::NoValue` evaluates to: the enclosing property or list item disappears. */
+export const NO_VALUE: unique symbol = Symbol('AWS::NoValue');
+export type Evaluated = Value | typeof NO_VALUE;
+
+/**
+ * How deeply expressions may nest before evaluation stops with an error. Real templates
+ * stay far below (an inline state machine definition reaches about 30); the bound keeps
+ * hostile input from costing more than a bounded amount of stack.
+ */
+export const MAX_EXPRESSION_DEPTH = 150;
+
+/** The section an expression sits in: it decides which references are legal and how errors are worded. */
+export type Block = 'Resources' | 'Outputs' | 'Conditions';
+
+/** Where an expression is evaluated. */
+export interface Scope {
+  block: Block;
+  /**
+   * Whether the value will be deployed: false inside the branch of `Fn::If` that is not
+   * taken and inside resources or outputs whose Condition is false. Such expressions are
+   * still evaluated, because CloudFormation validates the whole template, but a reference
+   * from them to a resource whose Condition is false is not an error.
+   */
+  live: boolean;
+  /** Collects the logical ids referenced from taken branches (undefined: do not collect). */
+  deps: Set<string> | undefined;
+}
+
+export interface EvaluatorOptions {
+  /** Whether `Transform: AWS::LanguageExtensions` is declared, which enables its functions. */
+  languageExtensions: boolean;
+}
+
+const FIND_IN_MAP_SHAPE = 'Template error: every Fn::FindInMap object requires three parameters, the map name, map key and the attribute for return value';
+const GET_ATT_SHAPE = 'Template error: every Fn::GetAtt object requires two non-empty parameters, the resource name and the resource attribute';
+const REF_SHAPE = 'Template error: every Ref object must have a single String value.';
+const SUB_SHAPE =
+  "Template error: One or more Fn::Sub intrinsic functions don't specify expected arguments. Specify a string as first argument, and an optional second argument to specify a mapping of values to replace in the string";
+const IF_SHAPE = 'Template error: Fn::If requires a list argument with three elements: a condition name, a value if true and a value if false';
+const CONDITION_SHAPE = 'Template error: a condition must be Fn::And, Fn::Equals, Fn::Not, Fn::Or or a Condition reference';
+
+/** Functions CloudFormation knows but that belong to `Rules` or need a transform; used to word errors precisely. */
+const LANGUAGE_EXTENSION_FUNCTIONS = new Set(['Fn::Length', 'Fn::ToJsonString']);
+
+/** Evaluates expressions of one template with fixed parameter values. */
+export class Evaluator {
+  /** Condition values once `evaluateConditions` has run; `'unknown'` when they depend on deploy-time values. */
+  readonly conditionStates = new Map<string, fn.Tri>();
+  /** Whether each resource will exist; filled by the caller before resources are evaluated. */
+  readonly resourceActive = new Map<string, boolean>();
+  private readonly refCache = new Map<string, ResourceRef>();
+  private mappingIndex: Map<string, MapNode> | undefined;
+  private readonly noteSet = new Set<string>();
+
+  constructor(
+    readonly model: TemplateModel,
+    readonly parameters: ReadonlyMap<string, ResolvedParameter>,
+    readonly pseudo: ReadonlyMap<string, Value>,
+    readonly region: string,
+    readonly sink: ErrorSink,
+    readonly notes: { message: string; range?: Range }[],
+    readonly options: EvaluatorOptions,
+  ) {}
+
+  /** Adds a note for the verdict once. */
+  note(message: string, range?: Range): void {
+    if (this.noteSet.has(message)) return;
+    this.noteSet.add(message);
+    this.notes.push(range ? { message, range } : { message });
+  }
+
+  // ---------------------------------------------------------------- conditions
+
+  /**
+   * Evaluates every condition once, dependencies first, so that chains of any length
+   * need no recursion between conditions. Conditions on a cycle are reported and false.
+   */
+  evaluateConditions(): void {
+    const names = [...this.model.conditions.keys()];
+    const indexOf = new Map(names.map((n, i) => [n, i]));
+    const edges = names.map((name) => {
+      const out: number[] = [];
+      for (const used of conditionReferences(this.model.conditions.get(name)!.node)) {
+        const i = indexOf.get(used);
+        if (i !== undefined) out.push(i);
+      }
+      return out;
+    });
+    for (const component of stronglyConnectedComponents(edges)) {
+      if (isCycle(component, edges)) {
+        const members = component.sort((a, b) => a - b).map((i) => names[i]);
+        const first = this.model.conditions.get(members[0])!;
+        this.sink.add(`Circular dependency between conditions: [${members.join(', ')}]`, first.keyRange, 'circular-condition');
+        for (const m of members) this.conditionStates.set(m, false);
+        continue;
+      }
+      const name = names[component[0]];
+      const decl = this.model.conditions.get(name)!;
+      const state = this.conditionExpression(decl.node, 0);
+      this.conditionStates.set(name, state);
+    }
+  }
+
+  /** The names of conditions whose value depends on deploy-time values (they count as false). */
+  undecidedConditions(): Set<string> {
+    const result = new Set<string>();
+    for (const [name, state] of this.conditionStates) if (state === 'unknown') result.add(name);
+    return result;
+  }
+
+  /** The value of a named condition, reporting an undeclared name at `range`. */
+  conditionNamed(name: string, range: Range, context: string): fn.Tri {
+    const state = this.conditionStates.get(name);
+    if (state !== undefined) return state;
+    if (!this.model.conditions.has(name)) this.sink.add(`Template format error: Unresolved condition dependency ${name} in ${context}`, range, 'undefined-condition');
+    return false;
+  }
+
+  private conditionExpression(node: TemplateNode, depth: number): fn.Tri {
+    if (depth > MAX_EXPRESSION_DEPTH) {
+      this.sink.add(`Template error: expression nested more than ${MAX_EXPRESSION_DEPTH} levels deep`, node.range, 'depth-limit');
+      return false;
+    }
+    const single = node.kind === 'map' && node.entries.length === 1 ? node.entries[0] : undefined;
+    if (single === undefined) {
+      this.sink.add(CONDITION_SHAPE, node.range, 'malformed-condition');
+      return false;
+    }
+    const arg = single.value;
+    const items = arg.kind === 'seq' ? arg.items : undefined;
+    switch (single.key) {
+      case 'Condition':
+        if (arg.kind !== 'scalar' || typeof arg.value !== 'string') break;
+        return this.conditionNamed(arg.value, arg.range, 'the Conditions block of the template');
+      case 'Fn::Equals': {
+        if (items?.length !== 2) {
+          this.sink.add('Template error: Fn::Equals requires a list argument with two elements', node.range, 'malformed-intrinsic');
+          return false;
+        }
+        const scope: Scope = { block: 'Conditions', live: true, deps: undefined };
+        const a = this.evaluate(items[0], scope, depth + 2);
+        const b = this.evaluate(items[1], scope, depth + 2);
+        return fn.equalsTri(a === NO_VALUE ? '' : a, b === NO_VALUE ? '' : b);
+      }
+      case 'Fn::Not':
+        if (items?.length !== 1) {
+          this.sink.add('Template error: Fn::Not requires a list argument with one condition', node.range, 'malformed-intrinsic');
+          return false;
+        }
+        return fn.notTri(this.conditionExpression(items[0], depth + 2));
+      case 'Fn::And':
+      case 'Fn::Or': {
+        if (items === undefined || items.length < 2 || items.length > 10) {
+          this.sink.add(`Template error: ${single.key} requires a list argument with between 2 and 10 conditions`, node.range, 'malformed-intrinsic');
+          return false;
+        }
+        const states = items.map((item) => this.conditionExpression(item, depth + 2));
+        return single.key === 'Fn::And' ? fn.andTri(states) : fn.orTri(states);
+      }
+      default:
+        break;
+    }
+    this.sink.add(CONDITION_SHAPE, node.range, 'malformed-condition');
+    return false;
+  }
+
+  // ---------------------------------------------------------------- expressions
+
+  /** Evaluates any node: plain data stays as written, intrinsic functions are resolved, `AWS::NoValue` removes entries. */
+  evaluate(node: TemplateNode, scope: Scope, depth = 0): Evaluated {
+    if (depth > MAX_EXPRESSION_DEPTH) {
+      this.sink.add(`Template error: expression nested more than ${MAX_EXPRESSION_DEPTH} levels deep`, node.range, 'depth-limit');
+      return new UnknownValue('invalid:depth', 'an expression nested too deeply');
+    }
+    switch (node.kind) {
+      case 'scalar':
+        return typeof node.value === 'string' ? literalString(node.value) : node.value;
+      case 'seq': {
+        const out: Value[] = [];
+        for (const item of node.items) {
+          const v = this.evaluate(item, scope, depth + 1);
+          if (v !== NO_VALUE) out.push(v);
+        }
+        return out;
+      }
+      case 'map': {
+        if (node.entries.length === 1) {
+          const { key, value } = node.entries[0];
+          if (key === 'Ref' || key.startsWith('Fn::')) return this.intrinsic(key, value, node, scope, depth + 1);
+        }
+        for (const entry of node.entries) if (entry.key === 'Fn::Transform') return this.transform(entry.value, node, scope, depth + 1);
+        const out: ValueObject = {};
+        for (const entry of node.entries) {
+          const v = this.evaluate(entry.value, scope, depth + 1);
+          if (v !== NO_VALUE) setEntry(out, entry.key, v);
+        }
+        return out;
+      }
+    }
+  }
+
+  /** Evaluates a node where `AWS::NoValue` has no enclosing entry to remove: it reads as absent (`undefined`). */
+  evaluatePresent(node: TemplateNode, scope: Scope): Value | undefined {
+    const v = this.evaluate(node, scope);
+    return v === NO_VALUE ? undefined : v;
+  }
+
+  private intrinsic(name: string, arg: TemplateNode, node: MapNode, scope: Scope, depth: number): Evaluated {
+    switch (name) {
+      case 'Ref':
+        return this.ref(arg, node, scope, depth);
+      case 'Fn::GetAtt':
+        return this.getAtt(arg, node, scope, depth);
+      case 'Fn::Sub':
+        return this.sub(arg, node, scope, depth);
+      case 'Fn::If':
+        return this.fnIf(arg, node, scope, depth);
+      case 'Fn::FindInMap':
+        return this.findInMap(arg, node, scope, depth);
+      case 'Fn::Join':
+        return this.withArgs(name, arg, node, scope, depth, [2], fn.JOIN_SHAPE, ([d, l]) => fn.join(d, l));
+      case 'Fn::Select':
+        return this.withArgs(name, arg, node, scope, depth, [2], fn.SELECT_SHAPE, ([i, l]) => fn.select(i, l));
+      case 'Fn::Split':
+        return this.withArgs(name, arg, node, scope, depth, [2], fn.SPLIT_SHAPE, ([d, s]) => fn.split(d, s));
+      case 'Fn::Cidr':
+        return this.withArgs(name, arg, node, scope, depth, [3], fn.CIDR_SHAPE, ([b, c, n]) => fn.cidr(b, c, n));
+      case 'Fn::Base64':
+        return this.withValue(name, arg, node, scope, depth, (v) => fn.base64(v));
+      case 'Fn::GetAZs':
+        return this.withValue(name, arg, node, scope, depth, (v) => this.getAZs(v));
+      case 'Fn::ImportValue':
+        return this.withValue(name, arg, node, scope, depth, (v) =>
+          typeof v === 'string'
+            ? { value: new UnknownValue('import:' + v, `Fn::ImportValue ${v}`) }
+            : isSymbolic(v)
+              ? { value: derivedUnknown('import', valueKey(v), `Fn::ImportValue ${fn.describeValue(v)}`, v) }
+              : { error: 'Template error: Fn::ImportValue requires the name of an export' },
+        );
+      case 'Fn::Length':
+      case 'Fn::ToJsonString':
+        if (!this.options.languageExtensions) break;
+        return this.withValue(name, arg, node, scope, depth, name === 'Fn::Length' ? fn.length : fn.toJsonString);
+      case 'Fn::Transform':
+        return this.transform(arg, node, scope, depth);
+      case 'Fn::Equals':
+      case 'Fn::Not':
+      case 'Fn::And':
+      case 'Fn::Or': {
+        // Condition functions belong in Conditions; elsewhere they are read as the boolean they compute.
+        const state = this.conditionExpression(node, depth);
+        return state === 'unknown' ? new UnknownValue('condition:' + valueKey(this.plain(node)), 'a comparison decided at deploy time') : state;
+      }
+      default:
+        break;
+    }
+    const hint = LANGUAGE_EXTENSION_FUNCTIONS.has(name) || name.startsWith('Fn::ForEach::') ? ' (it needs Transform: AWS::LanguageExtensions)' : '';
+    this.sink.add(`Template format error: Encountered unsupported function: ${name}${hint}`, node.range, 'unsupported-function');
+    return new UnknownValue('invalid:' + name, `an unsupported function ${name}`);
+  }
+
+  /** Evaluates a list of arguments of fixed length and applies a value-level function to them. */
+  private withArgs(
+    name: string,
+    arg: TemplateNode,
+    node: MapNode,
+    scope: Scope,
+    depth: number,
+    lengths: number[],
+    shape: string,
+    apply: (args: Value[]) => fn.FunctionResult,
+  ): Evaluated {
+    if (arg.kind !== 'seq' || !lengths.includes(arg.items.length)) return this.malformed(name, shape, node);
+    const values: Value[] = [];
+    for (const item of arg.items) {
+      const v = this.evaluate(item, scope, depth + 1);
+      values.push(v === NO_VALUE ? '' : v);
+    }
+    return this.result(name, apply(values), node);
+  }
+
+  private withValue(name: string, arg: TemplateNode, node: MapNode, scope: Scope, depth: number, apply: (v: Value) => fn.FunctionResult): Evaluated {
+    const v = this.evaluate(arg, scope, depth + 1);
+    return this.result(name, apply(v === NO_VALUE ? '' : v), node);
+  }
+
+  private result(name: string, r: fn.FunctionResult, node: MapNode): Value {
+    if ('value' in r) return r.value;
+    return this.malformed(name, r.error, node);
+  }
+
+  /** Reports a malformed function at its range and stands in an unknown, so analysis continues. */
+  private malformed(name: string, message: string, node: TemplateNode): UnknownValue {
+    this.sink.add(message, node.range, 'malformed-intrinsic');
+    return new UnknownValue('invalid:' + name, `an invalid ${name}`);
+  }
+
+  private getAZs(region: Value): fn.FunctionResult {
+    if (typeof region === 'string') {
+      const name = region === '' ? this.region : region;
+      return { value: new UnknownValue('azs:' + name, `the availability zones of ${name}`) };
+    }
+    if (isSymbolic(region)) return { value: derivedUnknown('azs', valueKey(region), `the availability zones of ${fn.describeValue(region)}`, region) };
+    return { error: 'Template error: Fn::GetAZs requires a region name or an empty string' };
+  }
+
+  // ---------------------------------------------------------------- references
+
+  /** The name a `Ref`/`Fn::GetAtt` argument gives; AWS::LanguageExtensions allows it to be computed. */
+  private nameArgument(arg: TemplateNode, scope: Scope, depth: number): Value | undefined {
+    if (arg.kind === 'scalar') return typeof arg.value === 'string' ? arg.value : undefined;
+    if (arg.kind === 'map' && this.options.languageExtensions) {
+      const v = this.evaluate(arg, scope, depth + 1);
+      return v === NO_VALUE ? undefined : v;
+    }
+    return undefined;
+  }
+
+  private ref(arg: TemplateNode, node: MapNode, scope: Scope, depth: number): Evaluated {
+    const name = this.nameArgument(arg, scope, depth);
+    if (typeof name !== 'string') {
+      if (isSymbolic(name)) return derivedUnknown('ref', valueKey(name), `a Ref to ${fn.describeValue(name)}`, name);
+      return this.malformed('Ref', REF_SHAPE, node);
+    }
+    return this.resolveName(name, arg.range, scope);
+  }
+
+  /** What a bare name means in `Ref` and `Fn::Sub`: parameter, pseudo parameter or resource. */
+  private resolveName(name: string, range: Range, scope: Scope): Evaluated {
+    if (name === 'AWS::NoValue') return NO_VALUE;
+    const pseudo = this.pseudo.get(name);
+    if (pseudo !== undefined) return pseudo;
+    const param = this.parameters.get(name);
+    if (param !== undefined) return param.value;
+    if (this.model.resources.has(name)) {
+      if (!this.referenceResource(name, range, scope)) return new UnknownValue('invalid:ref', `a Ref to resource ${name} outside Resources`);
+      return this.resourceRef(name);
+    }
+    this.reportUnresolved(name, range, scope);
+    return new UnknownValue('unresolved:' + name, `${name}, which is not declared`);
+  }
+
+  private reportUnresolved(name: string, range: Range, scope: Scope): void {
+    if (scope.block === 'Conditions') {
+      this.sink.add(`Template format error: Unresolved dependencies [${name}]. Cannot reference resources in the Conditions block of the template`, range, 'unresolved-reference');
+    } else this.sink.add(unresolvedMessage(name, scope.block), range, 'unresolved-reference');
+  }
+
+  /** Records a reference to a resource; false (with an error) where resources cannot be referenced. */
+  private referenceResource(logicalId: string, range: Range, scope: Scope): boolean {
+    if (scope.block === 'Conditions') {
+      this.reportUnresolved(logicalId, range, scope);
+      return false;
+    }
+    scope.deps?.add(logicalId);
+    // A live reference to a resource that will not exist is what CloudFormation rejects when the stack is deployed.
+    if (scope.live && this.resourceActive.get(logicalId) === false) {
+      this.sink.add(unresolvedMessage(logicalId, scope.block), range, 'reference-to-inactive-resource');
+    }
+    return true;
+  }
+
+  private resourceRef(logicalId: string): ResourceRef {
+    let ref = this.refCache.get(logicalId);
+    if (ref === undefined) {
+      ref = new ResourceRef(logicalId);
+      this.refCache.set(logicalId, ref);
+    }
+    return ref;
+  }
+
+  private getAtt(arg: TemplateNode, node: MapNode, scope: Scope, depth: number): Evaluated {
+    let logicalId: Value | undefined;
+    let attribute: Value | undefined;
+    let idRange = arg.range;
+    if (arg.kind === 'scalar' && typeof arg.value === 'string') {
+      const dot = arg.value.indexOf('.');
+      if (dot > 0) {
+        logicalId = arg.value.slice(0, dot);
+        attribute = arg.value.slice(dot + 1);
+      }
+    } else if (arg.kind === 'seq' && arg.items.length === 2) {
+      idRange = arg.items[0].range;
+      logicalId = this.nameArgument(arg.items[0], scope, depth);
+      const attrNode = arg.items[1];
+      if (attrNode.kind === 'scalar') attribute = typeof attrNode.value === 'string' ? attrNode.value : undefined;
+      else {
+        // The attribute name may be computed (a Ref to a parameter), in the long form only.
+        const v = this.evaluate(attrNode, scope, depth + 1);
+        attribute = v === NO_VALUE ? undefined : v;
+      }
+    }
+    if (typeof logicalId !== 'string' || logicalId === '' || attribute === undefined || attribute === '' || attribute === null) {
+      if (isSymbolic(logicalId)) return derivedUnknown('getatt', valueKey(logicalId), `an attribute of ${fn.describeValue(logicalId)}`, logicalId);
+      return this.malformed('Fn::GetAtt', GET_ATT_SHAPE, node);
+    }
+    if (!this.model.resources.has(logicalId)) {
+      this.sink.add(`Template error: instance of Fn::GetAtt references undefined resource ${logicalId}`, idRange, 'unresolved-reference');
+      return new UnknownValue('unresolved:' + logicalId, `${logicalId}, which is not a resource`);
+    }
+    if (!this.referenceResource(logicalId, idRange, scope)) return new UnknownValue('invalid:getatt', `an attribute of resource ${logicalId} outside Resources`);
+    if (typeof attribute === 'string') return new ResourceAttribute(logicalId, attribute);
+    const text = scalarText(attribute);
+    if (text !== undefined) return new ResourceAttribute(logicalId, text);
+    return new UnknownValue(`getatt:${logicalId}:${valueKey(attribute)}`, `an attribute of ${logicalId} named at deploy time`, [this.resourceRef(logicalId)]);
+  }
+
+  private sub(arg: TemplateNode, node: MapNode, scope: Scope, depth: number): Evaluated {
+    let textNode: TemplateNode | undefined;
+    let variablesNode: TemplateNode | undefined;
+    if (arg.kind === 'scalar') textNode = arg;
+    else if (arg.kind === 'seq' && (arg.items.length === 1 || arg.items.length === 2)) {
+      textNode = arg.items[0];
+      variablesNode = arg.items[1];
+    }
+    if (textNode?.kind !== 'scalar' || typeof textNode.value !== 'string' || (variablesNode !== undefined && variablesNode.kind !== 'map')) {
+      return this.malformed('Fn::Sub', SUB_SHAPE, node);
+    }
+    const variables = new Map<string, Evaluated>();
+    if (variablesNode?.kind === 'map') {
+      for (const entry of variablesNode.entries) variables.set(entry.key, this.evaluate(entry.value, scope, depth + 2));
+    }
+    const text = textNode.value;
+    const parts: (string | Symbolic)[] = [];
+    for (const part of parseSubString(text)) {
+      if ('literal' in part) {
+        parts.push(part.literal);
+        continue;
+      }
+      const name = part.variable;
+      const range = this.locate(textNode.range, '${' + name);
+      let v: Evaluated;
+      if (variables.has(name)) v = variables.get(name)!;
+      else if (this.pseudo.has(name) || this.parameters.has(name) || this.model.resources.has(name) || name === 'AWS::NoValue') v = this.resolveName(name, range, scope);
+      else {
+        const dot = name.indexOf('.');
+        const id = dot > 0 ? name.slice(0, dot) : '';
+        if (dot > 0 && dot < name.length - 1 && this.model.resources.has(id)) {
+          v = this.referenceResource(id, range, scope) ? new ResourceAttribute(id, name.slice(dot + 1)) : new UnknownValue('invalid:getatt', 'an attribute outside Resources');
+        } else {
+          this.reportUnresolved(name, range, scope);
+          v = new UnknownValue('unresolved:' + name, `${name}, which is not declared`);
+        }
+      }
+      if (v === NO_VALUE) continue;
+      const literal = scalarText(v);
+      if (literal !== undefined) parts.push(literal);
+      else if (isSymbolic(v)) parts.push(v);
+      else {
+        this.sink.add(`Template error: variable ${name} in Fn::Sub expression does not resolve to a string`, range, 'malformed-intrinsic');
+        parts.push(new UnknownValue('invalid:sub', `the variable ${name}, which is not a string`));
+      }
+    }
+    return concatenate(parts);
+  }
+
+  /** Narrows a scalar's range to where `needle` appears in its source text (the whole range when it cannot be found verbatim). */
+  private locate(range: Range, needle: string): Range {
+    const at = this.model.parsed.text.slice(range.start, range.end).indexOf(needle);
+    if (at < 0) return range;
+    const close = this.model.parsed.text.indexOf('}', range.start + at);
+    const end = close >= 0 && close < range.end ? close + 1 : range.start + at + needle.length;
+    return { start: range.start + at, end };
+  }
+
+  private fnIf(arg: TemplateNode, node: MapNode, scope: Scope, depth: number): Evaluated {
+    if (arg.kind !== 'seq' || arg.items.length !== 3) return this.malformed('Fn::If', IF_SHAPE, node);
+    const [nameNode, whenTrue, whenFalse] = arg.items;
+    if (nameNode.kind !== 'scalar' || typeof nameNode.value !== 'string') return this.malformed('Fn::If', IF_SHAPE, node);
+    // A condition decided only at deploy time counts as false (documented in index.ts).
+    const taken = this.conditionNamed(nameNode.value, nameNode.range, 'Fn::If') === true;
+    const [chosen, other] = taken ? [whenTrue, whenFalse] : [whenFalse, whenTrue];
+    const result = this.evaluate(chosen, scope, depth + 2);
+    // The other branch is validated (CloudFormation checks the whole template) but neither deployed nor a dependency.
+    this.evaluate(other, { block: scope.block, live: false, deps: undefined }, depth + 2);
+    return result;
+  }
+
+  // ---------------------------------------------------------------- mappings
+
+  private mapping(name: string): MapNode | undefined {
+    if (this.mappingIndex === undefined) {
+      this.mappingIndex = new Map();
+      for (const entry of this.model.mappings?.entries ?? []) if (entry.value.kind === 'map') this.mappingIndex.set(entry.key, entry.value);
+    }
+    return this.mappingIndex.get(name);
+  }
+
+  private findInMap(arg: TemplateNode, node: MapNode, scope: Scope, depth: number): Evaluated {
+    if (arg.kind !== 'seq' || (arg.items.length !== 3 && arg.items.length !== 4)) return this.malformed('Fn::FindInMap', FIND_IN_MAP_SHAPE, node);
+    let defaultNode: TemplateNode | undefined;
+    if (arg.items.length === 4) {
+      const options = arg.items[3];
+      defaultNode = options.kind === 'map' ? options.entries.find((e) => e.key === 'DefaultValue')?.value : undefined;
+      if (!this.options.languageExtensions || defaultNode === undefined) return this.malformed('Fn::FindInMap', FIND_IN_MAP_SHAPE, node);
+    }
+    const keys: Value[] = [];
+    for (let i = 0; i < 3; i++) {
+      const v = this.evaluate(arg.items[i], scope, depth + 2);
+      keys.push(v === NO_VALUE ? '' : v);
+    }
+    if (keys.some(isSymbolic)) {
+      const fallback = defaultNode ? this.evaluate(defaultNode, scope, depth + 2) : undefined;
+      const from: Value = fallback === undefined || fallback === NO_VALUE ? keys : [...keys, fallback];
+      return derivedUnknown('findinmap', valueKey(from), `Fn::FindInMap [${keys.map(fn.describeValue).join(', ')}]`, from);
+    }
+    const texts = keys.map(scalarText);
+    if (texts.some((t) => t === undefined)) return this.malformed('Fn::FindInMap', FIND_IN_MAP_SHAPE, node);
+    const [mapName, topKey, secondKey] = texts as string[];
+    const top = this.mapping(mapName);
+    const second = top?.entries.find((e) => e.key === topKey)?.value;
+    const found = second?.kind === 'map' ? second.entries.find((e) => e.key === secondKey)?.value : undefined;
+    if (found !== undefined) return this.evaluate(found, scope, depth + 2);
+    if (defaultNode !== undefined) return this.evaluate(defaultNode, scope, depth + 2);
+    const missingAt = top === undefined ? 0 : second === undefined ? 1 : 2;
+    this.sink.add(`Template error: Unable to get mapping for ${mapName}::${topKey}::${secondKey}`, arg.items[missingAt].range, 'mapping-not-found');
+    return new UnknownValue(`invalid:findinmap:${mapName}::${topKey}::${secondKey}`, `the missing mapping entry ${mapName}::${topKey}::${secondKey}`);
+  }
+
+  // ---------------------------------------------------------------- transforms
+
+  private transform(arg: TemplateNode, node: MapNode, scope: Scope, depth: number): Evaluated {
+    const nameNode = arg.kind === 'map' ? arg.entries.find((e) => e.key === 'Name')?.value : undefined;
+    const name = nameNode?.kind === 'scalar' && typeof nameNode.value === 'string' ? nameNode.value : 'macro';
+    this.note(`Fn::Transform ${name} is not expanded: the template is analysed as written`, node.range);
+    const evaluated = this.evaluate(arg, { ...scope, live: false }, depth + 1);
+    const input = evaluated === NO_VALUE ? null : evaluated;
+    return derivedUnknown('transform', valueKey(input), `the output of Fn::Transform ${name}`, input);
+  }
+
+  /** The plain data of a node, used only to key unknowns built from unevaluated expressions. */
+  private plain(node: TemplateNode): Value {
+    if (node.kind === 'scalar') return node.value;
+    if (node.kind === 'seq') return node.items.map((i) => this.plain(i));
+    const out: ValueObject = {};
+    for (const e of node.entries) setEntry(out, e.key, this.plain(e.value));
+    return out;
+  }
+}
+
+/** Adds a key to an object; `__proto__` is defined as a plain key rather than changing the prototype. */
+export function setEntry(target: ValueObject, key: string, value: Value): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
+/** The condition names a condition expression refers to with `Condition: Name`, found without recursion. */
+export function conditionReferences(node: TemplateNode): string[] {
+  const names: string[] = [];
+  const stack: TemplateNode[] = [node];
+  while (stack.length > 0) {
+    const cur = stack.pop()!;
+    if (cur.kind === 'seq') stack.push(...cur.items);
+    else if (cur.kind === 'map') {
+      for (const e of cur.entries) {
+        if (e.key === 'Condition' && e.value.kind === 'scalar' && typeof e.value.value === 'string') names.push(e.value.value);
+        else stack.push(e.value);
+      }
+    }
+  }
+  return names;
+}

@@ -1,0 +1,165 @@
+/**
+ * Template evaluation: parameters, pseudo parameters, mappings, conditions and every
+ * intrinsic function, to a value tree where what only AWS knows stays symbolic.
+ *
+ * Rules worth knowing (each mirrors what CloudFormation does, or says why it cannot):
+ * - A condition that depends on a value known only at deploy time (an SSM-typed
+ *   parameter, a parameter without a value) is undecided: it counts as false for
+ *   resources, outputs and `Fn::If`, is listed in `undecidedConditions`, and a note says
+ *   so. Both templates of a comparison are treated alike, so it never invents a change.
+ * - Dependencies come from the branches of `Fn::If` that are taken, because
+ *   CloudFormation resolves conditions before it orders the work. The other branch is
+ *   still validated: a reference there to an undeclared name is an error, as it is for
+ *   CloudFormation, which validates the whole template.
+ * - A reference from a deployed expression to a resource whose Condition is false is
+ *   the error CloudFormation raises at deployment ("Unresolved resource dependencies").
+ * - Transforms other than AWS::LanguageExtensions are not expanded; a note says so.
+ */
+import type { Range } from '../template/ast';
+import { readTemplateModel } from '../template/index';
+import type { ResourceDecl, TemplateModel } from '../template/model';
+import { ErrorSink, unresolvedMessage } from './errors';
+import { Evaluator, setEntry, type Scope } from './evaluator';
+import { isCycle, stronglyConnectedComponents } from './graph';
+import { expandForEach, usesForEach } from './languageExtensions';
+import { resolveParameters } from './parameters';
+import { pseudoParameterValues } from './pseudo';
+import type { EvaluatedResource, EvaluatedTemplate, EvaluationContext } from './types';
+import type { Value, ValueObject } from './value';
+
+export type { EvaluatedResource, EvaluatedTemplate, EvaluationContext, ResolvedParameter } from './types';
+export * from './value';
+export { renderValue, valueKey, symbolDependencies } from './render';
+export { expressionInputs, type ExpressionInputs } from './inputs';
+export { partitionOfRegion, urlSuffixOfPartition } from './pseudo';
+export { MAX_EXPRESSION_DEPTH } from './evaluator';
+
+const LANGUAGE_EXTENSIONS = 'AWS::LanguageExtensions';
+
+/** Evaluates a template with the given parameter values and pseudo parameters. Pure; never throws on user input. */
+export function evaluateTemplate(model: TemplateModel, ctx: EvaluationContext): EvaluatedTemplate {
+  try {
+    return evaluate(model, ctx);
+  } catch (error) {
+    // A bug must not take the caller down: report it as an evaluation error instead.
+    const message = error instanceof Error ? error.message : String(error);
+    return {
+      model,
+      parameters: new Map(),
+      conditions: new Map(),
+      undecidedConditions: new Set(),
+      resources: new Map(),
+      outputs: new Map(),
+      errors: [{ message: `Internal error while evaluating the template: ${message}`, range: { start: 0, end: 0 }, code: 'internal-error', severity: 'error' }],
+      notes: [],
+    };
+  }
+}
+
+function evaluate(original: TemplateModel, ctx: EvaluationContext): EvaluatedTemplate {
+  const sink = new ErrorSink();
+  const notes: { message: string; range?: Range }[] = [];
+  const parameters = resolveParameters(original, ctx, sink);
+  const pseudo = pseudoParameterValues(ctx);
+  const languageExtensions = original.transforms.some((t) => t.name === LANGUAGE_EXTENSIONS);
+  for (const t of original.transforms) {
+    if (t.name !== LANGUAGE_EXTENSIONS) notes.push({ message: `Transform ${t.name} is not expanded: the template is analysed as written`, range: t.range });
+  }
+  const options = { languageExtensions };
+
+  let model = original;
+  if (languageExtensions && original.root !== undefined && usesForEach(original.root)) {
+    // Loop collections may use parameters and mappings, so they are evaluated against the template as written.
+    const before = new Evaluator(original, parameters, pseudo, ctx.region, sink, notes, options);
+    const collectionScope: Scope = { block: 'Resources', live: false, deps: undefined };
+    const root = expandForEach(original.root, (node) => before.evaluatePresent(node, collectionScope), sink);
+    model = readTemplateModel({ ...original.parsed, root });
+  }
+
+  const evaluator = new Evaluator(model, parameters, pseudo, ctx.region, sink, notes, options);
+  evaluator.evaluateConditions();
+  const undecidedConditions = evaluator.undecidedConditions();
+  for (const name of undecidedConditions) {
+    evaluator.note(`Condition ${name} depends on values known only at deploy time; it is analysed as false`, model.conditions.get(name)?.keyRange);
+  }
+  const conditions = new Map<string, boolean>();
+  for (const [name, state] of evaluator.conditionStates) conditions.set(name, state === true);
+
+  for (const decl of model.resources.values()) {
+    const active =
+      decl.condition === undefined ? true : evaluator.conditionNamed(decl.condition, decl.conditionRange ?? decl.keyRange, 'the Resources block of the template') === true;
+    evaluator.resourceActive.set(decl.logicalId, active);
+  }
+
+  const resources = new Map<string, EvaluatedResource>();
+  for (const decl of model.resources.values()) {
+    if (decl.logicalId.startsWith('Fn::ForEach::') && !languageExtensions) {
+      sink.add(`Template format error: ${decl.logicalId} needs Transform: ${LANGUAGE_EXTENSIONS}`, decl.keyRange, 'foreach-without-transform');
+      continue;
+    }
+    resources.set(decl.logicalId, evaluateResource(decl, evaluator, sink));
+  }
+  reportResourceCycles(model, resources, sink);
+
+  const outputs = new Map<string, Value>();
+  for (const decl of model.outputs.values()) {
+    const active = decl.condition === undefined ? true : evaluator.conditionNamed(decl.condition, decl.keyRange, 'the Outputs block of the template') === true;
+    const scope: Scope = { block: 'Outputs', live: active, deps: undefined };
+    let value: Value | undefined;
+    for (const entry of decl.node.entries) {
+      if (entry.key === 'Value') value = evaluator.evaluatePresent(entry.value, scope);
+      else if (entry.key === 'Export' || entry.key === 'Description') evaluator.evaluatePresent(entry.value, scope);
+    }
+    if (active && value !== undefined) outputs.set(decl.name, value);
+  }
+
+  return { model, parameters, conditions, undecidedConditions, resources, outputs, errors: sink.errors, notes };
+}
+
+function evaluateResource(decl: ResourceDecl, evaluator: Evaluator, sink: ErrorSink): EvaluatedResource {
+  const active = evaluator.resourceActive.get(decl.logicalId) === true;
+  const deps = new Set<string>();
+  for (const dep of decl.dependsOn) {
+    if (!evaluator.model.resources.has(dep.name)) {
+      sink.add(unresolvedMessage(dep.name, 'Resources'), dep.range, 'unresolved-reference');
+      continue;
+    }
+    if (active && evaluator.resourceActive.get(dep.name) === false) sink.add(unresolvedMessage(dep.name, 'Resources'), dep.range, 'reference-to-inactive-resource');
+    deps.add(dep.name);
+  }
+  const scope: Scope = { block: 'Resources', live: active, deps };
+  let properties: Value = {};
+  if (decl.properties !== undefined) properties = evaluator.evaluatePresent(decl.properties, scope) ?? {};
+  const metadata = decl.metadata === undefined ? undefined : evaluator.evaluatePresent(decl.metadata, scope);
+  const attributes: ValueObject = {};
+  for (const [name, node] of Object.entries(decl.attributes)) {
+    const v = evaluator.evaluatePresent(node, scope);
+    if (v !== undefined) setEntry(attributes, name, v);
+  }
+  return { logicalId: decl.logicalId, type: decl.type ?? '', active, properties, metadata, dependsOn: [...deps], attributes };
+}
+
+/** Reports every dependency cycle among the resources that will exist, without recursion. */
+function reportResourceCycles(model: TemplateModel, resources: Map<string, EvaluatedResource>, sink: ErrorSink): void {
+  const ids: string[] = [];
+  const indexOf = new Map<string, number>();
+  for (const r of resources.values()) {
+    if (!r.active) continue;
+    indexOf.set(r.logicalId, ids.length);
+    ids.push(r.logicalId);
+  }
+  const edges = ids.map((id) => {
+    const out: number[] = [];
+    for (const dep of resources.get(id)!.dependsOn) {
+      const i = indexOf.get(dep);
+      if (i !== undefined) out.push(i);
+    }
+    return out;
+  });
+  for (const component of stronglyConnectedComponents(edges)) {
+    if (!isCycle(component, edges)) continue;
+    const members = component.sort((a, b) => a - b).map((i) => ids[i]);
+    const first = model.resources.get(members[0])!;
+    sink.add(`Circular dependency between resources: [${members.join(', ')}]`, first.keyRange, 'circular-dependency');
+  }
+}

@@ -1,0 +1,184 @@
+/**
+ * The `AWS::LanguageExtensions` transform's `Fn::ForEach`, expanded on the syntax tree
+ * before evaluation (its other functions, `Fn::Length`, `Fn::ToJsonString` and the
+ * `DefaultValue` of `Fn::FindInMap`, need values and are evaluated by the evaluator).
+ *
+ * `Fn::ForEach::Name: [Identifier, Collection, {OutputKey: OutputValue}]` repeats the
+ * fragment once per collection item: `${Identifier}` (and `&{Identifier}`, which keeps
+ * only letters and digits) are replaced in the output keys, and `Ref: Identifier` and
+ * `${Identifier}` inside `Fn::Sub` in the values. Expanded nodes keep the ranges of the
+ * fragment they were copied from, which lies inside the `Fn::ForEach`, so every finding
+ * about a generated resource points at the text that produced it.
+ */
+import type { MapEntry, MapNode, ScalarNode, TemplateNode } from '../template/ast';
+import type { ErrorSink } from './errors';
+import { isSymbolic, type Value } from './value';
+
+/** The sections where `Fn::ForEach` may appear (Resources includes everything inside a resource). */
+const EXPANDED_SECTIONS = new Set(['Conditions', 'Resources', 'Outputs']);
+
+/** How many entries all loops of one template may generate: nested loops multiply, and input may be hostile. */
+export const MAX_FOR_EACH_ENTRIES = 20_000;
+
+const FOR_EACH_PREFIX = 'Fn::ForEach::';
+
+type Bindings = ReadonlyMap<string, string>;
+
+/** Evaluates a loop's collection (after outer loops' identifiers are substituted) to a value. */
+export type CollectionEvaluator = (node: TemplateNode) => Value | undefined;
+
+/** Whether a tree uses `Fn::ForEach` anywhere in the sections that allow it. */
+export function usesForEach(root: MapNode): boolean {
+  const stack: TemplateNode[] = root.entries.filter((e) => EXPANDED_SECTIONS.has(e.key)).map((e) => e.value);
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.kind === 'seq') stack.push(...node.items);
+    else if (node.kind === 'map') {
+      for (const e of node.entries) {
+        if (e.key.startsWith(FOR_EACH_PREFIX)) return true;
+        stack.push(e.value);
+      }
+    }
+  }
+  return false;
+}
+
+/** The root with every `Fn::ForEach` of the Conditions, Resources and Outputs sections expanded. */
+export function expandForEach(root: MapNode, evaluateCollection: CollectionEvaluator, sink: ErrorSink): MapNode {
+  const expander = new ForEachExpander(evaluateCollection, sink);
+  const entries = root.entries.map((e) => (EXPANDED_SECTIONS.has(e.key) ? { ...e, value: expander.expand(e.value, new Map()) } : e));
+  return { ...root, entries };
+}
+
+class ForEachExpander {
+  private generated = 0;
+  private overflowReported = false;
+
+  constructor(
+    private readonly evaluateCollection: CollectionEvaluator,
+    private readonly sink: ErrorSink,
+  ) {}
+
+  expand(node: TemplateNode, bindings: Bindings): TemplateNode {
+    if (node.kind === 'scalar') return node;
+    if (node.kind === 'seq') {
+      const items = node.items.map((item) => this.expand(item, bindings));
+      return items.every((item, i) => item === node.items[i]) ? node : { ...node, items };
+    }
+    if (node.entries.length === 1 && bindings.size > 0) {
+      const { key, value } = node.entries[0];
+      if (key === 'Ref' && value.kind === 'scalar' && typeof value.value === 'string' && bindings.has(value.value)) {
+        const replaced: ScalarNode = { kind: 'scalar', range: node.range, value: bindings.get(value.value)! };
+        return replaced;
+      }
+      if (key === 'Fn::Sub') return { ...node, entries: [{ ...node.entries[0], value: this.substituteSub(value, bindings) }] };
+    }
+    return this.expandMap(node, bindings);
+  }
+
+  private expandMap(node: MapNode, bindings: Bindings): MapNode {
+    let changed = false;
+    const entries: MapEntry[] = [];
+    const seen = new Set<string>();
+    const push = (entry: MapEntry): void => {
+      if (seen.has(entry.key)) {
+        this.sink.add(`Template format error: Fn::ForEach generates the key ${entry.key} more than once`, entry.keyRange, 'foreach-duplicate-key');
+        return;
+      }
+      seen.add(entry.key);
+      entries.push(entry);
+    };
+    for (const entry of node.entries) {
+      if (entry.key.startsWith(FOR_EACH_PREFIX)) {
+        changed = true;
+        for (const generated of this.expandLoop(entry, bindings)) push(generated);
+        continue;
+      }
+      const key = bindings.size > 0 ? substituteKey(entry.key, bindings) : entry.key;
+      const value = this.expand(entry.value, bindings);
+      if (key !== entry.key || value !== entry.value) changed = true;
+      push(key === entry.key && value === entry.value ? entry : { ...entry, key, value });
+    }
+    return changed ? { ...node, entries } : node;
+  }
+
+  private expandLoop(entry: MapEntry, bindings: Bindings): MapEntry[] {
+    const args = entry.value;
+    const shape = `Template format error: ${entry.key} requires a list of an identifier, a collection and a fragment map`;
+    if (args.kind !== 'seq' || args.items.length !== 3) {
+      this.sink.add(shape, entry.keyRange, 'foreach-malformed');
+      return [];
+    }
+    const [identifierNode, collectionNode, fragment] = args.items;
+    if (identifierNode.kind !== 'scalar' || typeof identifierNode.value !== 'string' || identifierNode.value === '' || fragment.kind !== 'map') {
+      this.sink.add(shape, entry.keyRange, 'foreach-malformed');
+      return [];
+    }
+    const items = this.collectionItems(entry, this.expand(collectionNode, bindings));
+    const out: MapEntry[] = [];
+    for (const item of items) {
+      if (this.generated + fragment.entries.length > MAX_FOR_EACH_ENTRIES) {
+        if (!this.overflowReported) this.sink.add(`Template format error: Fn::ForEach generates more than ${MAX_FOR_EACH_ENTRIES} entries`, entry.keyRange, 'foreach-too-large');
+        this.overflowReported = true;
+        break;
+      }
+      this.generated += fragment.entries.length;
+      const inner = new Map(bindings);
+      inner.set(identifierNode.value, item);
+      const expanded = this.expandMap(fragment, inner);
+      out.push(...expanded.entries);
+    }
+    return out;
+  }
+
+  private collectionItems(entry: MapEntry, collectionNode: TemplateNode): string[] {
+    const value = this.evaluateCollection(collectionNode);
+    if (Array.isArray(value)) {
+      const items: string[] = [];
+      for (const item of value) {
+        if (typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean') items.push(String(item));
+        else {
+          this.sink.add(`Template format error: the collection of ${entry.key} must be a list of strings`, collectionNode.range, 'foreach-collection');
+          return [];
+        }
+      }
+      return items;
+    }
+    if (value === undefined) return [];
+    const why = isSymbolic(value) ? 'is known only at deploy time' : 'is not a list';
+    this.sink.add(`Template format error: the collection of ${entry.key} ${why}`, collectionNode.range, 'foreach-collection');
+    return [];
+  }
+
+  /** Replaces bound identifiers in an `Fn::Sub` string, except where the variable map redefines them or `${!X}` escapes them. */
+  private substituteSub(arg: TemplateNode, bindings: Bindings): TemplateNode {
+    if (arg.kind === 'scalar') return typeof arg.value === 'string' ? { ...arg, value: substituteSubText(arg.value, bindings) } : arg;
+    if (arg.kind !== 'seq' || arg.items.length === 0) return this.expand(arg, bindings);
+    const [text, variables, ...rest] = arg.items;
+    const expandedVariables = variables === undefined ? undefined : this.expand(variables, bindings);
+    let visible = bindings;
+    if (variables?.kind === 'map') {
+      const shadowed = new Map(bindings);
+      for (const e of variables.entries) shadowed.delete(e.key);
+      visible = shadowed;
+    }
+    const newText = text.kind === 'scalar' && typeof text.value === 'string' ? { ...text, value: substituteSubText(text.value, visible) } : this.expand(text, bindings);
+    return { ...arg, items: expandedVariables === undefined ? [newText, ...rest] : [newText, expandedVariables, ...rest] };
+  }
+}
+
+function substituteKey(key: string, bindings: Bindings): string {
+  return key.replace(/([$&])\{([^}]*)\}/g, (whole, sigil: string, name: string) => {
+    const value = bindings.get(name.trim());
+    if (value === undefined) return whole;
+    return sigil === '&' ? value.replace(/[^A-Za-z0-9]/g, '') : value;
+  });
+}
+
+function substituteSubText(text: string, bindings: Bindings): string {
+  return text.replace(/\$\{([^}]*)\}/g, (whole, name: string) => {
+    if (name.startsWith('!')) return whole;
+    const value = bindings.get(name.trim());
+    return value === undefined ? whole : value;
+  });
+}

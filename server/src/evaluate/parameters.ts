@@ -1,0 +1,125 @@
+/**
+ * Parameter values: supplied value, else Default, else missing; converted by the
+ * parameter's Type and checked against its constraints.
+ */
+import type { MapNode, Range, TemplateNode } from '../template/ast';
+import type { ParameterDecl, TemplateModel } from '../template/model';
+import type { ErrorSink } from './errors';
+import { literalString } from './strings';
+import type { EvaluationContext, ResolvedParameter } from './types';
+import { UnknownValue, type Value } from './value';
+
+/** Resolves every declared parameter; reports missing values, constraint violations and undeclared supplied names. */
+export function resolveParameters(model: TemplateModel, ctx: EvaluationContext, sink: ErrorSink): Map<string, ResolvedParameter> {
+  const resolved = new Map<string, ResolvedParameter>();
+  for (const decl of model.parameters.values()) resolved.set(decl.name, resolveParameter(decl, ctx, sink));
+  const undeclared = Object.keys(ctx.parameters).filter((name) => !model.parameters.has(name));
+  if (undeclared.length > 0) {
+    const range = model.root?.range ?? { start: 0, end: 0 };
+    sink.add(`Parameters: [${undeclared.join(', ')}] do not exist in the template`, { start: range.start, end: range.start }, 'parameter-not-declared');
+  }
+  return resolved;
+}
+
+function resolveParameter(decl: ParameterDecl, ctx: EvaluationContext, sink: ErrorSink): ResolvedParameter {
+  const { name } = decl;
+  let raw: string | undefined;
+  let source: ResolvedParameter['source'] = 'missing';
+  let range: Range = decl.keyRange;
+  if (Object.prototype.hasOwnProperty.call(ctx.parameters, name) && typeof ctx.parameters[name] === 'string') {
+    raw = ctx.parameters[name];
+    source = 'supplied';
+  } else if (decl.default !== undefined) {
+    raw = defaultText(decl.default);
+    if (raw !== undefined) {
+      source = 'default';
+      range = decl.default.range;
+    } else {
+      sink.add(`Parameter '${name}' has a Default that is not a string, a number or a list of them`, decl.default.range, 'parameter-default');
+    }
+  }
+  if (raw === undefined) {
+    sink.add(`Parameters: [${name}] must have values`, decl.keyRange, 'parameter-missing-value');
+    return { name, value: new UnknownValue('param:' + name, `parameter ${name}, which has no value`), source: 'missing' };
+  }
+  const type = (decl.type ?? 'String').trim();
+  if (type.startsWith('AWS::SSM::Parameter::Value<')) {
+    return { name, value: new UnknownValue('ssm:' + raw, `SSM parameter ${raw}`), source };
+  }
+  const isList = type === 'CommaDelimitedList' || type.startsWith('List<');
+  // CloudFormation trims the members of list-typed values: "a, b" is ["a", "b"].
+  const items = isList ? raw.split(',').map((s) => s.trim()) : [raw];
+  checkConstraints(decl, type, items, range, sink);
+  const value: Value = isList ? items.map(literalString) : literalString(raw);
+  return { name, value, source };
+}
+
+// CloudFormation takes the Default as text; YAML may have read it as a number, a boolean or a list.
+function defaultText(node: TemplateNode): string | undefined {
+  if (node.kind === 'scalar') return node.value === null ? '' : String(node.value);
+  if (node.kind === 'seq') {
+    const items: string[] = [];
+    for (const item of node.items) {
+      if (item.kind !== 'scalar' || item.value === null) return undefined;
+      items.push(String(item.value));
+    }
+    return items.join(',');
+  }
+  return undefined;
+}
+
+function entry(node: MapNode, key: string): TemplateNode | undefined {
+  for (const e of node.entries) if (e.key === key) return e.value;
+  return undefined;
+}
+
+function scalarOf(node: TemplateNode | undefined): string | undefined {
+  return node?.kind === 'scalar' && node.value !== null ? String(node.value) : undefined;
+}
+
+function numberOf(node: TemplateNode | undefined): number | undefined {
+  const text = scalarOf(node);
+  if (text === undefined || text.trim() === '') return undefined;
+  const n = Number(text);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** Checks AllowedValues, AllowedPattern, length and value bounds the way CloudFormation does before it starts a deployment. */
+function checkConstraints(decl: ParameterDecl, type: string, items: string[], range: Range, sink: ErrorSink): void {
+  const { name, node } = decl;
+  const description = scalarOf(entry(node, 'ConstraintDescription'));
+  const fail = (message: string): void => {
+    sink.add(description !== undefined ? `Parameter ${name} failed to satisfy constraint: ${description}` : message, range, 'parameter-constraint');
+  };
+  const isNumber = type === 'Number' || type === 'List<Number>';
+  const allowed = entry(node, 'AllowedValues');
+  const allowedSet = allowed?.kind === 'seq' ? new Set(allowed.items.map(scalarOf).filter((s): s is string => s !== undefined)) : undefined;
+  const patternText = scalarOf(entry(node, 'AllowedPattern'));
+  let pattern: RegExp | undefined;
+  if (patternText !== undefined) {
+    try {
+      pattern = new RegExp(`^(?:${patternText})$`, 'u');
+    } catch {
+      pattern = undefined; // Java regular expressions are not all valid JavaScript ones; skip rather than guess.
+    }
+  }
+  const minLength = numberOf(entry(node, 'MinLength'));
+  const maxLength = numberOf(entry(node, 'MaxLength'));
+  const minValue = numberOf(entry(node, 'MinValue'));
+  const maxValue = numberOf(entry(node, 'MaxValue'));
+  for (const item of items) {
+    if (isNumber) {
+      const n = item.trim() === '' ? NaN : Number(item);
+      if (!Number.isFinite(n)) {
+        fail(`Parameter '${name}' must be a number`);
+        return;
+      }
+      if (minValue !== undefined && n < minValue) return fail(`Parameter '${name}' must be a number not less than ${minValue}`);
+      if (maxValue !== undefined && n > maxValue) return fail(`Parameter '${name}' must be a number not greater than ${maxValue}`);
+    }
+    if (allowedSet !== undefined && !allowedSet.has(item)) return fail(`Parameter '${name}' must be one of AllowedValues`);
+    if (pattern !== undefined && !pattern.test(item)) return fail(`Parameter '${name}' must match pattern ${patternText}`);
+    if (minLength !== undefined && item.length < minLength) return fail(`Parameter '${name}' must contain at least ${minLength} characters`);
+    if (maxLength !== undefined && item.length > maxLength) return fail(`Parameter '${name}' must contain at most ${maxLength} characters`);
+  }
+}

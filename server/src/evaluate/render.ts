@@ -1,0 +1,120 @@
+/**
+ * Text forms of evaluated values: a compact rendering for people and a canonical
+ * key that identifies a value (used to name unknowns derived from other values).
+ */
+import { Concatenation, ResourceAttribute, ResourceRef, UnknownValue, isSymbolic, type Symbolic, type Value } from './value';
+
+/** Longest rendering `renderValue` returns before cutting with an ellipsis. */
+export const MAX_RENDER_LENGTH = 160;
+
+/** A compact human rendering for messages: symbols as `${VPC}`, `${VPC.CidrBlock}`, unknowns as `<SSM parameter /x>`. */
+export function renderValue(v: Value, maxLength = MAX_RENDER_LENGTH): string {
+  const out = { text: '', budget: maxLength + 1 };
+  renderInto(v, out);
+  return out.text.length > maxLength ? out.text.slice(0, Math.max(0, maxLength - 1)) + '…' : out.text;
+}
+
+interface RenderBuffer {
+  text: string;
+  budget: number;
+}
+
+// Rendering stops adding text once the budget is spent, so a huge value costs no more than a small one.
+function renderInto(v: Value, out: RenderBuffer): void {
+  if (out.text.length >= out.budget) return;
+  if (v === null) out.text += 'null';
+  else if (typeof v === 'string') out.text += JSON.stringify(v);
+  else if (typeof v === 'number' || typeof v === 'boolean') out.text += String(v);
+  else if (isSymbolic(v)) {
+    if (v instanceof Concatenation) {
+      let s = '"';
+      for (const part of v.parts) s += typeof part === 'string' ? JSON.stringify(part).slice(1, -1) : symbolText(part);
+      out.text += s + '"';
+    } else out.text += symbolText(v);
+  } else if (Array.isArray(v)) {
+    out.text += '[';
+    v.forEach((item, i) => {
+      if (i > 0) out.text += ', ';
+      renderInto(item, out);
+    });
+    out.text += ']';
+  } else {
+    out.text += '{';
+    let first = true;
+    for (const key of Object.keys(v)) {
+      if (!first) out.text += ', ';
+      first = false;
+      out.text += key + ': ';
+      renderInto(v[key], out);
+      if (out.text.length >= out.budget) break;
+    }
+    out.text += '}';
+  }
+}
+
+function symbolText(s: Symbolic): string {
+  if (s instanceof ResourceRef) return '${' + s.logicalId + '}';
+  if (s instanceof ResourceAttribute) return '${' + s.logicalId + '.' + s.attribute + '}';
+  if (s instanceof UnknownValue) return '<' + s.reason + '>';
+  return s.parts.map((p) => (typeof p === 'string' ? p : symbolText(p))).join('');
+}
+
+/**
+ * A canonical text for a value: equal keys mean equal values (under the rule that
+ * unknowns with the same key are equal). Object keys are sorted because CloudFormation
+ * compares objects as maps, whatever order their keys were written in.
+ */
+export function valueKey(v: Value): string {
+  if (v === null || typeof v !== 'object') return JSON.stringify(v);
+  if (v instanceof ResourceRef) return '{Ref:' + v.logicalId + '}';
+  if (v instanceof ResourceAttribute) return '{GetAtt:' + v.logicalId + '.' + v.attribute + '}';
+  if (v instanceof UnknownValue) return '{?' + v.key + '}';
+  if (v instanceof Concatenation) return '{Cat:' + v.parts.map((p) => (typeof p === 'string' ? JSON.stringify(p) : valueKey(p))).join(',') + '}';
+  if (Array.isArray(v)) return '[' + v.map(valueKey).join(',') + ']';
+  const keys = Object.keys(v).sort();
+  return '{' + keys.map((k) => JSON.stringify(k) + ':' + valueKey(v[k])).join(',') + '}';
+}
+
+/** The resources whose physical ids or attributes a value depends on, deduplicated, in order of appearance. */
+export function symbolDependencies(v: Value): (ResourceRef | ResourceAttribute)[] {
+  const seen = new Map<string, ResourceRef | ResourceAttribute>();
+  const stack: Value[] = [v];
+  while (stack.length > 0) {
+    const cur = stack.pop()!;
+    if (cur === null || typeof cur !== 'object') continue;
+    if (cur instanceof ResourceRef || cur instanceof ResourceAttribute) {
+      const k = valueKey(cur);
+      if (!seen.has(k)) seen.set(k, cur);
+    } else if (cur instanceof UnknownValue) {
+      for (const d of cur.resourceDeps) {
+        const k = valueKey(d);
+        if (!seen.has(k)) seen.set(k, d);
+      }
+    } else if (cur instanceof Concatenation) {
+      for (let i = cur.parts.length - 1; i >= 0; i--) {
+        const p = cur.parts[i];
+        if (typeof p !== 'string') stack.push(p);
+      }
+    } else if (Array.isArray(cur)) {
+      for (let i = cur.length - 1; i >= 0; i--) stack.push(cur[i]);
+    } else {
+      const keys = Object.keys(cur);
+      for (let i = keys.length - 1; i >= 0; i--) stack.push(cur[keys[i]]);
+    }
+  }
+  return [...seen.values()];
+}
+
+/** An unknown derived from another value by a function (`Fn::Base64`, `Fn::Split`, ...), keeping its resource dependencies. */
+export function derivedUnknown(fn: string, keyParts: string, reason: string, from: Value): UnknownValue {
+  return new UnknownValue(fn + ':' + keyParts, reason, symbolDependencies(from));
+}
+
+/** Whether a value holds a symbol anywhere inside it. */
+export function containsSymbol(v: Value): boolean {
+  if (v === null || typeof v !== 'object') return false;
+  if (isSymbolic(v)) return true;
+  if (Array.isArray(v)) return v.some(containsSymbol);
+  for (const key of Object.keys(v)) if (containsSymbol(v[key])) return true;
+  return false;
+}
