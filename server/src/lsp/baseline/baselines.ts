@@ -1,0 +1,285 @@
+/**
+ * What "before" means for each open template, and keeping it current.
+ *
+ * A document's baseline is the one chosen for it (by the client, remembered per workspace), else
+ * the stack the settings link it to, else its git HEAD version (or none, by setting). Baselines are
+ * read once and kept; a git baseline is read again when HEAD moves. When a baseline cannot be read
+ * again, the last one read stays in use and is reported stale: it is never silently swapped.
+ */
+import { readFile } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, resolve as resolvePath } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { BaselineChoice, BaselineStatus } from '../protocol';
+import { headFingerprint, locateInGit, readAtRevision, type GitLocation } from './git';
+
+/** A deployed stack's template and parameter values, as a stack baseline needs them. */
+export interface DeployedStack {
+  templateBody: string;
+  parameters: Record<string, string>;
+  status: string;
+  stackName: string;
+  region?: string;
+}
+
+/** Reads deployed stacks; absent when no AWS access is configured in this server. */
+export interface DeployedStackSource {
+  read(stackName: string, region: string | undefined): Promise<{ ok: true; stack: DeployedStack } | { ok: false; message: string }>;
+}
+
+/** A document's baseline as the analysis uses it. */
+export interface Baseline {
+  status: BaselineStatus;
+  /** The baseline template text; absent when there is none. */
+  text?: string;
+  /** Parameter values the baseline was deployed with (stack baselines only). */
+  parameters?: Record<string, string>;
+  /** The stack's status and name (stack baselines only), for the update preconditions. */
+  stack?: { name: string; status: string; region?: string };
+  /** Increases whenever the text or parameters change, so evaluation caches know when to drop. */
+  generation: number;
+}
+
+interface Entry {
+  choiceKey: string;
+  baseline?: Baseline;
+  loading?: Promise<Baseline>;
+  git?: { location: GitLocation; ref: string; fingerprint: string };
+}
+
+export interface BaselineManagerOptions {
+  /** False in an untrusted workspace: no git commands, no AWS calls. */
+  isTrusted(): boolean;
+  /** Called when a baseline changed by itself (HEAD moved, a refresh failed), so the document is analysed again. */
+  onChanged(uri: string): void;
+  /** Called whenever a document's baseline status changes. */
+  onStatus(status: BaselineStatus): void;
+  stacks?: DeployedStackSource;
+}
+
+let generations = 0;
+
+/** Keeps the baseline of every open template. */
+export class BaselineManager {
+  private readonly entries = new Map<string, Entry>();
+  private readonly chosen = new Map<string, BaselineChoice>();
+  private readonly lastStatus = new Map<string, string>();
+  private stacks: DeployedStackSource | undefined;
+
+  constructor(private readonly options: BaselineManagerOptions) {
+    this.stacks = options.stacks;
+  }
+
+  /** Sets or replaces how deployed stacks are read (AWS settings changed). */
+  setStackSource(stacks: DeployedStackSource | undefined): void {
+    this.stacks = stacks;
+  }
+
+  /** Remembers the baseline chosen for a document; `default` forgets the choice. */
+  choose(uri: string, choice: BaselineChoice): void {
+    if (choice.kind === 'default') this.chosen.delete(uri);
+    else this.chosen.set(uri, choice);
+  }
+
+  /** The baseline chosen explicitly for a document, if any. */
+  choiceOf(uri: string): BaselineChoice | undefined {
+    return this.chosen.get(uri);
+  }
+
+  /**
+   * The document's baseline for the given effective choice; reads it when the choice changed,
+   * else answers from memory without any I/O.
+   */
+  resolve(uri: string, choice: BaselineChoice): Promise<Baseline> {
+    const choiceKey = `${this.options.isTrusted() ? 't' : 'u'}|${JSON.stringify(choice)}`;
+    let entry = this.entries.get(uri);
+    if (entry && entry.choiceKey === choiceKey) {
+      if (entry.loading) return entry.loading;
+      if (entry.baseline) return Promise.resolve(entry.baseline);
+    }
+    const previous = entry?.choiceKey === choiceKey ? entry.baseline : undefined;
+    entry = { choiceKey, baseline: previous };
+    this.entries.set(uri, entry);
+    return this.load(uri, entry, choice);
+  }
+
+  /** The last baseline read for a document, without reading anything. */
+  current(uri: string): Baseline | undefined {
+    return this.entries.get(uri)?.baseline;
+  }
+
+  /** Forgets what was read for a document (closed, saved while untracked, or settings changed). */
+  invalidate(uri: string): void {
+    this.entries.delete(uri);
+  }
+
+  /** Forgets everything read (trust or AWS settings changed). */
+  invalidateAll(): void {
+    this.entries.clear();
+  }
+
+  /** Drops a closed document's baseline and status. */
+  forget(uri: string): void {
+    this.entries.delete(uri);
+    this.lastStatus.delete(uri);
+  }
+
+  /**
+   * Looks (by file metadata only) whether HEAD moved in the repositories of open documents and
+   * re-reads their git baselines when it did.
+   */
+  async checkGitHeads(): Promise<void> {
+    for (const [uri, entry] of this.entries) {
+      if (!entry.git || entry.loading || !this.options.isTrusted()) continue;
+      const fingerprint = await headFingerprint(entry.git.location);
+      if (fingerprint === entry.git.fingerprint || this.entries.get(uri) !== entry) continue;
+      entry.git.fingerprint = fingerprint;
+      const before = entry.baseline;
+      const after = await this.reload(uri, entry);
+      if (after.text !== before?.text || after.status.state !== before?.status.state) this.options.onChanged(uri);
+    }
+  }
+
+  private reload(uri: string, entry: Entry): Promise<Baseline> {
+    const choice = JSON.parse(entry.choiceKey.slice(2)) as BaselineChoice;
+    return this.load(uri, entry, choice);
+  }
+
+  private load(uri: string, entry: Entry, choice: BaselineChoice): Promise<Baseline> {
+    const loading = this.read(uri, entry, choice)
+      .catch((error: unknown): Baseline => this.failed(uri, entry, 'none', 'baseline', `could not read the baseline: ${String(error)}`))
+      .then((baseline) => {
+        if (this.entries.get(uri) === entry) {
+          entry.baseline = baseline;
+          entry.loading = undefined;
+          this.publish(baseline.status);
+        }
+        return baseline;
+      });
+    entry.loading = loading;
+    return loading;
+  }
+
+  private async read(uri: string, entry: Entry, choice: BaselineChoice): Promise<Baseline> {
+    if (choice.kind === 'none' || choice.kind === 'default') {
+      return this.none(uri, 'none', 'none', 'No baseline chosen: only template problems are shown.');
+    }
+    if (choice.kind === 'file') return this.readFileBaseline(uri, entry, choice.path);
+    if (!this.options.isTrusted()) {
+      return this.none(uri, choice.kind, choice.kind === 'git' ? choice.ref : `stack ${choice.stackName}`, 'The workspace is not trusted: no git commands or AWS calls are made.');
+    }
+    if (choice.kind === 'git') return this.readGitBaseline(uri, entry, choice.ref);
+    return this.readStackBaseline(uri, entry, choice.stackName, choice.region);
+  }
+
+  private async readGitBaseline(uri: string, entry: Entry, ref: string): Promise<Baseline> {
+    const path = filePathOf(uri);
+    if (!path) return this.none(uri, 'git', ref, 'Not a file on disk: no git baseline.');
+    const location = entry.git?.location ?? (await this.locate(path));
+    if (typeof location === 'string' || location === undefined) {
+      return location === undefined ? this.none(uri, 'git', ref, 'Not tracked by git: no baseline.') : this.failed(uri, entry, 'git', ref, location);
+    }
+    const fingerprint = entry.git?.fingerprint ?? (await headFingerprint(location));
+    entry.git = { location, ref, fingerprint };
+    const read = await readAtRevision(location, ref);
+    switch (read.kind) {
+      case 'ok':
+        if (entry.baseline?.text === read.text && entry.baseline.status.state === 'ok' && entry.baseline.status.revision === read.commit.slice(0, 12)) {
+          return entry.baseline;
+        }
+        return {
+          status: { uri, kind: 'git', state: 'ok', label: ref, revision: read.commit.slice(0, 12), detail: `${location.pathInRepo} at ${ref} (${read.commit.slice(0, 12)})` },
+          text: read.text,
+          generation: ++generations,
+        };
+      case 'missing-at-revision':
+        return this.none(uri, 'git', `${ref} (new file)`, `${location.pathInRepo} is not in ${ref} yet: a new file has no baseline.`);
+      case 'bad-revision':
+        return this.failed(uri, entry, 'git', ref, read.message);
+      default:
+        return this.failed(uri, entry, 'git', ref, read.message);
+    }
+  }
+
+  /** Finds the file in git; a string is an error message, undefined means untracked. */
+  private async locate(path: string): Promise<GitLocation | string | undefined> {
+    const lookup = await locateInGit(path);
+    switch (lookup.kind) {
+      case 'tracked':
+        return lookup.location;
+      case 'untracked':
+      case 'no-repository':
+        return undefined;
+      default:
+        return lookup.message;
+    }
+  }
+
+  private async readFileBaseline(uri: string, entry: Entry, target: string): Promise<Baseline> {
+    const documentPath = filePathOf(uri);
+    const path = target.startsWith('file:') ? filePathOf(target) : isAbsolute(target) ? target : documentPath ? resolvePath(dirname(documentPath), target) : undefined;
+    const label = basename(path ?? target);
+    if (!path) return this.failed(uri, entry, 'file', label, `cannot resolve ${target}`);
+    try {
+      const text = await readFile(path, 'utf8');
+      if (entry.baseline?.text === text && entry.baseline.status.state === 'ok') return entry.baseline;
+      return { status: { uri, kind: 'file', state: 'ok', label, detail: path }, text, generation: ++generations };
+    } catch (error) {
+      return this.failed(uri, entry, 'file', label, `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    }
+  }
+
+  private async readStackBaseline(uri: string, entry: Entry, stackName: string, region: string | undefined): Promise<Baseline> {
+    const label = `stack ${stackName}`;
+    if (!this.stacks) return this.failed(uri, entry, 'stack', label, 'AWS access is not configured in this language server.');
+    const read = await this.stacks.read(stackName, region);
+    if (!read.ok) return this.failed(uri, entry, 'stack', label, read.message);
+    const { stack } = read;
+    const previous = entry.baseline;
+    if (previous?.text === stack.templateBody && previous.status.state === 'ok' && previous.status.revision === stack.status && sameValues(previous.parameters, stack.parameters)) {
+      return previous;
+    }
+    return {
+      status: { uri, kind: 'stack', state: 'ok', label, revision: stack.status, detail: `deployed template of ${stack.stackName}${stack.region ? ` in ${stack.region}` : ''} (${stack.status})` },
+      text: stack.templateBody,
+      parameters: stack.parameters,
+      stack: { name: stack.stackName, status: stack.status, region: stack.region },
+      generation: ++generations,
+    };
+  }
+
+  private none(uri: string, kind: BaselineStatus['kind'], label: string, detail: string): Baseline {
+    return { status: { uri, kind: kind === 'git' || kind === 'file' || kind === 'stack' ? kind : 'none', state: 'none', label, detail }, generation: 0 };
+  }
+
+  /** A failed read: keep what was read before (stale) or report the baseline unreachable. */
+  private failed(uri: string, entry: Entry, kind: BaselineStatus['kind'], label: string, message: string): Baseline {
+    const previous = entry.baseline;
+    if (previous?.text !== undefined && previous.status.kind === kind) {
+      return { ...previous, status: { ...previous.status, state: 'stale', detail: `Could not refresh (${message}); using the version read at ${previous.status.revision ?? 'the last read'}.` } };
+    }
+    return { status: { uri, kind, state: 'unreachable', label, detail: message }, generation: 0 };
+  }
+
+  private publish(status: BaselineStatus): void {
+    const key = JSON.stringify(status);
+    if (this.lastStatus.get(status.uri) === key) return;
+    this.lastStatus.set(status.uri, key);
+    this.options.onStatus(status);
+  }
+}
+
+/** The file system path of a `file:` URI, else undefined (untitled documents, remote schemes). */
+export function filePathOf(uri: string): string | undefined {
+  if (!uri.startsWith('file:')) return undefined;
+  try {
+    return fileURLToPath(uri);
+  } catch {
+    return undefined;
+  }
+}
+
+function sameValues(a: Record<string, string> | undefined, b: Record<string, string>): boolean {
+  if (!a) return false;
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}

@@ -1,0 +1,119 @@
+/**
+ * Turns an analysis into LSP diagnostics: template problems where they are, and one finding per
+ * resource whose update replaces it, interrupts it or fails.
+ */
+import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Range as SourceRange, TemplateError } from '../template/ast';
+import type { EvaluatedTemplate } from '../evaluate/types';
+import type { ImpactReport, ResourceChange } from '../impact/types';
+import { replacedIds, replacementMessage, shortList, decisiveDetails, detailName } from './wording';
+
+export const diagnosticSource = 'cfn-impact';
+
+/** All diagnostics of one analysed version: template errors, evaluation errors and the report's findings. */
+export function buildDiagnostics(document: TextDocument, after: EvaluatedTemplate, report: ImpactReport | undefined): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const seen = new Set<string>();
+  const push = (diagnostic: Diagnostic) => {
+    const key = `${diagnostic.code}|${diagnostic.range.start.line}:${diagnostic.range.start.character}|${diagnostic.message}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push(diagnostic);
+  };
+  for (const error of after.model.errors) push(templateErrorDiagnostic(document, error));
+  for (const error of after.errors) push(templateErrorDiagnostic(document, error));
+  if (!report) return out;
+
+  const replaced = replacedIds(report);
+  for (const change of report.changes) {
+    const diagnostic = changeDiagnostic(document, change, replaced);
+    if (diagnostic) push(diagnostic);
+  }
+  let rejected = false;
+  for (const finding of report.diagnostics) {
+    const range = finding.range && finding.rangeIn === 'new' ? finding.range : resourceKeyRange(after, finding.logicalId);
+    const severity = severityOf(finding.severity);
+    if (severity === DiagnosticSeverity.Error) rejected = true;
+    push({ range: toLspRange(document, range), severity, code: finding.code, source: diagnosticSource, message: finding.message });
+  }
+  if (report.status === 'error' && !rejected) {
+    push({
+      range: toLspRange(document, undefined),
+      severity: DiagnosticSeverity.Error,
+      code: 'update-rejected',
+      source: diagnosticSource,
+      message: report.message,
+    });
+  }
+  return out;
+}
+
+function changeDiagnostic(document: TextDocument, change: ResourceChange, replaced: ReadonlySet<string>): Diagnostic | undefined {
+  if (change.action !== 'Modify' || change.rangeIn !== 'new') return undefined;
+  let severity: DiagnosticSeverity;
+  let message: string;
+  switch (change.impact) {
+    case 'replacement':
+    case 'conditional-replacement':
+      severity = DiagnosticSeverity.Warning;
+      message = replacementMessage(change, replaced);
+      break;
+    case 'will-fail':
+      severity = DiagnosticSeverity.Error;
+      message = `Update will fail: ${change.reason}`;
+      break;
+    case 'some-interruption':
+      severity = DiagnosticSeverity.Information;
+      message = `Update with some interruption: ${shortList(decisiveDetails(change).map(detailName))} changed`;
+      break;
+    default:
+      return undefined;
+  }
+  return {
+    range: toLspRange(document, change.range),
+    severity,
+    code: change.impact,
+    source: diagnosticSource,
+    message,
+    relatedInformation: relatedLocations(document, change),
+  };
+}
+
+/** Points at the changed values themselves, so a person can jump from the resource to the edit. */
+function relatedLocations(document: TextDocument, change: ResourceChange): DiagnosticRelatedInformation[] | undefined {
+  const related: DiagnosticRelatedInformation[] = [];
+  for (const detail of decisiveDetails(change)) {
+    if (!detail.range || detail.rangeIn !== 'new' || related.length >= 5) continue;
+    const values = detail.before !== undefined || detail.after !== undefined ? `: ${detail.before ?? '(none)'} → ${detail.after ?? '(none)'}` : '';
+    related.push({ location: { uri: document.uri, range: toLspRange(document, detail.range) }, message: `${detail.target.path}${values}` });
+  }
+  return related.length > 0 ? related : undefined;
+}
+
+function templateErrorDiagnostic(document: TextDocument, error: TemplateError): Diagnostic {
+  return {
+    range: toLspRange(document, error.range),
+    severity: error.severity === 'warning' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Error,
+    code: error.code,
+    source: diagnosticSource,
+    message: error.message,
+  };
+}
+
+function resourceKeyRange(after: EvaluatedTemplate, logicalId: string | undefined): SourceRange | undefined {
+  return logicalId ? after.model.resources.get(logicalId)?.keyRange : undefined;
+}
+
+function severityOf(severity: 'error' | 'warning' | 'info'): DiagnosticSeverity {
+  return severity === 'error' ? DiagnosticSeverity.Error : severity === 'warning' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information;
+}
+
+/** An offset range as an LSP range; no range means the first line (findings about the whole template). */
+export function toLspRange(document: TextDocument, range: SourceRange | undefined) {
+  if (!range) {
+    const firstLineEnd = document.getText().indexOf('\n');
+    return { start: { line: 0, character: 0 }, end: document.positionAt(firstLineEnd < 0 ? document.getText().length : firstLineEnd) };
+  }
+  return { start: document.positionAt(range.start), end: document.positionAt(Math.max(range.start, range.end)) };
+}

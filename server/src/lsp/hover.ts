@@ -1,0 +1,138 @@
+/**
+ * Hovers on resources and properties: how CloudFormation updates the property (from the spec,
+ * whether or not it changed), what this edit changes and why, and where the documentation is.
+ */
+import { MarkupKind, type Hover } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Range as SourceRange } from '../template/ast';
+import { pathAtOffset } from '../template';
+import type { EvaluatedTemplate } from '../evaluate/types';
+import type { ResourceSpec } from '../spec/types';
+import type { ChangeDetail, ImpactReport, ResourceChange } from '../impact/types';
+import { toLspRange } from './diagnostics';
+import { behaviorText, detailCause, impactText, replacedIds, replacementMessage } from './wording';
+
+const maxValueLength = 160;
+const resourceAttributes = new Set(['DeletionPolicy', 'UpdateReplacePolicy', 'CreationPolicy', 'UpdatePolicy', 'DependsOn', 'Condition']);
+
+/** The hover at an offset of an analysed document, or null where there is nothing to say. */
+export function buildHover(
+  document: TextDocument,
+  after: EvaluatedTemplate,
+  report: ImpactReport | undefined,
+  spec: ResourceSpec,
+  offset: number,
+): Hover | null {
+  const root = after.model.root;
+  if (!root) return null;
+  const located = pathAtOffset(root, offset);
+  if (!located) return null;
+  const path = located.path;
+  if (path.length < 2 || path[0] !== 'Resources' || typeof path[1] !== 'string') return null;
+  const resource = after.model.resources.get(path[1]);
+  if (!resource) return null;
+  const type = resource.type ?? '';
+  const change = report?.changes.find((candidate) => candidate.logicalId === resource.logicalId && candidate.rangeIn === 'new');
+  const replaced = report ? replacedIds(report) : new Set<string>();
+  const hoverRange = (range: SourceRange | undefined) => (range ? toLspRange(document, range) : undefined);
+
+  // On the logical id, the Type, or anywhere in the resource outside its properties: the resource.
+  if (path.length === 2 || path[2] !== 'Properties' || path.length === 3) {
+    if (path.length >= 3 && typeof path[2] === 'string' && resourceAttributes.has(path[2])) {
+      return markdown(attributeHover(path[2]), hoverRange(located.onKey ? undefined : located.node?.range));
+    }
+    return markdown(resourceHover(resource.logicalId, type, spec, change, replaced), hoverRange(path.length === 2 ? resource.keyRange : resource.typeRange));
+  }
+
+  // Inside Properties: the property path without list indexes, as the spec indexes it.
+  const propertyPath = path.slice(3).filter((step): step is string => typeof step === 'string');
+  if (propertyPath.length === 0) return null;
+  const pointer = `/Properties/${path.slice(3).join('/')}`;
+  const lines: string[] = [];
+  const info = spec.typeInfo(type);
+  const behavior = spec.propertyBehavior(type, propertyPath);
+  const docs = propertyDocsAt(spec, type, propertyPath);
+  lines.push(`**${propertyPath.join('.')}** · \`${type}\``);
+  lines.push('');
+  lines.push(behaviorText(behavior.behavior) + behaviorSourceNote(behavior.source, info.custom));
+  if (docs?.description) lines.push('', firstParagraph(docs.description));
+  const url = docs?.documentationUrl ?? behavior.documentationUrl ?? info.documentationUrl;
+  if (url) lines.push('', `[Documentation](${url})`);
+
+  const details = change ? change.details.filter((detail) => pathsOverlap(detail.target.path, pointer)) : [];
+  if (change && details.length > 0) {
+    lines.push('', '---', '', `**Changed in this update** (${resource.logicalId}: ${impactText(change)})`);
+    for (const detail of details.slice(0, 8)) lines.push(`- ${detailLine(detail, replaced)}`);
+    if (details.length > 8) lines.push(`- … and ${details.length - 8} more`);
+  } else if (change) {
+    lines.push('', '---', '', `Unchanged here; ${resource.logicalId}: ${impactText(change)}`);
+  }
+  return markdown(lines.join('\n'), hoverRange(located.onKey ? undefined : located.node?.range));
+}
+
+function resourceHover(logicalId: string, type: string, spec: ResourceSpec, change: ResourceChange | undefined, replaced: ReadonlySet<string>): string {
+  const info = spec.typeInfo(type);
+  const lines = [`**${logicalId}** · \`${type || 'no Type'}\``];
+  if (info.description) lines.push('', firstParagraph(info.description));
+  if (!info.known && type) lines.push('', info.custom ? 'Custom resource: its provider decides how updates are applied.' : 'This type is not in the resource specification: update behaviour unknown.');
+  if (info.notUpdatable) lines.push('', 'This resource type cannot be updated: any change makes the update fail.');
+  if (info.documentationUrl) lines.push('', `[Documentation](${info.documentationUrl})`);
+  if (change) {
+    lines.push('', '---', '', `**${impactText(change)}**`);
+    if (change.impact === 'replacement' || change.impact === 'conditional-replacement') lines.push('', replacementMessage(change, replaced));
+    else if (change.reason) lines.push('', change.reason);
+    for (const detail of change.details.slice(0, 8)) lines.push(`- ${detailLine(detail, replaced)}`);
+    if (change.details.length > 8) lines.push(`- … and ${change.details.length - 8} more`);
+  }
+  return lines.join('\n');
+}
+
+function attributeHover(attribute: string): string {
+  return `**${attribute}** is a resource attribute: changing it alone does not update the stack; its new value is honoured when something else updates the resource.`;
+}
+
+/** One changed value: `/Properties/CidrBlock`: `10.0.0.0/16` → `10.1.0.0/16` (CidrBlock ← parameter Cidr), requires replacement. */
+function detailLine(detail: ChangeDetail, replaced: ReadonlySet<string>): string {
+  const values =
+    detail.before !== undefined || detail.after !== undefined ? `: ${code(detail.before ?? '(absent)')} → ${code(detail.after ?? '(absent)')}` : '';
+  const recreation = detail.target.requiresRecreation === 'Always' ? ', requires replacement' : detail.target.requiresRecreation === 'Conditionally' ? ', may require replacement' : '';
+  const dynamic = detail.evaluation === 'Dynamic' ? ', value known only at deploy time' : '';
+  return `${code(detail.target.path)}${values} (${detailCause(detail, replaced)}${recreation}${dynamic})`;
+}
+
+/** Whether one JSON pointer is the other or lies inside it. */
+function pathsOverlap(a: string, b: string): boolean {
+  return a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
+}
+
+/** Documentation for the deepest documented prefix of a property path (map keys are not in the spec). */
+function propertyDocsAt(spec: ResourceSpec, type: string, path: string[]) {
+  for (let length = path.length; length > 0; length--) {
+    const docs = spec.propertyDocs(type, path.slice(0, length));
+    if (docs && (docs.description || docs.documentationUrl)) return docs;
+  }
+  return undefined;
+}
+
+function behaviorSourceNote(source: string, custom: boolean): string {
+  if (custom || source === 'custom-resource') return ' (custom resource: the provider decides)';
+  if (source === 'unknown-type') return ' (resource type not in the specification)';
+  if (source === 'unknown-property') return ' (property not in the specification)';
+  return '';
+}
+
+function firstParagraph(text: string): string {
+  const paragraph = text.split(/\n\s*\n/, 1)[0].trim();
+  return paragraph.length > 600 ? `${paragraph.slice(0, 600)}…` : paragraph;
+}
+
+/** Inline code that survives any value: long values are cut, backticks cannot close the span. */
+function code(value: string): string {
+  const text = value.length > maxValueLength ? `${value.slice(0, maxValueLength)}…` : value;
+  const flat = text.replace(/\n/g, ' ');
+  return flat.includes('`') ? `\`\` ${flat.replace(/``+/g, '`')} \`\`` : `\`${flat}\``;
+}
+
+function markdown(value: string, range: ReturnType<typeof toLspRange> | undefined): Hover {
+  return range ? { contents: { kind: MarkupKind.Markdown, value }, range } : { contents: { kind: MarkupKind.Markdown, value } };
+}

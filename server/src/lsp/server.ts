@@ -1,0 +1,317 @@
+/**
+ * The CloudFormation Impact language server: `node dist/server.js --stdio` (or `--node-ipc`,
+ * `--socket=N`), usable from any LSP editor. Thin glue: documents in, the engine's findings out
+ * as diagnostics, code lenses and hovers; baselines read from git, files or deployed stacks.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { dirname, isAbsolute, relative, resolve as resolvePath, sep } from 'node:path';
+import {
+  CodeLensRefreshRequest,
+  createConnection,
+  DidChangeConfigurationNotification,
+  ProposedFeatures,
+  TextDocuments,
+  TextDocumentSyncKind,
+  type Connection,
+  type InitializeParams,
+  type InitializeResult,
+  type WorkspaceFolder,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { loadResourceSpec } from '../spec/load';
+import type { ResourceSpec } from '../spec/types';
+import { Analyzer, type ParameterValues } from './analysis';
+import { BaselineManager, filePathOf, type Baseline } from './baseline/baselines';
+import { buildCodeLenses, noBaselineLens } from './codeLens';
+import { lookupByGlob } from './glob';
+import { buildHover } from './hover';
+import { readParameterFile } from './parameterFile';
+import {
+  baselineStatusNotification,
+  baselineTextRequest,
+  chooseBaselineRequest,
+  environmentNotification,
+  type BaselineChoice,
+  type InitializationOptions,
+  type ServerEnvironment,
+} from './protocol';
+import { describeError, runSafe, runSafeNotification, type Logger } from './runSafe';
+import { defaultSettings, readDocumentSettings, type DocumentSettings } from './settings';
+
+/** How often open documents' repositories are checked for a moved HEAD (file metadata only). */
+const gitHeadCheckMs = 3000;
+
+function startServer(connection: Connection): void {
+  const documents = new TextDocuments(TextDocument);
+  const logger: Logger = {
+    error: (message) => connection.console.error(message),
+    info: (message) => connection.console.info(message),
+  };
+
+  let environment: ServerEnvironment = { trusted: true, aws: {} };
+  let workspaceFolders: string[] = [];
+  let canPullConfiguration = false;
+  let canRefreshLenses = false;
+  let spec: ResourceSpec | undefined;
+  const settingsCache = new Map<string, Promise<DocumentSettings>>();
+  const parameterFiles = new Map<string, { mtimeMs: number; result: ParameterValues }>();
+  const analysedOnce = new Set<string>();
+
+  const baselines = new BaselineManager({
+    isTrusted: () => environment.trusted,
+    onChanged: (uri) => analyzer.schedule(uri, 0, 'refresh'),
+    onStatus: (status) => void connection.sendNotification(baselineStatusNotification, status),
+  });
+
+  const analyzer: Analyzer = new Analyzer({
+    getDocument: (uri) => documents.get(uri),
+    spec: () => (spec ??= loadResourceSpec()),
+    settingsFor,
+    baselineFor: (uri, settings) => baselines.resolve(uri, effectiveChoice(uri, settings)),
+    parametersFor,
+    publish: (uri, version, diagnostics) => void connection.sendDiagnostics({ uri, version, diagnostics }),
+    refreshed: () => {
+      if (canRefreshLenses) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
+    },
+    logger,
+  });
+
+  /** The document's settings, asked of the client once and kept until they change. */
+  function settingsFor(uri: string): Promise<DocumentSettings> {
+    let cached = settingsCache.get(uri);
+    if (!cached) {
+      cached = canPullConfiguration
+        ? connection.workspace.getConfiguration({ scopeUri: uri, section: 'cfnImpact' }).then(readDocumentSettings, (error: unknown) => {
+            logger.error(`reading settings failed: ${describeError(error)}`);
+            return defaultSettings;
+          })
+        : Promise.resolve(defaultSettings);
+      settingsCache.set(uri, cached);
+    }
+    return cached;
+  }
+
+  /** What "before" is for a document: the chosen baseline, else the linked stack, else the default. */
+  function effectiveChoice(uri: string, settings: DocumentSettings): BaselineChoice {
+    const chosen = baselines.choiceOf(uri);
+    if (chosen) return chosen;
+    const linked = lookupByGlob(settings.links, workspaceRelativePath(uri));
+    if (linked) return { kind: 'stack', stackName: linked };
+    return settings.defaultBaseline === 'git' ? { kind: 'git', ref: 'HEAD' } : { kind: 'none' };
+  }
+
+  /** Parameter values for the edited template: the configured file, else the stack's values, else defaults. */
+  async function parametersFor(uri: string, settings: DocumentSettings, baseline: Baseline): Promise<ParameterValues> {
+    const configured = lookupByGlob(settings.parameterFiles, workspaceRelativePath(uri));
+    if (configured) {
+      const folder = workspaceFolderOf(uri) ?? dirname(filePathOf(uri) ?? '.');
+      const path = isAbsolute(configured) ? configured : resolvePath(folder, configured);
+      return readParametersFile(path);
+    }
+    if (baseline.parameters) return { values: baseline.parameters, source: 'stack' };
+    return { values: {}, source: 'defaults' };
+  }
+
+  /** Reads a parameters file, again only when it changed on disk. */
+  async function readParametersFile(path: string): Promise<ParameterValues> {
+    try {
+      const info = await stat(path);
+      const cached = parameterFiles.get(path);
+      if (cached && cached.mtimeMs === info.mtimeMs) return cached.result;
+      const read = readParameterFile(await readFile(path, 'utf8'));
+      const result: ParameterValues = read.ok
+        ? { values: read.parameters, source: path }
+        : { values: {}, source: 'defaults', problem: `Parameters file ${path}: ${read.message}; using defaults.` };
+      parameterFiles.set(path, { mtimeMs: info.mtimeMs, result });
+      return result;
+    } catch (error) {
+      return { values: {}, source: 'defaults', problem: `Parameters file ${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}); using defaults.` };
+    }
+  }
+
+  function workspaceFolderOf(uri: string): string | undefined {
+    const path = filePathOf(uri);
+    if (!path) return undefined;
+    let best: string | undefined;
+    for (const folder of workspaceFolders) {
+      if ((path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep)) && (!best || folder.length > best.length)) best = folder;
+    }
+    return best;
+  }
+
+  /** The document's path relative to its workspace folder (forward slashes), which setting globs match. */
+  function workspaceRelativePath(uri: string): string {
+    const path = filePathOf(uri);
+    if (!path) return uri;
+    const folder = workspaceFolderOf(uri);
+    return (folder ? relative(folder, path) : path).split(sep).join('/');
+  }
+
+  function debounceFor(uri: string): Promise<number> {
+    return settingsFor(uri).then((settings) => settings.debounceMs);
+  }
+
+  function reanalyseAll(): void {
+    for (const document of documents.all()) analyzer.schedule(document.uri, 0, 'refresh');
+  }
+
+  function applyEnvironment(next: Partial<ServerEnvironment> | undefined): void {
+    environment = { trusted: next?.trusted ?? environment.trusted, aws: next?.aws ?? environment.aws };
+  }
+
+  connection.onInitialize((params: InitializeParams): InitializeResult => {
+    const options = (params.initializationOptions ?? {}) as InitializationOptions;
+    applyEnvironment(options.environment);
+    for (const [uri, choice] of Object.entries(options.baselines ?? {})) baselines.choose(uri, choice);
+    workspaceFolders = foldersOf(params.workspaceFolders ?? undefined, params.rootUri ?? undefined);
+    canPullConfiguration = params.capabilities.workspace?.configuration === true;
+    canRefreshLenses = params.capabilities.workspace?.codeLens?.refreshSupport === true;
+    return {
+      capabilities: {
+        textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
+        codeLensProvider: { resolveProvider: false },
+        hoverProvider: true,
+        workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+      },
+      serverInfo: { name: 'cfn-impact', version: '0.1.0' },
+    };
+  });
+
+  connection.onInitialized(() => {
+    if (canPullConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'cfnImpact' }).catch(() => undefined);
+    connection.workspace.onDidChangeWorkspaceFolders((event) =>
+      runSafeNotification(logger, 'workspace folders', () => {
+        const removed = new Set(foldersOf(event.removed, undefined));
+        workspaceFolders = [...workspaceFolders.filter((folder) => !removed.has(folder)), ...foldersOf(event.added, undefined)];
+        settingsCache.clear();
+        reanalyseAll();
+      }),
+    );
+    const timer = setInterval(() => {
+      if (environment.trusted) baselines.checkGitHeads().catch((error: unknown) => logger.error(`git HEAD check failed: ${describeError(error)}`));
+    }, gitHeadCheckMs);
+    timer.unref();
+    connection.onShutdown(() => {
+      clearInterval(timer);
+      analyzer.dispose();
+    });
+  });
+
+  connection.onDidChangeConfiguration(() =>
+    runSafeNotification(logger, 'configuration change', () => {
+      settingsCache.clear();
+      parameterFiles.clear();
+      baselines.invalidateAll();
+      reanalyseAll();
+    }),
+  );
+
+  connection.onNotification(environmentNotification, (next) =>
+    runSafeNotification(logger, 'environment', () => {
+      applyEnvironment(next);
+      baselines.invalidateAll();
+      reanalyseAll();
+    }),
+  );
+
+  documents.onDidChangeContent((event) =>
+    runSafeNotification(logger, 'document change', async () => {
+      const uri = event.document.uri;
+      if (!analysedOnce.has(uri)) {
+        analysedOnce.add(uri);
+        analyzer.schedule(uri, 0);
+        return;
+      }
+      analyzer.schedule(uri, await debounceFor(uri));
+    }),
+  );
+
+  documents.onDidSave((event) =>
+    runSafeNotification(logger, 'document save', async () => {
+      const uri = event.document.uri;
+      const state = baselines.current(uri)?.status.state;
+      // A file just added to git (or a repository just created) may have a baseline now.
+      if (state === 'none' || state === 'unreachable' || state === 'stale') {
+        baselines.invalidate(uri);
+        analyzer.schedule(uri, 0, 'refresh');
+      } else {
+        await baselines.checkGitHeads();
+      }
+    }),
+  );
+
+  documents.onDidClose((event) =>
+    runSafeNotification(logger, 'document close', () => {
+      const uri = event.document.uri;
+      analysedOnce.delete(uri);
+      settingsCache.delete(uri);
+      analyzer.forget(uri);
+      baselines.forget(uri);
+      void connection.sendDiagnostics({ uri, diagnostics: [] });
+    }),
+  );
+
+  connection.onCodeLens((params, token) =>
+    runSafe(logger, 'codeLens', token, [], async () => {
+      const document = documents.get(params.textDocument.uri);
+      if (!document) return [];
+      const result = await analyzer.resultFor(document.uri, document.version, token);
+      if (!result?.isTemplate || !result.after) return [];
+      if (!result.report) return [noBaselineLens(result.document, result.baseline?.status.detail ?? 'none chosen')];
+      return buildCodeLenses(result.document, result.after, result.report, result.baseline?.status.label ?? 'baseline');
+    }),
+  );
+
+  connection.onHover((params, token) =>
+    runSafe(logger, 'hover', token, null, async () => {
+      const document = documents.get(params.textDocument.uri);
+      if (!document) return null;
+      const result = await analyzer.resultFor(document.uri, document.version, token);
+      if (!result?.isTemplate || !result.after) return null;
+      return buildHover(result.document, result.after, result.report, spec ??= loadResourceSpec(), result.document.offsetAt(params.position));
+    }),
+  );
+
+  connection.onRequest(chooseBaselineRequest, (params, token) =>
+    runSafe(logger, 'chooseBaseline', token, null, async () => {
+      baselines.choose(params.uri, params.choice);
+      baselines.invalidate(params.uri);
+      const settings = await settingsFor(params.uri);
+      const baseline = await baselines.resolve(params.uri, effectiveChoice(params.uri, settings));
+      if (documents.get(params.uri)) analyzer.schedule(params.uri, 0, 'refresh');
+      return baseline.status;
+    }),
+  );
+
+  connection.onRequest(baselineTextRequest, (params, token) =>
+    runSafe(logger, 'baselineText', token, null, async () => {
+      const known = baselines.current(params.uri);
+      const baseline = known ?? (await baselines.resolve(params.uri, effectiveChoice(params.uri, await settingsFor(params.uri))));
+      return baseline.text === undefined ? null : { text: baseline.text, label: baseline.status.label };
+    }),
+  );
+
+  documents.listen(connection);
+  connection.listen();
+}
+
+function foldersOf(folders: WorkspaceFolder[] | undefined, rootUri: string | undefined): string[] {
+  const uris = folders ? folders.map((folder) => folder.uri) : rootUri ? [rootUri] : [];
+  return uris.map((uri) => filePathOf(uri)).filter((path): path is string => path !== undefined);
+}
+
+function main(): void {
+  let connection: Connection;
+  try {
+    connection = createConnection(ProposedFeatures.all);
+  } catch (error) {
+    process.stderr.write(`cfn-impact language server: ${(error as Error).message}\nStart it with --stdio, --node-ipc or --socket=<port>.\n`);
+    process.exit(2);
+  }
+  // A bug must cost one answer, not the server: log it and keep serving.
+  process.on('uncaughtException', (error) => connection.console.error(`uncaught: ${describeError(error)}`));
+  process.on('unhandledRejection', (reason) => connection.console.error(`unhandled rejection: ${describeError(reason)}`));
+  startServer(connection);
+}
+
+main();

@@ -1,0 +1,52 @@
+/**
+ * The `cfnImpact.*` settings the server reads per document, checked before use: a settings file is
+ * user input like any other, so a wrong type falls back to the default instead of breaking analysis.
+ */
+
+/** Settings that apply to one template document. */
+export interface DocumentSettings {
+  /** Quiet time after the last keystroke before analysing, in milliseconds. */
+  debounceMs: number;
+  /** The baseline of a template that no stack is linked to. */
+  defaultBaseline: 'git' | 'none';
+  /** Template glob (relative to the workspace folder) → stack name. */
+  links: Record<string, string>;
+  /** Template glob (relative to the workspace folder) → parameters file (relative to the workspace folder). */
+  parameterFiles: Record<string, string>;
+}
+
+export const defaultSettings: DocumentSettings = {
+  debounceMs: 150,
+  defaultBaseline: 'git',
+  links: {},
+  parameterFiles: {},
+};
+
+/** Reads the `cfnImpact` settings section as a client returned it, keeping only well-typed values. */
+export function readDocumentSettings(section: unknown): DocumentSettings {
+  const root = isRecord(section) ? section : {};
+  const analysis = isRecord(root.analysis) ? root.analysis : {};
+  const baseline = isRecord(root.baseline) ? root.baseline : {};
+  const parameters = isRecord(root.parameters) ? root.parameters : {};
+  const debounce = analysis.debounceMs;
+  return {
+    debounceMs:
+      typeof debounce === 'number' && Number.isFinite(debounce) ? Math.min(Math.max(Math.round(debounce), 0), 5000) : defaultSettings.debounceMs,
+    defaultBaseline: baseline.default === 'none' ? 'none' : 'git',
+    links: stringMap(baseline.links),
+    parameterFiles: stringMap(parameters.files),
+  };
+}
+
+function stringMap(value: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!isRecord(value)) return out;
+  for (const [key, entry] of Object.entries(value)) {
+    if (typeof entry === 'string' && entry.trim() !== '') out[key] = entry;
+  }
+  return out;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,148 @@
+/**
+ * How findings are worded for people, shared by diagnostics, code lenses and hovers so that the
+ * three always say the same thing about the same change.
+ */
+import type { UpdateBehavior } from '../spec/types';
+import type { ChangeDetail, ImpactReport, ResourceChange } from '../impact/types';
+import { summarize } from '../impact/compareTemplates';
+
+const listedNames = 3;
+
+/** The details that decide a change's impact: for a replacement, those that require recreation. */
+export function decisiveDetails(change: ResourceChange): ChangeDetail[] {
+  if (change.impact === 'replacement' || change.impact === 'conditional-replacement') {
+    const recreating = change.details.filter((d) => d.target.requiresRecreation !== 'Never');
+    if (recreating.length > 0) return recreating;
+  }
+  if (change.impact === 'will-fail') {
+    const failing = change.details.filter((d) => d.behavior === 'not-updatable');
+    if (failing.length > 0) return failing;
+  }
+  return change.details;
+}
+
+/** The name a detail is known by: its top-level property, or the section for Metadata. */
+export function detailName(detail: ChangeDetail): string {
+  return detail.target.name ?? detail.target.attribute;
+}
+
+/** The logical ids in the replacement chain, cause first, without the resource itself. */
+function upstreamCauses(change: ResourceChange): string[] {
+  const chain = change.replacementCause ?? [];
+  const upstream = chain[chain.length - 1] === change.logicalId ? chain.slice(0, -1) : chain;
+  return upstream.map((step) => (/^parameter\s/.test(step) ? step : `${step} replaced`));
+}
+
+/** One detail's cause in a few words: `VpcId ← VPC replaced`, `CidrBlock ← parameter Cidr`, `CidrBlock changed`. */
+export function detailCause(detail: ChangeDetail, replaced: ReadonlySet<string>): string {
+  const name = detailName(detail);
+  const entity = detail.causingEntity;
+  if (detail.changeSource === 'ParameterReference' && entity) return `${name} ← parameter ${entity}`;
+  if ((detail.changeSource === 'ResourceReference' || detail.changeSource === 'ResourceAttribute') && entity) {
+    const logicalId = entity.split('.', 1)[0];
+    return replaced.has(logicalId) ? `${name} ← ${logicalId} replaced` : `${name} ← ${entity}`;
+  }
+  return `${name} changed`;
+}
+
+/** Names a list with at most a few entries shown: `A, B, C +2 more`. */
+export function shortList(items: string[]): string {
+  const unique = [...new Set(items)];
+  if (unique.length <= listedNames) return unique.join(', ');
+  return `${unique.slice(0, listedNames).join(', ')} +${unique.length - listedNames} more`;
+}
+
+/** The logical ids a report replaces (for naming causes). */
+export function replacedIds(report: ImpactReport): Set<string> {
+  const ids = new Set<string>();
+  for (const change of report.changes) if (change.impact === 'replacement') ids.add(change.logicalId);
+  return ids;
+}
+
+/** `Replacement: CidrBlock changed (parameter Cidr) → new VPC`. */
+export function replacementMessage(change: ResourceChange, replaced: ReadonlySet<string>): string {
+  const details = decisiveDetails(change);
+  const names = shortList(details.map(detailName));
+  const prefix = change.impact === 'conditional-replacement' ? 'Possible replacement' : 'Replacement';
+  const upstream = upstreamCauses(change);
+  let cause: string;
+  if (upstream.length > 0) {
+    cause = `${names} changed (${upstream.join(' → ')})`;
+  } else if (details.length > 0) {
+    const parameter = details.find((d) => d.changeSource === 'ParameterReference' && d.causingEntity);
+    const viaResource = details.map((d) => detailCause(d, replaced)).filter((text) => text.includes('←'));
+    cause = parameter
+      ? `${names} changed (parameter ${parameter.causingEntity})`
+      : viaResource.length > 0
+        ? shortList(viaResource)
+        : `${names} changed`;
+  } else {
+    return `${prefix}: ${change.reason}`;
+  }
+  return `${prefix}: ${cause} → new ${change.logicalId}`;
+}
+
+/** The code lens title of one changed resource. */
+export function changeLensTitle(change: ResourceChange, replaced: ReadonlySet<string>): string {
+  if (change.action === 'Add') return '+ Add';
+  if (change.action === 'Remove') return `− Remove ${change.logicalId} (deleted during cleanup)`;
+  const causes = shortList(decisiveDetails(change).map((d) => detailCause(d, replaced)));
+  const suffix = causes ? ` — ${causes}` : '';
+  switch (change.impact) {
+    case 'replacement':
+      return `⟳ Replace${suffix}`;
+    case 'conditional-replacement':
+      return `⟳? May be replaced${suffix}`;
+    case 'will-fail':
+      return `⚠ Update will fail — ${change.reason}`;
+    case 'some-interruption':
+      return `✎ Update (some interruption)${suffix}`;
+    default:
+      return `✎ Update (no interruption)${suffix}`;
+  }
+}
+
+/** The verdict for the whole stack: `No updates are to be performed` or `2 add · 3 modify (1 replace) · 1 remove`. */
+export function verdictTitle(report: ImpactReport): string {
+  if (report.status === 'noop') return 'No updates are to be performed';
+  if (report.status === 'error') return `✖ Update would be rejected: ${report.message}`;
+  return summarize(report.changes) || report.message;
+}
+
+/** What an update behaviour means, in the words of the CloudFormation documentation. */
+export function behaviorText(behavior: UpdateBehavior): string {
+  switch (behavior) {
+    case 'no-interruption':
+      return 'Update requires: No interruption';
+    case 'some-interruption':
+      return 'Update requires: Some interruptions';
+    case 'conditional-replacement':
+      return 'Update requires: Replacement in some cases (conditional)';
+    case 'replacement':
+      return 'Update requires: Replacement — changing this creates a new resource';
+    case 'not-updatable':
+      return 'Cannot be updated: changing this makes the update fail';
+    default:
+      return 'Update behaviour unknown: not described by the resource specification (assume the worst)';
+  }
+}
+
+/** The impact of a change as a short phrase for hovers. */
+export function impactText(change: ResourceChange): string {
+  switch (change.impact) {
+    case 'create':
+      return 'Added: created during the update';
+    case 'delete':
+      return 'Removed: deleted during cleanup';
+    case 'replacement':
+      return 'Replaced: a new physical resource is created, the old one is deleted during cleanup';
+    case 'conditional-replacement':
+      return 'May be replaced (conditional)';
+    case 'will-fail':
+      return 'The update will fail';
+    case 'some-interruption':
+      return 'Updated with some interruption';
+    default:
+      return 'Updated without interruption';
+  }
+}
