@@ -26,7 +26,10 @@ interface ResolvedLevel {
   definitionName?: string;
 }
 
-/** Builds the lookups over a parsed index; per-type data is parsed on first use and kept. */
+/**
+ * Builds the lookups over a decoded index; per-type data is parsed on first use and kept.
+ * The ResourceTypeInfo objects it returns are shared between callers and must not be mutated.
+ */
 export function createResourceSpec(index: CompiledSpecIndex): ResourceSpec {
   const { header, body } = index;
   const decoder = new TextDecoder();

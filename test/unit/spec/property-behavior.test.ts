@@ -65,6 +65,13 @@ describe('documentation overlay', () => {
     assert.equal(result.source, 'spec');
   });
 
+  test('adding a DynamoDB global secondary index is an update, changing an existing one is not supported', () => {
+    assert.equal(spec.propertyBehavior('AWS::DynamoDB::Table', ['GlobalSecondaryIndexes']).behavior, 'no-interruption');
+    const keySchema = spec.propertyBehavior('AWS::DynamoDB::Table', ['GlobalSecondaryIndexes', 'KeySchema']);
+    assert.equal(keySchema.behavior, 'not-updatable');
+    assert.deepEqual(keySchema.decidedAt, ['GlobalSecondaryIndexes', 'KeySchema']);
+  });
+
   test('a wait condition cannot be updated at all', () => {
     assert.equal(spec.typeInfo('AWS::CloudFormation::WaitCondition').notUpdatable, true);
     const result = spec.propertyBehavior('AWS::CloudFormation::WaitCondition', ['Timeout']);
