@@ -6,7 +6,7 @@
  * returned as a TemplateError with a range.
  */
 import { Composer, Parser, YAMLMap, YAMLSeq, isAlias, isMap, isPair, isScalar, isSeq } from 'yaml';
-import type { CollectionTag, Document, Node as YamlNode, ScalarTag, YAMLError } from 'yaml';
+import type { CollectionTag, Document, Node as YamlNode, Scalar, ScalarTag, YAMLError } from 'yaml';
 import type { MapEntry, MapNode, ParsedTemplate, Range, ScalarNode, TemplateError, TemplateNode } from './ast';
 import { prepareCst, type CstFacts } from './prepareCst';
 import { MAX_ALIAS_EXPANSION_NODES, MAX_NESTING_DEPTH } from './limits';
@@ -144,7 +144,7 @@ class TreeBuilder {
     let converted: TemplateNode;
     const range = rangeOf(node as YamlNode, fallback);
     if (isScalar(node)) {
-      converted = { kind: 'scalar', range, value: scalarValue(node.value) };
+      converted = { kind: 'scalar', range, value: this.scalarValue(node) };
     } else if (isMap(node)) {
       converted = this.convertMap(node.items, range, depth);
     } else if (isSeq(node)) {
@@ -193,13 +193,20 @@ class TreeBuilder {
   private keyText(keyNode: YamlNode | null, keyRange: Range, depth: number): string {
     if (keyNode === null) return '';
     if (isScalar(keyNode)) {
-      return typeof keyNode.value === 'string' ? keyNode.value : this.text.slice(keyRange.start, keyRange.end);
+      const value = this.scalarValue(keyNode);
+      return typeof value === 'string' ? value : this.text.slice(keyRange.start, keyRange.end);
     }
     if (isAlias(keyNode)) {
       const target = this.expandAlias(keyNode.source, keyRange, depth);
       if (target.kind === 'scalar') return target.value === null ? '' : String(target.value);
     }
     return this.text.slice(keyRange.start, keyRange.end);
+  }
+
+  private scalarValue(node: Scalar): string | number | boolean | null {
+    const value = scalarValue(node.value);
+    // Long JSON-compatible strings were resolved before composition (see prepareCst).
+    return typeof value === 'string' && node.range ? (this.facts.resolvedStrings.get(node.range[0]) ?? value) : value;
   }
 
   private applyTag(tag: string, node: TemplateNode): TemplateNode {

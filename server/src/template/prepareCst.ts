@@ -11,6 +11,8 @@ import { MAX_NESTING_DEPTH } from './limits';
 /** What the pass learned: the spans it cut out and the start/end of every tag token, sorted by start. */
 export interface CstFacts {
   truncated: Range[];
+  /** Values of long double-quoted strings resolved ahead of yaml, by the offset of their opening quote. */
+  resolvedStrings: Map<number, string>;
   tagStarts: number[];
   tagEnds: number[];
 }
@@ -19,15 +21,19 @@ type Holder = { value?: CST.Token | null; key?: CST.Token | null };
 
 /**
  * yaml resolves double-quoted strings one character at a time (about 100 ms per megabyte).
- * A long one without escapes, line breaks or single quotes reads the same single-quoted, which
- * yaml resolves with one native replace; the swap keeps every offset.
+ * A long one that is also a valid JSON string literal means the same in JSON and in YAML
+ * (JSON's escapes are a subset of YAML's with the same meaning, and JSON allows no raw line
+ * breaks, which YAML would fold), so JSON.parse resolves it natively. The token is then swapped
+ * for a single-quoted placeholder of the same length, which yaml reads at once, and the tree
+ * builder takes the real value from `resolvedStrings` by offset.
  */
 const LONG_QUOTED_STRING = 4096;
-const SAFE_TO_SINGLE_QUOTE = /^"[^"\\\n\r']*"$/;
+const PLACEHOLDER_CHARACTER = 'x';
 
 /** Replaces collections nested deeper than MAX_NESTING_DEPTH with empty scalars (in place), speeds up long quoted strings, and collects tag spans. */
 export function prepareCst(tokens: CST.Token[]): CstFacts {
   const truncated: Range[] = [];
+  const resolvedStrings = new Map<number, string>();
   const tags: Range[] = [];
   const stack: { holder: Holder; field: 'value' | 'key'; depth: number }[] = [];
   const noteTags = (sourceTokens: readonly CST.Token[] | undefined): void => {
@@ -47,8 +53,13 @@ export function prepareCst(tokens: CST.Token[]): CstFacts {
       if (!node) continue;
       switch (node.type) {
         case 'double-quoted-scalar':
-          if (node.source.length >= LONG_QUOTED_STRING && SAFE_TO_SINGLE_QUOTE.test(node.source)) {
-            holder[field] = { ...node, type: 'single-quoted-scalar', source: `'${node.source.slice(1, -1)}'` };
+          if (node.source.length >= LONG_QUOTED_STRING) {
+            const value = parseJsonString(node.source);
+            if (value !== undefined) {
+              resolvedStrings.set(node.offset, value);
+              const placeholder = `'${PLACEHOLDER_CHARACTER.repeat(node.source.length - 2)}'`;
+              holder[field] = { ...node, type: 'single-quoted-scalar', source: placeholder };
+            }
           }
           break;
         case 'block-map':
@@ -76,7 +87,7 @@ export function prepareCst(tokens: CST.Token[]): CstFacts {
     }
   }
   tags.sort((a, b) => a.start - b.start);
-  return { truncated, tagStarts: tags.map((t) => t.start), tagEnds: tags.map((t) => t.end) };
+  return { truncated, resolvedStrings, tagStarts: tags.map((t) => t.start), tagEnds: tags.map((t) => t.end) };
 }
 
 /** The offset just past the last source character of a token, found without recursion. */
@@ -113,4 +124,14 @@ function endOfToken(root: CST.Token): number {
     }
   }
   return end;
+}
+
+/** The value of a JSON string literal, or undefined when the text is not exactly one. */
+function parseJsonString(source: string): string | undefined {
+  try {
+    const value: unknown = JSON.parse(source);
+    return typeof value === 'string' ? value : undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -32,6 +32,23 @@ describe('parseTemplate: formats and scalars', () => {
     assert.deepEqual(toPlain(fromJson.root!), toPlain(fromYaml.root!));
   });
 
+  test('long and short JSON strings with every JSON escape read as JSON.parse reads them', () => {
+    const escapes = 'q\\"b\\\\s\\/f\\bf\\fn\\nr\\rt\\tu\\u00e9\\ud83d\\ude00 ';
+    for (const repeat of [1, 400]) {
+      const text = `{"Short": "${escapes}", "Long": "${escapes.repeat(repeat)}"}`;
+      const parsed = parseTemplate(text);
+      assert.deepEqual(parsed.errors, []);
+      assert.deepEqual(toPlain(parsed.root!), JSON.parse(text));
+    }
+  });
+
+  test('long double-quoted YAML strings keep YAML meaning (line folding, YAML-only escapes)', () => {
+    const words = 'word '.repeat(1000);
+    const parsed = parseTemplate(`A: "${words}\n  next"\nB: "\\x41${words}"\n`);
+    assert.deepEqual(parsed.errors, []);
+    assert.deepEqual(toPlain(parsed.root!), { A: `${words.trimEnd()} next`, B: `A${words}` });
+  });
+
   test('a top-level JSON array is JSON too', () => {
     assert.equal(parseTemplate('[1, 2]').format, 'json');
   });
