@@ -1,0 +1,37 @@
+// Lint rules, including the architecture's import invariants (see ARCHITECTURE.md).
+import tseslint from 'typescript-eslint';
+
+const noVscode = { name: 'vscode', message: 'Only client/ may import vscode (ARCHITECTURE.md, invariant 2).' };
+const lspPatterns = {
+  group: ['vscode-languageserver', 'vscode-languageserver/*', 'vscode-languageserver-protocol', 'vscode-languageserver-textdocument', 'vscode-jsonrpc', 'vscode-jsonrpc/*'],
+  message: 'Only server/src/lsp/ knows LSP (ARCHITECTURE.md, invariant 3).',
+};
+const ioModules = ['fs', 'node:fs', 'fs/promises', 'node:fs/promises', 'child_process', 'node:child_process', 'http', 'node:http', 'https', 'node:https', 'net', 'node:net'].map((name) => ({
+  name,
+  message: 'The engine is pure: I/O is passed in by the caller (ARCHITECTURE.md, invariant 1).',
+}));
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', '.cache/', 'test-artifacts/', '**/*.js', '**/*.mjs'] },
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/src/lsp/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noVscode], patterns: [lspPatterns] }] },
+  },
+  {
+    files: ['server/src/lsp/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noVscode] }] },
+  },
+  {
+    files: ['server/src/template/**/*.ts', 'server/src/evaluate/**/*.ts', 'server/src/impact/**/*.ts', 'server/src/spec/**/*.ts'],
+    ignores: ['server/src/spec/load.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [noVscode, ...ioModules], patterns: [lspPatterns] }] },
+  },
+);

@@ -1,0 +1,50 @@
+/**
+ * The engine's front door: two template texts with their parameter values in, the report out.
+ */
+import { evaluateTemplate } from '../evaluate';
+import type { EvaluatedTemplate } from '../evaluate/types';
+import type { ResourceSpec } from '../spec/types';
+import { parseTemplate, readTemplateModel } from '../template';
+import { compareTemplates } from './compareTemplates';
+import type { ImpactReport } from './types';
+
+export interface TemplateSide {
+  text: string;
+  /** Parameter values (CloudFormation's string form); missing ones take their defaults. */
+  parameters?: Record<string, string>;
+}
+
+export interface AnalyzeOptions {
+  spec: ResourceSpec;
+  region?: string;
+  accountId?: string;
+  stackName?: string;
+  /** The deployed stack's status, when known: CloudFormation rejects updates in most states. */
+  stackStatus?: string;
+}
+
+export const DEFAULT_REGION = 'us-east-1';
+export const DEFAULT_ACCOUNT_ID = '123456789012';
+export const DEFAULT_STACK_NAME = 'stack';
+
+/** Parse, model and evaluate one side; callers cache the baseline's result across edits. */
+export function evaluateSide(side: TemplateSide, options: AnalyzeOptions): EvaluatedTemplate {
+  const model = readTemplateModel(parseTemplate(side.text));
+  return evaluateTemplate(model, {
+    parameters: side.parameters ?? {},
+    region: options.region ?? DEFAULT_REGION,
+    accountId: options.accountId ?? DEFAULT_ACCOUNT_ID,
+    stackName: options.stackName ?? DEFAULT_STACK_NAME,
+  });
+}
+
+/** Predicts what deploying `after` over a stack running `before` will do. */
+export function analyzeUpdate(
+  before: TemplateSide,
+  after: TemplateSide,
+  options: AnalyzeOptions,
+): { report: ImpactReport; before: EvaluatedTemplate; after: EvaluatedTemplate } {
+  const evaluatedBefore = evaluateSide(before, options);
+  const evaluatedAfter = evaluateSide(after, options);
+  return { report: compareTemplates(evaluatedBefore, evaluatedAfter, options), before: evaluatedBefore, after: evaluatedAfter };
+}

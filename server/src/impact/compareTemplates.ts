@@ -1,0 +1,204 @@
+/**
+ * The stack verdict: compares two evaluated templates the way CloudFormation plans an update.
+ */
+import type { EvaluatedResource, EvaluatedTemplate } from '../evaluate/types';
+import { UnknownValue } from '../evaluate/value';
+import type { ResourceSpec } from '../spec/types';
+import type { TemplateNode } from '../template/ast';
+import type { ResourceDecl } from '../template/model';
+import { classifyChange, type ModifiedResource } from './classifyChange';
+import { dependencyOrder } from './dependencyOrder';
+import { synchronousRejections } from './rejections';
+import type { ImpactDiagnostic, ImpactReport, ResourceChange } from './types';
+import { diffValues, valuesEqual, type ResourceFate } from './valueDiff';
+
+export interface CompareOptions {
+  spec: ResourceSpec;
+  /** The deployed stack's status, when known: an update is rejected in most states. */
+  stackStatus?: string;
+  /** The stack's name or id, for CloudFormation-worded messages. */
+  stackName?: string;
+}
+
+/** Compares the deployed (`before`) and the new (`after`) template into CloudFormation's plan. */
+export function compareTemplates(before: EvaluatedTemplate, after: EvaluatedTemplate, options: CompareOptions): ImpactReport {
+  const diagnostics = collectDiagnostics(before, after);
+  const notes = collectNotes(before, after);
+  const rejections = synchronousRejections(before, after, options);
+  diagnostics.push(...rejections);
+  const rejection = diagnostics.find((d) => d.severity === 'error' && d.rangeIn === 'new');
+  if (rejection) return { status: 'error', message: rejection.message, changes: [], diagnostics, notes };
+
+  const changes = planChanges(before, after, options.spec);
+  if (changes.length === 0) {
+    return { status: 'noop', message: 'No updates are to be performed.', changes, diagnostics, notes };
+  }
+  return { status: 'update', message: summarize(changes), changes, diagnostics, notes };
+}
+
+function planChanges(before: EvaluatedTemplate, after: EvaluatedTemplate, spec: ResourceSpec): ResourceChange[] {
+  const changedParameters = new Set<string>();
+  for (const [name, p] of after.parameters) {
+    const old = before.parameters.get(name);
+    if (!old || !valuesEqual(old.value, p.value)) changedParameters.add(name);
+  }
+
+  const fates = new Map<string, ResourceFate>();
+  const chains = new Map<string, string[]>();
+  const fateOf = (id: string): ResourceFate => fates.get(id) ?? 'unchanged';
+  const modified = new Map<string, ResourceChange>();
+  const added = new Map<string, ResourceChange>();
+
+  for (const logicalId of dependencyOrder(after.resources)) {
+    const next = after.resources.get(logicalId)!;
+    const prev = before.resources.get(logicalId);
+    if (!next.active) continue;
+    const afterDecl = after.model.resources.get(logicalId)!;
+    if (!prev || !prev.active) {
+      added.set(logicalId, addition(next, afterDecl, prev));
+      continue;
+    }
+    const propertyDiffs = diffValues(prev.properties, next.properties, fateOf);
+    const metadataDiffs = diffValues(prev.metadata, next.metadata, fateOf);
+    if (propertyDiffs.length === 0 && metadataDiffs.length === 0) continue;
+    const resource: ModifiedResource = {
+      logicalId,
+      before: prev,
+      after: next,
+      beforeDecl: before.model.resources.get(logicalId)!,
+      afterDecl,
+      propertyDiffs,
+      metadataDiffs,
+    };
+    const change = classifyChange(resource, {
+      spec,
+      afterModel: after.model,
+      changedParameters,
+      replacementChainOf: (id) => chains.get(id),
+    });
+    if (change.replacementCause) chains.set(logicalId, change.replacementCause);
+    fates.set(logicalId, change.replacement === 'True' ? 'replaced' : change.replacement === 'Conditional' ? 'conditionally-replaced' : 'modified');
+    if (change.replacement === 'True') noteRetainedOnReplace(change, afterDecl);
+    modified.set(logicalId, change);
+  }
+
+  const removed: ResourceChange[] = [];
+  for (const [logicalId, prev] of before.resources) {
+    if (!prev.active) continue;
+    const next = after.resources.get(logicalId);
+    if (next?.active) continue;
+    removed.push(removal(prev, before.model.resources.get(logicalId)!, next));
+  }
+
+  // Present changes in the order a person reads the new template, removals last.
+  const inOrder: ResourceChange[] = [];
+  for (const logicalId of after.model.resources.keys()) {
+    const change = modified.get(logicalId) ?? added.get(logicalId);
+    if (change) inOrder.push(change);
+  }
+  return [...inOrder, ...removed];
+}
+
+function addition(next: EvaluatedResource, decl: ResourceDecl, prev: EvaluatedResource | undefined): ResourceChange {
+  const reason = prev && decl.condition
+    ? `created because condition ${decl.condition} is now true`
+    : 'created: new in the template';
+  return {
+    logicalId: next.logicalId,
+    resourceType: next.type,
+    action: 'Add',
+    scope: [],
+    details: [],
+    impact: 'create',
+    reason,
+    range: decl.keyRange,
+    rangeIn: 'new',
+  };
+}
+
+function removal(prev: EvaluatedResource, decl: ResourceDecl, next: EvaluatedResource | undefined): ResourceChange {
+  const policy = scalarAttribute(decl.attributes.DeletionPolicy);
+  const why = next && !next.active ? `condition ${decl.condition ?? ''} is now false`.replace('  ', ' ') : 'removed from the template';
+  const fate = policy === 'Retain' || policy === 'RetainExceptOnCreate'
+    ? `removed from the stack but kept in the account (DeletionPolicy: ${policy})`
+    : policy === 'Snapshot'
+      ? 'deleted during cleanup after a final snapshot (DeletionPolicy: Snapshot)'
+      : 'deleted during cleanup';
+  return {
+    logicalId: prev.logicalId,
+    resourceType: prev.type,
+    action: 'Remove',
+    scope: [],
+    details: [],
+    impact: 'delete',
+    reason: `${fate}: ${why}`,
+    range: decl.keyRange,
+    rangeIn: 'old',
+  };
+}
+
+/** Replacement deletes the old physical resource in cleanup unless UpdateReplacePolicy keeps it. */
+function noteRetainedOnReplace(change: ResourceChange, decl: ResourceDecl): void {
+  const policy = scalarAttribute(decl.attributes.UpdateReplacePolicy);
+  if (policy === 'Retain') change.reason += '; the old resource is kept (UpdateReplacePolicy: Retain)';
+  if (policy === 'Snapshot') change.reason += '; the old resource is snapshotted before deletion (UpdateReplacePolicy: Snapshot)';
+}
+
+function scalarAttribute(node: TemplateNode | undefined): string | undefined {
+  return node?.kind === 'scalar' && node.value !== null ? String(node.value) : undefined;
+}
+
+/** The one-line verdict, e.g. `2 add · 3 modify (1 replace) · 1 remove`. */
+export function summarize(changes: readonly ResourceChange[]): string {
+  const count = (f: (c: ResourceChange) => boolean) => changes.filter(f).length;
+  const add = count((c) => c.action === 'Add');
+  const modify = count((c) => c.action === 'Modify');
+  const replace = count((c) => c.replacement === 'True');
+  const maybe = count((c) => c.replacement === 'Conditional');
+  const remove = count((c) => c.action === 'Remove');
+  const fail = count((c) => c.impact === 'will-fail');
+  const parts: string[] = [];
+  if (add) parts.push(`${add} add`);
+  if (modify) {
+    const qualifiers = [replace ? `${replace} replace` : '', maybe ? `${maybe} may replace` : ''].filter(Boolean);
+    parts.push(`${modify} modify${qualifiers.length ? ` (${qualifiers.join(', ')})` : ''}`);
+  }
+  if (remove) parts.push(`${remove} remove`);
+  if (fail) parts.push(`${fail} will fail`);
+  return parts.join(' · ');
+}
+
+function collectDiagnostics(before: EvaluatedTemplate, after: EvaluatedTemplate): ImpactDiagnostic[] {
+  const out: ImpactDiagnostic[] = [];
+  for (const e of [...after.model.errors, ...after.errors]) {
+    out.push({ severity: e.severity, message: e.message, code: e.code, range: e.range, rangeIn: 'new' });
+  }
+  const baselineErrors = [...before.model.errors, ...before.errors].filter((e) => e.severity === 'error');
+  if (baselineErrors.length > 0) {
+    const first = baselineErrors[0];
+    out.push({
+      severity: 'warning',
+      message: `The baseline template has ${baselineErrors.length} error(s) (first: ${first.message}); the comparison may be incomplete.`,
+      code: 'baseline-invalid',
+      range: first.range,
+      rangeIn: 'old',
+    });
+  }
+  return out;
+}
+
+/** Qualifications of the verdict that a person must know to trust it. */
+function collectNotes(before: EvaluatedTemplate, after: EvaluatedTemplate): string[] {
+  const notes = after.notes.map((n) => n.message);
+  for (const p of after.parameters.values()) {
+    if (p.value instanceof UnknownValue) {
+      notes.push(`Parameter ${p.name} is resolved by AWS at deploy time (${p.value.reason}); it is assumed unchanged.`);
+    }
+    const decl = after.model.parameters.get(p.name);
+    const old = before.parameters.get(p.name);
+    if (decl?.type?.startsWith('AWS::') && !decl.type.startsWith('AWS::SSM::') && old && !valuesEqual(old.value, p.value)) {
+      notes.push(`Parameter ${p.name} (${decl.type}) is validated by AWS only after the update starts; a wrong value rolls the update back.`);
+    }
+  }
+  return [...new Set(notes)];
+}

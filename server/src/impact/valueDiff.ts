@@ -1,0 +1,158 @@
+/**
+ * Comparison of evaluated values the way CloudFormation compares them, reporting every
+ * leaf that differs.
+ *
+ * Two rules make this more than a deep-equal:
+ * - Scalars compare by their string form, because CloudFormation passes every property value
+ *   to the resource provider as text: `30` equals `"30"` and `true` equals `"true"`.
+ * - A symbolic value (a resource's physical id or attribute) stays equal to itself unless the
+ *   resource it names is replaced or updated in this same deployment. `fateOf` tells which.
+ */
+import {
+  Concatenation,
+  isSymbolic,
+  isValueObject,
+  ResourceAttribute,
+  ResourceRef,
+  UnknownValue,
+  type Symbolic,
+  type Value,
+} from '../evaluate/value';
+import type { Evaluation } from './types';
+
+/** What this deployment does to a resource, as far as references to it are concerned. */
+export type ResourceFate = 'unchanged' | 'modified' | 'conditionally-replaced' | 'replaced';
+
+export type PathSegment = string | number;
+
+/** A referenced resource whose new physical id or attribute makes a value differ. */
+export interface ReferenceCause {
+  logicalId: string;
+  /** Set for `Fn::GetAtt`; absent for `Ref`. */
+  attribute?: string;
+}
+
+export interface ValueDifference {
+  path: PathSegment[];
+  before: Value | undefined;
+  after: Value | undefined;
+  /** `Dynamic` when the values differ only if a referenced resource's value changes at deploy time. */
+  evaluation: Evaluation;
+  /** Present when the expression is the same and the difference comes from a referenced resource. */
+  cause?: ReferenceCause;
+}
+
+type SymbolVerdict = { equal: true } | { equal: false; evaluation: Evaluation; cause?: ReferenceCause };
+
+const EQUAL: SymbolVerdict = { equal: true };
+const STATIC_DIFFERENT: SymbolVerdict = { equal: false, evaluation: 'Static' };
+
+/**
+ * Attributes that a non-replacing update cannot change: a resource keeps its identity (ARN, id,
+ * name) unless it is replaced. Other attributes may echo updated properties, so CloudFormation
+ * marks their readers as `Dynamic`.
+ */
+function isIdentityAttribute(attribute: string): boolean {
+  const last = attribute.slice(attribute.lastIndexOf('.') + 1);
+  return /(Arn|Id|Ids|Name)$/.test(last) || last === 'DefaultSecurityGroup' || last === 'DefaultNetworkAcl';
+}
+
+/** Lists every leaf where `after` differs from `before`, given what happens to referenced resources. */
+export function diffValues(
+  before: Value | undefined,
+  after: Value | undefined,
+  fateOf: (logicalId: string) => ResourceFate,
+): ValueDifference[] {
+  const out: ValueDifference[] = [];
+  walk(before, after, [], fateOf, out);
+  return out;
+}
+
+function walk(
+  a: Value | undefined,
+  b: Value | undefined,
+  path: PathSegment[],
+  fateOf: (logicalId: string) => ResourceFate,
+  out: ValueDifference[],
+): void {
+  if (a === undefined && b === undefined) return;
+  if (a === undefined || b === undefined) {
+    out.push({ path, before: a, after: b, evaluation: 'Static' });
+    return;
+  }
+  if (isSymbolic(a) || isSymbolic(b)) {
+    const verdict = isSymbolic(a) && isSymbolic(b) ? compareSymbols(a, b, fateOf) : STATIC_DIFFERENT;
+    if (!verdict.equal) out.push({ path, before: a, after: b, evaluation: verdict.evaluation, cause: verdict.cause });
+    return;
+  }
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) {
+      out.push({ path, before: a, after: b, evaluation: 'Static' });
+      return;
+    }
+    for (let i = 0; i < a.length; i++) walk(a[i], b[i], [...path, i], fateOf, out);
+    return;
+  }
+  if (isValueObject(a) && isValueObject(b)) {
+    for (const key of Object.keys(a)) walk(a[key], b[key], [...path, key], fateOf, out);
+    for (const key of Object.keys(b)) if (!(key in a)) walk(undefined, b[key], [...path, key], fateOf, out);
+    return;
+  }
+  if (!scalarsEqual(a, b)) out.push({ path, before: a, after: b, evaluation: 'Static' });
+}
+
+/** Scalar equality with CloudFormation's coercion to text; containers never equal scalars. */
+function scalarsEqual(a: Value, b: Value): boolean {
+  if (a === null || b === null) return a === b;
+  if (typeof a === 'object' || typeof b === 'object') return false;
+  return String(a) === String(b);
+}
+
+/** Whether two values are equal as CloudFormation would see them, with no resource changing. */
+export function valuesEqual(a: Value | undefined, b: Value | undefined): boolean {
+  return diffValues(a, b, () => 'unchanged').length === 0;
+}
+
+function compareSymbols(a: Symbolic, b: Symbolic, fateOf: (logicalId: string) => ResourceFate): SymbolVerdict {
+  if (a instanceof ResourceRef && b instanceof ResourceRef) {
+    if (a.logicalId !== b.logicalId) return STATIC_DIFFERENT;
+    return referenceVerdict(fateOf(a.logicalId), { logicalId: a.logicalId });
+  }
+  if (a instanceof ResourceAttribute && b instanceof ResourceAttribute) {
+    if (a.logicalId !== b.logicalId || a.attribute !== b.attribute) return STATIC_DIFFERENT;
+    const fate = fateOf(a.logicalId);
+    const cause = { logicalId: a.logicalId, attribute: a.attribute };
+    if (fate === 'modified') return isIdentityAttribute(a.attribute) ? EQUAL : { equal: false, evaluation: 'Dynamic', cause };
+    return referenceVerdict(fate, cause);
+  }
+  if (a instanceof UnknownValue && b instanceof UnknownValue) {
+    if (a.key !== b.key) return STATIC_DIFFERENT;
+    let worst: SymbolVerdict = EQUAL;
+    for (const dep of b.resourceDeps) {
+      const verdict = compareSymbols(dep, dep, fateOf);
+      if (!verdict.equal && (worst.equal || verdict.evaluation === 'Static')) worst = verdict;
+    }
+    return worst;
+  }
+  if (a instanceof Concatenation && b instanceof Concatenation) {
+    if (a.parts.length !== b.parts.length) return STATIC_DIFFERENT;
+    let worst: SymbolVerdict = EQUAL;
+    for (let i = 0; i < a.parts.length; i++) {
+      const pa = a.parts[i];
+      const pb = b.parts[i];
+      let verdict: SymbolVerdict;
+      if (typeof pa === 'string' || typeof pb === 'string') verdict = pa === pb ? EQUAL : STATIC_DIFFERENT;
+      else verdict = compareSymbols(pa, pb, fateOf);
+      if (!verdict.equal && verdict.cause === undefined) return verdict;
+      if (!verdict.equal && (worst.equal || verdict.evaluation === 'Static')) worst = verdict;
+    }
+    return worst;
+  }
+  return STATIC_DIFFERENT;
+}
+
+function referenceVerdict(fate: ResourceFate, cause: ReferenceCause): SymbolVerdict {
+  if (fate === 'replaced') return { equal: false, evaluation: 'Static', cause };
+  if (fate === 'conditionally-replaced') return { equal: false, evaluation: 'Dynamic', cause };
+  return EQUAL;
+}

@@ -1,0 +1,538 @@
+/**
+ * The impact engine against the rules of docs/update-semantics.md: each test is a template pair
+ * in and CloudFormation's observed behaviour out. "(run N)" cites the experiment in the seeds.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { analyzeUpdate } from '../../../server/src/impact';
+import type { ImpactReport, ResourceChange } from '../../../server/src/impact/types';
+import { loadResourceSpec } from '../../../server/src/spec/load';
+
+const spec = loadResourceSpec();
+
+interface Sides {
+  oldParameters?: Record<string, string>;
+  newParameters?: Record<string, string>;
+  stackStatus?: string;
+}
+
+/** Runs the engine on a template pair (YAML or JSON text) and returns the report. */
+function impact(oldText: string, newText: string, sides: Sides = {}): ImpactReport {
+  return analyzeUpdate(
+    { text: oldText, parameters: sides.oldParameters },
+    { text: newText, parameters: sides.newParameters },
+    { spec, stackName: 'test-stack', stackStatus: sides.stackStatus },
+  ).report;
+}
+
+function change(report: ImpactReport, logicalId: string): ResourceChange {
+  const found = report.changes.find((c) => c.logicalId === logicalId);
+  assert.ok(found, `expected a change for ${logicalId}, got ${report.changes.map((c) => c.logicalId).join(', ') || 'none'}`);
+  return found;
+}
+
+const instances = `
+AWSTemplateFormatVersion: '2010-09-09'
+Description: two instances
+Parameters:
+  ImageId: { Type: String, Default: ami-11111111 }
+  InstanceType: { Type: String, Default: t2.micro }
+Resources:
+  Instance1:
+    Type: AWS::EC2::Instance
+    Properties:
+      ImageId: !Ref ImageId
+      InstanceType: !Ref InstanceType
+  Instance2:
+    Type: AWS::EC2::Instance
+    Properties:
+      ImageId: !Ref ImageId
+      InstanceType: !Ref InstanceType
+Outputs:
+  Id:
+    Value: !Ref Instance1
+`;
+
+const network = `
+Parameters:
+  Cidr: { Type: String, Default: 10.0.0.0/16 }
+  SubnetCidr: { Type: String, Default: 10.0.0.0/24 }
+Resources:
+  VPC:
+    Type: AWS::EC2::VPC
+    Properties:
+      CidrBlock: !Ref Cidr
+  Subnet:
+    Type: AWS::EC2::Subnet
+    Properties:
+      VpcId: !Ref VPC
+      CidrBlock: !Ref SubnetCidr
+  Instance:
+    Type: AWS::EC2::Instance
+    Properties:
+      ImageId: ami-11111111
+      SubnetId: !Ref Subnet
+`;
+
+describe('1. no-op: "No updates are to be performed."', () => {
+  test('the same template with the same parameter values is a no-op (run 1)', () => {
+    const report = impact(instances, instances);
+    assert.equal(report.status, 'noop');
+    assert.equal(report.message, 'No updates are to be performed.');
+    assert.deepEqual(report.changes, []);
+  });
+
+  test('whitespace, key order, JSON instead of YAML and long intrinsic forms are a no-op (run 11)', () => {
+    const json = JSON.stringify({
+      Resources: {
+        Instance2: { Properties: { InstanceType: { Ref: 'InstanceType' }, ImageId: { Ref: 'ImageId' } }, Type: 'AWS::EC2::Instance' },
+        Instance1: { Type: 'AWS::EC2::Instance', Properties: { ImageId: { Ref: 'ImageId' }, InstanceType: { Ref: 'InstanceType' } } },
+      },
+      Parameters: { InstanceType: { Type: 'String', Default: 't2.micro' }, ImageId: { Default: 'ami-11111111', Type: 'String' } },
+    }, null, 4);
+    assert.equal(impact(instances, json).status, 'noop');
+  });
+
+  test('Description, AWSTemplateFormatVersion, top-level Metadata and Outputs alone are a no-op (runs 12-14, 22-24)', () => {
+    const edited = instances
+      .replace("AWSTemplateFormatVersion: '2010-09-09'\n", 'Metadata:\n  Owner: team-b\n')
+      .replace('Description: two instances', 'Description: something else')
+      .replace('Value: !Ref Instance1', 'Value: !Ref Instance2');
+    assert.equal(impact(instances, edited).status, 'noop');
+  });
+
+  test('an Outputs change rides along when a resource changes (run 15)', () => {
+    const edited = instances.replace('Value: !Ref Instance1', 'Value: !Ref Instance2').replace('Description: two instances', 'Description: x');
+    const report = impact(instances, edited, { newParameters: { InstanceType: 't2.small' } });
+    assert.equal(report.status, 'update');
+  });
+
+  test('changing a parameter, mapping or condition that no resource uses is a no-op (runs 16, 18, 21)', () => {
+    const base = `
+Parameters:
+  Unused: { Type: String, Default: a }
+Mappings:
+  Sizes: { dev: { Type: t2.micro } }
+Conditions:
+  IsProd: !Equals [!Ref Unused, prod]
+Resources:
+  Queue:
+    Type: AWS::SQS::Queue
+`;
+    const edited = base.replace('Default: a', 'Default: b').replace('t2.micro', 't2.large').replace('prod]', 'production]');
+    assert.equal(impact(base, edited).status, 'noop');
+    assert.equal(impact(base, base, { newParameters: { Unused: 'zzz' } }).status, 'noop');
+  });
+
+  test('a parameter value that a resource uses makes an update (runs 7, 19)', () => {
+    const report = impact(instances, instances, { newParameters: { InstanceType: 't2.small' } });
+    assert.equal(report.status, 'update');
+    assert.deepEqual(report.changes.map((c) => c.logicalId), ['Instance1', 'Instance2']);
+  });
+
+  test('a mapping value that a resource uses makes an update (run 20)', () => {
+    const base = `
+Mappings:
+  Sizes: { dev: { Type: t2.micro } }
+Resources:
+  Box:
+    Type: AWS::EC2::Instance
+    Properties:
+      ImageId: ami-1
+      InstanceType: !FindInMap [Sizes, dev, Type]
+`;
+    const report = impact(base, base.replace('t2.micro', 't2.large'));
+    assert.equal(change(report, 'Box').impact, 'some-interruption');
+  });
+
+  test('values are compared, not expressions: Ref ImageId → Ref ImageId2 holding the same value is a no-op (run 17)', () => {
+    const edited = instances
+      .replace('  InstanceType: { Type: String, Default: t2.micro }', '  InstanceType: { Type: String, Default: t2.micro }\n  ImageId2: { Type: String, Default: ami-11111111 }')
+      .replaceAll('ImageId: !Ref ImageId', 'ImageId: !Ref ImageId2');
+    assert.equal(impact(instances, edited).status, 'noop');
+  });
+
+  test('DependsOn, DeletionPolicy, UpdateReplacePolicy, CreationPolicy and UpdatePolicy alone are a no-op (runs 27-29)', () => {
+    const edited = instances.replace(
+      '  Instance2:\n    Type: AWS::EC2::Instance\n',
+      '  Instance2:\n    Type: AWS::EC2::Instance\n    DependsOn: Instance1\n    DeletionPolicy: Retain\n    UpdateReplacePolicy: Retain\n    CreationPolicy: { ResourceSignal: { Timeout: PT5M } }\n    UpdatePolicy: { AutoScalingReplacingUpdate: { WillReplace: true } }\n',
+    );
+    assert.equal(impact(instances, edited).status, 'noop');
+  });
+
+  test('resource-level Metadata triggers an update (run 26)', () => {
+    const edited = instances.replace('  Instance2:\n    Type: AWS::EC2::Instance\n', '  Instance2:\n    Type: AWS::EC2::Instance\n    Metadata:\n      Note: hello\n');
+    const report = impact(instances, edited);
+    const c = change(report, 'Instance2');
+    assert.equal(c.action, 'Modify');
+    assert.deepEqual(c.scope, ['Metadata']);
+    assert.equal(c.impact, 'no-interruption');
+    assert.equal(c.details[0].target.attribute, 'Metadata');
+  });
+
+  test('an unknown top-level key is a template validation error, not a no-op (run 25)', () => {
+    const report = impact(instances, `${instances}\nResourcez:\n  X: 1\n`);
+    assert.equal(report.status, 'error');
+    assert.match(report.message, /Invalid template property or properties \[Resourcez\]/);
+    assert.deepEqual(report.changes, []);
+  });
+
+  test('30 equals "30" and true equals "true"', () => {
+    const base = `
+Resources:
+  Queue:
+    Type: AWS::SQS::Queue
+    Properties:
+      DelaySeconds: 30
+      FifoQueue: true
+`;
+    assert.equal(impact(base, base.replace('DelaySeconds: 30', 'DelaySeconds: "30"').replace('FifoQueue: true', "FifoQueue: 'true'")).status, 'noop');
+  });
+});
+
+describe('2. preconditions', () => {
+  test('a stack in a state that cannot be updated is rejected with CloudFormation\'s words (run 3)', () => {
+    for (const status of ['CREATE_IN_PROGRESS', 'ROLLBACK_COMPLETE', 'UPDATE_ROLLBACK_FAILED', 'DELETE_FAILED', 'UPDATE_IN_PROGRESS']) {
+      const report = impact(instances, instances, { newParameters: { InstanceType: 't2.small' }, stackStatus: status });
+      assert.equal(report.status, 'error', status);
+      assert.equal(report.message, `Stack:test-stack is in ${status} state and can not be updated.`);
+    }
+  });
+
+  test('CREATE_COMPLETE, UPDATE_COMPLETE, UPDATE_ROLLBACK_COMPLETE and the IMPORT_ completes accept updates', () => {
+    for (const status of ['CREATE_COMPLETE', 'UPDATE_COMPLETE', 'UPDATE_ROLLBACK_COMPLETE', 'IMPORT_COMPLETE', 'IMPORT_ROLLBACK_COMPLETE']) {
+      assert.equal(impact(instances, instances, { newParameters: { InstanceType: 't2.small' }, stackStatus: status }).status, 'update', status);
+    }
+  });
+
+  test('a changed value of an AWS-specific parameter type is flagged as checked only after the update starts (run 31)', () => {
+    const base = instances.replace('ImageId: { Type: String', 'ImageId: { Type: AWS::EC2::Image::Id');
+    const report = impact(base, base, { newParameters: { ImageId: 'ami-22222222' } });
+    assert.ok(report.notes.some((n) => n.includes('ImageId') && n.includes('only after the update starts')), report.notes.join('\n'));
+  });
+});
+
+describe('3. what happens to each resource', () => {
+  test('a resource only in the new template is added, one only in the old is removed during cleanup (run 4)', () => {
+    const edited = instances.replace('  Instance1:\n', '  Instance3:\n').replace('!Ref Instance1', '!Ref Instance3');
+    const report = impact(instances, edited);
+    assert.equal(report.status, 'update');
+    assert.equal(change(report, 'Instance3').action, 'Add');
+    assert.equal(change(report, 'Instance3').impact, 'create');
+    const removed = change(report, 'Instance1');
+    assert.equal(removed.action, 'Remove');
+    assert.equal(removed.rangeIn, 'old');
+    assert.match(removed.reason, /deleted during cleanup/);
+    assert.equal(report.message, '1 add · 1 remove');
+  });
+
+  test('a Condition turning true adds the resource, turning false removes it', () => {
+    const base = `
+Parameters:
+  Env: { Type: String, Default: dev }
+Conditions:
+  IsProd: !Equals [!Ref Env, prod]
+Resources:
+  Alarm:
+    Type: AWS::SNS::Topic
+    Condition: IsProd
+  Always:
+    Type: AWS::SNS::Topic
+`;
+    const up = impact(base, base, { newParameters: { Env: 'prod' } });
+    assert.equal(change(up, 'Alarm').action, 'Add');
+    assert.match(change(up, 'Alarm').reason, /condition IsProd is now true/);
+    const down = impact(base, base, { oldParameters: { Env: 'prod' } });
+    assert.equal(change(down, 'Alarm').action, 'Remove');
+    assert.match(change(down, 'Alarm').reason, /IsProd is now false/);
+  });
+
+  test('InstanceType of an EBS-backed instance updates with some interruption (run 5)', () => {
+    const c = change(impact(instances, instances, { newParameters: { InstanceType: 't2.small' } }), 'Instance2');
+    assert.equal(c.action, 'Modify');
+    assert.equal(c.replacement, 'False');
+    assert.equal(c.impact, 'some-interruption');
+    assert.deepEqual(c.details.map((d) => [d.target.name, d.changeSource, d.causingEntity, d.evaluation]), [['InstanceType', 'ParameterReference', 'InstanceType', 'Static']]);
+  });
+
+  test('replacement trumps some interruption (run 6)', () => {
+    const c = change(impact(instances, instances, { newParameters: { InstanceType: 't2.small', ImageId: 'ami-22222222' } }), 'Instance1');
+    assert.equal(c.replacement, 'True');
+    assert.equal(c.impact, 'replacement');
+    const image = c.details.find((d) => d.target.name === 'ImageId');
+    assert.equal(image?.target.requiresRecreation, 'Always');
+    assert.equal(image?.target.path, '/Properties/ImageId');
+    assert.match(c.reason, /ImageId changed \(parameter ImageId\)/);
+  });
+
+  test('a type that cannot be updated is accepted and then fails (run 32)', () => {
+    const base = `
+Parameters:
+  Timeout: { Type: String, Default: '300' }
+Resources:
+  Handle:
+    Type: AWS::CloudFormation::WaitConditionHandle
+  Wait:
+    Type: AWS::CloudFormation::WaitCondition
+    Properties:
+      Handle: !Ref Handle
+      Timeout: !Ref Timeout
+`;
+    const report = impact(base, base, { newParameters: { Timeout: '600' } });
+    assert.equal(report.status, 'update');
+    const c = change(report, 'Wait');
+    assert.equal(c.impact, 'will-fail');
+    assert.match(c.reason, /Update to resource type AWS::CloudFormation::WaitCondition is not supported/);
+  });
+
+  test('changing a resource\'s Type under the same logical id is rejected', () => {
+    const report = impact(instances, instances.replace('  Instance2:\n    Type: AWS::EC2::Instance', '  Instance2:\n    Type: AWS::SQS::Queue'));
+    assert.equal(report.status, 'error');
+    assert.match(report.message, /modifies resource type of the following resources: \[Instance2\]/);
+  });
+
+  test('an explicitly named resource that must be replaced will fail', () => {
+    const base = `
+Resources:
+  Table:
+    Type: AWS::DynamoDB::Table
+    Properties:
+      TableName: orders
+      BillingMode: PAY_PER_REQUEST
+      AttributeDefinitions: [{ AttributeName: id, AttributeType: S }]
+      KeySchema: [{ AttributeName: id, KeyType: HASH }]
+`;
+    const edited = base.replace('[{ AttributeName: id, KeyType: HASH }]', '[{ AttributeName: pk, KeyType: HASH }]').replace('AttributeName: id, AttributeType', 'AttributeName: pk, AttributeType');
+    const c = change(impact(base, edited), 'Table');
+    assert.equal(c.impact, 'will-fail');
+    assert.match(c.reason, /custom-named resource requires replacing\. Rename orders/);
+  });
+});
+
+describe('4. cascades through references', () => {
+  test('a new VPC CIDR replaces the VPC, the Subnet (VpcId) and the Instance (SubnetId) (run 7)', () => {
+    const report = impact(network, network, { newParameters: { Cidr: '10.1.0.0/16' } });
+    assert.deepEqual(report.changes.map((c) => [c.logicalId, c.impact]), [
+      ['VPC', 'replacement'],
+      ['Subnet', 'replacement'],
+      ['Instance', 'replacement'],
+    ]);
+    const subnet = change(report, 'Subnet');
+    assert.deepEqual(subnet.details.map((d) => [d.target.name, d.changeSource, d.causingEntity, d.evaluation]), [['VpcId', 'ResourceReference', 'VPC', 'Static']]);
+    assert.equal(subnet.reason, 'replaced because VPC is replaced and VpcId requires replacement');
+    assert.deepEqual(change(report, 'Instance').replacementCause, ['CidrBlock changed (parameter Cidr)', 'VPC', 'Subnet', 'Instance']);
+    assert.equal(report.message, '3 modify (3 replace)');
+  });
+
+  test('an update without replacement keeps the physical id: Ref dependents are untouched (run 8)', () => {
+    const edited = network.replace('      CidrBlock: !Ref Cidr\n', '      CidrBlock: !Ref Cidr\n      Tags: [{ Key: team, Value: net }]\n');
+    const report = impact(network, edited);
+    assert.deepEqual(report.changes.map((c) => [c.logicalId, c.impact, c.scope]), [['VPC', 'no-interruption', ['Tags']]]);
+  });
+
+  test('a replaced Role only updates a Policy that lists it, because Roles updates without interruption (run 9)', () => {
+    const base = `
+Resources:
+  Role:
+    Type: AWS::IAM::Role
+    Properties:
+      Path: /
+      AssumeRolePolicyDocument: { Statement: [{ Effect: Allow, Principal: { Service: ec2.amazonaws.com }, Action: sts:AssumeRole }] }
+  Policy:
+    Type: AWS::IAM::Policy
+    Properties:
+      PolicyName: p
+      Roles: [!Ref Role]
+      PolicyDocument: { Statement: [{ Effect: Allow, Action: 's3:*', Resource: '*' }] }
+`;
+    const report = impact(base, base.replace('Path: /', 'Path: /app/'));
+    assert.equal(change(report, 'Role').impact, 'replacement');
+    const policy = change(report, 'Policy');
+    assert.equal(policy.impact, 'no-interruption');
+    assert.deepEqual(policy.details.map((d) => [d.target.path, d.changeSource, d.causingEntity]), [['/Properties/Roles/0', 'ResourceReference', 'Role']]);
+  });
+
+  test('a Role updated in place leaves the Policy alone (run 10)', () => {
+    const base = `
+Resources:
+  Role:
+    Type: AWS::IAM::Role
+    Properties:
+      Description: one
+      AssumeRolePolicyDocument: { Statement: [] }
+  Policy:
+    Type: AWS::IAM::Policy
+    Properties:
+      PolicyName: p
+      Roles: [!Ref Role]
+      PolicyDocument: { Statement: [] }
+`;
+    const report = impact(base, base.replace('Description: one', 'Description: two'));
+    assert.deepEqual(report.changes.map((c) => c.logicalId), ['Role']);
+  });
+
+  test('a replacement cascades through Fn::Sub and Fn::Join too', () => {
+    const base = `
+Parameters:
+  Cidr: { Type: String, Default: 10.0.0.0/16 }
+Resources:
+  VPC:
+    Type: AWS::EC2::VPC
+    Properties: { CidrBlock: !Ref Cidr }
+  Group:
+    Type: AWS::EC2::SecurityGroup
+    Properties:
+      GroupDescription: !Sub 'for \${VPC}'
+      VpcId: !Join ['', [!Ref VPC]]
+`;
+    const report = impact(base, base, { newParameters: { Cidr: '10.9.0.0/16' } });
+    const group = change(report, 'Group');
+    assert.equal(group.impact, 'replacement');
+    assert.deepEqual(group.details.map((d) => d.target.name).sort(), ['GroupDescription', 'VpcId']);
+  });
+
+  test('Fn::GetAtt of a resource updated in place is marked Dynamic; identity attributes are not', () => {
+    const base = `
+Resources:
+  Db:
+    Type: AWS::RDS::DBInstance
+    Properties:
+      DBInstanceClass: db.t3.micro
+      Engine: postgres
+      AllocatedStorage: '20'
+  Reader:
+    Type: AWS::SSM::Parameter
+    Properties:
+      Type: String
+      Value: !GetAtt Db.Endpoint.Address
+  ArnReader:
+    Type: AWS::SSM::Parameter
+    Properties:
+      Type: String
+      Value: !GetAtt Db.DBInstanceArn
+`;
+    const report = impact(base, base.replace("AllocatedStorage: '20'", "AllocatedStorage: '30'"));
+    const reader = change(report, 'Reader');
+    assert.equal(reader.details[0].evaluation, 'Dynamic');
+    assert.equal(reader.details[0].changeSource, 'ResourceAttribute');
+    assert.equal(reader.details[0].causingEntity, 'Db.Endpoint.Address');
+    assert.ok(!report.changes.some((c) => c.logicalId === 'ArnReader'));
+  });
+});
+
+describe('5. custom resources', () => {
+  const custom = `
+Resources:
+  Seed:
+    Type: Custom::Seeder
+    Properties:
+      ServiceToken: arn:aws:lambda:us-east-1:123456789012:function:seeder
+      Rows: 10
+`;
+  test('no property change sends the provider nothing', () => {
+    assert.equal(impact(custom, custom).status, 'noop');
+  });
+
+  test('a property change is a conditional replacement: the provider decides', () => {
+    const c = change(impact(custom, custom.replace('Rows: 10', 'Rows: 20')), 'Seed');
+    assert.equal(c.replacement, 'Conditional');
+    assert.equal(c.impact, 'conditional-replacement');
+    assert.match(c.reason, /provider decides/);
+  });
+
+  test('changing ServiceToken is not supported', () => {
+    const c = change(impact(custom, custom.replace('function:seeder', 'function:seeder2')), 'Seed');
+    assert.equal(c.impact, 'will-fail');
+    assert.match(c.reason, /Modifying service token is not allowed/);
+  });
+});
+
+describe('references and unknowns', () => {
+  test('a type the specification does not know has unknown behaviour, never "safe"', () => {
+    const base = `
+Resources:
+  Widget:
+    Type: MyOrg::Things::Widget
+    Properties: { Size: 1 }
+`;
+    const c = change(impact(base, base.replace('Size: 1', 'Size: 2')), 'Widget');
+    assert.equal(c.details[0].behavior, 'unknown');
+    assert.equal(c.impact, 'conditional-replacement');
+    assert.match(c.reason, /unknown/);
+  });
+
+  test('a reference to a missing resource is rejected with CloudFormation\'s words', () => {
+    const report = impact(network, network.replace('VpcId: !Ref VPC', 'VpcId: !Ref Vpc2'));
+    assert.equal(report.status, 'error');
+    assert.match(report.message, /Unresolved resource dependencies \[Vpc2\] in the Resources block of the template/);
+    const diagnostic = report.diagnostics.find((d) => d.severity === 'error');
+    assert.ok(diagnostic?.range, 'the rejection points at the reference');
+  });
+
+  test('a dependency cycle is rejected', () => {
+    const base = `
+Resources:
+  A:
+    Type: AWS::SNS::Topic
+    Properties: { DisplayName: !GetAtt B.TopicName }
+  B:
+    Type: AWS::SNS::Topic
+    Properties: { DisplayName: !GetAtt A.TopicName }
+`;
+    const report = impact(base, base);
+    assert.equal(report.status, 'error');
+    assert.match(report.message, /Circular dependency between resources/);
+  });
+
+  test('ranges point at the changed value in the new template', () => {
+    const edited = network.replace('ImageId: ami-11111111', 'ImageId: ami-22222222');
+    const c = change(impact(network, edited), 'Instance');
+    const detail = c.details[0];
+    assert.equal(detail.rangeIn, 'new');
+    assert.equal(edited.slice(detail.range!.start, detail.range!.end), 'ami-22222222');
+    assert.equal(edited.slice(c.range.start, c.range.end), 'Instance');
+  });
+
+  test('SSM parameters resolved at deploy time are assumed unchanged, and the verdict says so', () => {
+    const base = `
+Parameters:
+  Ami: { Type: 'AWS::SSM::Parameter::Value<AWS::EC2::Image::Id>', Default: /app/ami }
+Resources:
+  Box:
+    Type: AWS::EC2::Instance
+    Properties: { ImageId: !Ref Ami }
+`;
+    const report = impact(base, base);
+    assert.equal(report.status, 'noop');
+    assert.ok(report.notes.some((n) => n.includes('Ami') && n.includes('assumed unchanged')), report.notes.join('\n'));
+  });
+
+  test('a macro transform is not expanded and the verdict says so', () => {
+    const base = `
+Transform: AWS::Serverless-2016-10-31
+Resources:
+  Fn:
+    Type: AWS::Serverless::Function
+    Properties: { Runtime: nodejs20.x, Handler: index.handler, CodeUri: s3://b/k }
+`;
+    const report = impact(base, base.replace('nodejs20.x', 'nodejs22.x'));
+    assert.equal(report.status, 'update');
+    assert.ok(report.notes.some((n) => n.includes('AWS::Serverless-2016-10-31')), report.notes.join('\n'));
+  });
+
+  test('AWS::LanguageExtensions Fn::ForEach is expanded before comparing', () => {
+    const base = `
+Transform: AWS::LanguageExtensions
+Resources:
+  Fn::ForEach::Queues:
+    - Name
+    - [Orders, Invoices]
+    - \${Name}Queue:
+        Type: AWS::SQS::Queue
+        Properties:
+          DelaySeconds: 5
+`;
+    const report = impact(base, base.replace('[Orders, Invoices]', '[Orders, Invoices, Refunds]'));
+    assert.deepEqual(report.changes.map((c) => [c.logicalId, c.action]), [['RefundsQueue', 'Add']]);
+  });
+});
