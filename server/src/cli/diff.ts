@@ -1,0 +1,175 @@
+/**
+ * `cfn-impact diff OLD NEW`: the engine's verdict for CI and code review.
+ */
+import { readFileSync } from 'node:fs';
+import { basename, extname } from 'node:path';
+import { parseArgs } from 'node:util';
+import { analyzeUpdate, DEFAULT_ACCOUNT_ID, DEFAULT_REGION } from '../impact';
+import type { ImpactReport, ResourceChange } from '../impact/types';
+import { loadResourceSpec } from '../spec/load';
+import { LineIndex } from '../template';
+import type { CliIo } from './io';
+import { parseParameterFile, type ParameterValues } from './parameterFile';
+import { renderMarkdown, renderText } from './renderReport';
+
+const FAIL_ON = ['replacement', 'will-fail', 'any'] as const;
+type FailOn = (typeof FAIL_ON)[number];
+
+export const DIFF_USAGE = `Usage: cfn-impact diff OLD_TEMPLATE NEW_TEMPLATE [options]
+
+Predicts what deploying NEW_TEMPLATE over a stack created from OLD_TEMPLATE will do.
+
+Options:
+  --parameters FILE       parameter values for both templates
+  --old-parameters FILE   parameter values of the deployed stack
+  --new-parameters FILE   parameter values for the update (UsePreviousValue takes the old value)
+  --region REGION         default us-east-1
+  --account-id ID         default 123456789012
+  --stack-name NAME       default: the new template's file name
+  --stack-status STATUS   the deployed stack's status; CloudFormation rejects updates in most states
+  --fail-on LEVEL         exit 2 when the update has a replacement | will-fail | any change
+  --json                  print one JSON object
+  --markdown              print a Markdown summary for a pull request
+  --no-color              plain text even on a terminal
+`;
+
+/** Runs `diff`; returns the process exit code (0 ok, 1 error or rejected update, 2 gate tripped). */
+export function runDiff(argv: string[], io: CliIo): number {
+  let args;
+  try {
+    args = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      options: {
+        parameters: { type: 'string' },
+        'old-parameters': { type: 'string' },
+        'new-parameters': { type: 'string' },
+        region: { type: 'string' },
+        'account-id': { type: 'string' },
+        'stack-name': { type: 'string' },
+        'stack-status': { type: 'string' },
+        'fail-on': { type: 'string' },
+        json: { type: 'boolean' },
+        markdown: { type: 'boolean' },
+        'no-color': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (e) {
+    io.stderr(`cfn-impact diff: ${(e as Error).message}\n\n${DIFF_USAGE}`);
+    return 1;
+  }
+  const { values: opts, positionals } = args;
+  if (opts.help) {
+    io.stdout(DIFF_USAGE);
+    return 0;
+  }
+  if (positionals.length !== 2) {
+    io.stderr(`cfn-impact diff: expected two template files, got ${positionals.length}\n\n${DIFF_USAGE}`);
+    return 1;
+  }
+  const failOn = opts['fail-on'];
+  if (failOn !== undefined && !(FAIL_ON as readonly string[]).includes(failOn)) {
+    io.stderr(`cfn-impact diff: --fail-on must be one of ${FAIL_ON.join(', ')}\n`);
+    return 1;
+  }
+  const [oldPath, newPath] = positionals;
+  const oldText = readText(oldPath, io);
+  const newText = readText(newPath, io);
+  if (oldText === undefined || newText === undefined) return 1;
+
+  const shared = readParameters(opts.parameters, io);
+  const oldOnly = readParameters(opts['old-parameters'], io);
+  const newOnly = readParameters(opts['new-parameters'], io);
+  if (!shared || !oldOnly || !newOnly) return 1;
+  const oldParameters = { ...shared.values, ...oldOnly.values };
+  const newParameters: ParameterValues = { ...shared.values, ...newOnly.values };
+  for (const key of newOnly.usePrevious) {
+    if (key in oldParameters) newParameters[key] = oldParameters[key];
+  }
+
+  const stackName = opts['stack-name'] ?? basename(newPath, extname(newPath));
+  let spec;
+  try {
+    spec = loadResourceSpec();
+  } catch (e) {
+    io.stderr(`cfn-impact diff: ${(e as Error).message}\n`);
+    return 1;
+  }
+  const { report } = analyzeUpdate(
+    { text: oldText, parameters: oldParameters },
+    { text: newText, parameters: newParameters },
+    {
+      spec,
+      region: opts.region ?? DEFAULT_REGION,
+      accountId: opts['account-id'] ?? DEFAULT_ACCOUNT_ID,
+      stackName,
+      stackStatus: opts['stack-status'],
+    },
+  );
+
+  const files = { old: { path: oldPath, lines: new LineIndex(oldText) }, new: { path: newPath, lines: new LineIndex(newText) } };
+  if (opts.json) io.stdout(`${JSON.stringify(toJson(report, files))}\n`);
+  else if (opts.markdown) io.stdout(renderMarkdown(report, { stackName, files }));
+  else io.stdout(renderText(report, { stackName, files, color: io.isTTY && !opts['no-color'] && !io.env.NO_COLOR }));
+
+  if (report.status === 'error') return 1;
+  if (failOn && report.changes.some((c) => tripsGate(c, failOn as FailOn))) return 2;
+  return 0;
+}
+
+function tripsGate(change: ResourceChange, failOn: FailOn): boolean {
+  if (failOn === 'any') return true;
+  if (failOn === 'will-fail') return change.impact === 'will-fail';
+  return change.impact === 'replacement' || change.impact === 'conditional-replacement';
+}
+
+function readText(path: string, io: CliIo): string | undefined {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
+    io.stderr(`cfn-impact diff: cannot read ${path}: ${why}\n`);
+    return undefined;
+  }
+}
+
+function readParameters(path: string | undefined, io: CliIo): { values: ParameterValues; usePrevious: string[] } | undefined {
+  if (path === undefined) return { values: {}, usePrevious: [] };
+  const text = readText(path, io);
+  if (text === undefined) return undefined;
+  const parsed = parseParameterFile(text, path);
+  if (!parsed.ok) {
+    io.stderr(`cfn-impact diff: ${parsed.error}\n`);
+    return undefined;
+  }
+  return parsed;
+}
+
+interface FileLines {
+  path: string;
+  lines: LineIndex;
+}
+
+/** The `--json` shape: the report, with 1-based line/column positions added to every range. */
+function toJson(report: ImpactReport, files: { old: FileLines; new: FileLines }) {
+  const where = (range: { start: number; end: number } | undefined, side: 'old' | 'new') => {
+    if (!range) return undefined;
+    const file = files[side];
+    const start = file.lines.positionAt(range.start);
+    const end = file.lines.positionAt(range.end);
+    return { file: file.path, start: { line: start.line + 1, column: start.character + 1 }, end: { line: end.line + 1, column: end.character + 1 } };
+  };
+  return {
+    status: report.status,
+    message: report.message,
+    changes: report.changes.map((c) => ({
+      ...c,
+      location: where(c.range, c.rangeIn),
+      details: c.details.map((d) => ({ ...d, location: where(d.range, d.rangeIn) })),
+    })),
+    diagnostics: report.diagnostics.map((d) => ({ ...d, location: where(d.range, d.rangeIn) })),
+    notes: report.notes,
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * `cfn-impact diff`: files in, a verdict and an exit code out.
+ */
+import assert from 'node:assert/strict';
+import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { runDiff } from '../../../server/src/cli/diff';
+
+const dir = mkdtempSync(join(tmpdir(), 'cfn-impact-diff-'));
+
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+/** Runs the CLI and captures what it printed and its exit code. */
+async function run(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const [command, ...rest] = argv;
+  assert.equal(command, 'diff');
+  const code = runDiff(rest, { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s), isTTY: false, env: {} });
+  return { code, stdout, stderr };
+}
+
+const network = `
+Parameters:
+  Cidr: { Type: String, Default: 10.0.0.0/16 }
+Resources:
+  VPC:
+    Type: AWS::EC2::VPC
+    Properties:
+      CidrBlock: !Ref Cidr
+  Subnet:
+    Type: AWS::EC2::Subnet
+    Properties:
+      VpcId: !Ref VPC
+      CidrBlock: 10.0.0.0/24
+  Topic:
+    Type: AWS::SNS::Topic
+    Properties:
+      DisplayName: alerts
+`;
+
+const oldPath = file('network.yaml', network);
+const newPath = file('network-new.yaml', network.replace('DisplayName: alerts', 'DisplayName: alarms'));
+
+describe('cfn-impact diff', () => {
+  test('--json prints exactly one object with the change fields and 1-based locations', async () => {
+    const { code, stdout } = await run('diff', oldPath, oldPath, '--json', '--new-parameters', file('p.json', '{"Cidr": "10.1.0.0/16"}'));
+    assert.equal(code, 0);
+    const lines = stdout.trim().split('\n');
+    assert.equal(lines.length, 1);
+    const result = JSON.parse(lines[0]);
+    assert.equal(result.status, 'update');
+    assert.deepEqual(result.changes.map((c: { logicalId: string; resourceType: string; action: string; replacement: string }) => [c.logicalId, c.resourceType, c.action, c.replacement]), [
+      ['VPC', 'AWS::EC2::VPC', 'Modify', 'True'],
+      ['Subnet', 'AWS::EC2::Subnet', 'Modify', 'True'],
+    ]);
+    assert.deepEqual(result.changes[0].location.start, { line: 5, column: 3 });
+    assert.equal(result.changes[0].details[0].changeSource, 'ParameterReference');
+    assert.equal(result.changes[0].details[0].causingEntity, 'Cidr');
+  });
+
+  test('a no-op says so, in CloudFormation\'s words', async () => {
+    const { code, stdout } = await run('diff', oldPath, file('same.json', JSON.stringify({ Parameters: { Cidr: { Type: 'String', Default: '10.0.0.0/16' } }, Resources: { VPC: { Type: 'AWS::EC2::VPC', Properties: { CidrBlock: { Ref: 'Cidr' } } }, Subnet: { Type: 'AWS::EC2::Subnet', Properties: { VpcId: { Ref: 'VPC' }, CidrBlock: '10.0.0.0/24' } }, Topic: { Type: 'AWS::SNS::Topic', Properties: { DisplayName: 'alerts' } } } })), '--json');
+    assert.equal(code, 0);
+    assert.deepEqual(JSON.parse(stdout), { status: 'noop', message: 'No updates are to be performed.', changes: [], diagnostics: [], notes: [] });
+  });
+
+  test('the readable summary names each resource and its effect', async () => {
+    const { code, stdout } = await run('diff', oldPath, newPath);
+    assert.equal(code, 0);
+    assert.match(stdout, /Update: 1 modify/);
+    assert.match(stdout, /update \(no interruption\)\s+Topic\s+AWS::SNS::Topic\s+updated in place: DisplayName changed/);
+    assert.doesNotMatch(stdout, /\u001b\[/, 'no colour codes when stdout is not a terminal');
+  });
+
+  test('--markdown prints a table a reviewer can paste', async () => {
+    const { stdout } = await run('diff', oldPath, newPath, '--markdown');
+    assert.match(stdout, /^### CloudFormation impact: `network-new`/);
+    assert.match(stdout, /\| ✎ update \(no interruption\) \| `Topic` \| AWS::SNS::Topic \|/);
+  });
+
+  test('--fail-on gates CI with exit code 2', async () => {
+    const params = file('cidr.json', '[{"ParameterKey": "Cidr", "ParameterValue": "10.2.0.0/16"}]');
+    assert.equal((await run('diff', oldPath, newPath, '--fail-on', 'replacement')).code, 0);
+    assert.equal((await run('diff', oldPath, newPath, '--fail-on', 'any')).code, 2);
+    assert.equal((await run('diff', oldPath, oldPath, '--new-parameters', params, '--fail-on', 'replacement')).code, 2);
+    assert.equal((await run('diff', oldPath, oldPath, '--new-parameters', params, '--fail-on', 'will-fail')).code, 0);
+  });
+
+  test('UsePreviousValue in the new parameters keeps the deployed value', async () => {
+    const oldParams = file('old.json', '{"Cidr": "10.5.0.0/16"}');
+    const newParams = file('new.json', '[{"ParameterKey": "Cidr", "UsePreviousValue": true}]');
+    const { stdout } = await run('diff', oldPath, oldPath, '--old-parameters', oldParams, '--new-parameters', newParams, '--json');
+    assert.equal(JSON.parse(stdout).status, 'noop');
+  });
+
+  test('--stack-status checks the precondition', async () => {
+    const { code, stdout } = await run('diff', oldPath, newPath, '--json', '--stack-status', 'ROLLBACK_COMPLETE', '--stack-name', 'prod');
+    assert.equal(code, 1);
+    assert.equal(JSON.parse(stdout).message, 'Stack:prod is in ROLLBACK_COMPLETE state and can not be updated.');
+  });
+
+  test('an unreadable file is a clear message on stderr and exit 1, never a stack trace', async () => {
+    const missing = await run('diff', oldPath, join(dir, 'nope.yaml'));
+    assert.equal(missing.code, 1);
+    assert.match(missing.stderr, /cannot read .*nope\.yaml: no such file/);
+    assert.doesNotMatch(missing.stderr, /\n\s+at /);
+    const folder = await run('diff', dir, oldPath);
+    assert.match(folder.stderr, /is a directory/);
+    if (process.getuid?.() !== 0) {
+      const locked = file('locked.yaml', network);
+      chmodSync(locked, 0o000);
+      assert.match((await run('diff', oldPath, locked)).stderr, /permission denied/);
+    }
+    const badParams = await run('diff', oldPath, newPath, '--parameters', file('bad.json', '{oops'));
+    assert.equal(badParams.code, 1);
+    assert.match(badParams.stderr, /bad\.json: not valid JSON/);
+  });
+
+  test('bad usage prints the usage and exits 1', async () => {
+    const { code, stderr } = await run('diff', oldPath);
+    assert.equal(code, 1);
+    assert.match(stderr, /Usage: cfn-impact diff/);
+    assert.equal((await run('diff', oldPath, newPath, '--fail-on', 'sometimes')).code, 1);
+  });
+});
