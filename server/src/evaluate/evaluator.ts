@@ -311,8 +311,9 @@ export class Evaluator {
   }
 
   private getAZs(region: Value): fn.FunctionResult {
-    if (typeof region === 'string') {
-      const name = region === '' ? this.region : region;
+    // `!GetAZs` written without an argument reads as null; CloudFormation takes it as the empty string.
+    if (typeof region === 'string' || region === null) {
+      const name = region === '' || region === null ? this.region : region;
       return { value: new UnknownValue('azs:' + name, `the availability zones of ${name}`) };
     }
     if (isSymbolic(region)) return { value: derivedUnknown('azs', valueKey(region), `the availability zones of ${fn.describeValue(region)}`, region) };
