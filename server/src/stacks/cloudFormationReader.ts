@@ -44,6 +44,8 @@ export interface EventReadOptions extends CallOptions {
   maxPages?: number;
   /** Stop once an event older than this time (epoch ms) was read; that event is still returned. */
   notBefore?: number;
+  /** Stop at the first event (newest first) for which this returns true; that event is still returned. */
+  stopAt?: (event: StackEvent) => boolean;
 }
 
 export interface EventPage {
@@ -53,6 +55,8 @@ export interface EventPage {
   reachedUntil: boolean;
   /** Whether the oldest event of the stack was reached. */
   reachedEnd: boolean;
+  /** The event at which `stopAt` stopped the read. */
+  stoppedAt?: string;
 }
 
 export interface ReaderInfo {
@@ -214,6 +218,7 @@ export class CloudFormationReader {
           }
           const event = toStackEvent(e);
           events.push(event);
+          if (options.stopAt?.(event)) return { events, reachedUntil: false, reachedEnd: false, stoppedAt: event.eventId };
           if (options.notBefore !== undefined && event.timestamp < options.notBefore) olderThanWanted = true;
         }
         token = out.NextToken;

@@ -1,0 +1,541 @@
+/**
+ * Keeps a model of a region's stacks, their resources and events up to date, cheaply: one
+ * DescribeStacks for all settled stacks now and then, one incremental DescribeStackEvents per
+ * running stack every few seconds, nothing while nothing is visible, exponential backoff with
+ * jitter when throttled. Time and timers are injected, so tests and benchmarks run on a fake clock.
+ */
+import { isRunning, isTransitionPossible, isStackStatus } from './lifecycle';
+import { StackState, isStackEvent, type OperationSummary, type ResourceModel } from './stackModel';
+import type { CloudFormationReader } from './cloudFormationReader';
+import type { ReaderError, StackEvent, StackSummary } from './types';
+
+export interface WatcherClock {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  random(): number;
+}
+
+/** The real clock. */
+export const systemClock: WatcherClock = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  random: () => Math.random(),
+};
+
+/** The reads the watcher needs; CloudFormationReader provides them. */
+export type StackReader = Pick<CloudFormationReader, 'describeStacks' | 'describeStackEvents' | 'listStackResources' | 'info'>;
+
+export interface WatcherOptions {
+  reader: StackReader;
+  clock?: WatcherClock;
+  /** 'all' watches every stack of the region; a list watches only those stacks (names or ids). */
+  scope?: 'all' | string[];
+  /** Poll interval for a running stack right after something happened (default 2 s). */
+  activeIntervalMs?: number;
+  /** The interval for a running stack grows to this while nothing happens (default 5 s). */
+  activeMaxIntervalMs?: number;
+  /** Interval of the one listing call for settled stacks (default 30 s). */
+  settledIntervalMs?: number;
+  /** Events kept per stack (default 1,000). */
+  maxEventsPerStack?: number;
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  /** Pages read back to find where the current operation started (default 10). */
+  maxHistoryPages?: number;
+}
+
+export type WatcherChange =
+  /** Stacks appeared or disappeared, or a listing changed stack-level fields. */
+  | { kind: 'stacks' }
+  | { kind: 'status'; stackId: string; stackName: string; from?: string; to: string; reason?: string; inOperation: boolean }
+  | { kind: 'event'; stackId: string; stackName: string; event: StackEvent; inOperation: boolean }
+  | { kind: 'resources'; stackId: string }
+  /** An operation ended; `live` is false when it had already ended before the watcher looked. */
+  | { kind: 'operation-ended'; stackId: string; stackName: string; operation: OperationSummary; live: boolean }
+  /** The connection (stackId absent) or one stack has an error, or it was cleared (error undefined). */
+  | { kind: 'error'; stackId?: string; stackName?: string; error?: ReaderError; consecutive: number };
+
+export interface StackSnapshot {
+  stackId: string;
+  stackName: string;
+  status: string;
+  statusReason?: string;
+  creationTime: number;
+  lastUpdatedTime?: number;
+  description?: string;
+  /** Whether events and resources were loaded. */
+  detailed: boolean;
+  followed: boolean;
+  resources: ResourceModel[];
+  /** Newest first. */
+  events: StackEvent[];
+  operation?: OperationSummary;
+  error?: ReaderError;
+}
+
+export interface WatcherSnapshot {
+  region: string;
+  stacks: StackSnapshot[];
+  /** The connection-level error, if the last listing failed (the stacks are the last known state). */
+  error?: ReaderError;
+  /** When the stacks were last listed successfully. */
+  listedAt?: number;
+  paused: boolean;
+}
+
+interface Tracked {
+  state: StackState;
+  followed: boolean;
+  detailed: boolean;
+  /** An event read is due (a listing showed a change). */
+  needsEvents: boolean;
+  resourcesStale: boolean;
+  /** An operation ended and is announced once the resources are reloaded. */
+  endedPending: boolean;
+  /** A change was seen while watching, so an operation found ending is news. */
+  changeObserved: boolean;
+  nextPollAt: number;
+  interval: number;
+  listed?: { status: string; lastUpdatedTime?: number };
+  error?: ReaderError;
+}
+
+type PollResult = 'ok' | 'throttled' | 'error';
+
+/** Watches the stacks of one region through a read-only reader. */
+export class StackWatcher {
+  private readonly clock: WatcherClock;
+  private readonly tracked = new Map<string, Tracked>();
+  /** Names (or ids) asked for in list scope, mapped to the stack id once resolved. */
+  private readonly wanted = new Map<string, string | undefined>();
+  private readonly listeners = new Set<(change: WatcherChange) => void>();
+  private readonly activeMs: number;
+  private readonly activeMaxMs: number;
+  private readonly settledMs: number;
+  private timer: unknown;
+  private controller?: AbortController;
+  private cycle?: Promise<void>;
+  private visible = true;
+  private started = false;
+  private disposed = false;
+  private nextListAt = 0;
+  private backoffUntil = 0;
+  private throttleCount = 0;
+  private errorCount = 0;
+  private error?: ReaderError;
+  private listedAt?: number;
+
+  constructor(private readonly options: WatcherOptions) {
+    this.clock = options.clock ?? systemClock;
+    this.activeMs = options.activeIntervalMs ?? 2000;
+    this.activeMaxMs = Math.max(this.activeMs, options.activeMaxIntervalMs ?? 5000);
+    this.settledMs = options.settledIntervalMs ?? 30_000;
+    if (Array.isArray(options.scope)) for (const name of options.scope) this.wanted.set(name, undefined);
+  }
+
+  /** Starts polling. */
+  start(): void {
+    if (this.started || this.disposed) return;
+    this.started = true;
+    this.nextListAt = this.clock.now();
+    this.schedule();
+  }
+
+  /** Stops polling for good and cancels requests in flight. */
+  dispose(): void {
+    this.disposed = true;
+    this.clearTimer();
+    this.controller?.abort();
+    this.listeners.clear();
+  }
+
+  /** Pauses all polling while nothing shows the stacks; resumes (polling what is due at once) when visible again. */
+  setVisible(visible: boolean): void {
+    if (this.visible === visible) return;
+    this.visible = visible;
+    if (visible) this.schedule();
+    else this.clearTimer();
+  }
+
+  /** Cancels requests in flight and polls everything now; resolves when that poll is done. */
+  async refresh(): Promise<void> {
+    if (this.disposed) return;
+    this.controller?.abort();
+    await this.cycle;
+    const now = this.clock.now();
+    this.nextListAt = now;
+    this.backoffUntil = 0;
+    for (const t of this.tracked.values()) {
+      t.nextPollAt = now;
+      if (t.followed || isRunning(t.state.status)) t.needsEvents = true;
+    }
+    this.clearTimer();
+    await this.runCycle();
+  }
+
+  /** Keeps events and resources of this stack (name or id) loaded and current, settled or not. */
+  follow(nameOrId: string): void {
+    const t = this.find(nameOrId);
+    if (t) {
+      t.followed = true;
+      if (!t.detailed) t.nextPollAt = this.clock.now();
+    } else if (Array.isArray(this.options.scope) || !this.wanted.has(nameOrId)) {
+      this.wanted.set(nameOrId, undefined);
+      this.nextListAt = this.clock.now();
+    }
+    this.schedule();
+  }
+
+  /** Stops keeping details of a stack current (it stays listed). */
+  unfollow(nameOrId: string): void {
+    const t = this.find(nameOrId);
+    if (t) t.followed = false;
+  }
+
+  /** Registers a change listener. */
+  onDidChange(listener: (change: WatcherChange) => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  /** Resolves when no poll is running. */
+  async whenIdle(): Promise<void> {
+    while (this.cycle) await this.cycle;
+  }
+
+  /** The model of one stack (name or id). */
+  getStack(nameOrId: string): StackSnapshot | undefined {
+    const t = this.find(nameOrId);
+    return t ? this.snapshotOf(t) : undefined;
+  }
+
+  /** Everything the watcher knows, for presentation. */
+  snapshot(): WatcherSnapshot {
+    const snapshot: WatcherSnapshot = {
+      region: this.options.reader.info.region,
+      stacks: [...this.tracked.values()].map((t) => this.snapshotOf(t)),
+      paused: !this.visible,
+    };
+    if (this.error) snapshot.error = this.error;
+    if (this.listedAt !== undefined) snapshot.listedAt = this.listedAt;
+    return snapshot;
+  }
+
+  private snapshotOf(t: Tracked): StackSnapshot {
+    const s = t.state;
+    const snap: StackSnapshot = {
+      stackId: s.stackId,
+      stackName: s.stackName,
+      status: s.status,
+      creationTime: s.creationTime,
+      detailed: t.detailed,
+      followed: t.followed,
+      resources: [...s.resources.values()],
+      events: s.events.slice().reverse(),
+    };
+    if (s.statusReason !== undefined) snap.statusReason = s.statusReason;
+    if (s.lastUpdatedTime !== undefined) snap.lastUpdatedTime = s.lastUpdatedTime;
+    if (s.description !== undefined) snap.description = s.description;
+    const operation = s.operationSummary();
+    if (operation) snap.operation = operation;
+    if (t.error) snap.error = t.error;
+    return snap;
+  }
+
+  private find(nameOrId: string): Tracked | undefined {
+    const byId = this.tracked.get(nameOrId);
+    if (byId) return byId;
+    const resolved = this.wanted.get(nameOrId);
+    if (resolved) return this.tracked.get(resolved);
+    for (const t of this.tracked.values()) if (t.state.stackName === nameOrId && t.state.status !== 'DELETE_COMPLETE') return t;
+    for (const t of this.tracked.values()) if (t.state.stackName === nameOrId) return t;
+    return undefined;
+  }
+
+  private emit(change: WatcherChange): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(change);
+      } catch {
+        // A failing listener must not stop the watcher or the other listeners.
+      }
+    }
+  }
+
+  private clearTimer(): void {
+    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private wantsDetails(t: Tracked): boolean {
+    return t.needsEvents || t.resourcesStale || isRunning(t.state.status) || (t.followed && !t.detailed);
+  }
+
+  private schedule(): void {
+    if (!this.started || this.disposed || !this.visible || this.cycle) return;
+    this.clearTimer();
+    const now = this.clock.now();
+    let due = this.nextListAt;
+    for (const t of this.tracked.values()) if (this.wantsDetails(t)) due = Math.min(due, t.nextPollAt);
+    due = Math.max(due, this.backoffUntil);
+    this.timer = this.clock.setTimeout(() => {
+      this.timer = undefined;
+      void this.runCycle();
+    }, Math.max(0, due - now));
+  }
+
+  private runCycle(): Promise<void> {
+    if (this.cycle) return this.cycle;
+    const cycle = this.poll().finally(() => {
+      this.cycle = undefined;
+      this.schedule();
+    });
+    this.cycle = cycle;
+    return cycle;
+  }
+
+  private async poll(): Promise<void> {
+    const controller = new AbortController();
+    this.controller = controller;
+    const signal = controller.signal;
+    const results: PollResult[] = [];
+    if (this.clock.now() >= this.nextListAt) {
+      results.push(await this.pollListing(signal));
+      this.nextListAt = this.clock.now() + this.settledMs;
+    }
+    for (const t of [...this.tracked.values()]) {
+      if (signal.aborted || this.disposed) break;
+      if (!this.wantsDetails(t) || t.nextPollAt > this.clock.now()) continue;
+      results.push(await this.pollStack(t, signal));
+    }
+    if (signal.aborted) return;
+    const now = this.clock.now();
+    if (results.includes('throttled')) {
+      this.throttleCount++;
+      this.backoffUntil = now + this.backoffDelay(this.throttleCount);
+    } else {
+      this.throttleCount = 0;
+      if (results.includes('error')) {
+        this.errorCount++;
+        this.backoffUntil = now + Math.min(this.settledMs, this.backoffDelay(this.errorCount));
+      } else {
+        this.errorCount = 0;
+        this.backoffUntil = 0;
+      }
+    }
+  }
+
+  /** Exponential backoff with jitter: half the delay fixed, half random. */
+  private backoffDelay(attempt: number): number {
+    const base = this.options.backoffBaseMs ?? 1000;
+    const max = this.options.backoffMaxMs ?? 60_000;
+    const delay = Math.min(max, base * 2 ** Math.min(attempt - 1, 30));
+    return Math.round(delay / 2 + (this.clock.random() * delay) / 2);
+  }
+
+  private setError(error: ReaderError | undefined, t?: Tracked): void {
+    if (t) {
+      if (t.error?.message === error?.message) return;
+      if (error) t.error = error;
+      else delete t.error;
+      this.emit({ kind: 'error', stackId: t.state.stackId, stackName: t.state.stackName, error, consecutive: this.errorCount + 1 });
+      return;
+    }
+    if (!error && !this.error) return;
+    this.error = error;
+    this.emit({ kind: 'error', error, consecutive: error ? this.errorCount + 1 : 0 });
+  }
+
+  /** Sorts a failed read of one stack: a missing stack is that stack's error, anything else the connection's. */
+  private classify(error: ReaderError, t: Tracked): PollResult {
+    if (error.kind === 'cancelled') return 'ok';
+    if (error.kind === 'throttled') return 'throttled';
+    if (error.kind === 'not-found') this.setError(error, t);
+    else this.setError(error);
+    return 'error';
+  }
+
+  private classifyGlobal(error: ReaderError): PollResult {
+    if (error.kind === 'cancelled') return 'ok';
+    if (error.kind === 'throttled') return 'throttled';
+    this.setError(error);
+    return 'error';
+  }
+
+  private async pollListing(signal: AbortSignal): Promise<PollResult> {
+    if (this.options.scope === undefined || this.options.scope === 'all') {
+      const listed = await this.options.reader.describeStacks({ signal });
+      if (!listed.ok) return this.classifyGlobal(listed.error);
+      this.setError(undefined);
+      const observedBefore = this.listedAt !== undefined;
+      this.listedAt = this.clock.now();
+      this.mergeListing(listed.value, true, observedBefore);
+      if (this.wanted.size > 0) return this.pollWanted(signal);
+      return 'ok';
+    }
+    return this.pollWanted(signal);
+  }
+
+  /** Describes each stack asked for by name whose events are not already being read. */
+  private async pollWanted(signal: AbortSignal): Promise<PollResult> {
+    let result: PollResult = 'ok';
+    for (const [name, id] of this.wanted) {
+      const t = id ? this.tracked.get(id) : undefined;
+      if (t && t.detailed && isRunning(t.state.status)) continue;
+      if (t && this.options.scope === 'all' || signal.aborted) continue;
+      const described = await this.options.reader.describeStacks({ stackName: id ?? name, signal });
+      if (!described.ok) {
+        // A name that never resolved is a connection-level answer ("no such stack"); a known stack keeps its own error.
+        const r = t ? this.classify(described.error, t) : this.classifyGlobal(described.error);
+        if (r !== 'ok') result = r;
+        continue;
+      }
+      this.setError(undefined);
+      const observedBefore = this.listedAt !== undefined;
+      this.listedAt = this.clock.now();
+      const [summary] = described.value;
+      if (summary) {
+        this.wanted.set(name, summary.stackId);
+        this.mergeListing([summary], false, observedBefore);
+        const tracked = this.tracked.get(summary.stackId);
+        if (tracked) tracked.followed = true;
+      }
+    }
+    return result;
+  }
+
+  /**
+   * Folds a listing into the model; with `complete`, stacks missing from it are gone. Stacks first
+   * seen after an earlier listing (`observedBefore`) are new, so their operations are news.
+   */
+  private mergeListing(summaries: StackSummary[], complete: boolean, observedBefore: boolean): void {
+    let membershipChanged = false;
+    const now = this.clock.now();
+    const present = new Set<string>();
+    for (const summary of summaries) {
+      present.add(summary.stackId);
+      let t = this.tracked.get(summary.stackId);
+      if (!t) {
+        t = {
+          state: new StackState(summary, this.options.maxEventsPerStack ?? 1000),
+          followed: [...this.wanted.values()].includes(summary.stackId) || this.wanted.has(summary.stackName),
+          detailed: false,
+          needsEvents: isRunning(summary.status),
+          resourcesStale: false,
+          endedPending: false,
+          changeObserved: observedBefore,
+          nextPollAt: now,
+          interval: this.activeMs,
+        };
+        if (this.wanted.has(summary.stackName)) this.wanted.set(summary.stackName, summary.stackId);
+        this.tracked.set(summary.stackId, t);
+        membershipChanged = true;
+      } else {
+        const before = t.listed;
+        const changed = before !== undefined && (before.status !== summary.status || before.lastUpdatedTime !== summary.lastUpdatedTime);
+        if (changed) {
+          t.changeObserved = true;
+          // A status that cannot follow the last one seen, or a settled stack that moved, means an
+          // operation happened between polls: recover what happened from the events.
+          const possible =
+            isStackStatus(before.status) && isStackStatus(summary.status) && isTransitionPossible(before.status, summary.status);
+          if (!possible || t.detailed || isRunning(summary.status)) {
+            t.needsEvents = true;
+            t.nextPollAt = now;
+          }
+        }
+      }
+      t.listed = { status: summary.status, lastUpdatedTime: summary.lastUpdatedTime };
+      const statusBefore = t.state.status;
+      t.state.applySummary(summary, t.detailed);
+      if (!t.detailed && statusBefore !== t.state.status) membershipChanged = true;
+      if (t.error?.kind === 'not-found') this.setError(undefined, t);
+    }
+    if (complete) {
+      for (const [id, t] of this.tracked) {
+        if (present.has(id) || t.followed || isRunning(t.state.status) || t.needsEvents || t.endedPending) continue;
+        this.tracked.delete(id);
+        membershipChanged = true;
+      }
+    }
+    if (membershipChanged) this.emit({ kind: 'stacks' });
+  }
+
+  private async pollStack(t: Tracked, signal: AbortSignal): Promise<PollResult> {
+    const state = t.state;
+    const reader = this.options.reader;
+    let gotEvents = false;
+    if (!t.detailed || t.needsEvents || isRunning(state.status)) {
+      const first = !t.detailed;
+      let sawRunning = false;
+      const read = await reader.describeStackEvents(state.stackId, first
+        ? {
+            signal,
+            maxPages: this.options.maxHistoryPages ?? 10,
+            // Read back to the end of the previous operation: the settled stack event before the
+            // newest running one.
+            stopAt: (e) => {
+              if (!isStackEvent(e)) return false;
+              if (isRunning(e.status)) {
+                sawRunning = true;
+                return false;
+              }
+              return sawRunning;
+            },
+          }
+        : { signal, until: state.lastEventId, maxPages: 50 });
+      if (!read.ok) return this.classify(read.error, t);
+      if (first) state.prepareReplay();
+      const fresh = read.value.events.filter((e) => !state.hasSeen(e.eventId)).reverse();
+      for (const event of fresh) {
+        const effect = state.applyEvent(event);
+        this.emit({ kind: 'event', stackId: state.stackId, stackName: state.stackName, event, inOperation: effect.inOperation });
+        if (effect.statusChange) {
+          this.emit({
+            kind: 'status',
+            stackId: state.stackId,
+            stackName: state.stackName,
+            from: effect.statusChange.from,
+            to: effect.statusChange.to,
+            reason: event.reason,
+            inOperation: effect.inOperation,
+          });
+        }
+        if (effect.ended) t.endedPending = true;
+        if (effect.started && !first) t.changeObserved = true;
+      }
+      gotEvents = fresh.length > 0;
+      if (first) {
+        t.resourcesStale = true;
+        // An operation already over when first read is announced too, but not as news.
+        if (!isRunning(state.status) && state.operationSummary()) t.endedPending = true;
+      }
+      t.needsEvents = false;
+      if (t.endedPending) t.resourcesStale = true;
+    }
+    if (t.resourcesStale) {
+      const listing = await reader.listStackResources(state.stackId, { signal });
+      if (!listing.ok) return this.classify(listing.error, t);
+      state.applyResourceListing(listing.value);
+      t.resourcesStale = false;
+      this.emit({ kind: 'resources', stackId: state.stackId });
+    }
+    const wasDetailed = t.detailed;
+    t.detailed = true;
+    if (t.error) this.setError(undefined, t);
+    if (t.endedPending) {
+      t.endedPending = false;
+      const operation = state.operationSummary();
+      if (operation) {
+        const live = wasDetailed || t.changeObserved;
+        this.emit({ kind: 'operation-ended', stackId: state.stackId, stackName: state.stackName, operation, live });
+      }
+    }
+    const now = this.clock.now();
+    t.interval = gotEvents ? this.activeMs : Math.min(this.activeMaxMs, Math.ceil(t.interval * 1.5));
+    t.nextPollAt = now + t.interval;
+    return 'ok';
+  }
+}
