@@ -137,9 +137,19 @@ function looksLikeCloudFormation(root: MapNode): boolean {
     if (entry.key === 'AWSTemplateFormatVersion') return true;
     if (entry.key === 'Resources') resources = entry.value;
   }
-  if (resources?.kind !== 'map') return false;
+  return resources?.kind === 'map' && declaresCloudFormationType(resources, 0);
+}
+
+/** Whether a Resources map (or the template of a `Fn::ForEach` loop in it) declares a resource of a CloudFormation type. */
+function declaresCloudFormationType(resources: MapNode, loopDepth: number): boolean {
   return resources.entries.some((resource) => {
-    const type = resource.value.kind === 'map' ? scalarString(resource.value.entries.find((e) => e.key === 'Type')?.value) : undefined;
+    const value = resource.value;
+    if (FOR_EACH_KEY.test(resource.key)) {
+      // A loop is [identifier, collection, template]; loops nest, but only a few levels deep in practice.
+      const template = value.kind === 'seq' ? value.items[2] : undefined;
+      return template?.kind === 'map' && loopDepth < 4 && declaresCloudFormationType(template, loopDepth + 1);
+    }
+    const type = value.kind === 'map' ? scalarString(valueOf(value, 'Type')) : undefined;
     return type !== undefined && (type.startsWith('AWS::') || type.startsWith('Custom::') || THIRD_PARTY_TYPE.test(type));
   });
 }
