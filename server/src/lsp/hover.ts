@@ -4,8 +4,8 @@
  */
 import { MarkupKind, type Hover } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { Range as SourceRange } from '../template/ast';
-import { pathAtOffset } from '../template';
+import type { Range as SourceRange, TemplateNode } from '../template/ast';
+import { nodeAtPath, pathAtOffset } from '../template';
 import type { EvaluatedTemplate } from '../evaluate/types';
 import type { ResourceSpec } from '../spec/types';
 import type { ChangeDetail, ImpactReport, ResourceChange } from '../impact/types';
@@ -35,13 +35,15 @@ export function buildHover(
   const change = report?.changes.find((candidate) => candidate.logicalId === resource.logicalId && candidate.rangeIn === 'new');
   const replaced = report ? replacedIds(report) : new Set<string>();
   const hoverRange = (range: SourceRange | undefined) => (range ? toLspRange(document, range) : undefined);
+  // The span a hover covers: the key under the cursor, or the value.
+  const spot = located.onKey ? keyRangeAt(root, path) : located.node.range;
 
   // On the logical id, the Type, or anywhere in the resource outside its properties: the resource.
   if (path.length === 2 || path[2] !== 'Properties' || path.length === 3) {
     if (path.length >= 3 && typeof path[2] === 'string' && resourceAttributes.has(path[2])) {
-      return markdown(attributeHover(path[2]), hoverRange(located.onKey ? undefined : located.node?.range));
+      return markdown(attributeHover(path[2]), hoverRange(spot));
     }
-    return markdown(resourceHover(resource.logicalId, type, spec, change, replaced), hoverRange(path.length === 2 ? resource.keyRange : resource.typeRange));
+    return markdown(resourceHover(resource.logicalId, type, spec, change, replaced), hoverRange(spot));
   }
 
   // Inside Properties: the property path without list indexes, as the spec indexes it.
@@ -67,7 +69,14 @@ export function buildHover(
   } else if (change) {
     lines.push('', '---', '', `Unchanged here; ${resource.logicalId}: ${impactText(change)}`);
   }
-  return markdown(lines.join('\n'), hoverRange(located.onKey ? undefined : located.node?.range));
+  return markdown(lines.join('\n'), hoverRange(spot));
+}
+
+/** The range of the key a path ends with. */
+function keyRangeAt(root: TemplateNode, path: readonly (string | number)[]): SourceRange | undefined {
+  const parent = nodeAtPath(root, path.slice(0, -1));
+  const key = path[path.length - 1];
+  return parent?.kind === 'map' ? parent.entries.find((entry) => entry.key === key)?.keyRange : undefined;
 }
 
 function resourceHover(logicalId: string, type: string, spec: ResourceSpec, change: ResourceChange | undefined, replaced: ReadonlySet<string>): string {

@@ -52,6 +52,7 @@ function startServer(connection: Connection): void {
   let workspaceFolders: string[] = [];
   let canPullConfiguration = false;
   let canRefreshLenses = false;
+  let canWatchWorkspaceFolders = false;
   let spec: ResourceSpec | undefined;
   const settingsCache = new Map<string, Promise<DocumentSettings>>();
   const parameterFiles = new Map<string, { mtimeMs: number; result: ParameterValues }>();
@@ -166,6 +167,7 @@ function startServer(connection: Connection): void {
     workspaceFolders = foldersOf(params.workspaceFolders ?? undefined, params.rootUri ?? undefined);
     canPullConfiguration = params.capabilities.workspace?.configuration === true;
     canRefreshLenses = params.capabilities.workspace?.codeLens?.refreshSupport === true;
+    canWatchWorkspaceFolders = params.capabilities.workspace?.workspaceFolders === true;
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
@@ -179,14 +181,16 @@ function startServer(connection: Connection): void {
 
   connection.onInitialized(() => {
     if (canPullConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'cfnImpact' }).catch(() => undefined);
-    connection.workspace.onDidChangeWorkspaceFolders((event) =>
-      runSafeNotification(logger, 'workspace folders', () => {
-        const removed = new Set(foldersOf(event.removed, undefined));
-        workspaceFolders = [...workspaceFolders.filter((folder) => !removed.has(folder)), ...foldersOf(event.added, undefined)];
-        settingsCache.clear();
-        reanalyseAll();
-      }),
-    );
+    if (canWatchWorkspaceFolders) {
+      connection.workspace.onDidChangeWorkspaceFolders((event) =>
+        runSafeNotification(logger, 'workspace folders', () => {
+          const removed = new Set(foldersOf(event.removed, undefined));
+          workspaceFolders = [...workspaceFolders.filter((folder) => !removed.has(folder)), ...foldersOf(event.added, undefined)];
+          settingsCache.clear();
+          reanalyseAll();
+        }),
+      );
+    }
     const timer = setInterval(() => {
       if (environment.trusted) baselines.checkGitHeads().catch((error: unknown) => logger.error(`git HEAD check failed: ${describeError(error)}`));
     }, gitHeadCheckMs);

@@ -26,13 +26,6 @@ export function detailName(detail: ChangeDetail): string {
   return detail.target.name ?? detail.target.attribute;
 }
 
-/** The logical ids in the replacement chain, cause first, without the resource itself. */
-function upstreamCauses(change: ResourceChange): string[] {
-  const chain = change.replacementCause ?? [];
-  const upstream = chain[chain.length - 1] === change.logicalId ? chain.slice(0, -1) : chain;
-  return upstream.map((step) => (/^parameter\s/.test(step) ? step : `${step} replaced`));
-}
-
 /** One detail's cause in a few words: `VpcId ← VPC replaced`, `CidrBlock ← parameter Cidr`, `CidrBlock changed`. */
 export function detailCause(detail: ChangeDetail, replaced: ReadonlySet<string>): string {
   const name = detailName(detail);
@@ -59,27 +52,22 @@ export function replacedIds(report: ImpactReport): Set<string> {
   return ids;
 }
 
-/** `Replacement: CidrBlock changed (parameter Cidr) → new VPC`. */
+/**
+ * `Replacement: CidrBlock changed (parameter Cidr) → new VPC`; down a cascade the whole chain,
+ * `Replacement: CidrBlock changed (parameter Cidr) → new VPC → new Subnet (VpcId)`.
+ */
 export function replacementMessage(change: ResourceChange, replaced: ReadonlySet<string>): string {
   const details = decisiveDetails(change);
   const names = shortList(details.map(detailName));
   const prefix = change.impact === 'conditional-replacement' ? 'Possible replacement' : 'Replacement';
-  const upstream = upstreamCauses(change);
-  let cause: string;
-  if (upstream.length > 0) {
-    cause = `${names} changed (${upstream.join(' → ')})`;
-  } else if (details.length > 0) {
-    const parameter = details.find((d) => d.changeSource === 'ParameterReference' && d.causingEntity);
-    const viaResource = details.map((d) => detailCause(d, replaced)).filter((text) => text.includes('←'));
-    cause = parameter
-      ? `${names} changed (parameter ${parameter.causingEntity})`
-      : viaResource.length > 0
-        ? shortList(viaResource)
-        : `${names} changed`;
-  } else {
-    return `${prefix}: ${change.reason}`;
+  // The engine's chain is the root cause in words, then each replaced logical id down to this one.
+  const chain = change.replacementCause ?? [];
+  if (chain.length >= 2 && chain[chain.length - 1] === change.logicalId) {
+    const steps = chain.slice(1).map((logicalId) => `new ${logicalId}`).join(' → ');
+    return `${prefix}: ${chain[0]} → ${steps}${chain.length > 2 && names ? ` (${names})` : ''}`;
   }
-  return `${prefix}: ${cause} → new ${change.logicalId}`;
+  if (details.length === 0) return `${prefix}: ${change.reason}`;
+  return `${prefix}: ${shortList(details.map((d) => detailCause(d, replaced)))} → new ${change.logicalId}`;
 }
 
 /** The code lens title of one changed resource. */
