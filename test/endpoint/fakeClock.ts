@@ -77,3 +77,24 @@ export async function runUntil(clock: FakeClock, subject: Pollable, done: () => 
   }
   return true;
 }
+
+/**
+ * Fires timers whenever some are pending (the watcher is waiting) until `work` settles, yielding
+ * to real I/O in between: for code that owns its watcher, such as the `watch` command.
+ */
+export async function driveUntilSettled<T>(clock: FakeClock, work: Promise<T>, maxTimers = 100_000): Promise<T> {
+  let settled = false;
+  work.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  let fired = 0;
+  while (!settled) {
+    if (clock.pending > 0 && fired < maxTimers) {
+      clock.fireNext();
+      fired++;
+    }
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return work;
+}

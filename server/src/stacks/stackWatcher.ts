@@ -467,6 +467,7 @@ export class StackWatcher {
     const state = t.state;
     const reader = this.options.reader;
     let gotEvents = false;
+    const wasDetailed = t.detailed;
     if (!t.detailed || t.needsEvents || isRunning(state.status)) {
       const first = !t.detailed;
       let sawRunning = false;
@@ -513,6 +514,7 @@ export class StackWatcher {
         if (!isRunning(state.status) && state.operationSummary()) t.endedPending = true;
       }
       t.needsEvents = false;
+      t.detailed = true;
       if (t.endedPending) t.resourcesStale = true;
     }
     if (t.resourcesStale) {
@@ -522,8 +524,6 @@ export class StackWatcher {
       t.resourcesStale = false;
       this.emit({ kind: 'resources', stackId: state.stackId });
     }
-    const wasDetailed = t.detailed;
-    t.detailed = true;
     if (t.error) this.setError(undefined, t);
     if (t.endedPending) {
       t.endedPending = false;

@@ -1,0 +1,289 @@
+/**
+ * The stacks view as a presentation-neutral tree: region → stacks → Resources / Events. The
+ * VS Code client maps each node 1:1 to a TreeItem (icon ids are codicons, colours are theme
+ * colour ids); other editors can render the same nodes. Pure: the clock is an input.
+ */
+import { operationOutcome, resourceStatusKind, stackPhase, stackStateInfo } from './lifecycle';
+import type { ResourceModel } from './stackModel';
+import type { StackSnapshot, WatcherSnapshot } from './stackWatcher';
+import type { ReaderError, StackEvent } from './types';
+
+export type TreeNodeKind = 'region' | 'stack' | 'resources' | 'events' | 'resource' | 'physical' | 'event' | 'message';
+
+export interface TreeNode {
+  id: string;
+  kind: TreeNodeKind;
+  label: string;
+  description?: string;
+  tooltip?: string;
+  /** A codicon id, e.g. 'sync~spin', 'check', 'error', 'warning'. */
+  icon?: string;
+  /** A theme colour id for the icon, e.g. 'charts.green'. */
+  color?: string;
+  collapsible: 'none' | 'collapsed' | 'expanded';
+  /** For menus: 'stack', 'stack.running', 'resource', 'resource.physical', 'event', 'message'. */
+  contextValue: string;
+  /** What actions need: open the template, copy ids, open the console. */
+  data?: {
+    region?: string;
+    stackId?: string;
+    stackName?: string;
+    logicalId?: string;
+    physicalId?: string;
+    consoleUrl?: string;
+  };
+  children?: TreeNode[];
+}
+
+export interface RegionInput {
+  region: string;
+  profile?: string;
+  snapshot: WatcherSnapshot;
+}
+
+export interface TreeInput {
+  regions: RegionInput[];
+  /** Case-insensitive substring a stack name (or status) must contain. */
+  filter?: string;
+  /** The current time, for "5 min ago". */
+  now: number;
+}
+
+interface Look {
+  icon: string;
+  color: string;
+}
+
+/** Builds the whole tree. Stacks without loaded details have no children yet (the client follows them on expand). */
+export function buildStackTree(input: TreeInput): TreeNode[] {
+  return input.regions.map((r) => regionNode(r, input));
+}
+
+function regionNode(input: RegionInput, tree: TreeInput): TreeNode {
+  const { region, snapshot } = input;
+  const filter = tree.filter?.trim().toLowerCase();
+  const stacks = snapshot.stacks
+    .filter((s) => !filter || s.stackName.toLowerCase().includes(filter) || s.status.toLowerCase().includes(filter))
+    .sort(compareStacks);
+  const running = snapshot.stacks.filter((s) => stackPhase(s.status) === 'in-progress').length;
+  const children: TreeNode[] = [];
+  if (snapshot.error) children.push(errorNode(`region:${region}:error`, snapshot.error));
+  for (const stack of stacks) children.push(stackNode(stack, region, tree.now));
+  const counts = `${snapshot.stacks.length} stack${snapshot.stacks.length === 1 ? '' : 's'}${running ? ` · ${running} in progress` : ''}`;
+  const node: TreeNode = {
+    id: `region:${input.profile ?? ''}:${region}`,
+    kind: 'region',
+    label: input.profile ? `${input.profile} · ${region}` : region,
+    description: filter ? `${counts} · filter “${tree.filter?.trim()}”` : counts,
+    icon: snapshot.error ? 'warning' : 'globe',
+    collapsible: 'expanded',
+    contextValue: 'region',
+    data: { region },
+    children,
+  };
+  if (snapshot.error) node.color = 'charts.yellow';
+  if (snapshot.paused) node.tooltip = 'Polling is paused while the view is hidden.';
+  return node;
+}
+
+function lastChange(s: StackSnapshot): number {
+  return s.lastUpdatedTime ?? s.creationTime;
+}
+
+/** In-progress stacks first, then the most recently changed. */
+function compareStacks(a: StackSnapshot, b: StackSnapshot): number {
+  const ar = stackPhase(a.status) === 'in-progress' ? 0 : 1;
+  const br = stackPhase(b.status) === 'in-progress' ? 0 : 1;
+  if (ar !== br) return ar - br;
+  return lastChange(b) - lastChange(a) || a.stackName.localeCompare(b.stackName);
+}
+
+/** The icon and colour of a stack status. */
+export function stackLook(status: string, leftBehind = 0): Look {
+  if (status === 'REVIEW_IN_PROGRESS') return { icon: 'eye', color: 'charts.blue' };
+  if (status === 'DELETE_COMPLETE') return { icon: 'trash', color: 'disabledForeground' };
+  switch (stackPhase(status)) {
+    case 'in-progress':
+      return { icon: 'sync~spin', color: 'charts.blue' };
+    case 'complete':
+      return leftBehind > 0 ? { icon: 'warning', color: 'charts.yellow' } : { icon: 'check', color: 'charts.green' };
+    case 'rolled-back':
+      return { icon: 'warning', color: 'charts.yellow' };
+    default:
+      return { icon: 'error', color: 'charts.red' };
+  }
+}
+
+/** The icon and colour of a resource status. */
+export function resourceLook(status: string): Look {
+  switch (resourceStatusKind(status)) {
+    case 'in-progress':
+      return { icon: 'sync~spin', color: 'charts.blue' };
+    case 'failed':
+      return { icon: 'error', color: 'charts.red' };
+    case 'deleted':
+      return { icon: 'trash', color: 'disabledForeground' };
+    case 'skipped':
+      return { icon: 'debug-step-over', color: 'disabledForeground' };
+    default:
+      return { icon: 'check', color: 'charts.green' };
+  }
+}
+
+/** The AWS console page of a stack. */
+export function consoleUrl(region: string, stackId: string): string {
+  return `https://${region}.console.aws.amazon.com/cloudformation/home?region=${region}#/stacks/stackinfo?stackId=${encodeURIComponent(stackId)}`;
+}
+
+/** "just now", "5 min ago", "3 h ago", "2 d ago". */
+export function ago(time: number, now: number): string {
+  const seconds = Math.max(0, Math.round((now - time) / 1000));
+  if (seconds < 45) return 'just now';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return `${hours} h ago`;
+  return `${Math.round(hours / 24)} d ago`;
+}
+
+function stackNode(stack: StackSnapshot, region: string, now: number): TreeNode {
+  const operation = stack.operation;
+  const leftBehind = operation && operation.outcome !== 'in-progress' ? operation.undeleted.length : 0;
+  const look = stackLook(stack.status, leftBehind);
+  const running = stackPhase(stack.status) === 'in-progress';
+  const info = stackStateInfo(stack.status);
+  const tooltip = [`${stack.stackName} — ${stack.status}`];
+  if (stack.statusReason) tooltip.push(stack.statusReason);
+  if (info) tooltip.push(info.explanation);
+  if (operation?.rootCause && operationOutcome(stack.status) !== 'succeeded') {
+    const cause = operation.rootCause;
+    tooltip.push(`Root cause: ${cause.logicalId} ${cause.status}${cause.reason ? ` — ${cause.reason}` : ''}`);
+  }
+  if (leftBehind > 0) {
+    tooltip.push(`Left behind (could not be deleted): ${operation!.undeleted.map((u) => u.physicalId ?? u.logicalId).join(', ')}`);
+  }
+  const description = [stack.status, ago(lastChange(stack), now)];
+  if (leftBehind > 0) description.push(`${leftBehind} left behind`);
+  const children: TreeNode[] = [];
+  if (stack.error) children.push(errorNode(`stack:${stack.stackId}:error`, stack.error));
+  if (stack.detailed) {
+    children.push(resourcesGroup(stack, region), eventsGroup(stack, now));
+  }
+  return {
+    id: `stack:${stack.stackId}`,
+    kind: 'stack',
+    label: stack.stackName,
+    description: description.join(' · '),
+    tooltip: tooltip.join('\n'),
+    icon: look.icon,
+    color: look.color,
+    collapsible: running ? 'expanded' : 'collapsed',
+    contextValue: running ? 'stack.running' : 'stack',
+    data: { region, stackId: stack.stackId, stackName: stack.stackName, consoleUrl: consoleUrl(region, stack.stackId) },
+    children,
+  };
+}
+
+function resourcesGroup(stack: StackSnapshot, region: string): TreeNode {
+  const resources = stack.resources.slice().sort((a, b) => a.logicalId.localeCompare(b.logicalId));
+  return {
+    id: `resources:${stack.stackId}`,
+    kind: 'resources',
+    label: 'Resources',
+    description: String(resources.length),
+    icon: 'symbol-class',
+    collapsible: stackPhase(stack.status) === 'in-progress' ? 'expanded' : 'collapsed',
+    contextValue: 'resources',
+    data: { region, stackId: stack.stackId, stackName: stack.stackName },
+    children: resources.map((r) => resourceNode(stack, r, region)),
+  };
+}
+
+function resourceNode(stack: StackSnapshot, r: ResourceModel, region: string): TreeNode {
+  const look = resourceLook(r.cleanup?.status === 'DELETE_FAILED' ? 'DELETE_FAILED' : r.status);
+  const description = [r.status];
+  if (r.cleanup) description.push(`cleanup ${r.cleanup.status}`);
+  if (r.physicalId) description.push(r.physicalId);
+  const tooltip = [`${r.logicalId} (${r.resourceType})`, `Status: ${r.status}`];
+  if (r.reason) tooltip.push(r.reason);
+  if (r.physicalId) tooltip.push(`Physical id: ${r.physicalId}`);
+  if (r.cleanup) tooltip.push(`Being deleted in cleanup: ${r.cleanup.status}${r.cleanup.reason ? ` — ${r.cleanup.reason}` : ''}`);
+  for (const former of r.formerPhysical) tooltip.push(`Replaced ${former.physicalId}: ${former.status}${former.reason ? ` — ${former.reason}` : ''}`);
+  const children = r.formerPhysical.map<TreeNode>((former) => {
+    const formerLook = resourceLook(former.status);
+    return {
+      id: `physical:${stack.stackId}:${r.logicalId}:${former.physicalId}`,
+      kind: 'physical',
+      label: former.physicalId,
+      description: `replaced · ${former.status}`,
+      tooltip: former.reason ? `${former.status} — ${former.reason}` : former.status,
+      icon: formerLook.icon,
+      color: formerLook.color,
+      collapsible: 'none',
+      contextValue: 'resource.physical',
+      data: { region, stackId: stack.stackId, stackName: stack.stackName, logicalId: r.logicalId, physicalId: former.physicalId },
+    };
+  });
+  const node: TreeNode = {
+    id: `resource:${stack.stackId}:${r.logicalId}`,
+    kind: 'resource',
+    label: r.logicalId,
+    description: description.join(' · '),
+    tooltip: tooltip.join('\n'),
+    icon: look.icon,
+    color: look.color,
+    collapsible: children.length > 0 ? 'expanded' : 'none',
+    contextValue: r.physicalId ? 'resource.physical' : 'resource',
+    data: { region, stackId: stack.stackId, stackName: stack.stackName, logicalId: r.logicalId },
+  };
+  if (r.physicalId) node.data!.physicalId = r.physicalId;
+  if (children.length > 0) node.children = children;
+  return node;
+}
+
+function eventsGroup(stack: StackSnapshot, now: number): TreeNode {
+  return {
+    id: `events:${stack.stackId}`,
+    kind: 'events',
+    label: 'Events',
+    description: String(stack.events.length),
+    icon: 'history',
+    collapsible: 'collapsed',
+    contextValue: 'events',
+    children: stack.events.map((e) => eventNode(stack, e, now)),
+  };
+}
+
+function eventNode(stack: StackSnapshot, e: StackEvent, now: number): TreeNode {
+  const look = e.logicalId === stack.stackName && e.resourceType === 'AWS::CloudFormation::Stack' ? stackLook(e.status) : resourceLook(e.status);
+  const tooltip = [`${new Date(e.timestamp).toISOString()}  ${e.logicalId} (${e.resourceType})`, e.status];
+  if (e.physicalId) tooltip.push(`Physical id: ${e.physicalId}`);
+  if (e.reason) tooltip.push(e.reason);
+  return {
+    id: `event:${stack.stackId}:${e.eventId}`,
+    kind: 'event',
+    label: `${e.logicalId} ${e.status}`,
+    description: e.reason ? `${ago(e.timestamp, now)} · ${e.reason}` : ago(e.timestamp, now),
+    tooltip: tooltip.join('\n'),
+    // A spinner on a past event would be misleading: in-progress events get a plain dot.
+    icon: look.icon === 'sync~spin' ? 'circle-filled' : look.icon,
+    color: look.color,
+    collapsible: 'none',
+    contextValue: 'event',
+    data: { stackId: stack.stackId, stackName: stack.stackName, logicalId: e.logicalId, ...(e.physicalId ? { physicalId: e.physicalId } : {}) },
+  };
+}
+
+function errorNode(id: string, error: ReaderError): TreeNode {
+  return {
+    id,
+    kind: 'message',
+    label: error.message,
+    description: error.fix,
+    tooltip: `${error.message}\n${error.fix}`,
+    icon: error.kind === 'throttled' ? 'watch' : 'error',
+    color: error.kind === 'throttled' ? 'charts.yellow' : 'charts.red',
+    collapsible: 'none',
+    contextValue: `message.${error.kind}`,
+  };
+}
