@@ -60,8 +60,11 @@ export function parseTemplate(text: string): ParsedTemplate {
 
 /** JSON when the first character that is not whitespace (or a byte-order mark) opens an object or array. */
 function looksLikeJson(text: string): boolean {
-  const match = /^[\s\uFEFF]*([\s\S])/.exec(text.length > 4096 ? text.slice(0, 4096) : text);
-  return match !== null && (match[1] === '{' || match[1] === '[');
+  for (const character of text) {
+    if (character === '{' || character === '[') return true;
+    if (!/[\s\uFEFF]/.test(character)) return false;
+  }
+  return false;
 }
 
 function parseUnguarded(text: string, format: 'json' | 'yaml'): ParsedTemplate {
@@ -71,7 +74,6 @@ function parseUnguarded(text: string, format: 'json' | 'yaml'): ParsedTemplate {
   const documents = [...composer.compose(tokens, true, text.length)] as Document.Parsed[];
 
   const errors: TemplateError[] = [];
-  const unresolvedTagMessages = new Set<string>();
   for (const range of facts.truncated) {
     errors.push({
       message: `Collections nest deeper than ${MAX_NESTING_DEPTH} levels here; the rest of this value was not read.`,
@@ -84,10 +86,7 @@ function parseUnguarded(text: string, format: 'json' | 'yaml'): ParsedTemplate {
     for (const e of document.errors) errors.push(fromYamlError(e, 'error', text.length));
     for (const w of document.warnings) {
       // Unknown local tags are reported by the tree builder with a clearer message.
-      if (w.code === 'TAG_RESOLVE_FAILED' && w.message.startsWith('Unresolved tag: !')) {
-        unresolvedTagMessages.add(w.message);
-        continue;
-      }
+      if (w.code === 'TAG_RESOLVE_FAILED' && w.message.startsWith('Unresolved tag: !')) continue;
       errors.push(fromYamlError(w, 'warning', text.length));
     }
   }
@@ -106,6 +105,8 @@ function parseUnguarded(text: string, format: 'json' | 'yaml'): ParsedTemplate {
   const contents = first?.contents;
   const builder = new TreeBuilder(text, facts, errors);
   const root = contents === null || contents === undefined ? undefined : builder.build(contents as YamlNode);
+  // Problems are found in several passes; consumers get them in text order.
+  errors.sort((a, b) => a.range.start - b.range.start);
   return { text, format, root, errors };
 }
 
@@ -222,7 +223,8 @@ class TreeBuilder {
       });
     }
     if (longForm === undefined) {
-      if (tag.startsWith('!') && !tag.startsWith('!!')) {
+      // `!` alone is YAML's non-specific tag (a plain string); `!!x` tags are yaml's own.
+      if (tag !== '!' && tag.startsWith('!') && !tag.startsWith('!!')) {
         this.error('unknown-tag', `Unknown tag ${tag}: CloudFormation understands only its intrinsic function short forms (such as !Ref and !Sub).`, this.tagRange(node.range.start));
       }
       return node;
