@@ -8,10 +8,17 @@ import { unresolvedMessage, type ErrorSink } from './errors';
 import * as fn from './functions';
 import { isCycle, stronglyConnectedComponents } from './graph';
 import { derivedUnknown, valueKey } from './render';
-import { parseSubString } from './sub';
+import { parseSubString, type SubPart } from './sub';
 import { concatenate, literalString, scalarText } from './strings';
 import type { ResolvedParameter } from './types';
 import { ResourceAttribute, ResourceRef, UnknownValue, isSymbolic, type Symbolic, type Value, type ValueObject } from './value';
+
+/** A range, or how to compute it when an error needs it (narrowing a range inside a string costs a scan). */
+type RangeSource = Range | (() => Range);
+
+function rangeOf(source: RangeSource): Range {
+  return typeof source === 'function' ? source() : source;
+}
 
 /** What `Ref: AWS::NoValue` evaluates to: the enclosing property or list item disappears. */
 export const NO_VALUE: unique symbol = Symbol('AWS::NoValue');
@@ -41,6 +48,13 @@ export interface Scope {
   deps: Set<string> | undefined;
 }
 
+/** Scopes for branches that are validated but not deployed, one per block (they hold no state). */
+const DEAD_SCOPES: Readonly<Record<Block, Scope>> = {
+  Resources: { block: 'Resources', live: false, deps: undefined },
+  Outputs: { block: 'Outputs', live: false, deps: undefined },
+  Conditions: { block: 'Conditions', live: false, deps: undefined },
+};
+
 export interface EvaluatorOptions {
   /** Whether `Transform: AWS::LanguageExtensions` is declared, which enables its functions. */
   languageExtensions: boolean;
@@ -64,6 +78,7 @@ export class Evaluator {
   /** Whether each resource will exist; filled by the caller before resources are evaluated. */
   readonly resourceActive = new Map<string, boolean>();
   private readonly refCache = new Map<string, ResourceRef>();
+  private readonly subCache = new Map<string, SubPart[]>();
   private mappingIndex: Map<string, MapNode> | undefined;
   private readonly noteSet = new Set<string>();
 
@@ -342,7 +357,7 @@ export class Evaluator {
   }
 
   /** What a bare name means in `Ref` and `Fn::Sub`: parameter, pseudo parameter or resource. */
-  private resolveName(name: string, range: Range, scope: Scope): Evaluated {
+  private resolveName(name: string, range: RangeSource, scope: Scope): Evaluated {
     if (name === 'AWS::NoValue') return NO_VALUE;
     const pseudo = this.pseudo.get(name);
     if (pseudo !== undefined) return pseudo;
@@ -356,14 +371,14 @@ export class Evaluator {
     return new UnknownValue('unresolved:' + name, `${name}, which is not declared`);
   }
 
-  private reportUnresolved(name: string, range: Range, scope: Scope): void {
+  private reportUnresolved(name: string, range: RangeSource, scope: Scope): void {
     if (scope.block === 'Conditions') {
-      this.sink.add(`Template format error: Unresolved dependencies [${name}]. Cannot reference resources in the Conditions block of the template`, range, 'unresolved-reference');
-    } else this.sink.add(unresolvedMessage(name, scope.block), range, 'unresolved-reference');
+      this.sink.add(`Template format error: Unresolved dependencies [${name}]. Cannot reference resources in the Conditions block of the template`, rangeOf(range), 'unresolved-reference');
+    } else this.sink.add(unresolvedMessage(name, scope.block), rangeOf(range), 'unresolved-reference');
   }
 
   /** Records a reference to a resource; false (with an error) where resources cannot be referenced. */
-  private referenceResource(logicalId: string, range: Range, scope: Scope): boolean {
+  private referenceResource(logicalId: string, range: RangeSource, scope: Scope): boolean {
     if (scope.block === 'Conditions') {
       this.reportUnresolved(logicalId, range, scope);
       return false;
@@ -371,7 +386,7 @@ export class Evaluator {
     scope.deps?.add(logicalId);
     // A live reference to a resource that will not exist is what CloudFormation rejects when the stack is deployed.
     if (scope.live && this.resourceActive.get(logicalId) === false) {
-      this.sink.add(unresolvedMessage(logicalId, scope.block), range, 'reference-to-inactive-resource');
+      this.sink.add(unresolvedMessage(logicalId, scope.block), rangeOf(range), 'reference-to-inactive-resource');
     }
     return true;
   }
@@ -436,15 +451,15 @@ export class Evaluator {
     if (variablesNode?.kind === 'map') {
       for (const entry of variablesNode.entries) variables.set(entry.key, this.evaluate(entry.value, scope, depth + 2));
     }
-    const text = textNode.value;
+    const textRange = textNode.range;
     const parts: (string | Symbolic)[] = [];
-    for (const part of parseSubString(text)) {
+    for (const part of this.parsedSub(textNode.value)) {
       if ('literal' in part) {
         parts.push(part.literal);
         continue;
       }
       const name = part.variable;
-      const range = this.locate(textNode.range, '${' + name);
+      const range = (): Range => this.locate(textRange, '${' + name);
       let v: Evaluated;
       if (variables.has(name)) v = variables.get(name)!;
       else if (this.pseudo.has(name) || this.parameters.has(name) || this.model.resources.has(name) || name === 'AWS::NoValue') v = this.resolveName(name, range, scope);
@@ -463,11 +478,21 @@ export class Evaluator {
       if (literal !== undefined) parts.push(literal);
       else if (isSymbolic(v)) parts.push(v);
       else {
-        this.sink.add(`Template error: variable ${name} in Fn::Sub expression does not resolve to a string`, range, 'malformed-intrinsic');
+        this.sink.add(`Template error: variable ${name} in Fn::Sub expression does not resolve to a string`, range(), 'malformed-intrinsic');
         parts.push(new UnknownValue('invalid:sub', `the variable ${name}, which is not a string`));
       }
     }
     return concatenate(parts);
+  }
+
+  /** The parts of an `Fn::Sub` string, parsed once per distinct string (templates repeat them, loops above all). */
+  private parsedSub(text: string): SubPart[] {
+    let parts = this.subCache.get(text);
+    if (parts === undefined) {
+      parts = parseSubString(text);
+      this.subCache.set(text, parts);
+    }
+    return parts;
   }
 
   /** Narrows a scalar's range to where `needle` appears in its source text (the whole range when it cannot be found verbatim). */
@@ -485,10 +510,9 @@ export class Evaluator {
     if (nameNode.kind !== 'scalar' || typeof nameNode.value !== 'string') return this.malformed('Fn::If', IF_SHAPE, node);
     // A condition decided only at deploy time counts as false (documented in index.ts).
     const taken = this.conditionNamed(nameNode.value, nameNode.range, 'Fn::If') === true;
-    const [chosen, other] = taken ? [whenTrue, whenFalse] : [whenFalse, whenTrue];
-    const result = this.evaluate(chosen, scope, depth + 2);
+    const result = this.evaluate(taken ? whenTrue : whenFalse, scope, depth + 2);
     // The other branch is validated (CloudFormation checks the whole template) but neither deployed nor a dependency.
-    this.evaluate(other, { block: scope.block, live: false, deps: undefined }, depth + 2);
+    this.evaluate(taken ? whenFalse : whenTrue, DEAD_SCOPES[scope.block], depth + 2);
     return result;
   }
 

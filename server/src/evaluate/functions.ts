@@ -32,6 +32,9 @@ export function join(delimiter: Value, list: Value): FunctionResult {
   if (typeof delimiter !== 'string') return fail(JOIN_SHAPE);
   if (isOpaqueSymbol(list)) return ok(derivedUnknown('join', JSON.stringify(delimiter) + ':' + valueKey(list), `Fn::Join of ${describeValue(list)}`, list));
   if (!Array.isArray(list)) return fail(JOIN_SHAPE);
+  // A list of plain strings (the result of Fn::Split, say) joins natively: a hostile list of
+  // millions of items must not first become twice as many parts.
+  if (list.every((item) => typeof item === 'string')) return ok(concatenate([(list as string[]).join(delimiter)]));
   const parts: (string | Symbolic)[] = [];
   for (let i = 0; i < list.length; i++) {
     const item = list[i];

@@ -132,8 +132,8 @@ function evaluateResource(decl: ResourceDecl, evaluator: Evaluator, sink: ErrorS
   if (decl.properties !== undefined) properties = evaluator.evaluatePresent(decl.properties, scope) ?? {};
   const metadata = decl.metadata === undefined ? undefined : evaluator.evaluatePresent(decl.metadata, scope);
   const attributes: ValueObject = {};
-  for (const [name, node] of Object.entries(decl.attributes)) {
-    const v = evaluator.evaluatePresent(node, scope);
+  for (const name in decl.attributes) {
+    const v = evaluator.evaluatePresent(decl.attributes[name], scope);
     if (v !== undefined) setEntry(attributes, name, v);
   }
   return { logicalId: decl.logicalId, type: decl.type ?? '', active, properties, metadata, dependsOn: [...deps], attributes };

@@ -20,6 +20,13 @@ const EXPANDED_SECTIONS = new Set(['Conditions', 'Resources', 'Outputs']);
 /** How many entries all loops of one template may generate: nested loops multiply, and input may be hostile. */
 export const MAX_FOR_EACH_ENTRIES = 20_000;
 
+/**
+ * How many syntax nodes all loops of one template may copy. A few entries can still explode
+ * when each fragment is large (2,000 items times a 2,000-node fragment is four million nodes
+ * from 40 KB of text); this bound is well above what CloudFormation's 1 MB template limit allows.
+ */
+export const MAX_FOR_EACH_NODES = 250_000;
+
 const FOR_EACH_PREFIX = 'Fn::ForEach::';
 
 type Bindings = ReadonlyMap<string, string>;
@@ -32,7 +39,8 @@ export function usesForEach(root: MapNode): boolean {
   const stack: TemplateNode[] = root.entries.filter((e) => EXPANDED_SECTIONS.has(e.key)).map((e) => e.value);
   while (stack.length > 0) {
     const node = stack.pop()!;
-    if (node.kind === 'seq') stack.push(...node.items);
+    // Items are pushed one by one: spreading a list of half a million items overflows the call stack.
+    if (node.kind === 'seq') for (const item of node.items) stack.push(item);
     else if (node.kind === 'map') {
       for (const e of node.entries) {
         if (e.key.startsWith(FOR_EACH_PREFIX)) return true;
@@ -52,7 +60,9 @@ export function expandForEach(root: MapNode, evaluateCollection: CollectionEvalu
 
 class ForEachExpander {
   private generated = 0;
+  private generatedNodes = 0;
   private overflowReported = false;
+  private readonly fragmentSizes = new WeakMap<MapNode, number>();
 
   constructor(
     private readonly evaluateCollection: CollectionEvaluator,
@@ -116,19 +126,41 @@ class ForEachExpander {
     }
     const items = this.collectionItems(entry, this.expand(collectionNode, bindings));
     const out: MapEntry[] = [];
+    const fragmentSize = this.sizeOf(fragment);
     for (const item of items) {
-      if (this.generated + fragment.entries.length > MAX_FOR_EACH_ENTRIES) {
-        if (!this.overflowReported) this.sink.add(`Template format error: Fn::ForEach generates more than ${MAX_FOR_EACH_ENTRIES} entries`, entry.keyRange, 'foreach-too-large');
+      const tooMany = this.generated + fragment.entries.length > MAX_FOR_EACH_ENTRIES;
+      if (tooMany || this.generatedNodes + fragmentSize > MAX_FOR_EACH_NODES) {
+        const message = tooMany
+          ? `Template format error: Fn::ForEach generates more than ${MAX_FOR_EACH_ENTRIES} entries`
+          : `Template format error: Fn::ForEach generates more than ${MAX_FOR_EACH_NODES} values`;
+        if (!this.overflowReported) this.sink.add(message, entry.keyRange, 'foreach-too-large');
         this.overflowReported = true;
         break;
       }
       this.generated += fragment.entries.length;
+      this.generatedNodes += fragmentSize;
       const inner = new Map(bindings);
       inner.set(identifierNode.value, item);
       const expanded = this.expandMap(fragment, inner);
       out.push(...expanded.entries);
     }
     return out;
+  }
+
+  /** How many nodes a fragment holds, counted once per fragment and without recursion. */
+  private sizeOf(fragment: MapNode): number {
+    const known = this.fragmentSizes.get(fragment);
+    if (known !== undefined) return known;
+    let size = 0;
+    const stack: TemplateNode[] = [fragment];
+    while (stack.length > 0) {
+      const node = stack.pop()!;
+      size++;
+      if (node.kind === 'seq') for (const item of node.items) stack.push(item);
+      else if (node.kind === 'map') for (const e of node.entries) stack.push(e.value);
+    }
+    this.fragmentSizes.set(fragment, size);
+    return size;
   }
 
   private collectionItems(entry: MapEntry, collectionNode: TemplateNode): string[] {

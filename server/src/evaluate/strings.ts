@@ -45,28 +45,39 @@ export function literalString(text: string): string | Symbolic {
  * CloudFormation resolves them after the intrinsic functions have run.
  */
 export function concatenate(parts: readonly (string | Symbolic)[]): string | Symbolic {
-  const merged: (string | Symbolic)[] = [];
-  let pending = '';
-  const flushLiteral = (): void => {
-    if (pending === '') return;
-    const literal = literalString(pending);
-    pending = '';
-    if (literal instanceof Concatenation) merged.push(...literal.parts);
-    else merged.push(literal);
-  };
-  const add = (part: string | Symbolic): void => {
-    if (typeof part === 'string') pending += part;
-    else if (part instanceof Concatenation) for (const p of part.parts) add(p);
-    else {
-      flushLiteral();
-      merged.push(part);
+  // Fast path: plain text only, the common case for a fully known Fn::Sub or Fn::Join.
+  let allText = true;
+  for (const part of parts) {
+    if (typeof part !== 'string') {
+      allText = false;
+      break;
     }
-  };
-  for (const part of parts) add(part);
-  flushLiteral();
+  }
+  if (allText) return literalString(parts.join(''));
+  const merged: (string | Symbolic)[] = [];
+  const pending = { text: '' };
+  for (const part of parts) appendPart(part, merged, pending);
+  flushLiteral(merged, pending);
   if (merged.length === 0) return '';
   if (merged.length === 1) return merged[0];
   return new Concatenation(merged);
+}
+
+function appendPart(part: string | Symbolic, merged: (string | Symbolic)[], pending: { text: string }): void {
+  if (typeof part === 'string') pending.text += part;
+  else if (part instanceof Concatenation) for (const p of part.parts) appendPart(p, merged, pending);
+  else {
+    flushLiteral(merged, pending);
+    merged.push(part);
+  }
+}
+
+function flushLiteral(merged: (string | Symbolic)[], pending: { text: string }): void {
+  if (pending.text === '') return;
+  const literal = literalString(pending.text);
+  pending.text = '';
+  if (literal instanceof Concatenation) merged.push(...literal.parts);
+  else merged.push(literal);
 }
 
 /** The string form CloudFormation gives a scalar when it is used as text (numbers and booleans as written). */
