@@ -232,7 +232,8 @@ export class StackWatcher {
       creationTime: s.creationTime,
       detailed: t.detailed,
       followed: t.followed,
-      resources: [...s.resources.values()],
+      // Copies: the model keeps changing after the snapshot is taken.
+      resources: [...s.resources.values()].map((r) => ({ ...r, formerPhysical: r.formerPhysical.map((p) => ({ ...p })) })),
       events: s.events.slice().reverse(),
     };
     if (s.statusReason !== undefined) snap.statusReason = s.statusReason;
