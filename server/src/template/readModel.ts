@@ -181,10 +181,10 @@ function readTransforms(entry: MapEntry | undefined, report: Report): { name: st
 
 function readParameter(entry: MapEntry, report: Report): ParameterDecl | undefined {
   if (!ALPHANUMERIC.test(entry.key)) {
-    report('invalid-logical-id', `Template format error: Parameter name ${entry.key} is non alphanumeric.`, entry.keyRange);
+    report('invalid-logical-id', `Parameter name ${entry.key} must be alphanumeric (A-Z, a-z, 0-9).`, entry.keyRange);
   }
   if (entry.value.kind !== 'map') {
-    report('invalid-parameter', `Template format error: Every Parameters object must contain a Type member.`, entry.keyRange);
+    report('invalid-parameter', 'Template format error: Every Parameters object must contain a Type member.', entry.keyRange);
     return undefined;
   }
   const node = entry.value;
@@ -287,7 +287,7 @@ function readDependsOn(value: TemplateNode, logicalId: string, report: Report): 
 
 function readOutput(entry: MapEntry, report: Report): OutputDecl | undefined {
   if (!ALPHANUMERIC.test(entry.key)) {
-    report('invalid-logical-id', `Template format error: Output name ${entry.key} is non alphanumeric.`, entry.keyRange);
+    report('invalid-logical-id', `Template format error: Outputs name '${entry.key}' is non alphanumeric.`, entry.keyRange);
   }
   if (entry.value.kind !== 'map' || entry.value.shortForm !== undefined) {
     report('invalid-output', 'Template format error: Every Outputs member must contain a Value object', entry.keyRange);

@@ -156,6 +156,13 @@ describe('readTemplateModel: structural errors, in CloudFormation wording where 
     ]);
   });
 
+  test('parameter and output names that are not alphanumeric', () => {
+    assert.deepEqual(read(`${bucket}Parameters:\n  my_env: {Type: String}\nOutputs:\n  Bucket-Name: {Value: x}\n`).errors, [
+      ['invalid-logical-id', 'Parameter name my_env must be alphanumeric (A-Z, a-z, 0-9).', 'my_env'],
+      ['invalid-logical-id', "Template format error: Outputs name 'Bucket-Name' is non alphanumeric.", 'Bucket-Name'],
+    ]);
+  });
+
   test('an unknown resource attribute', () => {
     assert.deepEqual(read(`${bucket}    Propertes: {}\n`).errors, [
       ['unknown-resource-attribute', "Invalid template resource property 'Propertes'", 'Propertes'],
