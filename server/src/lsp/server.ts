@@ -22,6 +22,7 @@ import { loadResourceSpec } from '../spec/load';
 import type { ResourceSpec } from '../spec/types';
 import { Analyzer, type ParameterValues } from './analysis';
 import { BaselineManager, filePathOf, type Baseline } from './baseline/baselines';
+import { createDeployedStackSource } from './baseline/stackSource';
 import { buildCodeLenses, noBaselineLens } from './codeLens';
 import { lookupByGlob } from './glob';
 import { buildHover } from './hover';
@@ -54,6 +55,7 @@ function startServer(connection: Connection): void {
   let canRefreshLenses = false;
   let canWatchWorkspaceFolders = false;
   let spec: ResourceSpec | undefined;
+  let stackSource: ReturnType<typeof createDeployedStackSource> | undefined;
   const settingsCache = new Map<string, Promise<DocumentSettings>>();
   const parameterFiles = new Map<string, { mtimeMs: number; result: ParameterValues }>();
   const analysedOnce = new Set<string>();
@@ -158,6 +160,9 @@ function startServer(connection: Connection): void {
 
   function applyEnvironment(next: Partial<ServerEnvironment> | undefined): void {
     environment = { trusted: next?.trusted ?? environment.trusted, aws: next?.aws ?? environment.aws };
+    stackSource?.dispose();
+    stackSource = createDeployedStackSource(environment.aws);
+    baselines.setStackSource(stackSource);
   }
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
@@ -165,9 +170,9 @@ function startServer(connection: Connection): void {
     applyEnvironment(options.environment);
     for (const [uri, choice] of Object.entries(options.baselines ?? {})) baselines.choose(uri, choice);
     workspaceFolders = foldersOf(params.workspaceFolders ?? undefined, params.rootUri ?? undefined);
-    canPullConfiguration = params.capabilities.workspace?.configuration === true;
-    canRefreshLenses = params.capabilities.workspace?.codeLens?.refreshSupport === true;
-    canWatchWorkspaceFolders = params.capabilities.workspace?.workspaceFolders === true;
+    canPullConfiguration = params.capabilities?.workspace?.configuration === true;
+    canRefreshLenses = params.capabilities?.workspace?.codeLens?.refreshSupport === true;
+    canWatchWorkspaceFolders = params.capabilities?.workspace?.workspaceFolders === true;
     return {
       capabilities: {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
@@ -232,15 +237,8 @@ function startServer(connection: Connection): void {
 
   documents.onDidSave((event) =>
     runSafeNotification(logger, 'document save', async () => {
-      const uri = event.document.uri;
-      const state = baselines.current(uri)?.status.state;
-      // A file just added to git (or a repository just created) may have a baseline now.
-      if (state === 'none' || state === 'unreachable' || state === 'stale') {
-        baselines.invalidate(uri);
-        analyzer.schedule(uri, 0, 'refresh');
-      } else {
-        await baselines.checkGitHeads();
-      }
+      // A file just added to git may have a baseline now; a deployed stack may have moved on.
+      await baselines.refresh(event.document.uri);
     }),
   );
 

@@ -112,6 +112,19 @@ export class BaselineManager {
     this.entries.delete(uri);
   }
 
+  /**
+   * Reads a document's baseline again (after a save, or on request), keeping the previous one
+   * as stale when the read fails; re-analyses the document when the baseline changed.
+   */
+  async refresh(uri: string): Promise<void> {
+    const entry = this.entries.get(uri);
+    if (!entry || entry.loading) return;
+    const before = entry.baseline;
+    if (entry.git) entry.git.fingerprint = await headFingerprint(entry.git.location);
+    const after = await this.reload(uri, entry);
+    if (after.text !== before?.text || after.status.state !== before?.status.state || after.parameters !== before?.parameters) this.options.onChanged(uri);
+  }
+
   /** Forgets everything read (trust or AWS settings changed). */
   invalidateAll(): void {
     this.entries.clear();

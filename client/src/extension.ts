@@ -1,0 +1,78 @@
+/**
+ * The VS Code extension: starts the language server (dist/server.js over node IPC), shows the
+ * active template's baseline in the status bar, and offers the commands to choose a baseline,
+ * link a deployed stack and open the diff against the baseline.
+ */
+import * as vscode from 'vscode';
+import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { baselineStatusNotification, commands, environmentNotification, type InitializationOptions } from '../../server/src/lsp/protocol';
+import { chooseBaseline, linkStack, rememberedChoices } from './baselineChoices';
+import { BaselineDocuments, baselineScheme, openBaselineDiff } from './baselineDiff';
+import { BaselineStatusBar } from './baselineStatusBar';
+import { readEnvironment } from './settings';
+
+let client: LanguageClient | undefined;
+
+/** Activates on YAML/JSON files and the extension's commands; logs how long activation took. */
+export function activate(context: vscode.ExtensionContext): void {
+  const started = performance.now();
+  const output = vscode.window.createOutputChannel('CloudFormation Impact', { log: true });
+  context.subscriptions.push(output);
+
+  const serverModule = context.asAbsolutePath('dist/server.js');
+  const serverOptions: ServerOptions = {
+    run: { module: serverModule, transport: TransportKind.ipc },
+    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6019'] } },
+  };
+  const initializationOptions: InitializationOptions = {
+    environment: readEnvironment(),
+    baselines: rememberedChoices(context.workspaceState),
+  };
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [
+      { scheme: 'file', language: 'yaml' },
+      { scheme: 'untitled', language: 'yaml' },
+      { scheme: 'file', language: 'json' },
+      { scheme: 'untitled', language: 'json' },
+    ],
+    initializationOptions,
+    outputChannel: output,
+    traceOutputChannel: output,
+  };
+  const languageClient = new LanguageClient('cfnImpact', 'CloudFormation Impact', serverOptions, clientOptions);
+  client = languageClient;
+
+  const statusBar = new BaselineStatusBar();
+  const baselineDocuments = new BaselineDocuments(languageClient);
+  context.subscriptions.push(
+    statusBar,
+    baselineDocuments,
+    vscode.workspace.registerTextDocumentContentProvider(baselineScheme, baselineDocuments),
+    languageClient.onNotification(baselineStatusNotification, (status) => {
+      statusBar.update(status);
+      baselineDocuments.baselineChanged(status.uri);
+    }),
+    vscode.commands.registerCommand(commands.openDiff, (target) => openBaselineDiff(baselineDocuments, target)),
+    vscode.commands.registerCommand(commands.chooseBaseline, (target) => chooseBaseline(languageClient, context.workspaceState, target)),
+    vscode.commands.registerCommand('cfnImpact.linkStack', (target) => linkStack(languageClient, context.workspaceState, target)),
+    vscode.commands.registerCommand('cfnImpact.showOutput', () => output.show()),
+    // Trust and the AWS settings decide what the server may do: it hears about every change.
+    vscode.workspace.onDidGrantWorkspaceTrust(() => sendEnvironment(languageClient)),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (event.affectsConfiguration('cfnImpact.aws')) sendEnvironment(languageClient);
+    }),
+  );
+
+  // Not awaited: activation must stay fast; the server answers once it is up.
+  languageClient.start().catch((error: unknown) => output.error(`The language server did not start: ${String(error)}`));
+  output.info(`CloudFormation Impact activated in ${(performance.now() - started).toFixed(1)} ms`);
+}
+
+function sendEnvironment(languageClient: LanguageClient): void {
+  languageClient.sendNotification(environmentNotification, readEnvironment()).catch(() => undefined);
+}
+
+/** Stops the language server. */
+export function deactivate(): Promise<void> | undefined {
+  return client?.stop();
+}
