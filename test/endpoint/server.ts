@@ -36,6 +36,8 @@ export interface EndpointOptions {
   region?: string;
   accountId?: string;
   port?: number;
+  /** Real time to wait before answering, to have requests in flight. */
+  latencyMs?: number;
 }
 
 export interface RecordedCall {
@@ -92,7 +94,8 @@ export async function startEndpoint(options: EndpointOptions = {}): Promise<Loca
 
   const server = createServer((req, res) => {
     readBody(req)
-      .then((body) => {
+      .then(async (body) => {
+        if (endpoint.options.latencyMs) await new Promise((resolve) => setTimeout(resolve, endpoint.options.latencyMs));
         const params = Object.fromEntries(new URLSearchParams(body));
         const action = params.Action ?? '';
         const call: RecordedCall = { action, params, at: now(), outcome: 'ok' };

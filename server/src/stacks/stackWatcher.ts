@@ -114,6 +114,7 @@ export class StackWatcher {
   private readonly activeMs: number;
   private readonly activeMaxMs: number;
   private readonly settledMs: number;
+  private readonly maxEvents: number;
   private timer: unknown;
   private controller?: AbortController;
   private cycle?: Promise<void>;
@@ -132,6 +133,7 @@ export class StackWatcher {
     this.activeMs = options.activeIntervalMs ?? 2000;
     this.activeMaxMs = Math.max(this.activeMs, options.activeMaxIntervalMs ?? 5000);
     this.settledMs = options.settledIntervalMs ?? 30_000;
+    this.maxEvents = options.maxEventsPerStack ?? 1000;
     if (Array.isArray(options.scope)) for (const name of options.scope) this.wanted.set(name, undefined);
   }
 
@@ -234,7 +236,7 @@ export class StackWatcher {
       followed: t.followed,
       // Copies: the model keeps changing after the snapshot is taken.
       resources: [...s.resources.values()].map((r) => ({ ...r, formerPhysical: r.formerPhysical.map((p) => ({ ...p })) })),
-      events: s.events.slice().reverse(),
+      events: s.events.slice(-this.maxEvents).reverse(),
     };
     if (s.statusReason !== undefined) snap.statusReason = s.statusReason;
     if (s.lastUpdatedTime !== undefined) snap.lastUpdatedTime = s.lastUpdatedTime;
@@ -420,10 +422,11 @@ export class StackWatcher {
       let t = this.tracked.get(summary.stackId);
       if (!t) {
         t = {
-          state: new StackState(summary, this.options.maxEventsPerStack ?? 1000),
+          state: new StackState(summary, this.maxEvents),
           followed: [...this.wanted.values()].includes(summary.stackId) || this.wanted.has(summary.stackName),
           detailed: false,
-          needsEvents: isRunning(summary.status),
+          // A stack that appeared since the last listing was deployed meanwhile: read what happened.
+          needsEvents: isRunning(summary.status) || observedBefore,
           resourcesStale: false,
           endedPending: false,
           changeObserved: observedBefore,
