@@ -1,0 +1,27 @@
+// The cfnImpact settings section as a client returns it, checked before use.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { defaultSettings, readDocumentSettings } from '../../../server/src/lsp/settings';
+
+describe('readDocumentSettings', () => {
+  test('well-typed values are taken', () => {
+    const section = {
+      analysis: { debounceMs: 300 },
+      baseline: { default: 'none', links: { 'stacks/*.yaml': 'prod' } },
+      parameters: { files: { 'stack.yaml': 'params/prod.json' } },
+    };
+    assert.deepEqual(readDocumentSettings(section), {
+      debounceMs: 300,
+      defaultBaseline: 'none',
+      links: { 'stacks/*.yaml': 'prod' },
+      parameterFiles: { 'stack.yaml': 'params/prod.json' },
+    });
+  });
+
+  test('wrong types fall back to the defaults and the debounce is bounded', () => {
+    assert.deepEqual(readDocumentSettings(null), defaultSettings);
+    assert.deepEqual(readDocumentSettings({ analysis: { debounceMs: '5' }, baseline: { default: 'stack', links: ['x'] } }), defaultSettings);
+    assert.equal(readDocumentSettings({ analysis: { debounceMs: 1e9 } }).debounceMs, 5000);
+    assert.deepEqual(readDocumentSettings({ baseline: { links: { a: 'x', b: 3, c: ' ' } } }).links, { a: 'x' });
+  });
+});
