@@ -218,9 +218,10 @@ export class Evaluator {
           const { key, value } = node.entries[0];
           if (key === 'Ref' || key.startsWith('Fn::')) return this.intrinsic(key, value, node, scope, depth + 1);
         }
-        for (const entry of node.entries) if (entry.key === 'Fn::Transform') return this.transform(entry.value, node, scope, depth + 1);
         const out: ValueObject = {};
         for (const entry of node.entries) {
+          // A map holding Fn::Transform is replaced by the macro's output, whatever else it holds.
+          if (entry.key === 'Fn::Transform') return this.transform(entry.value, node, scope, depth + 1);
           const v = this.evaluate(entry.value, scope, depth + 1);
           if (v !== NO_VALUE) setEntry(out, entry.key, v);
         }

@@ -36,6 +36,9 @@ export { MAX_EXPRESSION_DEPTH } from './evaluator';
 
 const LANGUAGE_EXTENSIONS = 'AWS::LanguageExtensions';
 
+/** How many resource names a cycle error lists before counting the rest. */
+const MAX_CYCLE_NAMES = 50;
+
 /** Evaluates a template with the given parameter values and pseudo parameters. Pure; never throws on user input. */
 export function evaluateTemplate(model: TemplateModel, ctx: EvaluationContext): EvaluatedTemplate {
   try {
@@ -160,6 +163,8 @@ function reportResourceCycles(model: TemplateModel, resources: Map<string, Evalu
     if (!isCycle(component, edges)) continue;
     const members = component.sort((a, b) => a - b).map((i) => ids[i]);
     const first = model.resources.get(members[0])!;
-    sink.add(`Circular dependency between resources: [${members.join(', ')}]`, first.keyRange, 'circular-dependency');
+    // CloudFormation names every member; past a screenful the names stop helping, so the rest are counted.
+    const shown = members.length > MAX_CYCLE_NAMES ? [...members.slice(0, MAX_CYCLE_NAMES), `... ${members.length - MAX_CYCLE_NAMES} more`] : members;
+    sink.add(`Circular dependency between resources: [${shown.join(', ')}]`, first.keyRange, 'circular-dependency');
   }
 }

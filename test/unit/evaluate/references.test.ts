@@ -109,7 +109,7 @@ Resources:
     const result = evaluateText(lines.join('\n') + '\n');
     assert.equal(result.errors.length, 1);
     assert.ok(result.errors[0].message.startsWith('Circular dependency between resources: [R0, R1, R2, '));
-    assert.ok(result.errors[0].message.endsWith(', R4999]'));
+    assert.ok(result.errors[0].message.endsWith(', R49, ... 4950 more]'));
   });
 });
 
