@@ -1,0 +1,127 @@
+/**
+ * `cfn-impact watch` and `cfn-impact stacks` against the local endpoint, on a fake clock:
+ * the JSON lines, the exit codes CI gates on, and errors as messages rather than stack traces.
+ */
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { runWatch } from '../../../server/src/cli/watch';
+import { runStacks } from '../../../server/src/cli/stacks';
+import type { CliIo } from '../../../server/src/cli/io';
+import { startEndpoint } from '../../endpoint/server';
+import { FakeClock, driveUntilSettled } from '../../endpoint/fakeClock';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+process.env.AWS_ACCESS_KEY_ID = 'AKIDEXAMPLE';
+process.env.AWS_SECRET_ACCESS_KEY = 'secret';
+
+/** Runs a command against an endpoint playing `scenarios` (the first one starting now). */
+async function run(
+  command: 'watch' | 'stacks',
+  args: (url: string) => string[],
+  scenarios: string[],
+  isTTY = false,
+): Promise<{ code: number; stdout: string; stderr: string; lines: Record<string, unknown>[] }> {
+  const clock = new FakeClock();
+  const endpoint = await startEndpoint({ scenarios, now: () => clock.now(), startAt: clock.now(), stepMs: 5000, pageSize: { events: 3 } });
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s), isTTY, env: { AWS_REGION: 'us-east-1' } };
+  try {
+    const work = command === 'watch' ? runWatch(args(endpoint.url), io, { clock }) : runStacks(args(endpoint.url), io);
+    const code = await driveUntilSettled(clock, work);
+    const json = command === 'watch' && args('').includes('--json') && stdout !== '';
+    const lines = json ? stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>) : [];
+    return { code, stdout, stderr, lines };
+  } finally {
+    await endpoint.close();
+  }
+}
+
+describe('cfn-impact watch', () => {
+  test('--json: stack changes and each event once, oldest first, then done; exit 2 when the create rolled back', async () => {
+    const { code, lines, stderr } = await run('watch', (url) => ['web', '--endpoint', url, '--json'], ['create-rollback']);
+    assert.equal(stderr, '');
+    assert.equal(code, 2);
+    assert.deepEqual(
+      lines.filter((l) => l.type === 'stack').map((l) => l.status),
+      ['CREATE_IN_PROGRESS', 'ROLLBACK_IN_PROGRESS', 'ROLLBACK_COMPLETE'],
+    );
+    const events = lines.filter((l) => l.type === 'event');
+    assert.equal(events.length, 14);
+    assert.equal(new Set(events.map((e) => e.eventId)).size, 14);
+    assert.deepEqual(Object.keys(events[0]), ['type', 'eventId', 'logicalId', 'physicalId', 'resourceType', 'status', 'reason', 'timestamp']);
+    const timestamps = events.map((e) => String(e.timestamp));
+    assert.deepEqual(timestamps, [...timestamps].sort());
+    assert.deepEqual(lines[lines.length - 1], {
+      type: 'done',
+      stackName: 'web',
+      status: 'ROLLBACK_COMPLETE',
+      reason: null,
+      rootCause: { logicalId: 'Instance', status: 'CREATE_FAILED', reason: 'Invalid id: "bogus" (expecting "ami-...")' },
+      resources: [
+        { logicalId: 'VPC', physicalId: 'vpc-0c33333333333333c', resourceType: 'AWS::EC2::VPC', status: 'DELETE_COMPLETE' },
+        { logicalId: 'Instance', physicalId: null, resourceType: 'AWS::EC2::Instance', status: 'DELETE_COMPLETE' },
+        { logicalId: 'Bucket', physicalId: null, resourceType: 'AWS::S3::Bucket', status: 'DELETE_COMPLETE' },
+      ],
+      undeleted: [],
+    });
+  });
+
+  test('--json: exit 0 for an update that succeeded while leaving a resource behind, which done names', async () => {
+    const { code, lines } = await run('watch', (url) => ['security', '--endpoint', url, '--json', '--interval-ms', '1500'], ['cleanup-delete-failed']);
+    assert.equal(code, 0);
+    const done = lines[lines.length - 1];
+    assert.equal(done.status, 'UPDATE_COMPLETE');
+    assert.equal(done.reason, 'Update successful. One or more resources could not be deleted.');
+    assert.equal(done.rootCause, null);
+    assert.deepEqual(done.undeleted, ['SG1']);
+  });
+
+  test('plain output (not a terminal): one line per event and a summary with the root cause', async () => {
+    const { code, stdout } = await run('watch', (url) => ['fleet', '--endpoint', url], ['update-rollback-failed']);
+    assert.equal(code, 2);
+    assert.match(stdout, /^Watching fleet\n/);
+    assert.match(stdout, /Instance4 +AWS::EC2::Instance +CREATE_FAILED +Invalid id/);
+    assert.match(stdout, /fleet: UPDATE_ROLLBACK_FAILED — The following resource\(s\) failed to update: \[Instance2\]\. \(failed\)\nRoot cause: Instance4 CREATE_FAILED/);
+    assert.ok(!stdout.includes('\x1b['), 'no escape codes in plain output');
+  });
+
+  test('a terminal gets a redrawn view with resources and physical ids', async () => {
+    const { code, stdout } = await run('watch', (url) => ['network', '--endpoint', url], ['update-replacement'], true);
+    assert.equal(code, 0);
+    assert.ok(stdout.includes('\x1b[H\x1b[J'));
+    const lastScreen = stdout.split('\x1b[H\x1b[J').pop()!;
+    assert.match(lastScreen, /VPC .*vpc-0b22222222222222b/);
+  });
+
+  test('no such stack: exit 1 with a message and its fix, no stack trace', async () => {
+    const { code, stdout, stderr } = await run('watch', (url) => ['nope', '--endpoint', url, '--json'], ['create-success']);
+    assert.equal(code, 1);
+    assert.equal(stdout, '');
+    assert.equal(stderr, 'cfn-impact watch: Stack with id nope does not exist\n  Check the stack name and the region (stacks are regional).\n');
+  });
+
+  test('bad arguments: exit 1 with usage', async () => {
+    const missing = await run('watch', () => [], []);
+    assert.equal(missing.code, 1);
+    assert.match(missing.stderr, /STACK is required/);
+    const badInterval = await run('watch', () => ['web', '--interval-ms', 'soon'], []);
+    assert.equal(badInterval.code, 1);
+    assert.match(badInterval.stderr, /--interval-ms must be a positive whole number/);
+  });
+});
+
+describe('cfn-impact stacks', () => {
+  test('--json lists stacks with statuses, in-progress first', async () => {
+    const { code, stdout } = await run('stacks', (url) => ['--endpoint', url, '--json'], ['create-success', 'cleanup-delete-failed']);
+    assert.equal(code, 0);
+    const rows = JSON.parse(stdout) as { stackName: string; status: string }[];
+    assert.deepEqual(rows.map((r) => `${r.stackName} ${r.status}`), ['messaging CREATE_IN_PROGRESS', 'security UPDATE_IN_PROGRESS']);
+  });
+
+  test('a table by default', async () => {
+    const { code, stdout } = await run('stacks', (url) => ['--endpoint', url], ['update-rollback-failed']);
+    assert.equal(code, 0);
+    assert.match(stdout, /^STACK +STATUS +LAST UPDATED +REASON\nfleet +UPDATE_IN_PROGRESS +2024-05-01 10:00:00Z +User Initiated\n$/);
+  });
+});

@@ -1,0 +1,134 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { buildStackTree, type TreeNode } from '../../../server/src/stacks/treeModel';
+import type { StackSnapshot, WatcherSnapshot } from '../../../server/src/stacks/stackWatcher';
+
+const NOW = Date.UTC(2024, 4, 1, 12, 0, 0);
+const MIN = 60_000;
+
+/** A settled stack summary as a listing gives it (no details loaded). */
+function stack(name: string, status: string, minutesAgo: number, extra: Partial<StackSnapshot> = {}): StackSnapshot {
+  return {
+    stackId: `arn:aws:cloudformation:us-east-1:123456789012:stack/${name}/1`,
+    stackName: name,
+    status,
+    creationTime: NOW - 1000 * MIN,
+    lastUpdatedTime: NOW - minutesAgo * MIN,
+    detailed: false,
+    followed: false,
+    resources: [],
+    events: [],
+    ...extra,
+  };
+}
+
+function tree(stacks: StackSnapshot[], extra: Partial<WatcherSnapshot> = {}, filter?: string): TreeNode {
+  const snapshot: WatcherSnapshot = { region: 'us-east-1', stacks, paused: false, ...extra };
+  const [region] = buildStackTree({ regions: [{ region: 'us-east-1', profile: 'dev', snapshot }], now: NOW, filter });
+  return region;
+}
+
+describe('stack tree', () => {
+  test('region → stacks: in progress first, then most recently changed; status icon and colour', () => {
+    const region = tree([
+      stack('old', 'CREATE_COMPLETE', 300),
+      stack('broken', 'UPDATE_ROLLBACK_FAILED', 60),
+      stack('deploying', 'UPDATE_IN_PROGRESS', 500),
+      stack('recent', 'UPDATE_ROLLBACK_COMPLETE', 2),
+    ]);
+    assert.equal(region.label, 'dev · us-east-1');
+    assert.equal(region.description, '4 stacks · 1 in progress');
+    assert.deepEqual(
+      region.children!.map((n) => `${n.label} ${n.icon} ${n.color}`),
+      [
+        'deploying sync~spin charts.blue',
+        'recent warning charts.yellow',
+        'broken error charts.red',
+        'old check charts.green',
+      ],
+    );
+    assert.equal(region.children![1].description, 'UPDATE_ROLLBACK_COMPLETE · 2 min ago');
+    assert.equal(region.children![0].contextValue, 'stack.running');
+    assert.match(region.children![0].data!.consoleUrl!, /^https:\/\/us-east-1\.console\.aws\.amazon\.com\/cloudformation\/home\?region=us-east-1#\/stacks\/stackinfo\?stackId=arn%3Aaws/);
+  });
+
+  test('the filter keeps matching stack names, case-insensitively', () => {
+    const region = tree([stack('web-prod', 'CREATE_COMPLETE', 1), stack('db', 'CREATE_COMPLETE', 1)], {}, 'WEB');
+    assert.deepEqual(region.children!.map((n) => n.label), ['web-prod']);
+  });
+
+  test('a connection error shows as a message with its fix, above the last known stacks', () => {
+    const region = tree([stack('web', 'CREATE_COMPLETE', 1)], {
+      error: { kind: 'expired-credentials', message: 'The AWS credentials have expired', fix: 'Run aws sso login' },
+    });
+    assert.deepEqual(region.children!.map((n) => `${n.kind} ${n.label}`), ['message The AWS credentials have expired', 'stack web']);
+    assert.equal(region.children![0].description, 'Run aws sso login');
+  });
+
+  test('a detailed stack has Resources (replaced ones with old and new ids) and Events (newest first, reason in the tooltip)', () => {
+    const id = 'arn:aws:cloudformation:us-east-1:123456789012:stack/network/1';
+    const region = tree([
+      stack('network', 'UPDATE_COMPLETE_CLEANUP_IN_PROGRESS', 1, {
+        detailed: true,
+        resources: [
+          {
+            logicalId: 'VPC',
+            resourceType: 'AWS::EC2::VPC',
+            status: 'UPDATE_COMPLETE',
+            physicalId: 'vpc-new',
+            lastUpdated: NOW - MIN,
+            formerPhysical: [{ physicalId: 'vpc-old', status: 'DELETE_IN_PROGRESS', timestamp: NOW }],
+          },
+          { logicalId: 'Old', resourceType: 'AWS::SQS::Queue', status: 'CREATE_COMPLETE', physicalId: 'q-1', lastUpdated: NOW - 99 * MIN, formerPhysical: [], cleanup: { physicalId: 'q-1', status: 'DELETE_IN_PROGRESS', timestamp: NOW } },
+        ],
+        events: [
+          { eventId: 'e2', stackId: id, stackName: 'network', logicalId: 'network', physicalId: id, resourceType: 'AWS::CloudFormation::Stack', timestamp: NOW - MIN, status: 'UPDATE_COMPLETE_CLEANUP_IN_PROGRESS' },
+          { eventId: 'e1', stackId: id, stackName: 'network', logicalId: 'VPC', physicalId: 'vpc-new', resourceType: 'AWS::EC2::VPC', timestamp: NOW - 2 * MIN, status: 'UPDATE_IN_PROGRESS', reason: 'Resource creation Initiated' },
+        ],
+      }),
+    ]);
+    const [resources, events] = region.children![0].children!;
+    assert.equal(resources.label, 'Resources');
+    const [old, vpc] = resources.children!;
+    assert.equal(vpc.description, 'UPDATE_COMPLETE · vpc-new');
+    assert.equal(vpc.icon, 'check');
+    assert.deepEqual(vpc.children!.map((c) => `${c.label} ${c.description}`), ['vpc-old replaced · DELETE_IN_PROGRESS']);
+    assert.equal(old.description, 'CREATE_COMPLETE · cleanup DELETE_IN_PROGRESS · q-1');
+    assert.equal(old.data?.physicalId, 'q-1');
+    assert.deepEqual(events.children!.map((e) => e.label), ['network UPDATE_COMPLETE_CLEANUP_IN_PROGRESS', 'VPC UPDATE_IN_PROGRESS']);
+    assert.match(events.children![1].tooltip!, /Resource creation Initiated/);
+  });
+
+  test('a successful update that left resources behind is a warning naming them; a failure names its root cause', () => {
+    const region = tree([
+      stack('security', 'UPDATE_COMPLETE', 1, {
+        statusReason: 'Update successful. One or more resources could not be deleted.',
+        operation: {
+          startStatus: 'UPDATE_IN_PROGRESS',
+          startedAt: NOW - 9 * MIN,
+          status: 'UPDATE_COMPLETE',
+          outcome: 'succeeded',
+          undeleted: [{ logicalId: 'SG1', physicalId: 'sg-0da0f86b', resourceType: 'AWS::EC2::SecurityGroup' }],
+          eventCount: 12,
+        },
+      }),
+      stack('web', 'ROLLBACK_COMPLETE', 5, {
+        operation: {
+          startStatus: 'CREATE_IN_PROGRESS',
+          startedAt: NOW - 9 * MIN,
+          status: 'ROLLBACK_COMPLETE',
+          outcome: 'failed',
+          undeleted: [],
+          eventCount: 12,
+          rootCause: { logicalId: 'Instance', resourceType: 'AWS::EC2::Instance', status: 'CREATE_FAILED', reason: 'Invalid id', eventId: 'x', timestamp: NOW },
+        },
+      }),
+    ]);
+    const [security, web] = region.children!;
+    assert.equal(security.icon, 'warning');
+    assert.equal(security.description, 'UPDATE_COMPLETE · 1 min ago · 1 left behind');
+    assert.match(security.tooltip!, /Left behind \(could not be deleted\): sg-0da0f86b/);
+    assert.match(web.tooltip!, /Root cause: Instance CREATE_FAILED — Invalid id/);
+    assert.match(web.tooltip!, /only a delete|cannot be updated/);
+  });
+});
