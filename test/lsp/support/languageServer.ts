@@ -39,7 +39,10 @@ export class TestServer {
 
   /** Starts the server from its TypeScript source and initialises it for a workspace folder. */
   static async start(options: { workspace?: string; initializationOptions?: unknown; settings?: unknown } = {}): Promise<TestServer> {
-    const child = spawn(process.execPath, ['--import', 'tsx', serverEntry, '--stdio'], { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+    // CFN_IMPACT_LSP_SERVER=dist/server.js runs the same suites against the bundle.
+    const bundle = process.env.CFN_IMPACT_LSP_SERVER;
+    const args = bundle ? [join(root, bundle), '--stdio'] : ['--import', 'tsx', serverEntry, '--stdio'];
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const server = new TestServer(connection, child);
     child.stderr!.on('data', (chunk: Buffer) => server.logs.push(chunk.toString('utf8')));
