@@ -77,6 +77,8 @@ export class Evaluator {
   readonly conditionStates = new Map<string, fn.Tri>();
   /** Whether each resource will exist; filled by the caller before resources are evaluated. */
   readonly resourceActive = new Map<string, boolean>();
+  /** Resources whose Condition is undecided: counted as absent, but a reference to them is not reported as an error. */
+  readonly resourceUndecided = new Set<string>();
   private readonly refCache = new Map<string, ResourceRef>();
   private readonly subCache = new Map<string, SubPart[]>();
   private mappingIndex: Map<string, MapNode> | undefined;
@@ -386,7 +388,7 @@ export class Evaluator {
     }
     scope.deps?.add(logicalId);
     // A live reference to a resource that will not exist is what CloudFormation rejects when the stack is deployed.
-    if (scope.live && this.resourceActive.get(logicalId) === false) {
+    if (scope.live && this.resourceActive.get(logicalId) === false && !this.resourceUndecided.has(logicalId)) {
       this.sink.add(unresolvedMessage(logicalId, scope.block), rangeOf(range), 'reference-to-inactive-resource');
     }
     return true;
@@ -591,7 +593,7 @@ export function conditionReferences(node: TemplateNode): string[] {
   const stack: TemplateNode[] = [node];
   while (stack.length > 0) {
     const cur = stack.pop()!;
-    if (cur.kind === 'seq') stack.push(...cur.items);
+    if (cur.kind === 'seq') for (const item of cur.items) stack.push(item);
     else if (cur.kind === 'map') {
       for (const e of cur.entries) {
         if (e.key === 'Condition' && e.value.kind === 'scalar' && typeof e.value.value === 'string') names.push(e.value.value);

@@ -12,7 +12,8 @@
  *   still validated: a reference there to an undeclared name is an error, as it is for
  *   CloudFormation, which validates the whole template.
  * - A reference from a deployed expression to a resource whose Condition is false is
- *   the error CloudFormation raises at deployment ("Unresolved resource dependencies").
+ *   the error CloudFormation raises at deployment ("Unresolved resource dependencies"),
+ *   unless that Condition is undecided: then only AWS can tell, and nothing is reported.
  * - Transforms other than AWS::LanguageExtensions are not expanded; a note says so.
  */
 import type { Range } from '../template/ast';
@@ -89,9 +90,10 @@ function evaluate(original: TemplateModel, ctx: EvaluationContext): EvaluatedTem
   for (const [name, state] of evaluator.conditionStates) conditions.set(name, state === true);
 
   for (const decl of model.resources.values()) {
-    const active =
-      decl.condition === undefined ? true : evaluator.conditionNamed(decl.condition, decl.conditionRange ?? decl.keyRange, 'the Resources block of the template') === true;
-    evaluator.resourceActive.set(decl.logicalId, active);
+    const state =
+      decl.condition === undefined ? true : evaluator.conditionNamed(decl.condition, decl.conditionRange ?? decl.keyRange, 'the Resources block of the template');
+    evaluator.resourceActive.set(decl.logicalId, state === true);
+    if (state === 'unknown') evaluator.resourceUndecided.add(decl.logicalId);
   }
 
   const resources = new Map<string, EvaluatedResource>();
@@ -127,7 +129,7 @@ function evaluateResource(decl: ResourceDecl, evaluator: Evaluator, sink: ErrorS
       sink.add(unresolvedMessage(dep.name, 'Resources'), dep.range, 'unresolved-reference');
       continue;
     }
-    if (active && evaluator.resourceActive.get(dep.name) === false) sink.add(unresolvedMessage(dep.name, 'Resources'), dep.range, 'reference-to-inactive-resource');
+    if (active && evaluator.resourceActive.get(dep.name) === false && !evaluator.resourceUndecided.has(dep.name)) sink.add(unresolvedMessage(dep.name, 'Resources'), dep.range, 'reference-to-inactive-resource');
     deps.add(dep.name);
   }
   const scope: Scope = { block: 'Resources', live: active, deps };

@@ -4,7 +4,8 @@
  */
 import { Concatenation, UnknownValue, type Symbolic, type Value } from './value';
 
-const DYNAMIC_REFERENCE = /\{\{resolve:(ssm|ssm-secure|secretsmanager):.*?\}\}/g;
+// A reference holds no braces; excluding them keeps the scan linear on hostile text full of unclosed openings.
+const DYNAMIC_REFERENCE = /\{\{resolve:(ssm|ssm-secure|secretsmanager):[^{}]*\}\}/g;
 
 const SERVICE_NAMES: Record<string, string> = {
   ssm: 'SSM parameter',

@@ -99,6 +99,26 @@ Resources:
     assert.deepEqual(result.resources.get('Unguarded')!.dependsOn, ['Bucket']);
   });
 
+  test('a reference to a resource whose Condition is undecided is not reported: only AWS can tell', () => {
+    const result = evaluateText(`
+Parameters:
+  Mode: { Type: 'AWS::SSM::Parameter::Value<String>', Default: /app/mode }
+Conditions:
+  WantsBucket: !Equals [!Ref Mode, bucket]
+Resources:
+  Bucket:
+    Type: AWS::S3::Bucket
+    Condition: WantsBucket
+  Topic:
+    Type: AWS::SNS::Topic
+    DependsOn: Bucket
+    Properties: { Name: !Ref Bucket }
+`);
+    assert.deepEqual(result.errors, []);
+    assert.equal(result.resources.get('Bucket')!.active, false);
+    assert.deepEqual([...result.undecidedConditions], ['WantsBucket']);
+  });
+
   test('the branch not taken is still validated', () => {
     const text = `
 Conditions:
