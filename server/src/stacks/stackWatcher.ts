@@ -36,7 +36,7 @@ export interface WatcherOptions {
   activeIntervalMs?: number;
   /** The interval for a running stack grows to this while nothing happens (default 5 s). */
   activeMaxIntervalMs?: number;
-  /** Interval of the one listing call for settled stacks (default 30 s). */
+  /** Interval of the one listing call for settled stacks (default 90 s: with 200 stacks in two pages, under 2 calls a minute). */
   settledIntervalMs?: number;
   /** Events kept per stack (default 1,000). */
   maxEventsPerStack?: number;
@@ -132,7 +132,7 @@ export class StackWatcher {
     this.clock = options.clock ?? systemClock;
     this.activeMs = options.activeIntervalMs ?? 2000;
     this.activeMaxMs = Math.max(this.activeMs, options.activeMaxIntervalMs ?? 5000);
-    this.settledMs = options.settledIntervalMs ?? 30_000;
+    this.settledMs = options.settledIntervalMs ?? 90_000;
     this.maxEvents = options.maxEventsPerStack ?? 1000;
     if (Array.isArray(options.scope)) for (const name of options.scope) this.wanted.set(name, undefined);
   }
