@@ -5,7 +5,7 @@
 //   node scripts/build.mjs            release build: minified, no source maps
 //   node scripts/build.mjs --dev      readable output with external source maps
 //   node scripts/build.mjs --watch    dev build that rebuilds on change
-import { existsSync, mkdirSync, copyFileSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, copyFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { spawnSync } from 'node:child_process';
@@ -28,12 +28,7 @@ const specSource = join(root, 'server/data/generated/spec-index.json');
 const specTarget = join(dist, 'data/spec-index.json');
 
 function ensureSpecIndex() {
-  if (existsSync(specSource)) return true;
-  const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-  if (!manifest.scripts?.['build:spec']) {
-    console.log('note: no spec index and no build:spec script yet, dist/data is left out');
-    return false;
-  }
+  if (existsSync(specSource)) return;
   // The compiled spec is generated, not committed; produce it the way `prepare` does.
   console.log('spec index missing: running npm run build:spec');
   const result = spawnSync('npm', ['run', 'build:spec'], { cwd: root, stdio: 'inherit' });
@@ -41,7 +36,6 @@ function ensureSpecIndex() {
     console.error(`npm run build:spec did not produce ${relative(root, specSource)}`);
     process.exit(1);
   }
-  return true;
 }
 
 function copySpecIndex() {
@@ -69,31 +63,30 @@ function optionsFor(entry) {
   };
 }
 
-const haveSpec = ensureSpecIndex();
+ensureSpecIndex();
 if (!watch) rmSync(dist, { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
-if (haveSpec) copySpecIndex();
+copySpecIndex();
 
-// While the modules are being written, an entry point without a source is skipped with a note.
-const present = entryPoints.filter((entry) => {
-  if (existsSync(join(root, entry.source))) return true;
-  console.log(`note: skipping ${entry.output}, ${entry.source} does not exist yet`);
-  return false;
-});
+const missing = entryPoints.filter((entry) => !existsSync(join(root, entry.source)));
+if (missing.length > 0) {
+  console.error(`cannot build, sources missing: ${missing.map((entry) => entry.source).join(', ')}`);
+  process.exit(1);
+}
 
 if (watch) {
-  for (const entry of present) {
+  for (const entry of entryPoints) {
     const context = await esbuild.context(optionsFor(entry));
     await context.watch();
   }
   console.log('watching for changes (Ctrl+C to stop)');
 } else {
   // esbuild has already printed its errors; a stack trace of the build script would add nothing.
-  const results = await Promise.all(present.map((entry) => esbuild.build(optionsFor(entry)))).catch(() => process.exit(1));
+  const results = await Promise.all(entryPoints.map((entry) => esbuild.build(optionsFor(entry)))).catch(() => process.exit(1));
   results.forEach((result, index) => {
     const output = Object.entries(result.metafile.outputs).find(([file]) => file.endsWith('.js'));
     const kib = output ? (output[1].bytes / 1024).toFixed(0) : '?';
-    console.log(`${present[index].output}  ${kib} KiB`);
+    console.log(`${entryPoints[index].output}  ${kib} KiB`);
   });
-  if (haveSpec) console.log(`${relative(root, specTarget)}  copied`);
+  console.log(`${relative(root, specTarget)}  copied`);
 }

@@ -10,17 +10,9 @@ import { waitFor } from './support/wait';
 import { Workbench, type ShownRow } from './support/workbench';
 import { createGitWorkspace, type GitWorkspace } from './support/workspace';
 
-/** The user settings that point the extension at the endpoint, by the names the manifest declares. */
+/** The user settings that point the extension at the local endpoint (machine-scoped in the manifest). */
 function connectionSettings(endpointUrl: string): Record<string, unknown> {
-  const configuration = readManifest().contributes?.configuration;
-  const sections = Array.isArray(configuration) ? configuration : configuration ? [configuration] : [];
-  const keys = sections.flatMap((section) => Object.keys(section.properties ?? {}));
-  const endpointKey = keys.find((key) => /\.endpoint(Url)?$/i.test(key));
-  const regionKey = keys.find((key) => /\.regions?$/i.test(key));
-  if (!endpointKey) throw new Error(`package.json declares no endpoint setting (settings: ${keys.join(', ')})`);
-  const settings: Record<string, unknown> = { [endpointKey]: endpointUrl };
-  if (regionKey) settings[regionKey] = regionKey.endsWith('s') ? ['us-east-1'] : 'us-east-1';
-  return settings;
+  return { 'cfnImpact.aws.endpoint': endpointUrl, 'cfnImpact.aws.regions': ['us-east-1'] };
 }
 
 /** The title of the extension's activity-bar container. */

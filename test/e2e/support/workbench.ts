@@ -109,6 +109,8 @@ export class Workbench {
     await input.press('Enter');
     await this.page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ state: 'visible' });
     await this.editor().locator('.view-line').first().waitFor({ state: 'visible' });
+    // Park the mouse where no tooltip or hover opens, so screenshots show the editor unobstructed.
+    await this.page.mouse.move(1, 899);
   }
 
   /** The editor of the active group (the modified side when it is a diff). */
@@ -173,12 +175,12 @@ export class Workbench {
       (editor, wanted) => {
         const lines = [...editor.querySelectorAll('.view-lines .view-line')];
         lines.sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
-        const clean = (text: string) => text.replace(/\u00a0/g, ' ');
-        const line = lines.find((candidate) => clean(candidate.textContent ?? '').includes(wanted.lineText));
+        // No named helper functions in here: tsx would wrap them in a __name() the page does not have.
+        const line = lines.find((candidate) => (candidate.textContent ?? '').replace(/\u00a0/g, ' ').includes(wanted.lineText));
         if (!line) return undefined;
         const walker = editor.ownerDocument.createTreeWalker(line, 4 /* NodeFilter.SHOW_TEXT */);
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-          const at = clean(node.textContent ?? '').indexOf(wanted.token);
+          const at = (node.textContent ?? '').replace(/\u00a0/g, ' ').indexOf(wanted.token);
           if (at < 0) continue;
           const range = editor.ownerDocument.createRange();
           range.setStart(node, at);
