@@ -2,8 +2,8 @@
  * Human renderings of an impact report: a coloured terminal summary and a Markdown one for
  * pull requests.
  */
-import { impactLabel } from '../impact/labels';
-import type { ChangeDetail, ImpactReport, ResourceChange } from '../impact/types';
+import { describeValueChange, impactLabel } from '../impact/labels';
+import type { ImpactReport, ResourceChange } from '../impact/types';
 import type { LineIndex } from '../template';
 
 interface RenderContext {
@@ -47,7 +47,8 @@ export function renderText(report: ImpactReport, ctx: RenderContext): string {
       const head = `${label.symbol.padEnd(2)} ${label.label.padEnd(labelWidth)}`;
       lines.push(`  ${paint(LEVEL_STYLE[label.level], head)}  ${paint('bold', change.logicalId.padEnd(idWidth))}  ${paint('dim', change.resourceType.padEnd(typeWidth))}  ${change.reason}`);
       for (const detail of change.details.slice(0, 8)) {
-        const arrow = detailChange(detail);
+        const change = describeValueChange(detail);
+        const arrow = change ? `: ${change}` : '';
         const dynamic = detail.evaluation === 'Dynamic' ? ' (known at deploy time)' : '';
         lines.push(paint('dim', `       ${detail.target.path} [${detail.behavior}]${dynamic}${truncate(arrow, 100)}`));
       }
@@ -67,14 +68,6 @@ export function renderText(report: ImpactReport, ctx: RenderContext): string {
     for (const note of report.notes) lines.push(`  - ${note}`);
   }
   return `${lines.join('\n')}\n`;
-}
-
-/** `before → after`, where a referenced resource's new id reads as what it is rather than `${VPC} → ${VPC}`. */
-function detailChange(detail: ChangeDetail): string {
-  if (detail.changeSource === 'ResourceReference') return `: new physical id of ${detail.causingEntity}`;
-  if (detail.changeSource === 'ResourceAttribute') return `: new value of ${detail.causingEntity} (${detail.after ?? ''})`;
-  if (detail.before === undefined && detail.after === undefined) return '';
-  return `: ${detail.before ?? '(absent)'} → ${detail.after ?? '(absent)'}`;
 }
 
 function truncate(text: string, max: number): string {

@@ -1,7 +1,7 @@
 /**
  * The words and symbols every view (CLI, lenses, hovers) uses for an impact, so they agree.
  */
-import type { Impact } from './types';
+import type { ChangeDetail, Impact } from './types';
 
 export interface ImpactLabel {
   symbol: string;
@@ -24,4 +24,16 @@ const LABELS: Record<Impact, ImpactLabel> = {
 /** The symbol, label and level of an impact. */
 export function impactLabel(impact: Impact): ImpactLabel {
   return LABELS[impact];
+}
+
+/**
+ * What happened to one changed value, for people: `"10.0.0.0/16" → "10.1.0.0/16"`, or, when a
+ * referenced resource is replaced, `new physical id of VPC` rather than the unhelpful
+ * `${VPC} → ${VPC}`. `quote` wraps rendered values (e.g. in Markdown code spans).
+ */
+export function describeValueChange(detail: ChangeDetail, quote: (text: string) => string = (t) => t): string {
+  if (detail.changeSource === 'ResourceReference') return `new physical id of ${detail.causingEntity}`;
+  if (detail.changeSource === 'ResourceAttribute') return `new value of ${detail.causingEntity}`;
+  if (detail.before === undefined && detail.after === undefined) return '';
+  return `${quote(detail.before ?? '(absent)')} → ${quote(detail.after ?? '(absent)')}`;
 }

@@ -3,6 +3,7 @@
  * resource whose update replaces it, interrupts it or fails.
  */
 import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver';
+import { describeValueChange } from '../impact/labels';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Range as SourceRange, TemplateError } from '../template/ast';
 import type { EvaluatedTemplate } from '../evaluate/types';
@@ -85,8 +86,8 @@ function relatedLocations(document: TextDocument, change: ResourceChange): Diagn
   const related: DiagnosticRelatedInformation[] = [];
   for (const detail of decisiveDetails(change)) {
     if (!detail.range || detail.rangeIn !== 'new' || related.length >= 5) continue;
-    const values = detail.before !== undefined || detail.after !== undefined ? `: ${detail.before ?? '(none)'} → ${detail.after ?? '(none)'}` : '';
-    related.push({ location: { uri: document.uri, range: toLspRange(document, detail.range) }, message: `${detail.target.path}${values}` });
+    const values = describeValueChange(detail);
+    related.push({ location: { uri: document.uri, range: toLspRange(document, detail.range) }, message: values ? `${detail.target.path}: ${values}` : detail.target.path });
   }
   return related.length > 0 ? related : undefined;
 }

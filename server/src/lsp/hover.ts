@@ -3,6 +3,7 @@
  * whether or not it changed), what this edit changes and why, and where the documentation is.
  */
 import { MarkupKind, type Hover } from 'vscode-languageserver';
+import { describeValueChange } from '../impact/labels';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Range as SourceRange, TemplateNode } from '../template/ast';
 import { nodeAtPath, pathAtOffset } from '../template';
@@ -102,8 +103,8 @@ function attributeHover(attribute: string): string {
 
 /** One changed value: `/Properties/CidrBlock`: `10.0.0.0/16` → `10.1.0.0/16` (CidrBlock ← parameter Cidr), requires replacement. */
 function detailLine(detail: ChangeDetail, replaced: ReadonlySet<string>): string {
-  const values =
-    detail.before !== undefined || detail.after !== undefined ? `: ${code(detail.before ?? '(absent)')} → ${code(detail.after ?? '(absent)')}` : '';
+  const change = describeValueChange(detail, code);
+  const values = change ? `: ${change}` : '';
   const recreation = detail.target.requiresRecreation === 'Always' ? ', requires replacement' : detail.target.requiresRecreation === 'Conditionally' ? ', may require replacement' : '';
   const dynamic = detail.evaluation === 'Dynamic' ? ', value known only at deploy time' : '';
   return `${code(detail.target.path)}${values} (${detailCause(detail, replaced)}${recreation}${dynamic})`;
