@@ -4,8 +4,8 @@
 import type { EvaluatedResource, EvaluatedTemplate } from '../evaluate/types';
 import { UnknownValue } from '../evaluate/value';
 import type { ResourceSpec } from '../spec/types';
-import type { TemplateNode } from '../template/ast';
-import type { ResourceDecl } from '../template/model';
+import type { Range, TemplateNode } from '../template/ast';
+import type { ResourceDecl, TemplateModel } from '../template/model';
 import { classifyChange, type ModifiedResource } from './classifyChange';
 import { dependencyOrder } from './dependencyOrder';
 import { synchronousRejections } from './rejections';
@@ -23,6 +23,7 @@ export interface CompareOptions {
 /** Compares the deployed (`before`) and the new (`after`) template into CloudFormation's plan. */
 export function compareTemplates(before: EvaluatedTemplate, after: EvaluatedTemplate, options: CompareOptions): ImpactReport {
   const diagnostics = collectDiagnostics(before, after);
+  reportUnknownTypes(after, options.spec, diagnostics);
   const notes = collectNotes(before, after);
   const rejections = synchronousRejections(before, after, options);
   diagnostics.push(...rejections);
@@ -173,6 +174,14 @@ function collectDiagnostics(before: EvaluatedTemplate, after: EvaluatedTemplate)
   for (const e of [...after.model.errors, ...after.errors]) {
     out.push({ severity: e.severity, message: e.message, code: e.code, range: e.range, rangeIn: 'new' });
   }
+  // A file that is not a template at all (empty, a scalar, package.json) has no structural errors
+  // of its own, because the template module does not judge other files; an update needs a template.
+  const notTemplate = out.some((d) => d.severity === 'error') ? undefined : whyNotATemplate(after.model);
+  if (notTemplate) out.push({ severity: 'error', ...notTemplate, code: 'not-a-template', rangeIn: 'new' });
+  const baselineNotTemplate = whyNotATemplate(before.model);
+  if (baselineNotTemplate && before.model.errors.length === 0) {
+    out.push({ severity: 'warning', message: `The baseline is not a CloudFormation template (${baselineNotTemplate.message}); every resource counts as new.`, code: 'baseline-not-a-template', range: baselineNotTemplate.range, rangeIn: 'old' });
+  }
   const baselineErrors = [...before.model.errors, ...before.errors].filter((e) => e.severity === 'error');
   if (baselineErrors.length > 0) {
     const first = baselineErrors[0];
@@ -185,6 +194,34 @@ function collectDiagnostics(before: EvaluatedTemplate, after: EvaluatedTemplate)
     });
   }
   return out;
+}
+
+/** A warning per AWS type the spec does not list: CloudFormation rejects unrecognized types, unless the spec is older than the type. */
+function reportUnknownTypes(after: EvaluatedTemplate, spec: ResourceSpec, out: ImpactDiagnostic[]): void {
+  for (const decl of after.model.resources.values()) {
+    const type = decl.type;
+    if (type === undefined || !type.startsWith('AWS::') || spec.typeInfo(type).known || spec.typeInfo(type).custom) continue;
+    out.push({
+      severity: 'warning',
+      message: `Unrecognized resource type ${type}: CloudFormation rejects the template unless the type is newer than this extension's resource specification`,
+      code: 'unknown-resource-type',
+      range: decl.typeRange ?? decl.keyRange,
+      rangeIn: 'new',
+      logicalId: decl.logicalId,
+    });
+  }
+}
+
+/** Why a parsed file cannot be deployed as a template, or undefined when it looks like one. */
+function whyNotATemplate(model: TemplateModel): { message: string; range: Range } | undefined {
+  if (model.isCloudFormation) return undefined;
+  const root = model.parsed.root;
+  if (root === undefined) return { message: 'The template is empty: CloudFormation needs at least one resource', range: { start: 0, end: 0 } };
+  if (root.kind !== 'map') return { message: 'Template format error: unsupported structure. A template is a map of sections such as Resources', range: root.range };
+  return {
+    message: 'Not a CloudFormation template: it has no AWSTemplateFormatVersion and no resource of an AWS::, Custom:: or registry type',
+    range: root.entries[0]?.keyRange ?? root.range,
+  };
 }
 
 /** Qualifications of the verdict that a person must know to trust it. */
