@@ -13,12 +13,8 @@ import { concatenate, literalString, scalarText } from './strings';
 import type { ResolvedParameter } from './types';
 import { ResourceAttribute, ResourceRef, UnknownValue, isSymbolic, type Symbolic, type Value, type ValueObject } from './value';
 
-/** A range, or how to compute it when an error needs it (narrowing a range inside a string costs a scan). */
-type RangeSource = Range | (() => Range);
-
-function rangeOf(source: RangeSource): Range {
-  return typeof source === 'function' ? source() : source;
-}
+/** A range, or where to look for a narrower one when an error needs it (narrowing inside a string costs a scan). */
+type RangeSource = Range | { within: Range; needle: string };
 
 /** What `Ref: AWS::NoValue` evaluates to: the enclosing property or list item disappears. */
 export const NO_VALUE: unique symbol = Symbol('AWS::NoValue');
@@ -199,7 +195,7 @@ export class Evaluator {
   // ---------------------------------------------------------------- expressions
 
   /** Evaluates any node: plain data stays as written, intrinsic functions are resolved, `AWS::NoValue` removes entries. */
-  evaluate(node: TemplateNode, scope: Scope, depth = 0): Evaluated {
+  evaluate(node: TemplateNode, scope: Scope, depth: number): Evaluated {
     if (depth > MAX_EXPRESSION_DEPTH) {
       this.sink.add(`Template error: expression nested more than ${MAX_EXPRESSION_DEPTH} levels deep`, node.range, 'depth-limit');
       return new UnknownValue('invalid:depth', 'an expression nested too deeply');
@@ -208,20 +204,23 @@ export class Evaluator {
       case 'scalar':
         return typeof node.value === 'string' ? literalString(node.value) : node.value;
       case 'seq': {
+        const items = node.items;
         const out: Value[] = [];
-        for (const item of node.items) {
-          const v = this.evaluate(item, scope, depth + 1);
+        for (let i = 0; i < items.length; i++) {
+          const v = this.evaluate(items[i], scope, depth + 1);
           if (v !== NO_VALUE) out.push(v);
         }
         return out;
       }
       case 'map': {
-        if (node.entries.length === 1) {
-          const { key, value } = node.entries[0];
-          if (key === 'Ref' || key.startsWith('Fn::')) return this.intrinsic(key, value, node, scope, depth + 1);
+        const entries = node.entries;
+        if (entries.length === 1) {
+          const key = entries[0].key;
+          if (key === 'Ref' || key.startsWith('Fn::')) return this.intrinsic(key, entries[0].value, node, scope, depth + 1);
         }
         const out: ValueObject = {};
-        for (const entry of node.entries) {
+        for (let i = 0; i < entries.length; i++) {
+          const entry = entries[i];
           // A map holding Fn::Transform is replaced by the macro's output, whatever else it holds.
           if (entry.key === 'Fn::Transform') return this.transform(entry.value, node, scope, depth + 1);
           const v = this.evaluate(entry.value, scope, depth + 1);
@@ -234,7 +233,7 @@ export class Evaluator {
 
   /** Evaluates a node where `AWS::NoValue` has no enclosing entry to remove: it reads as absent (`undefined`). */
   evaluatePresent(node: TemplateNode, scope: Scope): Value | undefined {
-    const v = this.evaluate(node, scope);
+    const v = this.evaluate(node, scope, 0);
     return v === NO_VALUE ? undefined : v;
   }
 
@@ -250,30 +249,34 @@ export class Evaluator {
         return this.fnIf(arg, node, scope, depth);
       case 'Fn::FindInMap':
         return this.findInMap(arg, node, scope, depth);
-      case 'Fn::Join':
-        return this.withArgs(name, arg, node, scope, depth, [2], fn.JOIN_SHAPE, ([d, l]) => fn.join(d, l));
-      case 'Fn::Select':
-        return this.withArgs(name, arg, node, scope, depth, [2], fn.SELECT_SHAPE, ([i, l]) => fn.select(i, l));
-      case 'Fn::Split':
-        return this.withArgs(name, arg, node, scope, depth, [2], fn.SPLIT_SHAPE, ([d, s]) => fn.split(d, s));
-      case 'Fn::Cidr':
-        return this.withArgs(name, arg, node, scope, depth, [3], fn.CIDR_SHAPE, ([b, c, n]) => fn.cidr(b, c, n));
+      case 'Fn::Join': {
+        const args = this.fixedArguments(arg, 2, scope, depth);
+        return args ? this.result(name, fn.join(args[0], args[1]), node) : this.malformed(name, fn.JOIN_SHAPE, node);
+      }
+      case 'Fn::Select': {
+        const args = this.fixedArguments(arg, 2, scope, depth);
+        return args ? this.result(name, fn.select(args[0], args[1]), node) : this.malformed(name, fn.SELECT_SHAPE, node);
+      }
+      case 'Fn::Split': {
+        const args = this.fixedArguments(arg, 2, scope, depth);
+        return args ? this.result(name, fn.split(args[0], args[1]), node) : this.malformed(name, fn.SPLIT_SHAPE, node);
+      }
+      case 'Fn::Cidr': {
+        const args = this.fixedArguments(arg, 3, scope, depth);
+        return args ? this.result(name, fn.cidr(args[0], args[1], args[2]), node) : this.malformed(name, fn.CIDR_SHAPE, node);
+      }
       case 'Fn::Base64':
-        return this.withValue(name, arg, node, scope, depth, (v) => fn.base64(v));
+        return this.result(name, fn.base64(this.argument(arg, scope, depth)), node);
       case 'Fn::GetAZs':
-        return this.withValue(name, arg, node, scope, depth, (v) => this.getAZs(v));
+        return this.result(name, this.getAZs(this.argument(arg, scope, depth)), node);
       case 'Fn::ImportValue':
-        return this.withValue(name, arg, node, scope, depth, (v) =>
-          typeof v === 'string'
-            ? { value: new UnknownValue('import:' + v, `Fn::ImportValue ${v}`) }
-            : isSymbolic(v)
-              ? { value: derivedUnknown('import', valueKey(v), `Fn::ImportValue ${fn.describeValue(v)}`, v) }
-              : { error: 'Template error: Fn::ImportValue requires the name of an export' },
-        );
+        return this.result(name, importValue(this.argument(arg, scope, depth)), node);
       case 'Fn::Length':
+        if (!this.options.languageExtensions) break;
+        return this.result(name, fn.length(this.argument(arg, scope, depth)), node);
       case 'Fn::ToJsonString':
         if (!this.options.languageExtensions) break;
-        return this.withValue(name, arg, node, scope, depth, name === 'Fn::Length' ? fn.length : fn.toJsonString);
+        return this.result(name, fn.toJsonString(this.argument(arg, scope, depth)), node);
       case 'Fn::Transform':
         return this.transform(arg, node, scope, depth);
       case 'Fn::Equals':
@@ -292,29 +295,18 @@ export class Evaluator {
     return new UnknownValue('invalid:' + name, `an unsupported function ${name}`);
   }
 
-  /** Evaluates a list of arguments of fixed length and applies a value-level function to them. */
-  private withArgs(
-    name: string,
-    arg: TemplateNode,
-    node: MapNode,
-    scope: Scope,
-    depth: number,
-    lengths: number[],
-    shape: string,
-    apply: (args: Value[]) => fn.FunctionResult,
-  ): Evaluated {
-    if (arg.kind !== 'seq' || !lengths.includes(arg.items.length)) return this.malformed(name, shape, node);
-    const values: Value[] = [];
-    for (const item of arg.items) {
-      const v = this.evaluate(item, scope, depth + 1);
-      values.push(v === NO_VALUE ? '' : v);
-    }
-    return this.result(name, apply(values), node);
+  /** Evaluates the items of a list argument of a fixed length (undefined when the argument has another shape). */
+  private fixedArguments(arg: TemplateNode, length: number, scope: Scope, depth: number): Value[] | undefined {
+    if (arg.kind !== 'seq' || arg.items.length !== length) return undefined;
+    const values: Value[] = new Array<Value>(length);
+    for (let i = 0; i < length; i++) values[i] = this.argument(arg.items[i], scope, depth);
+    return values;
   }
 
-  private withValue(name: string, arg: TemplateNode, node: MapNode, scope: Scope, depth: number, apply: (v: Value) => fn.FunctionResult): Evaluated {
-    const v = this.evaluate(arg, scope, depth + 1);
-    return this.result(name, apply(v === NO_VALUE ? '' : v), node);
+  /** Evaluates a function argument; `AWS::NoValue` there reads as the empty string. */
+  private argument(node: TemplateNode, scope: Scope, depth: number): Value {
+    const v = this.evaluate(node, scope, depth + 1);
+    return v === NO_VALUE ? '' : v;
   }
 
   private result(name: string, r: fn.FunctionResult, node: MapNode): Value {
@@ -376,8 +368,8 @@ export class Evaluator {
 
   private reportUnresolved(name: string, range: RangeSource, scope: Scope): void {
     if (scope.block === 'Conditions') {
-      this.sink.add(`Template format error: Unresolved dependencies [${name}]. Cannot reference resources in the Conditions block of the template`, rangeOf(range), 'unresolved-reference');
-    } else this.sink.add(unresolvedMessage(name, scope.block), rangeOf(range), 'unresolved-reference');
+      this.sink.add(`Template format error: Unresolved dependencies [${name}]. Cannot reference resources in the Conditions block of the template`, this.rangeOf(range), 'unresolved-reference');
+    } else this.sink.add(unresolvedMessage(name, scope.block), this.rangeOf(range), 'unresolved-reference');
   }
 
   /** Records a reference to a resource; false (with an error) where resources cannot be referenced. */
@@ -389,7 +381,7 @@ export class Evaluator {
     scope.deps?.add(logicalId);
     // A live reference to a resource that will not exist is what CloudFormation rejects when the stack is deployed.
     if (scope.live && this.resourceActive.get(logicalId) === false && !this.resourceUndecided.has(logicalId)) {
-      this.sink.add(unresolvedMessage(logicalId, scope.block), rangeOf(range), 'reference-to-inactive-resource');
+      this.sink.add(unresolvedMessage(logicalId, scope.block), this.rangeOf(range), 'reference-to-inactive-resource');
     }
     return true;
   }
@@ -450,8 +442,9 @@ export class Evaluator {
     if (textNode?.kind !== 'scalar' || typeof textNode.value !== 'string' || (variablesNode !== undefined && variablesNode.kind !== 'map')) {
       return this.malformed('Fn::Sub', SUB_SHAPE, node);
     }
-    const variables = new Map<string, Evaluated>();
+    let variables: Map<string, Evaluated> | undefined;
     if (variablesNode?.kind === 'map') {
+      variables = new Map();
       for (const entry of variablesNode.entries) variables.set(entry.key, this.evaluate(entry.value, scope, depth + 2));
     }
     const textRange = textNode.range;
@@ -462,9 +455,10 @@ export class Evaluator {
         continue;
       }
       const name = part.variable;
-      const range = (): Range => this.locate(textRange, '${' + name);
+      // The exact range of `${name}` is found only when an error needs it.
+      const range: RangeSource = { within: textRange, needle: '${' + name };
       let v: Evaluated;
-      if (variables.has(name)) v = variables.get(name)!;
+      if (variables?.has(name)) v = variables.get(name)!;
       else if (this.pseudo.has(name) || this.parameters.has(name) || this.model.resources.has(name) || name === 'AWS::NoValue') v = this.resolveName(name, range, scope);
       else {
         const dot = name.indexOf('.');
@@ -481,7 +475,7 @@ export class Evaluator {
       if (literal !== undefined) parts.push(literal);
       else if (isSymbolic(v)) parts.push(v);
       else {
-        this.sink.add(`Template error: variable ${name} in Fn::Sub expression does not resolve to a string`, range(), 'malformed-intrinsic');
+        this.sink.add(`Template error: variable ${name} in Fn::Sub expression does not resolve to a string`, this.rangeOf(range), 'malformed-intrinsic');
         parts.push(new UnknownValue('invalid:sub', `the variable ${name}, which is not a string`));
       }
     }
@@ -496,6 +490,10 @@ export class Evaluator {
       this.subCache.set(text, parts);
     }
     return parts;
+  }
+
+  private rangeOf(source: RangeSource): Range {
+    return 'needle' in source ? this.locate(source.within, source.needle) : source;
   }
 
   /** Narrows a scalar's range to where `needle` appears in its source text (the whole range when it cannot be found verbatim). */
@@ -537,11 +535,7 @@ export class Evaluator {
       defaultNode = options.kind === 'map' ? options.entries.find((e) => e.key === 'DefaultValue')?.value : undefined;
       if (!this.options.languageExtensions || defaultNode === undefined) return this.malformed('Fn::FindInMap', FIND_IN_MAP_SHAPE, node);
     }
-    const keys: Value[] = [];
-    for (let i = 0; i < 3; i++) {
-      const v = this.evaluate(arg.items[i], scope, depth + 2);
-      keys.push(v === NO_VALUE ? '' : v);
-    }
+    const keys: Value[] = [this.argument(arg.items[0], scope, depth + 1), this.argument(arg.items[1], scope, depth + 1), this.argument(arg.items[2], scope, depth + 1)];
     if (keys.some(isSymbolic)) {
       const fallback = defaultNode ? this.evaluate(defaultNode, scope, depth + 2) : undefined;
       const from: Value = fallback === undefined || fallback === NO_VALUE ? keys : [...keys, fallback];
@@ -551,8 +545,8 @@ export class Evaluator {
     if (texts.some((t) => t === undefined)) return this.malformed('Fn::FindInMap', FIND_IN_MAP_SHAPE, node);
     const [mapName, topKey, secondKey] = texts as string[];
     const top = this.mapping(mapName);
-    const second = top?.entries.find((e) => e.key === topKey)?.value;
-    const found = second?.kind === 'map' ? second.entries.find((e) => e.key === secondKey)?.value : undefined;
+    const second = top === undefined ? undefined : entryValue(top, topKey);
+    const found = second?.kind === 'map' ? entryValue(second, secondKey) : undefined;
     if (found !== undefined) return this.evaluate(found, scope, depth + 2);
     if (defaultNode !== undefined) return this.evaluate(defaultNode, scope, depth + 2);
     const missingAt = top === undefined ? 0 : second === undefined ? 1 : 2;
@@ -579,6 +573,19 @@ export class Evaluator {
     for (const e of node.entries) setEntry(out, e.key, this.plain(e.value));
     return out;
   }
+}
+
+/** The value under a key of a map node (maps are small: a scan beats building an index). */
+function entryValue(node: MapNode, key: string): TemplateNode | undefined {
+  for (const e of node.entries) if (e.key === key) return e.value;
+  return undefined;
+}
+
+/** `Fn::ImportValue`: the value another stack exports, known only at deploy time. */
+function importValue(name: Value): fn.FunctionResult {
+  if (typeof name === 'string') return { value: new UnknownValue('import:' + name, `Fn::ImportValue ${name}`) };
+  if (isSymbolic(name)) return { value: derivedUnknown('import', valueKey(name), `Fn::ImportValue ${fn.describeValue(name)}`, name) };
+  return { error: 'Template error: Fn::ImportValue requires the name of an export' };
 }
 
 /** Adds a key to an object; `__proto__` is defined as a plain key rather than changing the prototype. */
