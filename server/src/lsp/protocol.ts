@@ -6,6 +6,7 @@
  * or receive; nothing requires VS Code.
  */
 import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
+import type { TreeNode } from '../stacks/treeModel';
 
 /** What "before" means for one template. */
 export type BaselineChoice =
@@ -90,6 +91,11 @@ export interface InitializationOptions {
   environment?: Partial<ServerEnvironment>;
   /** Baselines chosen earlier, by document URI (the VS Code client keeps them per workspace). */
   baselines?: Record<string, BaselineChoice>;
+  /**
+   * For tests and demos only, not a user setting: every stacks watcher interval (running and
+   * settled stacks, backoff base) in milliseconds, instead of the defaults of 2–5 s and 90 s.
+   */
+  stacksPollIntervalMs?: number;
 }
 
 /** Arguments of the `cfnImpact.openDiff` command that code lenses carry. */
@@ -104,3 +110,85 @@ export const commands = {
   openDiff: 'cfnImpact.openDiff',
   chooseBaseline: 'cfnImpact.chooseBaseline',
 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// The stacks view. The server owns the watchers (one per configured region) and answers with
+// presentation-neutral tree nodes; clients render them and say when the view is visible, since
+// nothing is polled while no one looks.
+
+/** One node of the stacks tree, as built by the stacks module (see server/src/stacks/treeModel.ts). */
+export type StackTreeNode = TreeNode;
+
+export interface StacksTreeParams {
+  /** Case-insensitive text a stack's name or status must contain; empty or absent shows all. */
+  filter?: string;
+}
+
+export interface StacksTree {
+  /** Increases with every change the server announced; a client can skip answers older than one it has. */
+  version: number;
+  /** Regions (or messages when there is nothing to read), each with its stacks as children. */
+  nodes: StackTreeNode[];
+}
+
+/** Client → server: the whole stacks tree, filtered. */
+export const stacksTreeRequest = new RequestType<StacksTreeParams, StacksTree, void>('cfnImpact/stacksTree');
+
+export interface StacksChanged {
+  version: number;
+}
+
+/** Server → client: the stacks tree changed (at most a few times a second); ask for it again. */
+export const stacksChangedNotification = new NotificationType<StacksChanged>('cfnImpact/stacksChanged');
+
+export interface StacksVisibility {
+  visible: boolean;
+}
+
+/** Client → server: whether the stacks view is visible. While it is not, the server makes no AWS call. */
+export const stacksVisibilityNotification = new NotificationType<StacksVisibility>('cfnImpact/stacksVisibility');
+
+export interface StacksFollowParams {
+  region: string;
+  stackId: string;
+  /** True when the stack was expanded: keep its resources and events loaded; false when collapsed. */
+  follow: boolean;
+}
+
+/** Client → server: a stack was expanded (follow it) or collapsed (stop following it). */
+export const stacksFollowNotification = new NotificationType<StacksFollowParams>('cfnImpact/stacksFollow');
+
+/** Client → server: cancel what is in flight and read every region now; answers once that read is done. */
+export const stacksRefreshRequest = new RequestType<Record<string, never>, null, void>('cfnImpact/stacksRefresh');
+
+/** A deployment the view watched that just ended. */
+export interface DeploymentEnded {
+  region: string;
+  stackId: string;
+  stackName: string;
+  /** The final stack status, e.g. `UPDATE_COMPLETE` or `UPDATE_ROLLBACK_COMPLETE`. */
+  status: string;
+  outcome: 'succeeded' | 'failed';
+  reason?: string;
+  /** The first failure of the operation (not the later "Resource creation cancelled" ones). */
+  rootCause?: { logicalId: string; status: string; reason?: string };
+  /** Resources CloudFormation could not delete during cleanup and left behind. */
+  undeleted: { logicalId: string; physicalId?: string; resourceType: string; reason?: string }[];
+  consoleUrl: string;
+}
+
+/** Server → client: a deployment seen while watching ended (sent once per operation). */
+export const deploymentEndedNotification = new NotificationType<DeploymentEnded>('cfnImpact/deploymentEnded');
+
+export interface DeployedTemplateParams {
+  region: string;
+  /** The stack's name or id (ARN). */
+  stackId: string;
+}
+
+export type DeployedTemplate =
+  | { ok: true; body: string; language: 'yaml' | 'json' }
+  | { ok: false; message: string };
+
+/** Client → server: the template a stack was deployed with (GetTemplate, stage Original). */
+export const deployedTemplateRequest = new RequestType<DeployedTemplateParams, DeployedTemplate, void>('cfnImpact/deployedTemplate');

@@ -31,13 +31,21 @@ import {
   baselineStatusNotification,
   baselineTextRequest,
   chooseBaselineRequest,
+  deployedTemplateRequest,
+  deploymentEndedNotification,
   environmentNotification,
+  stacksChangedNotification,
+  stacksFollowNotification,
+  stacksRefreshRequest,
+  stacksTreeRequest,
+  stacksVisibilityNotification,
   type BaselineChoice,
   type InitializationOptions,
   type ServerEnvironment,
 } from './protocol';
 import { describeError, runSafe, runSafeNotification, type Logger } from './runSafe';
 import { defaultSettings, readDocumentSettings, type DocumentSettings } from './settings';
+import { StacksService } from './stacksService';
 
 /** How often open documents' repositories are checked for a moved HEAD (file metadata only). */
 const gitHeadCheckMs = 3000;
@@ -59,6 +67,7 @@ function startServer(connection: Connection): void {
   const settingsCache = new Map<string, Promise<DocumentSettings>>();
   const parameterFiles = new Map<string, { mtimeMs: number; result: ParameterValues }>();
   const analysedOnce = new Set<string>();
+  let stacks: StacksService | undefined;
 
   const baselines = new BaselineManager({
     isTrusted: () => environment.trusted,
@@ -163,10 +172,17 @@ function startServer(connection: Connection): void {
     stackSource?.dispose();
     stackSource = createDeployedStackSource(environment.aws);
     baselines.setStackSource(stackSource);
+    stacks?.configure(environment);
   }
 
   connection.onInitialize((params: InitializeParams): InitializeResult => {
     const options = (params.initializationOptions ?? {}) as InitializationOptions;
+    stacks = new StacksService({
+      logger,
+      onChanged: (version) => void connection.sendNotification(stacksChangedNotification, { version }).catch(() => undefined),
+      onDeploymentEnded: (ended) => void connection.sendNotification(deploymentEndedNotification, ended).catch(() => undefined),
+      ...(typeof options.stacksPollIntervalMs === 'number' ? { pollIntervalMs: options.stacksPollIntervalMs } : {}),
+    });
     applyEnvironment(options.environment);
     for (const [uri, choice] of Object.entries(options.baselines ?? {})) baselines.choose(uri, choice);
     workspaceFolders = foldersOf(params.workspaceFolders ?? undefined, params.rootUri ?? undefined);
@@ -203,6 +219,7 @@ function startServer(connection: Connection): void {
     connection.onShutdown(() => {
       clearInterval(timer);
       analyzer.dispose();
+      stacks?.dispose();
     });
   });
 
@@ -292,6 +309,37 @@ function startServer(connection: Connection): void {
       return baseline.text === undefined ? null : { text: baseline.text, label: baseline.status.label };
     }),
   );
+
+  connection.onRequest(stacksTreeRequest, (params, token) =>
+    runSafe(logger, 'stacksTree', token, { version: 0, nodes: [] }, () => stacksOrFail().tree(params?.filter)),
+  );
+
+  connection.onRequest(stacksRefreshRequest, (_params, token) =>
+    runSafe(logger, 'stacksRefresh', token, null, async () => {
+      await stacksOrFail().refresh();
+      return null;
+    }),
+  );
+
+  connection.onRequest(deployedTemplateRequest, (params, token) =>
+    runSafe(logger, 'deployedTemplate', token, { ok: false, message: 'The deployed template could not be read; see the server output.' }, () =>
+      stacksOrFail().deployedTemplate(params.region, params.stackId),
+    ),
+  );
+
+  connection.onNotification(stacksVisibilityNotification, (params) =>
+    runSafeNotification(logger, 'stacks visibility', () => stacksOrFail().setVisible(params.visible === true)),
+  );
+
+  connection.onNotification(stacksFollowNotification, (params) =>
+    runSafeNotification(logger, 'stacks follow', () => stacksOrFail().follow(params.region, params.stackId, params.follow !== false)),
+  );
+
+  /** The stacks service, which exists from `initialize` on. */
+  function stacksOrFail(): StacksService {
+    if (!stacks) throw new Error('the server is not initialised');
+    return stacks;
+  }
 
   documents.listen(connection);
   connection.listen();

@@ -1,0 +1,229 @@
+/**
+ * The stacks view on the server side: one StackWatcher per configured region, created when the
+ * view first asks, polling only while a client says the view is visible, and no AWS call at all in
+ * an untrusted workspace. Changes reach clients as a version number, at most a few times a
+ * second; they then ask for the tree again.
+ */
+import type { CloudFormationReader } from '../stacks/cloudFormationReader';
+import { StackWatcher, type WatcherChange, type WatcherOptions } from '../stacks/stackWatcher';
+import { buildStackTree, consoleUrl, type TreeNode } from '../stacks/treeModel';
+import type { ReaderError } from '../stacks/types';
+import type { AwsSettings, DeployedTemplate, DeploymentEnded, ServerEnvironment } from './protocol';
+import type { Logger } from './runSafe';
+import { completeRegionNode, deploymentEndedOf, readerFailureNode, templateLanguage, untrustedNode } from './stacksTree';
+
+export interface StacksServiceOptions {
+  logger: Logger;
+  /** Called (throttled) when the tree changed, with the new version. */
+  onChanged(version: number): void;
+  /** Called once per deployment that ended while it was being watched. */
+  onDeploymentEnded(ended: DeploymentEnded): void;
+  /** Overrides every watcher interval (tests and demos only). */
+  pollIntervalMs?: number;
+  /** Least time between two change announcements (default 250 ms: at most 4 a second). */
+  minAnnounceIntervalMs?: number;
+}
+
+type Slot =
+  | { configured?: string; state: 'creating'; ready: Promise<void> }
+  | { configured?: string; state: 'ready'; reader: CloudFormationReader; watcher: StackWatcher }
+  | { configured?: string; state: 'failed'; error: ReaderError };
+
+/** Owns the stacks watchers of one language server. */
+export class StacksService {
+  private environment: ServerEnvironment = { trusted: false, aws: {} };
+  private slots: Slot[] | undefined;
+  private visible = false;
+  private version = 0;
+  private announceTimer: ReturnType<typeof setTimeout> | undefined;
+  private lastAnnounced = 0;
+  /** Operations already announced as ended, so each is told once. */
+  private readonly announcedEnds = new Set<string>();
+  /** Bumped on every reconfiguration, so readers created for an older one are dropped. */
+  private generation = 0;
+
+  constructor(private readonly options: StacksServiceOptions) {}
+
+  /** Applies trust and AWS settings; watchers are rebuilt only when something that matters changed. */
+  configure(next: ServerEnvironment): void {
+    const same = next.trusted === this.environment.trusted && sameAws(next.aws, this.environment.aws);
+    this.environment = { trusted: next.trusted, aws: { ...next.aws } };
+    if (same) return;
+    const hadWatchers = this.slots !== undefined;
+    this.disposeSlots();
+    if (this.visible && this.environment.trusted) this.ensureSlots();
+    if (hadWatchers || this.visible) this.changed();
+  }
+
+  /** Whether a client shows the stacks: polling runs only while one does. */
+  setVisible(visible: boolean): void {
+    this.visible = visible;
+    if (visible && this.environment.trusted) this.ensureSlots();
+    for (const slot of this.slots ?? []) if (slot.state === 'ready') slot.watcher.setVisible(visible);
+  }
+
+  /** The tree for the stacks view. Asking for it sets up the watchers but starts no poll while hidden. */
+  async tree(filter: string | undefined): Promise<{ version: number; nodes: TreeNode[] }> {
+    if (!this.environment.trusted) return { version: this.version, nodes: [untrustedNode()] };
+    const slots = this.ensureSlots();
+    // The first answer waits for the readers to exist, so it shows regions rather than nothing.
+    await Promise.all(slots.map((slot) => (slot.state === 'creating' ? slot.ready : undefined)));
+    const now = Date.now();
+    const nodes: TreeNode[] = [];
+    for (const slot of this.slots ?? []) {
+      if (slot.state === 'failed') nodes.push(readerFailureNode(slot.configured, slot.error));
+      if (slot.state !== 'ready') continue;
+      const snapshot = slot.watcher.snapshot();
+      const input = { region: slot.reader.info.region, snapshot, ...(slot.reader.info.profile ? { profile: slot.reader.info.profile } : {}) };
+      const [region] = buildStackTree({ regions: [input], now, ...(filter?.trim() ? { filter } : {}) });
+      if (region) nodes.push(completeRegionNode(region, snapshot, filter));
+    }
+    return { version: this.version, nodes };
+  }
+
+  /** Keeps a stack's resources and events loaded while it is expanded. */
+  follow(region: string, stackId: string, follow: boolean): void {
+    const slot = this.readySlot(region);
+    if (!slot) return;
+    if (follow) slot.watcher.follow(stackId);
+    else slot.watcher.unfollow(stackId);
+  }
+
+  /** Reads every region now (cancelling reads in flight); resolves when done. Hidden views are not read. */
+  async refresh(): Promise<void> {
+    if (!this.environment.trusted) return;
+    const slots = this.ensureSlots();
+    await Promise.all(slots.map((slot) => (slot.state === 'creating' ? slot.ready : undefined)));
+    await Promise.all(
+      (this.slots ?? []).map((slot) => (slot.state === 'ready' && this.visible ? slot.watcher.refresh() : undefined)),
+    );
+    this.changed();
+  }
+
+  /** The template a stack was deployed with. */
+  async deployedTemplate(region: string, stackId: string): Promise<DeployedTemplate> {
+    if (!this.environment.trusted) return { ok: false, message: 'Stacks are not read in an untrusted workspace.' };
+    const slots = this.ensureSlots();
+    await Promise.all(slots.map((slot) => (slot.state === 'creating' ? slot.ready : undefined)));
+    const slot = this.readySlot(region);
+    if (!slot) return { ok: false, message: `The region ${region} is not configured (cfnImpact.aws.regions).` };
+    const read = await slot.reader.getTemplate(stackId);
+    if (!read.ok) return { ok: false, message: `${read.error.message} ${read.error.fix}` };
+    return { ok: true, body: read.value.body, language: templateLanguage(read.value.body) };
+  }
+
+  /** Stops every watcher and timer. */
+  dispose(): void {
+    this.disposeSlots();
+    if (this.announceTimer !== undefined) clearTimeout(this.announceTimer);
+    this.announceTimer = undefined;
+  }
+
+  private readySlot(region: string): Extract<Slot, { state: 'ready' }> | undefined {
+    for (const slot of this.slots ?? []) if (slot.state === 'ready' && slot.reader.info.region === region) return slot;
+    return undefined;
+  }
+
+  /** The slots of the current configuration, creating them (and their readers) the first time. */
+  private ensureSlots(): Slot[] {
+    if (this.slots) return this.slots;
+    const regions = this.environment.aws.regions?.length ? [...new Set(this.environment.aws.regions)] : [undefined];
+    const generation = this.generation;
+    const slots: Slot[] = [];
+    regions.forEach((configured, index) => {
+      const slot: Slot = { state: 'creating', ready: Promise.resolve() };
+      if (configured !== undefined) slot.configured = configured;
+      slot.ready = this.createSlot(configured).then((made) => {
+        if (generation !== this.generation) {
+          if (made.state === 'ready') disposeReady(made);
+          return;
+        }
+        slots[index] = made;
+        this.changed();
+      });
+      slots.push(slot);
+    });
+    this.slots = slots;
+    return slots;
+  }
+
+  private async createSlot(configured: string | undefined): Promise<Slot> {
+    const aws = this.environment.aws;
+    try {
+      // Loaded on first use: the AWS SDK is large, and many sessions never open the view.
+      const { CloudFormationReader } = await import('../stacks/cloudFormationReader.js');
+      const created = await CloudFormationReader.create({
+        ...(configured !== undefined ? { region: configured } : {}),
+        ...(aws.profile ? { profile: aws.profile } : {}),
+        ...(aws.endpoint ? { endpoint: aws.endpoint } : {}),
+      });
+      if (!created.ok) return withConfigured({ state: 'failed', error: created.error }, configured);
+      const reader = created.value;
+      const watcher = new StackWatcher({ reader, scope: 'all', ...this.intervals() });
+      watcher.onDidChange((change) => this.onWatcherChange(reader.info.region, watcher, change));
+      watcher.setVisible(this.visible);
+      watcher.start();
+      return withConfigured({ state: 'ready', reader, watcher }, configured);
+    } catch (error) {
+      this.options.logger.error(`setting up the stacks reader failed: ${error instanceof Error ? error.message : String(error)}`);
+      return withConfigured(
+        { state: 'failed', error: { kind: 'other', message: 'The stacks reader could not be set up.', fix: 'See the output of the language server.' } },
+        configured,
+      );
+    }
+  }
+
+  private intervals(): Partial<WatcherOptions> {
+    const ms = this.options.pollIntervalMs;
+    if (ms === undefined || !Number.isFinite(ms) || ms <= 0) return {};
+    return { activeIntervalMs: ms, activeMaxIntervalMs: ms, settledIntervalMs: ms, backoffBaseMs: ms, backoffMaxMs: ms * 8 };
+  }
+
+  private onWatcherChange(region: string, watcher: StackWatcher, change: WatcherChange): void {
+    if (change.kind === 'operation-ended' && change.live) {
+      const key = `${change.stackId}:${change.operation.startEventId ?? change.operation.startedAt}`;
+      if (!this.announcedEnds.has(key)) {
+        const ended = deploymentEndedOf(region, change, change.operation, consoleUrl(region, change.stackId));
+        if (ended) {
+          this.announcedEnds.add(key);
+          this.options.onDeploymentEnded(ended);
+        }
+      }
+    }
+    // Only the current configuration's watchers speak; a disposed one may still finish a call.
+    if (this.slots?.some((slot) => slot.state === 'ready' && slot.watcher === watcher)) this.changed();
+  }
+
+  /** Announces a change: at once when the last announcement is old enough, else once the interval has passed. */
+  private changed(): void {
+    this.version++;
+    if (this.announceTimer !== undefined) return;
+    const gap = this.options.minAnnounceIntervalMs ?? 250;
+    const wait = Math.max(0, this.lastAnnounced + gap - Date.now());
+    this.announceTimer = setTimeout(() => {
+      this.announceTimer = undefined;
+      this.lastAnnounced = Date.now();
+      this.options.onChanged(this.version);
+    }, wait);
+  }
+
+  private disposeSlots(): void {
+    this.generation++;
+    for (const slot of this.slots ?? []) if (slot.state === 'ready') disposeReady(slot);
+    this.slots = undefined;
+  }
+}
+
+function disposeReady(slot: Extract<Slot, { state: 'ready' }>): void {
+  slot.watcher.dispose();
+  slot.reader.dispose();
+}
+
+function withConfigured<T extends Slot>(slot: T, configured: string | undefined): T {
+  if (configured !== undefined) slot.configured = configured;
+  return slot;
+}
+
+function sameAws(a: AwsSettings, b: AwsSettings): boolean {
+  return a.profile === b.profile && a.endpoint === b.endpoint && (a.regions ?? []).join(',') === (b.regions ?? []).join(',');
+}
