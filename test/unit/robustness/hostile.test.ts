@@ -7,9 +7,12 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { analyzeUpdate } from '../../../server/src/impact';
+import { evaluateTemplate } from '../../../server/src/evaluate';
+import { analyzeUpdate, compareTemplates, evaluateSide } from '../../../server/src/impact';
 import type { ImpactDiagnostic, ImpactReport } from '../../../server/src/impact';
 import { loadResourceSpec } from '../../../server/src/spec/load';
+import { readTemplateModel } from '../../../server/src/template';
+import type { MapEntry, TemplateNode } from '../../../server/src/template/ast';
 
 const spec = loadResourceSpec();
 
@@ -305,6 +308,27 @@ describe('work that explodes', () => {
     const list = `!Split [",", "${','.repeat(4_000_000)}"]`;
     const text = `Transform: AWS::LanguageExtensions\nResources:\n  Queue:\n    Type: AWS::SQS::Queue\n    Properties:\n      DelaySeconds: {Fn::Length: ${list}}\n      QueueName: {Fn::ToJsonString: ${list}}\n`;
     assert.equal(analyzeBothWays(text).forward.status, 'update');
+  });
+});
+
+describe('trees too wide to spread into a call', () => {
+  test('lists of 300,000 items under AWS::LanguageExtensions are walked without overflowing the stack', () => {
+    // Parsing 600 KB of flow list takes seconds with the yaml library alone, so the tree is built directly.
+    const at = { start: 0, end: 0 };
+    const scalar = (value: string | number): TemplateNode => ({ kind: 'scalar', range: at, value });
+    const map = (entries: [string, TemplateNode][]): TemplateNode => ({ kind: 'map', range: at, entries: entries.map(([key, value]): MapEntry => ({ key, keyRange: at, value })) });
+    const wide = (): TemplateNode => ({ kind: 'seq', range: at, items: Array.from({ length: 300_000 }, (_, i) => scalar(i)) });
+    const root = map([
+      ['Transform', scalar('AWS::LanguageExtensions')],
+      ['Conditions', map([['Wide', map([['Fn::Equals', { kind: 'seq', range: at, items: [scalar('a'), wide()] }]])]])],
+      ['Resources', map([['Queue', map([['Type', scalar('AWS::SQS::Queue')], ['Condition', scalar('Wide')], ['Metadata', wide()]])]])],
+    ]);
+    const model = readTemplateModel({ text: '', format: 'json', root, errors: [] });
+    const evaluated = evaluateTemplate(model, { parameters: {}, region: 'us-east-1', accountId: '123456789012', stackName: 'stack' });
+    assert.deepEqual(evaluated.errors, []);
+    assert.equal(evaluated.conditions.get('Wide'), false);
+    const report = compareTemplates(evaluateSide({ text: VALID }, { spec }), evaluated, { spec });
+    assert.deepEqual(report.changes.map((c) => [c.logicalId, c.action]), [['Bucket', 'Remove']]);
   });
 });
 
