@@ -24,6 +24,7 @@ function isOpaqueSymbol(v: Value): v is Symbolic {
   return isSymbolic(v) && !(v instanceof Concatenation);
 }
 
+/** CloudFormation's message for a malformed `Fn::Join`. */
 export const JOIN_SHAPE =
   'Template error: every Fn::Join object requires two parameters, (1) a string delimiter and (2) a list of strings to be joined or a function that returns a list of strings (such as Fn::GetAZs) to be joined.';
 
@@ -54,6 +55,7 @@ function selectIndex(index: Value): number | undefined {
   return undefined;
 }
 
+/** The message for a malformed `Fn::Select`. */
 export const SELECT_SHAPE = 'Template error: Fn::Select requires a list argument with two elements: an integer index and a list';
 
 /** `Fn::Select`: the item at an index; an unknown when the list or the index is known only at deploy time. */
@@ -67,6 +69,7 @@ export function select(index: Value, list: Value): FunctionResult {
   return ok(list[i]);
 }
 
+/** The message for a malformed `Fn::Split`. */
 export const SPLIT_SHAPE = 'Template error: every Fn::Split object requires two parameters, (1) a string delimiter and (2) a string to be split or a function that returns a string to be split.';
 
 /** `Fn::Split`: the pieces of a known string; an unknown for a symbolic one, since a symbol's text may hold the delimiter. */
@@ -92,6 +95,7 @@ function integerArgument(v: Value): number | undefined {
   return undefined;
 }
 
+/** The message for a malformed `Fn::Cidr`. */
 export const CIDR_SHAPE = 'Template error: Fn::Cidr requires three parameters: an address block, a count of subnets and the number of subnet bits';
 
 /** `Fn::Cidr`: the subnets of a known block; an unknown when any argument is symbolic. */

@@ -26,8 +26,10 @@ function resolveParameter(decl: ParameterDecl, ctx: EvaluationContext, sink: Err
   let raw: string | undefined;
   let source: ResolvedParameter['source'] = 'missing';
   let range: Range = decl.keyRange;
-  if (Object.prototype.hasOwnProperty.call(ctx.parameters, name) && typeof ctx.parameters[name] === 'string') {
-    raw = ctx.parameters[name];
+  const supplied: unknown = Object.prototype.hasOwnProperty.call(ctx.parameters, name) ? ctx.parameters[name] : undefined;
+  if (typeof supplied === 'string' || typeof supplied === 'number' || typeof supplied === 'boolean') {
+    // Values are strings on the wire; a caller handing over a number or a boolean means its text.
+    raw = String(supplied);
     source = 'supplied';
   } else if (decl.default !== undefined) {
     raw = defaultText(decl.default);
