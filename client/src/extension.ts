@@ -1,7 +1,7 @@
 /**
  * The VS Code extension: starts the language server (dist/server.js over node IPC), shows the
- * active template's baseline in the status bar, and offers the commands to choose a baseline,
- * link a deployed stack and open the diff against the baseline.
+ * active template's baseline in the status bar, offers the commands to choose a baseline,
+ * link a deployed stack and open the diff against the baseline, and shows the live stacks view.
  */
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
@@ -10,10 +10,11 @@ import { chooseBaseline, linkStack, rememberedChoices } from './baselineChoices'
 import { BaselineDocuments, baselineScheme, openBaselineDiff } from './baselineDiff';
 import { BaselineStatusBar } from './baselineStatusBar';
 import { readEnvironment } from './settings';
+import { registerStacksView } from './stacksView';
 
 let client: LanguageClient | undefined;
 
-/** Activates on YAML/JSON files and the extension's commands; logs how long activation took. */
+/** Activates on YAML/JSON files, the stacks view and the extension's commands; logs how long activation took. */
 export function activate(context: vscode.ExtensionContext): void {
   const started = performance.now();
   const output = vscode.window.createOutputChannel('CloudFormation Impact', { log: true });
@@ -62,6 +63,8 @@ export function activate(context: vscode.ExtensionContext): void {
       if (event.affectsConfiguration('cfnImpact.aws')) sendEnvironment(languageClient);
     }),
   );
+
+  registerStacksView(context, languageClient);
 
   // Not awaited: activation must stay fast; the server answers once it is up.
   languageClient.start().catch((error: unknown) => output.error(`The language server did not start: ${String(error)}`));

@@ -87,8 +87,12 @@ describe('the stacks view, served by the language server', () => {
         stacksPollIntervalMs: pollIntervalMs,
       },
     });
-    server.connection.onNotification(stacksChangedNotification, (changed) => changes.push(changed.version));
-    server.connection.onNotification(deploymentEndedNotification, (deployment) => ended.push(deployment));
+    server.connection.onNotification(stacksChangedNotification, (changed) => {
+      changes.push(changed.version);
+    });
+    server.connection.onNotification(deploymentEndedNotification, (deployment) => {
+      ended.push(deployment);
+    });
   });
 
   after(async () => {

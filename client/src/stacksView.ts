@@ -1,0 +1,207 @@
+/**
+ * The stacks view: the tree the language server builds from its watchers, shown 1:1 as tree items,
+ * with a filter, a refresh, context actions on stacks and resources, and a notification when a
+ * watched deployment ends. The view tells the server when it is visible: nothing is polled while
+ * it is not.
+ */
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import {
+  deploymentEndedNotification,
+  stacksChangedNotification,
+  stacksFollowNotification,
+  stacksRefreshRequest,
+  stacksTreeRequest,
+  stacksVisibilityNotification,
+  type DeploymentEnded,
+  type StackTreeNode,
+} from '../../server/src/lsp/protocol';
+import { deploymentMessage } from '../../server/src/lsp/stacksMessages';
+import { linkStack } from './baselineChoices';
+import { DeployedTemplates, deployedTemplateScheme } from './stacksTemplates';
+
+export const stacksViewId = 'cfnImpact.stacks';
+
+/** Command ids of the view (declared in package.json). */
+export const stacksCommands = {
+  refresh: 'cfnImpact.stacks.refresh',
+  filter: 'cfnImpact.stacks.filter',
+  clearFilter: 'cfnImpact.stacks.clearFilter',
+  openTemplate: 'cfnImpact.stacks.openTemplate',
+  linkToTemplate: 'cfnImpact.stacks.linkToTemplate',
+  copyArn: 'cfnImpact.stacks.copyArn',
+  copyPhysicalId: 'cfnImpact.stacks.copyPhysicalId',
+  openConsole: 'cfnImpact.stacks.openConsole',
+} as const;
+
+const filteredContextKey = 'cfnImpact.stacks.filtered';
+
+const collapsibleStates: Record<StackTreeNode['collapsible'], vscode.TreeItemCollapsibleState> = {
+  none: vscode.TreeItemCollapsibleState.None,
+  collapsed: vscode.TreeItemCollapsibleState.Collapsed,
+  expanded: vscode.TreeItemCollapsibleState.Expanded,
+};
+
+/** Commands that fix what a message node reports, by its context value. */
+function fixCommand(node: StackTreeNode): vscode.Command | undefined {
+  switch (node.contextValue) {
+    case 'message.no-region':
+    case 'message.unknown-region':
+      return { title: 'Open Settings', command: 'workbench.action.openSettings', arguments: ['cfnImpact.aws.regions'] };
+    case 'message.untrusted':
+      return { title: 'Manage Workspace Trust', command: 'workbench.trust.manage' };
+    case 'message.no-match':
+      return { title: 'Clear Filter', command: stacksCommands.clearFilter };
+    default:
+      return undefined;
+  }
+}
+
+/** A tooltip's lines as Markdown, each line kept apart and none read as Markdown syntax. */
+function tooltipOf(text: string): vscode.MarkdownString {
+  const tooltip = new vscode.MarkdownString();
+  text.split('\n').forEach((line, index) => {
+    if (index > 0) tooltip.appendMarkdown('\n\n');
+    tooltip.appendText(line);
+  });
+  return tooltip;
+}
+
+/** Maps the server's nodes to tree items; asks the server again whenever it announces a change. */
+class StacksTreeProvider implements vscode.TreeDataProvider<StackTreeNode> {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeTreeData = this.changed.event;
+  private roots: Promise<StackTreeNode[]> | undefined;
+  filter = '';
+
+  constructor(private readonly client: LanguageClient) {}
+
+  /** Drops the cached tree and lets the view ask for it again. */
+  reload(): void {
+    this.roots = undefined;
+    this.changed.fire();
+  }
+
+  getTreeItem(node: StackTreeNode): vscode.TreeItem {
+    const item = new vscode.TreeItem(node.label, collapsibleStates[node.collapsible]);
+    // Stable ids keep expansion and selection across refreshes.
+    item.id = node.id;
+    if (node.description) item.description = node.description;
+    if (node.tooltip) item.tooltip = tooltipOf(node.tooltip);
+    if (node.icon) item.iconPath = new vscode.ThemeIcon(node.icon, node.color ? new vscode.ThemeColor(node.color) : undefined);
+    item.contextValue = node.contextValue;
+    const command = node.kind === 'message' ? fixCommand(node) : undefined;
+    if (command) item.command = command;
+    return item;
+  }
+
+  getChildren(node?: StackTreeNode): vscode.ProviderResult<StackTreeNode[]> {
+    if (node) return node.children ?? [];
+    this.roots ??= this.client.sendRequest(stacksTreeRequest, this.filter ? { filter: this.filter } : {}).then(
+      (tree) => tree.nodes,
+      (error: unknown) => [
+        {
+          id: 'message:client-error',
+          kind: 'message',
+          label: 'The stacks could not be read from the language server',
+          description: error instanceof Error ? error.message : String(error),
+          icon: 'error',
+          collapsible: 'none',
+          contextValue: 'message.client-error',
+        } satisfies StackTreeNode,
+      ],
+    );
+    return this.roots;
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
+
+/** The node a context-menu command was run on (the view passes it), else the selected one. */
+function nodeOf(argument: unknown, view: vscode.TreeView<StackTreeNode>): StackTreeNode | undefined {
+  if (argument && typeof argument === 'object' && 'id' in argument && 'kind' in argument) return argument as StackTreeNode;
+  return view.selection[0];
+}
+
+/** Shows a deployment's end the way its outcome deserves, with a way to the console. */
+async function announce(ended: DeploymentEnded): Promise<void> {
+  const { severity, text } = deploymentMessage(ended);
+  const openConsole = 'Open in AWS Console';
+  const picked =
+    severity === 'error'
+      ? await vscode.window.showErrorMessage(text, openConsole)
+      : severity === 'warning'
+        ? await vscode.window.showWarningMessage(text, openConsole)
+        : await vscode.window.showInformationMessage(text, openConsole);
+  if (picked === openConsole) await vscode.env.openExternal(vscode.Uri.parse(ended.consoleUrl));
+}
+
+/** Registers the stacks view, its commands and its notifications. */
+export function registerStacksView(context: vscode.ExtensionContext, client: LanguageClient): void {
+  const provider = new StacksTreeProvider(client);
+  const view = vscode.window.createTreeView(stacksViewId, { treeDataProvider: provider, showCollapseAll: true });
+  const templates = new DeployedTemplates(client);
+  const sendVisibility = (visible: boolean) => void client.sendNotification(stacksVisibilityNotification, { visible }).catch(() => undefined);
+  const follow = (node: StackTreeNode, follow: boolean) => {
+    if (node.kind !== 'stack' || !node.data?.region || !node.data.stackId) return;
+    void client.sendNotification(stacksFollowNotification, { region: node.data.region, stackId: node.data.stackId, follow }).catch(() => undefined);
+  };
+  const setFilter = (filter: string) => {
+    provider.filter = filter.trim();
+    view.description = provider.filter ? `filter: ${provider.filter}` : undefined;
+    void vscode.commands.executeCommand('setContext', filteredContextKey, provider.filter !== '');
+    provider.reload();
+  };
+  const copy = async (value: string | undefined, what: string) => {
+    if (!value) return;
+    await vscode.env.clipboard.writeText(value);
+    vscode.window.setStatusBarMessage(`Copied the ${what}.`, 3000);
+  };
+
+  context.subscriptions.push(
+    provider,
+    view,
+    templates,
+    vscode.workspace.registerTextDocumentContentProvider(deployedTemplateScheme, templates),
+    view.onDidChangeVisibility((event) => sendVisibility(event.visible)),
+    view.onDidExpandElement((event) => follow(event.element, true)),
+    view.onDidCollapseElement((event) => follow(event.element, false)),
+    client.onNotification(stacksChangedNotification, () => provider.reload()),
+    client.onNotification(deploymentEndedNotification, (ended) => void announce(ended)),
+    vscode.commands.registerCommand(stacksCommands.refresh, () =>
+      vscode.window.withProgress({ location: { viewId: stacksViewId } }, async () => {
+        await client.sendRequest(stacksRefreshRequest, {}).catch(() => undefined);
+        provider.reload();
+      }),
+    ),
+    vscode.commands.registerCommand(stacksCommands.filter, async () => {
+      const filter = await vscode.window.showInputBox({
+        title: 'Filter stacks',
+        prompt: 'Part of a stack name or status (empty shows every stack)',
+        value: provider.filter,
+      });
+      if (filter !== undefined) setFilter(filter);
+    }),
+    vscode.commands.registerCommand(stacksCommands.clearFilter, () => setFilter('')),
+    vscode.commands.registerCommand(stacksCommands.openTemplate, async (argument: unknown) => {
+      const node = nodeOf(argument, view);
+      if (node?.data?.region && node.data.stackId) await templates.open(node.data.region, node.data.stackId, node.data.stackName ?? node.label);
+    }),
+    vscode.commands.registerCommand(stacksCommands.linkToTemplate, async (argument: unknown) => {
+      const node = nodeOf(argument, view);
+      if (node?.data?.stackName) await linkStack(client, context.workspaceState, { stackName: node.data.stackName, region: node.data.region });
+    }),
+    vscode.commands.registerCommand(stacksCommands.copyArn, (argument: unknown) => copy(nodeOf(argument, view)?.data?.stackId, 'stack ARN')),
+    vscode.commands.registerCommand(stacksCommands.copyPhysicalId, (argument: unknown) =>
+      copy(nodeOf(argument, view)?.data?.physicalId, 'physical id'),
+    ),
+    vscode.commands.registerCommand(stacksCommands.openConsole, async (argument: unknown) => {
+      const url = nodeOf(argument, view)?.data?.consoleUrl;
+      if (url) await vscode.env.openExternal(vscode.Uri.parse(url));
+    }),
+  );
+  // The view may already be showing (restored with the window, or the reason for activation).
+  sendVisibility(view.visible);
+}
