@@ -93,16 +93,6 @@ describe('impact of an edited template in code-server', { skip, timeout: 300_000
     workspace?.remove();
   });
 
-  test('the extension activates within its budget and says how long it took', async () => {
-    const match = await waitFor(() => findInLogs(server.userDataDir, activationLine), {
-      timeoutMs: 30_000,
-      what: 'the activation line in the extension logs',
-    });
-    const milliseconds = Number(match[1]);
-    console.log(`CloudFormation Impact activated in ${milliseconds} ms (code-server, packaged .vsix)`);
-    assert.ok(milliseconds < 300, `activation took ${milliseconds} ms, the budget is 300 ms`);
-  });
-
   test('a lens above each changed resource says what will happen to it', async () => {
     await workbench.screenshot('lenses');
     const above = (key: string) => lenses.filter((lens) => lens.line.trim() === `${key}:`).map((lens) => lens.text);
@@ -151,5 +141,18 @@ describe('impact of an edited template in code-server', { skip, timeout: 300_000
     );
     await workbench.screenshot('status-bar');
     assert.match(`${item.text} ${item.label}`, /HEAD|git/i);
+  });
+
+  test('the extension activates within its budget and says how long it took', async () => {
+    const match = await waitFor(() => findInLogs(server.userDataDir, activationLine), {
+      timeoutMs: 30_000,
+      what: 'the activation line in the extension logs',
+    });
+    const activateMs = Number(match[1]);
+    const measuredMs = await workbench.measuredActivationMs('CloudFormation Impact');
+    await workbench.screenshot('running-extensions');
+    console.log(`CloudFormation Impact activated in ${activateMs} ms (its activate function, packaged .vsix in code-server)`);
+    console.log(`VS Code measured ${measuredMs} ms (code loading and the activate call, Developer: Show Running Extensions)`);
+    assert.ok(activateMs < 300, `activate took ${activateMs} ms, the budget is 300 ms`);
   });
 });

@@ -95,6 +95,10 @@ export async function startCodeServer(options: CodeServerOptions): Promise<CodeS
   mkdirSync(extensionsDir, { recursive: true });
   mkdirSync(join(profileDir, 'home'), { recursive: true });
   writeFileSync(join(userDataDir, 'User', 'settings.json'), JSON.stringify({ ...quietSettings, ...options.settings }, null, 2));
+  // The browser window is a remote window: machine-scoped settings count only in the remote
+  // (Machine) settings of the server, so the test's own settings are written there too.
+  mkdirSync(join(userDataDir, 'Machine'), { recursive: true });
+  writeFileSync(join(userDataDir, 'Machine', 'settings.json'), JSON.stringify(options.settings ?? {}, null, 2));
   // Without --config code-server writes one into the real HOME on first start.
   writeFileSync(configFile, 'auth: none\ncert: false\n');
   const env = serverEnvironment(profileDir, options.env ?? {});

@@ -87,9 +87,12 @@ export class Workbench {
     const input = this.page.locator('.quick-input-widget input');
     await input.waitFor({ state: 'visible' });
     await input.fill(`>${title}`);
-    const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
-    await row.waitFor({ state: 'visible' });
-    await input.press('Enter');
+    // Click the entry with exactly this title: Enter would run whichever entry ranks first.
+    const row = this.page.locator('.quick-input-list .monaco-list-row').filter({
+      has: this.page.locator('.label-name', { hasText: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }),
+    });
+    await row.first().waitFor({ state: 'visible' });
+    await row.first().click();
     await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
   }
 
@@ -151,7 +154,7 @@ export class Workbench {
   async problems(): Promise<ShownRow[]> {
     const panel = this.page.locator('.markers-panel');
     if (!(await panel.isVisible())) {
-      await this.runCommand('View: Focus Problems');
+      await this.runCommand('Problems: Focus on Problems View');
       await panel.waitFor({ state: 'visible' });
     }
     const rows = await panel.locator('.monaco-list-row').evaluateAll((elements) =>
@@ -204,6 +207,26 @@ export class Workbench {
       },
       { timeoutMs: 20_000, what: `a hover over ${token}` },
     );
+  }
+
+  /**
+   * The activation time VS Code itself measured for an extension (code loading plus the activate
+   * call), as "Developer: Show Running Extensions" shows it, in milliseconds.
+   */
+  async measuredActivationMs(displayName: string): Promise<number> {
+    await this.runCommand('Developer: Show Running Extensions');
+    const row = this.page.locator('.runtime-extensions-editor .monaco-list-row', { hasText: displayName }).first();
+    const text = await waitFor(
+      async () => {
+        if (!(await row.isVisible())) return undefined;
+        const shown = await row.locator('.activation-time').innerText();
+        return /\d/.test(shown) ? shown : undefined;
+      },
+      { timeoutMs: 30_000, what: `the activation time of ${displayName} in Running Extensions` },
+    );
+    const match = text.match(/(\d+(?:\.\d+)?)\s*ms/);
+    if (!match) throw new Error(`cannot read an activation time from ${JSON.stringify(text)}`);
+    return Number(match[1]);
   }
 
   /** The items of the status bar. */
