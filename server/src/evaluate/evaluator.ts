@@ -251,32 +251,32 @@ export class Evaluator {
         return this.findInMap(arg, node, scope, depth);
       case 'Fn::Join': {
         const args = this.fixedArguments(arg, 2, scope, depth);
-        return args ? this.result(name, fn.join(args[0], args[1]), node) : this.malformed(name, fn.JOIN_SHAPE, node);
+        return args ? this.result(name, fn.join(args[0], args[1]), node, scope) : this.malformed(name, fn.JOIN_SHAPE, node);
       }
       case 'Fn::Select': {
         const args = this.fixedArguments(arg, 2, scope, depth);
-        return args ? this.result(name, fn.select(args[0], args[1]), node) : this.malformed(name, fn.SELECT_SHAPE, node);
+        return args ? this.result(name, fn.select(args[0], args[1]), node, scope) : this.malformed(name, fn.SELECT_SHAPE, node);
       }
       case 'Fn::Split': {
         const args = this.fixedArguments(arg, 2, scope, depth);
-        return args ? this.result(name, fn.split(args[0], args[1]), node) : this.malformed(name, fn.SPLIT_SHAPE, node);
+        return args ? this.result(name, fn.split(args[0], args[1]), node, scope) : this.malformed(name, fn.SPLIT_SHAPE, node);
       }
       case 'Fn::Cidr': {
         const args = this.fixedArguments(arg, 3, scope, depth);
-        return args ? this.result(name, fn.cidr(args[0], args[1], args[2]), node) : this.malformed(name, fn.CIDR_SHAPE, node);
+        return args ? this.result(name, fn.cidr(args[0], args[1], args[2]), node, scope) : this.malformed(name, fn.CIDR_SHAPE, node);
       }
       case 'Fn::Base64':
-        return this.result(name, fn.base64(this.argument(arg, scope, depth)), node);
+        return this.result(name, fn.base64(this.argument(arg, scope, depth)), node, scope);
       case 'Fn::GetAZs':
-        return this.result(name, this.getAZs(this.argument(arg, scope, depth)), node);
+        return this.result(name, this.getAZs(this.argument(arg, scope, depth)), node, scope);
       case 'Fn::ImportValue':
-        return this.result(name, importValue(this.argument(arg, scope, depth)), node);
+        return this.result(name, importValue(this.argument(arg, scope, depth)), node, scope);
       case 'Fn::Length':
         if (!this.options.languageExtensions) break;
-        return this.result(name, fn.length(this.argument(arg, scope, depth)), node);
+        return this.result(name, fn.length(this.argument(arg, scope, depth)), node, scope);
       case 'Fn::ToJsonString':
         if (!this.options.languageExtensions) break;
-        return this.result(name, fn.toJsonString(this.argument(arg, scope, depth)), node);
+        return this.result(name, fn.toJsonString(this.argument(arg, scope, depth)), node, scope);
       case 'Fn::Transform':
         return this.transform(arg, node, scope, depth);
       case 'Fn::Equals':
@@ -309,8 +309,14 @@ export class Evaluator {
     return v === NO_VALUE ? '' : v;
   }
 
-  private result(name: string, r: fn.FunctionResult, node: MapNode): Value {
+  /**
+   * A function's value. Its error is reported only where the value is deployed: CloudFormation
+   * resolves no function of a resource whose Condition is false or of the Fn::If branch not taken,
+   * so `!Select [2, !Ref Subnets]` guarded by a "three subnets" condition is fine with two.
+   */
+  private result(name: string, r: fn.FunctionResult, node: MapNode, scope: Scope): Value {
     if ('value' in r) return r.value;
+    if (!scope.live) return new UnknownValue('invalid:' + name, `an invalid ${name}`);
     return this.malformed(name, r.error, node);
   }
 

@@ -75,7 +75,8 @@ function evaluate(original: TemplateModel, ctx: EvaluationContext): EvaluatedTem
   if (languageExtensions && original.root !== undefined && usesForEach(original.root)) {
     // Loop collections may use parameters and mappings, so they are evaluated against the template as written.
     const before = new Evaluator(original, parameters, pseudo, ctx.region, sink, notes, options);
-    const collectionScope: Scope = { block: 'Resources', live: false, deps: undefined };
+    // Live, so that a collection's own errors are reported (no resource is known inactive yet).
+    const collectionScope: Scope = { block: 'Resources', live: true, deps: undefined };
     const root = expandForEach(original.root, (node) => before.evaluatePresent(node, collectionScope), sink);
     model = readTemplateModel({ ...original.parsed, root });
   }
