@@ -38,6 +38,21 @@ export interface EndpointOptions {
   port?: number;
   /** Real time to wait before answering, to have requests in flight. */
   latencyMs?: number;
+  /**
+   * Called for every request once it is recorded; when it resolves to true it has answered the
+   * request itself and the endpoint does nothing more (fault injection: see faults.ts).
+   */
+  intercept?: (request: InterceptedRequest) => boolean | Promise<boolean>;
+}
+
+/** A request as the `intercept` hook sees it: the raw request and response, and its record. */
+export interface InterceptedRequest {
+  req: IncomingMessage;
+  res: ServerResponse;
+  call: RecordedCall;
+  /** 1 for the first request the endpoint received. */
+  callNumber: number;
+  requestId: string;
 }
 
 export interface RecordedCall {
@@ -101,6 +116,8 @@ export async function startEndpoint(options: EndpointOptions = {}): Promise<Loca
         const call: RecordedCall = { action, params, at: now(), outcome: 'ok' };
         calls.push(call);
         const requestId = `req-${++requestCounter}`;
+        const intercept = endpoint.options.intercept;
+        if (intercept && (await intercept({ req, res, call, callNumber: calls.length, requestId }))) return;
         try {
           checkRequest(req, params, endpoint.options, calls.length);
           const result = answer(action, params, stacks, now(), endpoint.options);

@@ -7,10 +7,15 @@ import type { ReaderError, ReaderErrorKind } from './types';
 interface ErrorContext {
   region?: string;
   endpoint?: string;
+  /** Credential values in use (key id, secret, session token): removed wherever they appear. */
+  secrets?: readonly string[];
 }
 
 const THROTTLING = new Set(['Throttling', 'ThrottlingException', 'RequestLimitExceeded', 'TooManyRequestsException', 'SlowDown']);
-const EXPIRED = new Set(['ExpiredToken', 'ExpiredTokenException', 'RequestExpired', 'TokenRefreshRequired']);
+const EXPIRED = new Set(['ExpiredToken', 'ExpiredTokenException', 'TokenRefreshRequired']);
+/** Errors that mean the request's signing time was too far from AWS's clock. */
+const SKEWED = new Set(['RequestTimeTooSkewed', 'RequestExpired', 'RequestInTheFuture']);
+const SKEW_MESSAGE = /signature expired|signature not yet current|too skewed|request has expired|is now earlier than|is still later than/i;
 const DENIED = new Set([
   'AccessDenied',
   'AccessDeniedException',
@@ -42,11 +47,11 @@ export function describeAwsError(error: unknown, context: ErrorContext = {}): Re
     Code?: string;
     message?: string;
     $fault?: string;
-    $metadata?: { httpStatusCode?: number };
+    $metadata?: { httpStatusCode?: number; clockSkewCorrected?: boolean };
   };
   const name = e.name ?? '';
   const code = e.Code ?? (name && name !== 'Error' ? name : undefined);
-  const raw = redactSecrets(e.message ?? String(error));
+  const raw = redactSecrets(withoutSdkHints(e.message ?? String(error)), context.secrets);
   const make = (kind: ReaderErrorKind, message: string, fix: string): ReaderError =>
     code ? { kind, message, fix, code } : { kind, message, fix };
 
@@ -67,6 +72,13 @@ export function describeAwsError(error: unknown, context: ErrorContext = {}): Re
   }
   if (code && THROTTLING.has(code)) {
     return make('throttled', `CloudFormation is throttling requests: ${raw}`, 'Wait; requests are retried with backoff.');
+  }
+  if ((code && SKEWED.has(code)) || e.$metadata?.clockSkewCorrected === true || (code === 'SignatureDoesNotMatch' && SKEW_MESSAGE.test(raw))) {
+    return make(
+      'clock-skew',
+      `This computer's clock is too far from AWS's for requests to be accepted: ${raw}`,
+      'Requests are retried with the clock difference corrected; if this persists, synchronise the system clock.',
+    );
   }
   if (code && EXPIRED.has(code)) {
     return make(
@@ -97,6 +109,9 @@ export function describeAwsError(error: unknown, context: ErrorContext = {}): Re
     const where = context.endpoint ? ` at ${context.endpoint}` : context.region ? ` in ${context.region}` : '';
     return make('network', `Could not reach CloudFormation${where}: ${raw}`, 'Check the network connection (and the endpoint override, if one is set).');
   }
+  if (/XML parse error|Deserialization error/i.test(e.message ?? '')) {
+    return make('server', `CloudFormation sent an answer that could not be read: ${raw}`, 'Try again in a moment; requests are retried with backoff.');
+  }
   if (e.$fault === 'server' || (e.$metadata?.httpStatusCode ?? 0) >= 500) {
     return make('server', `CloudFormation had an internal error: ${raw}`, 'Try again in a moment.');
   }
@@ -107,14 +122,31 @@ function looksLikeRegion(region: string): boolean {
   return /^[a-z]{2}(-gov|-iso[a-z]?)?-[a-z]+-\d+$/.test(region);
 }
 
-/** Removes access key ids, signatures, session tokens and credential scopes from a message. */
-export function redactSecrets(message: string): string {
-  return message
+/** The SDK's advice to its own developers ("inspect the hidden field {error}.$response") says nothing to a person. */
+function withoutSdkHints(message: string): string {
+  return message.replace(/\s*Deserialization error: to see the raw response, inspect the hidden field \{error\}\.\$response on this object\./g, '');
+}
+
+/**
+ * Names whose value is secret, in any of the forms an echoing endpoint or a config dump may use:
+ * `name: value`, `name=value`, `"name": "value"`, `'name'='value'`.
+ */
+const SECRET_FIELD =
+  /(["']?\b(?:authorization|x-amz-security-token|x-amz-credential|x-amz-signature|aws_secret_access_key|aws_session_token|aws_security_token|secretAccessKey|sessionToken)\b["']?\s*[=:]\s*)(?:"[^"\n]*"?|'[^'\n]*'?|[^\n]+)/gi;
+
+/**
+ * Removes access key ids, signatures, session tokens, Authorization values and credential scopes
+ * from a message, and every one of the `known` secret values wherever it appears.
+ */
+export function redactSecrets(message: string, known: readonly string[] = []): string {
+  let text = message;
+  for (const secret of known) {
+    // Short values could be ordinary words; real key ids, secrets and tokens are long.
+    if (secret.length >= 8) text = text.split(secret).join('[redacted]');
+  }
+  return text
     .replace(/\b(AKIA|ASIA)[A-Z0-9]{12,}\b/g, '[redacted key id]')
     .replace(/(Credential=)[^,\s]+/gi, '$1[redacted]')
     .replace(/(Signature=)[0-9a-f]+/gi, '$1[redacted]')
-    .replace(/(X-Amz-Security-Token[=:]\s*)[^\s&,]+/gi, '$1[redacted]')
-    .replace(/(Authorization[=:]\s*)[^\n]+/gi, '$1[redacted]')
-    .replace(/(aws_secret_access_key\s*=\s*)\S+/gi, '$1[redacted]')
-    .replace(/(aws_session_token\s*=\s*)\S+/gi, '$1[redacted]');
+    .replace(SECRET_FIELD, '$1[redacted]');
 }

@@ -31,6 +31,11 @@ export interface ReaderOptions {
   env?: Record<string, string | undefined>;
   /** SDK attempts per call; 1 leaves retrying to the caller (the watcher backs off itself). */
   maxAttempts?: number;
+  /**
+   * How long one request may take to connect and to be answered before it fails as a network
+   * error (default 10 s): without it a silent endpoint would hold a poll for the SDK's 15 minutes.
+   */
+  timeoutMs?: number;
 }
 
 export interface CallOptions {
@@ -66,6 +71,7 @@ export interface ReaderInfo {
 }
 
 const MAX_PAGES = 100;
+const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** Read-only access to CloudFormation in one region. */
 export class CloudFormationReader {
@@ -82,6 +88,7 @@ export class CloudFormationReader {
     const env = options.env ?? process.env;
     const profile = options.profile ?? env.AWS_PROFILE ?? undefined;
     const regionOption = options.region ?? env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? undefined;
+    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     try {
       const client = new CloudFormationClient({
         region: regionOption,
@@ -89,6 +96,12 @@ export class CloudFormationReader {
         endpoint: options.endpoint,
         credentials: options.credentials ?? fromNodeProviderChain({ profile }),
         maxAttempts: options.maxAttempts ?? 1,
+        requestHandler: {
+          connectionTimeout: timeoutMs,
+          requestTimeout: timeoutMs,
+          // Without this the SDK only logs a warning when the request timeout passes, and waits on.
+          throwOnRequestTimeout: true,
+        },
       });
       const region = await client.config.region();
       if (!region) throw Object.assign(new Error('Region is missing'), { name: 'RegionMissing' });
@@ -243,7 +256,22 @@ export class CloudFormationReader {
     try {
       return { ok: true, value: await call() };
     } catch (error) {
-      return { ok: false, error: describeAwsError(error, { region: this.info.region, endpoint: this.info.endpoint }) };
+      const secrets = await this.credentialValues(error);
+      return { ok: false, error: describeAwsError(error, { region: this.info.region, endpoint: this.info.endpoint, secrets }) };
+    }
+  }
+
+  /**
+   * The credential values the request was signed with, so that an endpoint echoing them back in
+   * an error message cannot make them reach a log. Not asked for when finding them was the error.
+   */
+  private async credentialValues(error: unknown): Promise<string[]> {
+    if ((error as { name?: string } | undefined)?.name === 'CredentialsProviderError') return [];
+    try {
+      const identity = await this.client.config.credentials();
+      return [identity.accessKeyId, identity.secretAccessKey, identity.sessionToken].filter((v): v is string => typeof v === 'string');
+    } catch {
+      return [];
     }
   }
 }

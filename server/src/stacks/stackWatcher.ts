@@ -54,7 +54,11 @@ export type WatcherChange =
   | { kind: 'resources'; stackId: string }
   /** An operation ended; `live` is false when it had already ended before the watcher looked. */
   | { kind: 'operation-ended'; stackId: string; stackName: string; operation: OperationSummary; live: boolean }
-  /** The connection (stackId absent) or one stack has an error, or it was cleared (error undefined). */
+  /**
+   * The connection (stackId absent) or one stack has an error, or it was cleared (error undefined).
+   * `consecutive` counts failed polls in a row; throttling is reported with 0, because backing
+   * off is the answer to it, not giving up.
+   */
   | { kind: 'error'; stackId?: string; stackName?: string; error?: ReaderError; consecutive: number };
 
 export interface StackSnapshot {
@@ -305,8 +309,10 @@ export class StackWatcher {
     const signal = controller.signal;
     const results: PollResult[] = [];
     if (this.clock.now() >= this.nextListAt) {
-      results.push(await this.pollListing(signal));
-      this.nextListAt = this.clock.now() + this.settledMs;
+      const listed = await this.pollListing(signal);
+      results.push(listed);
+      // A failed listing is retried when the backoff allows, not a whole listing interval later.
+      this.nextListAt = listed === 'ok' ? this.clock.now() + this.settledMs : this.clock.now();
     }
     for (const t of [...this.tracked.values()]) {
       if (signal.aborted || this.disposed) break;
@@ -326,6 +332,8 @@ export class StackWatcher {
       } else {
         this.errorCount = 0;
         this.backoffUntil = 0;
+        // Every call of this poll succeeded: whatever went wrong before is over.
+        if (results.length > 0) this.setError(undefined);
       }
     }
   }
@@ -348,13 +356,16 @@ export class StackWatcher {
     }
     if (!error && !this.error) return;
     this.error = error;
-    this.emit({ kind: 'error', error, consecutive: error ? this.errorCount + 1 : 0 });
+    this.emit({ kind: 'error', error, consecutive: error && error.kind !== 'throttled' ? this.errorCount + 1 : 0 });
   }
 
   /** Sorts a failed read of one stack: a missing stack is that stack's error, anything else the connection's. */
   private classify(error: ReaderError, t: Tracked): PollResult {
     if (error.kind === 'cancelled') return 'ok';
-    if (error.kind === 'throttled') return 'throttled';
+    if (error.kind === 'throttled') {
+      this.setError(error);
+      return 'throttled';
+    }
     if (error.kind === 'not-found') this.setError(error, t);
     else this.setError(error);
     return 'error';
@@ -362,7 +373,10 @@ export class StackWatcher {
 
   private classifyGlobal(error: ReaderError): PollResult {
     if (error.kind === 'cancelled') return 'ok';
-    if (error.kind === 'throttled') return 'throttled';
+    if (error.kind === 'throttled') {
+      this.setError(error);
+      return 'throttled';
+    }
     this.setError(error);
     return 'error';
   }

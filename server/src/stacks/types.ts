@@ -59,6 +59,8 @@ export type ReadAction = (typeof READ_ACTIONS)[number];
 export type ReaderErrorKind =
   | 'throttled'
   | 'expired-credentials'
+  /** The computer's clock is too far from AWS's for signatures to be accepted (the SDK corrects its offset). */
+  | 'clock-skew'
   | 'no-credentials'
   | 'access-denied'
   | 'not-found'
