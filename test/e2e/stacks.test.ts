@@ -3,7 +3,7 @@
 // Needs the .vsix from `npm run package`.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startCodeServer, type CodeServer } from './support/code-server';
+import { freePort, startCodeServer, type CodeServer } from './support/code-server';
 import { startEndpoint, type LocalEndpoint } from './support/endpoint';
 import { missingVsixReason, readManifest, vsixPath } from './support/paths';
 import { waitFor } from './support/wait';
@@ -30,23 +30,27 @@ const skip = missingVsixReason();
 if (skip) console.log(`skipping the stacks end-to-end suite: ${skip}`);
 
 describe('the stacks sidebar follows a deployment', { skip, timeout: 300_000 }, () => {
+  let endpointPort: number;
   let endpoint: LocalEndpoint;
   let workspace: GitWorkspace;
   let server: CodeServer;
   let workbench: Workbench;
 
   before(async () => {
-    endpoint = await startEndpoint('update-replacement', 'stacks');
+    // The extension is told where the endpoint will be; the endpoint itself starts only once the
+    // window is up, so that the scripted deployment is still running when the sidebar first looks.
+    endpointPort = await freePort();
     workspace = createGitWorkspace({ 'README.md': 'Stacks demo\n' }, {});
     server = await startCodeServer({
       name: 'stacks',
       workspace: workspace.path,
       vsix: vsixPath(),
-      settings: connectionSettings(endpoint.url),
+      settings: connectionSettings(`http://127.0.0.1:${endpointPort}`),
       // Signing needs some credentials; the local endpoint does not check them.
       env: { AWS_ACCESS_KEY_ID: 'AKIAE2ETESTEXAMPLE', AWS_SECRET_ACCESS_KEY: 'e2e-not-a-secret', AWS_REGION: 'us-east-1' },
     });
     workbench = await Workbench.open(server.url, 'stacks');
+    endpoint = await startEndpoint('update-replacement', 'stacks', { port: endpointPort, stepMs: 1500 });
   });
 
   after(async () => {

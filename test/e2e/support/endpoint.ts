@@ -24,14 +24,22 @@ function accepts(port: number): Promise<boolean> {
   });
 }
 
+export interface EndpointOptions {
+  /** The port to listen on (default: a free one). */
+  port?: number;
+  /** Milliseconds between two scripted steps (the endpoint's default is 1000). */
+  stepMs?: number;
+}
+
 /** Starts the endpoint playing `scenario` in real time and waits until it accepts connections. */
-export async function startEndpoint(scenario: string, name: string): Promise<LocalEndpoint> {
-  const port = await freePort();
+export async function startEndpoint(scenario: string, name: string, options: EndpointOptions = {}): Promise<LocalEndpoint> {
+  const port = options.port ?? (await freePort());
+  const timing = options.stepMs === undefined ? [] : ['--step-ms', String(options.stepMs)];
   mkdirSync(artifactsDir, { recursive: true });
   const log = createWriteStream(join(artifactsDir, `${name}.endpoint.log`));
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(repoRoot, 'test/endpoint/serve.ts'), '--port', String(port), '--scenario', scenario, '--realtime'],
+    ['--import', 'tsx', join(repoRoot, 'test/endpoint/serve.ts'), '--port', String(port), '--scenario', scenario, '--realtime', ...timing],
     { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   child.stdout.pipe(log, { end: false });
