@@ -246,6 +246,7 @@ export class Workbench {
     const item = this.page.locator(`.part.activitybar .action-item a[aria-label^="${title}"], .part.activitybar .action-item .action-label[aria-label^="${title}"]`).first();
     await item.click();
     await this.page.locator('.part.sidebar .composite.title', { hasText: new RegExp(title, 'i') }).waitFor({ state: 'visible' });
+    await this.page.mouse.move(1, 899);
   }
 
   /** The rows of the trees and lists shown in the side bar. */
