@@ -8,6 +8,7 @@
 import { Composer, Parser, YAMLMap, YAMLSeq, isAlias, isMap, isPair, isScalar, isSeq } from 'yaml';
 import type { CollectionTag, Document, Node as YamlNode, Scalar, ScalarTag, YAMLError } from 'yaml';
 import type { MapEntry, MapNode, ParsedTemplate, Range, ScalarNode, TemplateError, TemplateNode } from './ast';
+import { parseYamlFast } from './fastYaml';
 import { prepareCst, type CstFacts } from './prepareCst';
 import { MAX_ALIAS_EXPANSION_NODES, MAX_NESTING_DEPTH } from './limits';
 import { SHORT_FORM_KEYS } from './shortForms';
@@ -36,6 +37,16 @@ const COMPOSER_OPTIONS = {
 
 /** Parses a template's text (JSON or YAML) into a tree with ranges; never throws. */
 export function parseTemplate(text: string): ParsedTemplate {
+  // Most hand-written YAML is read by the fast path, which declines whatever it is not sure of.
+  if (!looksLikeJson(text)) {
+    const fast = parseYamlFastSafely(text);
+    if (fast) return fast;
+  }
+  return parseWithYamlPackage(text);
+}
+
+/** The general path: every input through the `yaml` package (what the fast path must agree with). */
+export function parseWithYamlPackage(text: string): ParsedTemplate {
   const format = looksLikeJson(text) ? 'json' : 'yaml';
   try {
     return parseUnguarded(text, format);
@@ -55,6 +66,15 @@ export function parseTemplate(text: string): ParsedTemplate {
         },
       ],
     };
+  }
+}
+
+/** The fast path, which must never be the reason a parse fails: a bug in it falls back to the general path. */
+function parseYamlFastSafely(text: string): ParsedTemplate | undefined {
+  try {
+    return parseYamlFast(text);
+  } catch {
+    return undefined;
   }
 }
 
