@@ -82,10 +82,12 @@ export function runDiff(argv: string[], io: CliIo): number {
   const oldOnly = readParameters(opts['old-parameters'], io);
   const newOnly = readParameters(opts['new-parameters'], io);
   if (!shared || !oldOnly || !newOnly) return 1;
-  const oldParameters = { ...shared.values, ...oldOnly.values };
-  const newParameters: ParameterValues = { ...shared.values, ...newOnly.values };
+  // A shared file may name parameters only one side declares; explicit per-side files are strict.
+  const oldParameters = oldOnly.values;
+  const newParameters: ParameterValues = { ...newOnly.values };
   for (const key of newOnly.usePrevious) {
-    if (key in oldParameters) newParameters[key] = oldParameters[key];
+    const previous = oldParameters[key] ?? shared.values[key];
+    if (previous !== undefined) newParameters[key] = previous;
   }
 
   const stackName = opts['stack-name'] ?? basename(newPath, extname(newPath));
@@ -97,8 +99,8 @@ export function runDiff(argv: string[], io: CliIo): number {
     return 1;
   }
   const { report } = analyzeUpdate(
-    { text: oldText, parameters: oldParameters },
-    { text: newText, parameters: newParameters },
+    { text: oldText, parameters: oldParameters, fallbackParameters: shared.values },
+    { text: newText, parameters: newParameters, fallbackParameters: shared.values },
     {
       spec,
       region: opts.region ?? DEFAULT_REGION,

@@ -12,6 +12,12 @@ export interface TemplateSide {
   text: string;
   /** Parameter values (CloudFormation's string form); missing ones take their defaults. */
   parameters?: Record<string, string>;
+  /**
+   * Values applied only to parameters this template declares, below `parameters`: a parameters
+   * file shared by two templates, or a deployed stack's values for the next template (what
+   * `UsePreviousValue` does). Undeclared keys here are not an error, unlike in `parameters`.
+   */
+  fallbackParameters?: Record<string, string>;
 }
 
 export interface AnalyzeOptions {
@@ -30,8 +36,13 @@ export const DEFAULT_STACK_NAME = 'stack';
 /** Parse, model and evaluate one side; callers cache the baseline's result across edits. */
 export function evaluateSide(side: TemplateSide, options: AnalyzeOptions): EvaluatedTemplate {
   const model = readTemplateModel(parseTemplate(side.text));
+  const parameters: Record<string, string> = {};
+  for (const [name, value] of Object.entries(side.fallbackParameters ?? {})) {
+    if (model.parameters.has(name)) parameters[name] = value;
+  }
+  Object.assign(parameters, side.parameters);
   return evaluateTemplate(model, {
-    parameters: side.parameters ?? {},
+    parameters,
     region: options.region ?? DEFAULT_REGION,
     accountId: options.accountId ?? DEFAULT_ACCOUNT_ID,
     stackName: options.stackName ?? DEFAULT_STACK_NAME,

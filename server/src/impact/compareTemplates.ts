@@ -2,7 +2,7 @@
  * The stack verdict: compares two evaluated templates the way CloudFormation plans an update.
  */
 import type { EvaluatedResource, EvaluatedTemplate } from '../evaluate/types';
-import { UnknownValue } from '../evaluate/value';
+import { UnknownValue, type Value } from '../evaluate/value';
 import type { ResourceSpec } from '../spec/types';
 import type { Range, TemplateNode } from '../template/ast';
 import type { ResourceDecl, TemplateModel } from '../template/model';
@@ -79,7 +79,7 @@ function planChanges(before: EvaluatedTemplate, after: EvaluatedTemplate, spec: 
     });
     if (change.replacementCause) chains.set(logicalId, change.replacementCause);
     fates.set(logicalId, change.replacement === 'True' ? 'replaced' : change.replacement === 'Conditional' ? 'conditionally-replaced' : 'modified');
-    if (change.replacement === 'True') noteRetainedOnReplace(change, afterDecl);
+    if (change.replacement === 'True') noteRetainedOnReplace(change, next);
     modified.set(logicalId, change);
   }
 
@@ -118,7 +118,7 @@ function addition(next: EvaluatedResource, decl: ResourceDecl, prev: EvaluatedRe
 }
 
 function removal(prev: EvaluatedResource, decl: ResourceDecl, next: EvaluatedResource | undefined): ResourceChange {
-  const policy = scalarAttribute(decl.attributes.DeletionPolicy);
+  const policy = scalarAttribute(prev.attributes.DeletionPolicy);
   const why = next && !next.active ? `condition ${decl.condition ?? ''} is now false`.replace('  ', ' ') : 'removed from the template';
   const fate = policy === 'Retain' || policy === 'RetainExceptOnCreate'
     ? `removed from the stack but kept in the account (DeletionPolicy: ${policy})`
@@ -138,15 +138,15 @@ function removal(prev: EvaluatedResource, decl: ResourceDecl, next: EvaluatedRes
   };
 }
 
-/** Replacement deletes the old physical resource in cleanup unless UpdateReplacePolicy keeps it. */
-function noteRetainedOnReplace(change: ResourceChange, decl: ResourceDecl): void {
-  const policy = scalarAttribute(decl.attributes.UpdateReplacePolicy);
+/** Replacement deletes the old physical resource in cleanup unless the new UpdateReplacePolicy keeps it (run 30). */
+function noteRetainedOnReplace(change: ResourceChange, next: EvaluatedResource): void {
+  const policy = scalarAttribute(next.attributes.UpdateReplacePolicy);
   if (policy === 'Retain') change.reason += '; the old resource is kept (UpdateReplacePolicy: Retain)';
   if (policy === 'Snapshot') change.reason += '; the old resource is snapshotted before deletion (UpdateReplacePolicy: Snapshot)';
 }
 
-function scalarAttribute(node: TemplateNode | undefined): string | undefined {
-  return node?.kind === 'scalar' && node.value !== null ? String(node.value) : undefined;
+function scalarAttribute(value: Value | undefined): string | undefined {
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
 }
 
 /** The one-line verdict, e.g. `2 add · 3 modify (1 replace) · 1 remove`. */
