@@ -2,6 +2,7 @@
  * Parameter values: supplied value, else Default, else missing; converted by the
  * parameter's Type and checked against its constraints.
  */
+import { RE2JS } from 're2js';
 import type { MapNode, Range, TemplateNode } from '../template/ast';
 import type { ParameterDecl, TemplateModel } from '../template/model';
 import type { ErrorSink } from './errors';
@@ -97,12 +98,14 @@ function checkConstraints(decl: ParameterDecl, type: string, items: string[], ra
   const allowed = entry(node, 'AllowedValues');
   const allowedSet = allowed?.kind === 'seq' ? new Set(allowed.items.map(scalarOf).filter((s): s is string => s !== undefined)) : undefined;
   const patternText = scalarOf(entry(node, 'AllowedPattern'));
-  let pattern: RegExp | undefined;
+  // Patterns come from templates someone else wrote: RE2 matches in linear time, so a pattern
+  // like `(a+)+b` cannot stall the editor the way a backtracking engine would.
+  let pattern: RE2JS | undefined;
   if (patternText !== undefined) {
     try {
-      pattern = new RegExp(`^(?:${patternText})$`, 'u');
+      pattern = RE2JS.compile(patternText);
     } catch {
-      pattern = undefined; // Java regular expressions are not all valid JavaScript ones; skip rather than guess.
+      pattern = undefined; // Java regular expressions are not all valid RE2 ones (back-references); skip rather than guess.
     }
   }
   const minLength = numberOf(entry(node, 'MinLength'));
@@ -120,7 +123,7 @@ function checkConstraints(decl: ParameterDecl, type: string, items: string[], ra
       if (maxValue !== undefined && n > maxValue) return fail(`Parameter '${name}' must be a number not greater than ${maxValue}`);
     }
     if (allowedSet !== undefined && !allowedSet.has(item)) return fail(`Parameter '${name}' must be one of AllowedValues`);
-    if (pattern !== undefined && !pattern.test(item)) return fail(`Parameter '${name}' must match pattern ${patternText}`);
+    if (pattern !== undefined && !pattern.matches(item)) return fail(`Parameter '${name}' must match pattern ${patternText}`);
     if (minLength !== undefined && item.length < minLength) return fail(`Parameter '${name}' must contain at least ${minLength} characters`);
     if (maxLength !== undefined && item.length > maxLength) return fail(`Parameter '${name}' must contain at most ${maxLength} characters`);
   }

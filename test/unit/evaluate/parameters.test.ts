@@ -139,6 +139,16 @@ describe('parameter constraints', () => {
     assert.deepEqual(messages(p, 'abc1'), ["Parameter 'P' must match pattern [a-z]+"]);
   });
 
+  test('a catastrophic AllowedPattern is matched in linear time', () => {
+    const started = performance.now();
+    assert.deepEqual(messages("{ Type: String, AllowedPattern: '(a+)+b' }", `${'a'.repeat(50_000)}!`), ["Parameter 'P' must match pattern (a+)+b"]);
+    assert.ok(performance.now() - started < 2_000, 'a backtracking engine would take longer than the age of the universe');
+  });
+
+  test('a pattern RE2 cannot read (a back-reference) is not checked rather than guessed', () => {
+    assert.deepEqual(messages("{ Type: String, AllowedPattern: '(a)\\1' }", 'ab'), []);
+  });
+
   test('a ConstraintDescription replaces the message', () => {
     const p = "{ Type: String, AllowedPattern: '[a-z]+', ConstraintDescription: lower-case letters only }";
     assert.deepEqual(messages(p, 'ABC'), ['Parameter P failed to satisfy constraint: lower-case letters only']);
