@@ -9,7 +9,9 @@ import type { ImpactReport, ResourceChange } from '../impact/types';
 import { loadResourceSpec } from '../spec/load';
 import { LineIndex } from '../template';
 import type { CliIo } from './io';
-import { parseParameterFile, type ParameterValues } from './parameterFile';
+import { readParameterFile } from '../evaluate/parameterFile';
+
+type ParameterValues = Record<string, string>;
 import { renderMarkdown, renderText } from './renderReport';
 
 const FAIL_ON = ['replacement', 'will-fail', 'any'] as const;
@@ -141,12 +143,12 @@ function readParameters(path: string | undefined, io: CliIo): { values: Paramete
   if (path === undefined) return { values: {}, usePrevious: [] };
   const text = readText(path, io);
   if (text === undefined) return undefined;
-  const parsed = parseParameterFile(text, path);
+  const parsed = readParameterFile(text);
   if (!parsed.ok) {
-    io.stderr(`cfn-impact diff: ${parsed.error}\n`);
+    io.stderr(`cfn-impact diff: ${path}: ${parsed.message}\n`);
     return undefined;
   }
-  return parsed;
+  return { values: parsed.parameters, usePrevious: parsed.usePrevious };
 }
 
 interface FileLines {

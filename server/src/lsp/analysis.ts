@@ -178,7 +178,12 @@ export class Analyzer {
       stackStatus: baseline.stack?.status,
       region: baseline.stack?.region,
     };
-    const after = evaluateSide({ text, parameters: parameters.values }, options);
+    // A linked stack's values carry over only to parameters the edited template still declares
+    // (UsePreviousValue); a parameters file configured for this template is taken as written.
+    const after = evaluateSide(
+      parameters.source === 'stack' ? { text, fallbackParameters: parameters.values } : { text, parameters: parameters.values },
+      options,
+    );
     if (!after.model.isCloudFormation) return { ...base, isTemplate: false, diagnostics: [] };
 
     let report: ImpactReport | undefined;
@@ -208,7 +213,10 @@ export class Analyzer {
     const key = `${baseline.generation}|${options.stackName ?? ''}|${options.region ?? ''}|${JSON.stringify(values)}`;
     const cached = this.baselineEvaluations.get(uri);
     if (cached && cached.key === key) return cached.evaluated;
-    const evaluated = evaluateSide({ text: baseline.text ?? '', parameters: values }, options);
+    const evaluated = evaluateSide(
+      baseline.parameters ? { text: baseline.text ?? '', parameters: values } : { text: baseline.text ?? '', fallbackParameters: values },
+      options,
+    );
     this.baselineEvaluations.set(uri, { key, evaluated });
     return evaluated;
   }

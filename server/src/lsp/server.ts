@@ -26,7 +26,7 @@ import { createDeployedStackSource } from './baseline/stackSource';
 import { buildCodeLenses, noBaselineLens } from './codeLens';
 import { lookupByGlob } from './glob';
 import { buildHover } from './hover';
-import { readParameterFile } from './parameterFile';
+import { readParameterFile } from '../evaluate/parameterFile';
 import {
   baselineStatusNotification,
   baselineTextRequest,

@@ -120,7 +120,7 @@ describe('cfn-impact diff', () => {
     }
     const badParams = await run('diff', oldPath, newPath, '--parameters', file('bad.json', '{oops'));
     assert.equal(badParams.code, 1);
-    assert.match(badParams.stderr, /bad\.json: not valid JSON/);
+    assert.match(badParams.stderr, /bad\.json: not valid JSON or YAML/);
   });
 
   test('bad usage prints the usage and exits 1', async () => {

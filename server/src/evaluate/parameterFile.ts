@@ -5,7 +5,14 @@
  */
 import { parse as parseYaml } from 'yaml';
 
-export type ParameterFileResult = { ok: true; parameters: Record<string, string> } | { ok: false; message: string };
+export type ParameterFileResult =
+  | {
+      ok: true;
+      parameters: Record<string, string>;
+      /** Keys listed with `UsePreviousValue: true`: the deployed stack's value applies. */
+      usePrevious: string[];
+    }
+  | { ok: false; message: string };
 
 /** Reads parameter values (as CloudFormation's wire strings) from a parameters file's text. */
 export function readParameterFile(text: string): ParameterFileResult {
@@ -16,16 +23,21 @@ export function readParameterFile(text: string): ParameterFileResult {
     return { ok: false, message: `not valid JSON or YAML: ${(error as Error).message.split('\n', 1)[0]}` };
   }
   const parameters: Record<string, string> = {};
+  const usePrevious: string[] = [];
   if (Array.isArray(data)) {
     for (const entry of data) {
       if (!isRecord(entry) || typeof entry.ParameterKey !== 'string') {
         return { ok: false, message: 'each list entry must have a ParameterKey' };
       }
-      // `UsePreviousValue` entries carry no value: the stack's current value applies, as if absent.
+      // `UsePreviousValue` entries carry no value: the stack's current value applies.
+      if (entry.UsePreviousValue === true || entry.UsePreviousValue === 'true') {
+        usePrevious.push(entry.ParameterKey);
+        continue;
+      }
       const value = wireValue(entry.ParameterValue);
       if (value !== undefined) parameters[entry.ParameterKey] = value;
     }
-    return { ok: true, parameters };
+    return { ok: true, parameters, usePrevious };
   }
   if (!isRecord(data)) return { ok: false, message: 'expected a list of ParameterKey/ParameterValue or a map of values' };
   const source = isRecord(data.Parameters) ? data.Parameters : data;
@@ -33,7 +45,7 @@ export function readParameterFile(text: string): ParameterFileResult {
     const value = wireValue(raw);
     if (value !== undefined) parameters[key] = value;
   }
-  return { ok: true, parameters };
+  return { ok: true, parameters, usePrevious };
 }
 
 /** CloudFormation takes every parameter as a string; lists become CommaDelimitedList strings. */
