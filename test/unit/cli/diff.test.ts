@@ -6,7 +6,7 @@ import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { runDiff } from '../../../server/src/cli/diff';
+import { main } from '../../../server/src/cli/main';
 
 const dir = mkdtempSync(join(tmpdir(), 'cfn-impact-diff-'));
 
@@ -20,9 +20,7 @@ function file(name: string, text: string): string {
 async function run(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const [command, ...rest] = argv;
-  assert.equal(command, 'diff');
-  const code = runDiff(rest, { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s), isTTY: false, env: {} });
+  const code = await main(argv, { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s), isTTY: false, env: {} });
   return { code, stdout, stderr };
 }
 
@@ -128,5 +126,6 @@ describe('cfn-impact diff', () => {
     assert.equal(code, 1);
     assert.match(stderr, /Usage: cfn-impact diff/);
     assert.equal((await run('diff', oldPath, newPath, '--fail-on', 'sometimes')).code, 1);
+    assert.equal((await run('frobnicate')).code, 1);
   });
 });
