@@ -7,7 +7,7 @@
  */
 import { fullDiff, ResourceImpact } from '@aws-cdk/cloudformation-diff';
 import { analyzeUpdate } from '../server/src/impact';
-import type { ImpactReport } from '../server/src/impact/types';
+import type { ImpactReport, ResourceChange } from '../server/src/impact/types';
 import type { ResourceSpec } from '../server/src/spec/types';
 import type { TemplatePair } from './generate';
 import { median, quantile, timeMs } from './stats';
@@ -17,9 +17,26 @@ export interface ReplacementDisagreement {
   /** Resources both tools say are (or may be) replaced. */
   agreed: number;
   /** We say replaced (or possibly replaced), the peer does not; with our cause chain. */
-  oursOnly: { logicalId: string; ours: string; peer: string; cause: string }[];
+  oursOnly: { logicalId: string; ours: string; peer: string; cause: string; why: DisagreementKind }[];
   /** The peer says replaced (or possibly replaced), we do not. */
   peerOnly: { logicalId: string; ours: string; peer: string }[];
+}
+
+/**
+ * Why we see a replacement that `fullDiff` does not, by its cause: `fullDiff` compares template
+ * text, so it neither evaluates parameters nor follows references from a replaced resource, nor
+ * knows that CloudFormation re-evaluates `Fn::GetAtt` of a resource it updates (change sets mark
+ * those Dynamic, Replacement Conditional).
+ */
+export type DisagreementKind = 'parameter value' | 'cascade from a replaced resource' | 'attribute of an updated resource' | 'other';
+
+function disagreementKind(change: ResourceChange): DisagreementKind {
+  const chain = change.replacementCause ?? [];
+  if (change.impact === 'conditional-replacement' && /may change/.test(change.reason)) return 'attribute of an updated resource';
+  if (chain.length >= 3 || (chain.length === 2 && !/parameter/.test(chain[0] ?? ''))) return 'cascade from a replaced resource';
+  if (chain.some((step) => /parameter/.test(step)) || /parameter/.test(change.reason)) return 'parameter value';
+  if (/is (possibly )?replaced/.test(change.reason)) return 'cascade from a replaced resource';
+  return 'other';
 }
 
 export interface ImpactFigures {
@@ -59,7 +76,7 @@ export function compareReplacements(report: ImpactReport, peer: Map<string, stri
     if (!OURS_REPLACES.has(change.impact)) continue;
     const theirs = peer.get(change.logicalId) ?? 'no change';
     if (PEER_REPLACES.has(theirs)) result.agreed++;
-    else result.oursOnly.push({ logicalId: change.logicalId, ours: change.impact, peer: theirs, cause: (change.replacementCause ?? []).join(' → ') || change.reason });
+    else result.oursOnly.push({ logicalId: change.logicalId, ours: change.impact, peer: theirs, cause: (change.replacementCause ?? []).join(' → ') || change.reason, why: disagreementKind(change) });
   }
   for (const [logicalId, theirs] of peer) {
     if (!PEER_REPLACES.has(theirs)) continue;

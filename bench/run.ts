@@ -31,6 +31,8 @@ interface Target {
 }
 
 const targets: Target[] = [];
+/** A debounce short enough to show the analysis's own latency. */
+const SHORT_DEBOUNCE_MS = 25;
 const lines: string[] = [];
 
 function emit(record: object): void {
@@ -58,6 +60,12 @@ function table(header: string[], rows: (string | number)[][]): void {
   say(line(header));
   say(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const row of cells.slice(1)) say(line(row));
+}
+
+function countKinds(figures: ImpactFigures): string {
+  const counts = new Map<string, number>();
+  for (const d of figures.replacement.oursOnly) counts.set(d.why, (counts.get(d.why) ?? 0) + 1);
+  return [...counts].map(([kind, count]) => `${count} ${kind}`).join(', ');
 }
 
 function runsFor(size: number): { warmup: number; runs: number } {
@@ -105,20 +113,22 @@ function analysis(pairs: Map<number, TemplatePair>): void {
     results.map((r) => [r.size, r.ours_ms, r.peer_ms, r.ratio, r.peer_diff_only_ms, (r.ours_ms * 1000) / r.size, r.runs]),
   );
   say();
-  say('Replacement verdicts (replacement or conditional replacement vs WILL_REPLACE or MAY_REPLACE)');
+  say('Replacement verdicts: resources we call replacement or conditional replacement vs those fullDiff calls WILL_REPLACE or MAY_REPLACE');
   table(
-    ['resources', 'both', 'only ours', 'only fullDiff', 'examples (only ours: our cause chain)'],
-    results.map((r) => [
-      r.size,
-      r.replacement.agreed,
-      r.replacement.oursOnly.length,
-      r.replacement.peerOnly.length,
-      [
-        ...r.replacement.oursOnly.slice(0, 3).map((d) => `${d.logicalId} (${d.cause}; fullDiff: ${d.peer})`),
-        ...r.replacement.peerOnly.slice(0, 2).map((d) => `${d.logicalId} (ours: ${d.ours}; fullDiff: ${d.peer})`),
-      ].join('; '),
-    ]),
+    ['resources', 'both', 'only ours', 'only fullDiff', 'only ours, by cause'],
+    results.map((r) => [r.size, r.replacement.agreed, r.replacement.oursOnly.length, r.replacement.peerOnly.length, countKinds(r)]),
   );
+  const sample = results[results.length - 1];
+  if (sample) {
+    say(`Examples (${sample.size} resources):`);
+    const seen = new Set<string>();
+    for (const d of sample.replacement.oursOnly) {
+      if (seen.has(d.why)) continue;
+      seen.add(d.why);
+      say(`- ${d.logicalId}: ours ${d.ours} (${d.why}: ${d.cause}); fullDiff: ${d.peer}`);
+    }
+    for (const d of sample.replacement.peerOnly.slice(0, 3)) say(`- ${d.logicalId}: fullDiff ${d.peer}; ours: ${d.ours}`);
+  }
   const at500 = results.find((r) => r.size === 500);
   target('analysis ratio at 500 resources', at500?.ratio, 0.5, '');
   const at2000 = results.find((r) => r.size === 2000);
@@ -145,12 +155,20 @@ async function lsp(pairs: Map<number, TemplatePair>): Promise<void> {
       emit({ name: 'lsp-memory', size: 500, rss_mb: result.rssMb });
     }
   }
+  // The same edits with a short debounce show what the analysis and the transport cost by themselves.
+  const quickEdits: LspEditFigures[] = [];
+  for (const pair of pairs.values()) {
+    const result = await benchLspEdits(serverFile, pair, { edits: quick ? 5 : 20, settings: { analysis: { debounceMs: SHORT_DEBOUNCE_MS } }, debounceLabel: SHORT_DEBOUNCE_MS });
+    quickEdits.push(result.edit);
+    emit(result.edit);
+  }
   say();
   say(`Language server over stdio (minified bundle): start → initialize answer ${round(start.start_to_initialize_ms)} ms; start → first code lens (${smallest.size} resources) ${round(start.start_to_first_lens_ms)} ms`);
   table(
-    ['resources', 'edit → diagnostics median ms', 'p95 ms', 'edits'],
-    edits.map((e) => [e.size, e.median_ms, e.p95_ms, e.edits]),
+    ['resources', 'edit → diagnostics median ms', 'p95 ms', `with ${SHORT_DEBOUNCE_MS} ms debounce: median ms`, 'p95 ms', 'edits'],
+    edits.map((e, i) => [e.size, e.median_ms, e.p95_ms, quickEdits[i]?.median_ms ?? Number.NaN, quickEdits[i]?.p95_ms ?? Number.NaN, e.edits]),
   );
+  say('(default debounce: the server\'s cfnImpact.analysis.debounceMs default, 150 ms)');
   if (rss500 !== undefined) say(`Resident memory with the 500-resource template open: ${round(rss500)} MB`);
   const e500 = edits.find((e) => e.size === 500);
   const e50 = edits.find((e) => e.size === 50);
@@ -161,36 +179,30 @@ async function lsp(pairs: Map<number, TemplatePair>): Promise<void> {
   target('RSS with 500-resource template', rss500, 150, ' MB');
 }
 
-/** Runs the stacks helper's watcher benchmark (bench/watcher.ts) and takes its JSON lines. */
+/** Runs the stacks helper's watcher benchmark (bench/watcher.ts) and reads its report: one block per scenario. */
 function watcher(): void {
   const script = join(__dirname, 'watcher.ts');
-  if (!existsSync(script)) {
-    say();
-    say('Watcher: bench/watcher.ts is not there yet; not measured.');
-    target('watcher, 1 stack in progress (calls/min)', undefined, 30, '');
-    target('watcher, 200 settled stacks (calls/min)', undefined, 2, '');
-    return;
+  const missing = !existsSync(script);
+  const result = missing ? undefined : spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8', timeout: 600_000 });
+  const scenarios: { scenario: string; calls_per_min: number; calls: number; minutes: number }[] = [];
+  let label = '';
+  let minutes = Number.NaN;
+  for (const line of (result?.stdout ?? '').split('\n')) {
+    const simulated = /^\s+simulated ([\d.]+) min/.exec(line);
+    const calls = /^\s+API calls: (\d+) → ([\d.]+) per minute/.exec(line);
+    if (simulated) minutes = Number(simulated[1]);
+    else if (calls) scenarios.push({ scenario: label, calls: Number(calls[1]), calls_per_min: Number(calls[2]), minutes });
+    else if (line.trim() !== '' && !line.startsWith(' ')) label = line.trim();
   }
-  const result = spawnSync(process.execPath, ['--import', 'tsx', script, '--json'], { encoding: 'utf8', timeout: 600_000 });
-  const records = result.stdout
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
   say();
-  say('Watcher (bench/watcher.ts against the local CloudFormation endpoint)');
-  if (records.length === 0) {
-    say(`no figures (exit ${result.status}): ${result.stderr.trim().split('\n').slice(-3).join(' ')}`);
-  }
-  for (const record of records) emit({ ...record, name: `watcher-${String(record.name ?? record.scenario ?? 'figure')}` });
-  const keys = [...new Set(records.flatMap((record) => Object.keys(record)))];
-  if (records.length > 0) table(keys, records.map((record) => keys.map((key) => (typeof record[key] === 'number' ? (record[key] as number) : String(record[key] ?? '')))));
-  const callsPerMinute = (pattern: RegExp) => {
-    const record = records.find((r) => pattern.test(String(r.name ?? r.scenario ?? '')));
-    const value = record?.calls_per_min ?? record?.callsPerMinute;
-    return typeof value === 'number' ? value : undefined;
-  };
-  target('watcher, 1 stack in progress (calls/min)', callsPerMinute(/progress/i), 30, '');
-  target('watcher, 200 settled stacks (calls/min)', callsPerMinute(/settled/i), 2, '');
+  say('Watcher API calls (bench/watcher.ts: simulated time, the local CloudFormation endpoint, the real SDK)');
+  if (scenarios.length === 0) say(missing ? 'bench/watcher.ts is not there; not measured.' : `no figures (exit ${result?.status})`);
+  else table(['scenario', 'simulated min', 'calls', 'calls/min'], scenarios.map((s) => [s.scenario, s.minutes, s.calls, s.calls_per_min]));
+  for (const scenario of scenarios) emit({ name: 'watcher', ...scenario });
+  const find = (pattern: RegExp) => scenarios.find((s) => pattern.test(s.scenario))?.calls_per_min;
+  target('watcher, 1 stack in progress (calls/min)', find(/^1 stack in progress/), 30, '');
+  target('watcher, 1 busy stack in progress (calls/min)', find(/^1 busy stack/), 30, '');
+  target('watcher, 200 settled stacks (calls/min)', find(/^200 stacks at rest/), 2, '');
 }
 
 main().catch((error: unknown) => {
