@@ -94,6 +94,7 @@ describe('the stacks sidebar follows a deployment', { skip, timeout: 300_000 }, 
     assert.match(statusOf(settled), finalState);
 
     await workbench.expandSideBarRow(stackName);
+    await workbench.expandSideBarRow(/^Resources/);
     const resources = await waitFor(
       async () => {
         const rows = await workbench.sideBarRows();

@@ -112,8 +112,8 @@ export class Workbench {
     await input.press('Enter');
     await this.page.locator('.tabs-container .tab.active', { hasText: name }).waitFor({ state: 'visible' });
     await this.editor().locator('.view-line').first().waitFor({ state: 'visible' });
-    // Park the mouse where no tooltip or hover opens, so screenshots show the editor unobstructed.
-    await this.page.mouse.move(1, 899);
+    // Park the mouse over empty editor space, where no tooltip or hover opens, so screenshots stay unobstructed.
+    await this.page.mouse.move(1400, 500);
   }
 
   /** The editor of the active group (the modified side when it is a diff). */
@@ -246,7 +246,7 @@ export class Workbench {
     const item = this.page.locator(`.part.activitybar .action-item a[aria-label^="${title}"], .part.activitybar .action-item .action-label[aria-label^="${title}"]`).first();
     await item.click();
     await this.page.locator('.part.sidebar .composite.title', { hasText: new RegExp(title, 'i') }).waitFor({ state: 'visible' });
-    await this.page.mouse.move(1, 899);
+    await this.page.mouse.move(1400, 500);
   }
 
   /** The rows of the trees and lists shown in the side bar. */
