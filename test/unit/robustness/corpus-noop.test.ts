@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
+import { RE2JS } from 're2js';
 import { analyzeUpdate } from '../../../server/src/impact';
 import { loadResourceSpec } from '../../../server/src/spec/load';
 import { parseTemplate, readTemplateModel, toPlain } from '../../../server/src/template';
@@ -70,18 +71,27 @@ function templateFiles(dir: string): string[] {
   return files;
 }
 
-/** AllowedPattern as the engine reads it: the whole value must match; patterns JavaScript cannot read are ignored. */
-function compilePattern(text: unknown): RegExp | undefined {
+/** AllowedPattern as the engine reads it (RE2, the whole value must match); patterns RE2 cannot read are ignored. */
+function compilePattern(text: unknown): { test: (value: string) => boolean; source: RegExp | undefined } | undefined {
   if (typeof text !== 'string') return undefined;
+  let re2: RE2JS;
   try {
-    return new RegExp(`^(?:${text})$`, 'u');
+    re2 = RE2JS.compile(text);
   } catch {
     return undefined;
   }
+  let source: RegExp | undefined;
+  try {
+    source = new RegExp(`^(?:${text})$`);
+  } catch {
+    source = undefined;
+  }
+  return { test: (value) => re2.matches(value), source };
 }
 
-/** Strings generated from a pattern; none when fast-check cannot read it (lookarounds, say). */
-function fromPattern(pattern: RegExp): string[] {
+/** Strings generated from a pattern; none when fast-check cannot read it. */
+function fromPattern(pattern: RegExp | undefined): string[] {
+  if (pattern === undefined) return [];
   try {
     return fc.sample(fc.stringMatching(pattern), { seed: 1, numRuns: 100 });
   } catch {
@@ -108,7 +118,7 @@ function placeholderParameters(model: TemplateModel): Record<string, string> {
       const fits = (v: string): boolean => v.length >= minLength && v.length <= maxLength && (pattern === undefined || pattern.test(v));
       // Common shapes first (a name, a host name, a password with every character class), then strings generated from the pattern.
       const common = ['placeholder', 'example.com', 'Placeholder1!', 'user@example.com', '1', '', 'placeholder'.padEnd(minLength, 'x')];
-      const fit = common.find(fits) ?? (pattern === undefined ? undefined : fromPattern(pattern).find(fits));
+      const fit = common.find(fits) ?? fromPattern(pattern?.source).find(fits);
       assert.ok(fit !== undefined, `no placeholder satisfies the constraints of parameter ${decl.name}`);
       return fit;
     };
