@@ -58,6 +58,9 @@ interface BaselineEvaluation {
   evaluated: EvaluatedTemplate;
 }
 
+/** The shortest wait after an edit, so that a burst of keystrokes still coalesces. */
+const MIN_EDIT_DELAY_MS = 15;
+
 /** Only texts that mention one of these keys can be templates; the rest is rejected without parsing. */
 const templateMarkers = ['AWSTemplateFormatVersion', 'Resources'];
 
@@ -69,18 +72,27 @@ export class Analyzer {
   private readonly waiters = new Map<string, Waiter[]>();
   private readonly baselineEvaluations = new Map<string, BaselineEvaluation>();
   private readonly notEditTriggered = new Set<string>();
+  /** How long the last completed analysis of each document took, in milliseconds. */
+  private readonly durations = new Map<string, number>();
 
   constructor(private readonly deps: AnalyzerDependencies) {}
 
-  /** Analyses a document after its debounce delay (or at once), replacing any analysis still waiting. */
+  /**
+   * Analyses a document after its debounce delay (or at once), replacing any analysis still waiting.
+   * After an edit the wait is about as long as the document's last analysis took, capped by
+   * `delayMs`: a small template answers almost at once, while a large one is not re-analysed on
+   * every keystroke (at most about half the time goes to analysis while someone types).
+   */
   schedule(uri: string, delayMs: number, cause: 'edit' | 'refresh' = 'edit'): void {
     const pending = this.timers.get(uri);
     if (pending) clearTimeout(pending);
     if (cause === 'refresh') this.notEditTriggered.add(uri);
+    const lastDuration = this.durations.get(uri);
+    const wait = cause === 'edit' && lastDuration !== undefined ? Math.min(delayMs, Math.max(MIN_EDIT_DELAY_MS, Math.ceil(lastDuration))) : delayMs;
     const timer = setTimeout(() => {
       this.timers.delete(uri);
       void this.run(uri);
-    }, delayMs);
+    }, wait);
     this.timers.set(uri, timer);
   }
 
@@ -120,6 +132,7 @@ export class Analyzer {
     if (pending) clearTimeout(pending);
     this.timers.delete(uri);
     this.results.delete(uri);
+    this.durations.delete(uri);
     this.baselineEvaluations.delete(uri);
     this.notEditTriggered.delete(uri);
     this.settle(uri, () => true, undefined);
@@ -137,8 +150,10 @@ export class Analyzer {
     const version = document.version;
     this.running.set(uri, version);
     const current = () => this.deps.getDocument(uri)?.version === version;
+    const started = performance.now();
     try {
       const result = await this.analyse(uri, document, current);
+      if (result) this.durations.set(uri, performance.now() - started);
       if (!result) {
         // A newer version arrived while this one was analysed: its own analysis answers.
         this.settle(uri, (w) => w.version <= version && !current(), undefined);
