@@ -86,7 +86,10 @@ describe('the stacks sidebar follows a deployment', { skip, timeout: 300_000 }, 
         return finalState.test(statusOf(row)) ? row : undefined;
       },
       { timeoutMs: 120_000, intervalMs: 250, what: `${stackName} to reach UPDATE_COMPLETE` },
-    );
+    ).catch(async (error: Error) => {
+      await workbench.screenshot('stack-never-settled');
+      throw new Error(`${error.message}; the sidebar showed ${JSON.stringify([...seen])}`);
+    });
     assert.ok(
       inProgress.test(statusOf(first)) || [...seen].some((status) => inProgress.test(status)),
       `the sidebar showed the deployment in progress before it settled; saw ${JSON.stringify([...seen])}`,
