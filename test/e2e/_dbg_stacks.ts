@@ -13,7 +13,7 @@ async function main() {
   const endpoint = await startEndpoint({ scenarios: ['update-replacement'], port, stepMs: 1500 });
   await wb.openViewContainer('CloudFormation');
   const t0 = Date.now();
-  while (Date.now() - t0 < 20_000) {
+  while (Date.now() - t0 < 33_000) {
     const rows = await wb.sideBarRows();
     console.log(((Date.now() - t0) / 1000).toFixed(1), rows.map((r) => r.text.replace(/\s+/g, ' ')).join(' | ').slice(0, 300));
     await new Promise((r) => setTimeout(r, 3000));
