@@ -143,7 +143,15 @@ export function registerStacksView(context: vscode.ExtensionContext, client: Lan
   const provider = new StacksTreeProvider(client);
   const view = vscode.window.createTreeView(stacksViewId, { treeDataProvider: provider, showCollapseAll: true });
   const templates = new DeployedTemplates(client);
-  const sendVisibility = (visible: boolean) => void client.sendNotification(stacksVisibilityNotification, { visible }).catch(() => undefined);
+  // The client sends asynchronously (the first send waits for the server to start), so sends
+  // are queued and each reads the view's state when it goes out: the server always ends up with
+  // the current one, never a stale "hidden" that would stop its polling.
+  let visibilitySent: Promise<unknown> = Promise.resolve();
+  const sendVisibility = () => {
+    visibilitySent = visibilitySent
+      .then(() => client.sendNotification(stacksVisibilityNotification, { visible: view.visible }))
+      .catch(() => undefined);
+  };
   const follow = (node: StackTreeNode, follow: boolean) => {
     if (node.kind !== 'stack' || !node.data?.region || !node.data.stackId) return;
     void client.sendNotification(stacksFollowNotification, { region: node.data.region, stackId: node.data.stackId, follow }).catch(() => undefined);
@@ -165,7 +173,7 @@ export function registerStacksView(context: vscode.ExtensionContext, client: Lan
     view,
     templates,
     vscode.workspace.registerTextDocumentContentProvider(deployedTemplateScheme, templates),
-    view.onDidChangeVisibility((event) => sendVisibility(event.visible)),
+    view.onDidChangeVisibility(() => sendVisibility()),
     view.onDidExpandElement((event) => follow(event.element, true)),
     view.onDidCollapseElement((event) => follow(event.element, false)),
     client.onNotification(stacksChangedNotification, () => provider.reload()),
@@ -203,5 +211,5 @@ export function registerStacksView(context: vscode.ExtensionContext, client: Lan
     }),
   );
   // The view may already be showing (restored with the window, or the reason for activation).
-  sendVisibility(view.visible);
+  sendVisibility();
 }
