@@ -65,10 +65,6 @@ export async function connect(
   io: CliIo,
   maxAttempts: number,
 ): Promise<{ ok: true; reader: CloudFormationReader } | { ok: false; error: ReaderError }> {
-  // The SDK warns about Node versions on stderr; a user of this tool cannot act on that.
-  if (process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED === undefined) {
-    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-  }
   const created = await CloudFormationReader.create({ ...connection, env: io.env, maxAttempts });
   return created.ok ? { ok: true, reader: created.value } : { ok: false, error: created.error };
 }

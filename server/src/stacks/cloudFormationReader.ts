@@ -85,6 +85,9 @@ export class CloudFormationReader {
    * profile's region) and sets up credentials (explicit, else the standard provider chain).
    */
   static async create(options: ReaderOptions = {}): Promise<ReadResult<CloudFormationReader>> {
+    // The SDK warns about Node versions on stderr (and so into the editor's output channel);
+    // neither a CLI user nor an extension user can act on that, since the runtime is not theirs.
+    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
     const env = options.env ?? process.env;
     const profile = options.profile ?? env.AWS_PROFILE ?? undefined;
     const regionOption = options.region ?? env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? undefined;
