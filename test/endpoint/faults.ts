@@ -98,7 +98,9 @@ export class FaultInjector {
         const seen = Object.entries(req.headers)
           .map(([name, value]) => `${name}: ${String(value)}`)
           .join('\n');
-        return this.refuse(res, call, requestId, fault.kind, fault.code ?? 'InternalFailure', `Could not process the request with headers\n${seen}`, fault.status ?? 500);
+        // Both as lines and as JSON: scrubbing must catch `name: value` and `"name":"value"` alike.
+        const message = `Could not process the request with headers\n${seen}\nas JSON: ${JSON.stringify(req.headers)}`;
+        return this.refuse(res, call, requestId, fault.kind, fault.code ?? 'InternalFailure', message, fault.status ?? 500);
       }
       case 'delay':
         this.count(fault.kind);

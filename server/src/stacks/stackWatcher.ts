@@ -359,16 +359,41 @@ export class StackWatcher {
     this.emit({ kind: 'error', error, consecutive: error && error.kind !== 'throttled' ? this.errorCount + 1 : 0 });
   }
 
-  /** Sorts a failed read of one stack: a missing stack is that stack's error, anything else the connection's. */
+  /**
+   * Sorts a failed read of one stack: a missing stack is gone (that stack's error, and no reason
+   * to slow down polling of the others), anything else the connection's.
+   */
   private classify(error: ReaderError, t: Tracked): PollResult {
     if (error.kind === 'cancelled') return 'ok';
     if (error.kind === 'throttled') {
       this.setError(error);
       return 'throttled';
     }
-    if (error.kind === 'not-found') this.setError(error, t);
-    else this.setError(error);
+    if (error.kind === 'not-found') {
+      this.markGone(t, error);
+      return 'ok';
+    }
+    this.setError(error);
     return 'error';
+  }
+
+  /**
+   * A stack that CloudFormation no longer knows by its id was deleted and its record dropped: it
+   * is shown deleted, with the answer as its error, and never polled again (ids are not reused).
+   */
+  private markGone(t: Tracked, error: ReaderError): void {
+    const state = t.state;
+    const from = state.status;
+    state.status = 'DELETE_COMPLETE';
+    state.statusReason = error.message;
+    t.detailed = true;
+    t.needsEvents = false;
+    t.resourcesStale = false;
+    t.endedPending = false;
+    if (from !== 'DELETE_COMPLETE') {
+      this.emit({ kind: 'status', stackId: state.stackId, stackName: state.stackName, from: from || undefined, to: 'DELETE_COMPLETE', reason: error.message, inOperation: false });
+    }
+    this.setError(error, t);
   }
 
   private classifyGlobal(error: ReaderError): PollResult {
@@ -401,6 +426,8 @@ export class StackWatcher {
     for (const [name, id] of this.wanted) {
       const t = id ? this.tracked.get(id) : undefined;
       if (t && t.detailed && isRunning(t.state.status)) continue;
+      // A deleted stack never changes again.
+      if (t?.state.status === 'DELETE_COMPLETE') continue;
       if (t && this.options.scope === 'all' || signal.aborted) continue;
       const described = await this.options.reader.describeStacks({ stackName: id ?? name, signal });
       if (!described.ok) {

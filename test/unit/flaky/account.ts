@@ -15,31 +15,40 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
 /**
  * Compares the events a watcher reports for one stack with the stack's own sequence, as they
- * come. The watcher's first read of a stack goes back to the end of the previous operation, so
- * the sequence starts at the creation's last event (the churn starts after the first listing).
+ * come. A watcher's first read of a stack goes back to the end of the operation before the
+ * current one, so the sequence starts at the first reported event, which must be such an end;
+ * from there on every event must come once, in order.
  */
 export class EventLedger {
+  /** Index of the first event reported, once one was. */
+  first?: number;
   /** Index of the next event expected. */
-  next: number;
+  next = 0;
   /** Reports that were not the next event: duplicates, or events after a gap. */
   readonly mismatches: string[] = [];
 
-  constructor(readonly stack: ChurningStack) {
-    this.next = stack.historySize - 1;
-  }
+  constructor(readonly stack: ChurningStack) {}
 
   /** Events reported in the right place. */
   get matched(): number {
-    return this.next - (this.stack.historySize - 1);
+    return this.first === undefined ? 0 : this.next - this.first;
   }
 
-  /** Events the stack had from the creation's end up to `now`. */
+  /** Events the stack had up to `now`, counted from the first one reported. */
   expectedBy(now: number): number {
-    return this.stack.countAt(now) - (this.stack.historySize - 1);
+    return this.stack.countAt(now) - (this.first ?? 0);
   }
 
   /** Checks one reported event id against the next expected one. */
   report(eventId: string): void {
+    if (this.first === undefined) {
+      const index = this.stack.indexOf(eventId);
+      if (index !== undefined && this.stack.endsOperation(index)) {
+        this.first = index;
+        this.next = index + 1;
+        return;
+      }
+    }
     const expected = this.next < this.stack.totalEvents ? this.stack.eventIdAt(this.next) : '(none)';
     if (eventId === expected) this.next++;
     else if (this.mismatches.length < 20) this.mismatches.push(`#${this.next}: expected ${expected}, got ${eventId}`);
@@ -47,7 +56,7 @@ export class EventLedger {
 
   /** Whether every event the stack has had by `now` was reported. */
   caughtUp(now: number): boolean {
-    return this.next === this.stack.countAt(now);
+    return this.first !== undefined && this.next === this.stack.countAt(now);
   }
 }
 

@@ -71,6 +71,19 @@ export class ChurningStack extends ScriptedStack {
     return this.eventAt(index).eventId;
   }
 
+  /** The index of an event of this stack, from its id. */
+  indexOf(eventId: string): number | undefined {
+    const match = /-(\d+)$/.exec(eventId);
+    if (!match) return undefined;
+    const index = Number(match[1]);
+    return index < this.totalEvents && this.eventIdAt(index) === eventId ? index : undefined;
+  }
+
+  /** Whether the event at `index` is the last one of the creation or of an update. */
+  endsOperation(index: number): boolean {
+    return index === this.historySize - 1 || (index >= this.historySize && (index - this.historySize) % this.perOperation === this.perOperation - 1);
+  }
+
   /** The event at `index`, oldest first. */
   eventAt(index: number): EndpointEvent {
     const { resources, eventGapMs, periodMs } = this.churn;
