@@ -7,9 +7,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { runSoak } from './soak';
 
-test('5,000 events through faults of every kind: none lost or doubled, heap flat after warm-up', async () => {
+test('5,000 events through faults of every kind: none lost or doubled, heap flat after warm-up', async (t) => {
   // A low cap on kept events, so that the slice spends most of its time past it.
   const figures = await runSoak({ events: 5000, settledStacks: 5, maxEventsPerStack: 200 });
+  t.diagnostic(
+    `${figures.eventsProcessed} events over ${figures.simulatedHours.toFixed(1)} h, ${figures.faultsInjected} faults survived, heap ${figures.heapWarmMB.toFixed(1)} → ${figures.heapEndMB.toFixed(1)} MB (peak ${figures.heapPeakMB.toFixed(1)})`,
+  );
   assert.deepEqual(figures.mismatches, []);
   assert.ok(figures.eventsProcessed >= 5000, `${figures.eventsProcessed} events`);
   assert.equal(figures.errorAtEnd, undefined);

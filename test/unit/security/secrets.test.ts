@@ -18,6 +18,7 @@ import { buildStackTree } from '../../../server/src/stacks/treeModel';
 import { FakeClock, runUntil } from '../../endpoint/fakeClock';
 import { FaultInjector } from '../../endpoint/faults';
 import { startEndpoint, type LocalEndpoint } from '../../endpoint/server';
+import { NotificationType } from 'vscode-languageserver-protocol/node';
 import { pathToUri, TestServer } from '../../lsp/support/languageServer';
 
 const root = join(__dirname, '..', '..', '..');
@@ -145,8 +146,13 @@ describe('secrets never leak', () => {
         settings: { baseline: { links: { 'stack.yaml': 'network' } }, trace: { server: 'verbose' } },
       });
       server.process.stdout?.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      server.connection.onNotification((method: string, params: unknown) => server.logs.push(`${method} ${JSON.stringify(params)}`));
-      await server.connection.sendNotification('$/setTrace', { value: 'verbose' });
+      // Everything the server writes is in `raw`; these also keep what the client would show.
+      for (const method of ['window/showMessage', '$/logTrace', 'telemetry/event']) {
+        server.connection.onNotification(method, (...params: unknown[]) => {
+          server.logs.push(`${method} ${JSON.stringify(params)}`);
+        });
+      }
+      await server.connection.sendNotification(new NotificationType<{ value: string }>('$/setTrace'), { value: 'verbose' });
     });
 
     after(async () => {
