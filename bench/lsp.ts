@@ -44,14 +44,19 @@ export interface LspMemoryFigures {
   rss_mb: number;
 }
 
-/** Bundles the server like `npm run build` does, into a scratch folder with the spec index beside it. */
+/** Bundles the server and its analysis worker like `npm run build` does, into a scratch folder with the spec index beside them. */
 export async function bundleServer(): Promise<string> {
   const folder = join(tmpdir(), 'cfn-impact-bench');
   mkdirSync(join(folder, 'data'), { recursive: true });
-  const outfile = join(folder, 'server.js');
+  await Promise.all([bundle('server/src/lsp/server.ts', join(folder, 'server.js')), bundle('server/src/lsp/worker/analysisWorker.ts', join(folder, 'analysisWorker.js'))]);
+  copyFileSync(join(root, 'server/data/generated/spec-index.json'), join(folder, 'data', 'spec-index.json'));
+  return join(folder, 'server.js');
+}
+
+async function bundle(source: string, outfile: string): Promise<void> {
   await build({
     absWorkingDir: root,
-    entryPoints: [join(root, 'server/src/lsp/server.ts')],
+    entryPoints: [join(root, source)],
     outfile,
     bundle: true,
     platform: 'node',
@@ -62,8 +67,6 @@ export async function bundleServer(): Promise<string> {
     legalComments: 'none',
     logLevel: 'error',
   });
-  copyFileSync(join(root, 'server/data/generated/spec-index.json'), join(folder, 'data', 'spec-index.json'));
-  return outfile;
 }
 
 interface Published {

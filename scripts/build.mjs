@@ -1,4 +1,4 @@
-// Bundles the extension client, the language server and the CLI with esbuild into dist/, and
+// Bundles the extension client, the language server (with its analysis worker) and the CLI with esbuild into dist/, and
 // copies the compiled spec index next to them. Everything the extension needs at run time is
 // inside these bundles, which is why the .vsix is packaged with --no-dependencies.
 //
@@ -17,10 +17,14 @@ const watch = args.has('--watch');
 const dev = watch || args.has('--dev');
 const dist = join(root, 'dist');
 
-/** The three bundles; `external` names modules provided by the host at run time. */
+/**
+ * The bundles; `external` names modules provided by the host at run time. The language server
+ * starts its analysis worker from dist/analysisWorker.js, beside dist/server.js.
+ */
 const entryPoints = [
   { source: 'client/src/extension.ts', output: 'dist/client.js', external: ['vscode'] },
   { source: 'server/src/lsp/server.ts', output: 'dist/server.js', external: [] },
+  { source: 'server/src/lsp/worker/analysisWorker.ts', output: 'dist/analysisWorker.js', external: [] },
   { source: 'server/src/cli/main.ts', output: 'dist/cli.js', external: [] },
 ];
 

@@ -1,18 +1,19 @@
 /**
- * Runs the engine on open documents: debounced after edits, one result per document version,
- * stale work dropped between stages, and the baseline's evaluation reused across edits.
+ * Schedules analyses of open documents: debounced after edits, one result per document version,
+ * stale work dropped. The engine runs in a worker thread (worker/analysisThread.ts), so a slow
+ * analysis never holds up the server; what hovers and lenses need comes back as plain data.
  */
 import type { CancellationToken, Diagnostic } from 'vscode-languageserver';
 import { DiagnosticSeverity } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { EvaluatedTemplate } from '../evaluate/types';
 import type { ImpactReport } from '../impact/types';
-import { compareTemplates, evaluateSide, type AnalyzeOptions } from '../impact';
-import type { ResourceSpec } from '../spec/types';
 import type { Baseline } from './baseline/baselines';
-import { buildDiagnostics, diagnosticSource } from './diagnostics';
+import { diagnosticSource } from './diagnostics';
 import { describeError, type Logger } from './runSafe';
 import type { DocumentSettings } from './settings';
+import { AnalysisThread, type AnalysisLimits, type AnalysisOutcome } from './worker/analysisThread';
+import type { AnalysisRequest } from './worker/messages';
+import { readOutline, type AnalysedTemplate } from './worker/outline';
 
 /** The outcome of analysing one version of one document. */
 export interface AnalysisResult {
@@ -21,7 +22,8 @@ export interface AnalysisResult {
   document: TextDocument;
   /** Whether the content is a CloudFormation template; other YAML/JSON gets no findings at all. */
   isTemplate: boolean;
-  after?: EvaluatedTemplate;
+  /** The template's outline, for hovers and lenses; absent when the template was not analysed. */
+  after?: AnalysedTemplate;
   /** Absent when the document has no baseline (only template problems are shown then). */
   report?: ImpactReport;
   baseline?: Baseline;
@@ -38,7 +40,6 @@ export interface ParameterValues {
 
 export interface AnalyzerDependencies {
   getDocument(uri: string): TextDocument | undefined;
-  spec(): ResourceSpec;
   settingsFor(uri: string): Promise<DocumentSettings>;
   baselineFor(uri: string, settings: DocumentSettings): Promise<Baseline>;
   parametersFor(uri: string, settings: DocumentSettings, baseline: Baseline): Promise<ParameterValues>;
@@ -46,6 +47,8 @@ export interface AnalyzerDependencies {
   /** Called after a finished analysis that was not caused by an edit (baseline or settings changed). */
   refreshed(uri: string): void;
   logger: Logger;
+  /** The analysis deadline and the worker's memory; by default the constants, or the environment's overrides. */
+  limits?: AnalysisLimits;
 }
 
 interface Waiter {
@@ -53,13 +56,14 @@ interface Waiter {
   resolve(result: AnalysisResult | undefined): void;
 }
 
-interface BaselineEvaluation {
-  key: string;
-  evaluated: EvaluatedTemplate;
-}
-
 /** The shortest wait after an edit, so that a burst of keystrokes still coalesces. */
 const MIN_EDIT_DELAY_MS = 15;
+
+/**
+ * The largest template CloudFormation accepts (uploaded through S3; `TemplateBody` in a request
+ * is limited to 51,200 bytes). A larger file can never be deployed, and is not parsed at all.
+ */
+export const CLOUDFORMATION_TEMPLATE_LIMIT_BYTES = 1_000_000;
 
 /** Only texts that mention one of these keys can be templates; the rest is rejected without parsing. */
 const templateMarkers = ['AWSTemplateFormatVersion', 'Resources'];
@@ -70,23 +74,32 @@ export class Analyzer {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly running = new Map<string, number>();
   private readonly waiters = new Map<string, Waiter[]>();
-  private readonly baselineEvaluations = new Map<string, BaselineEvaluation>();
   private readonly notEditTriggered = new Set<string>();
+  /** Documents whose latest result predates a change of baseline or settings: requests wait for the new one. */
+  private readonly outdated = new Set<string>();
   /** How long the last completed analysis of each document took, in milliseconds. */
   private readonly durations = new Map<string, number>();
+  private readonly thread: AnalysisThread;
 
-  constructor(private readonly deps: AnalyzerDependencies) {}
+  constructor(private readonly deps: AnalyzerDependencies) {
+    this.thread = new AnalysisThread(deps.logger, deps.limits);
+  }
 
   /**
    * Analyses a document after its debounce delay (or at once), replacing any analysis still waiting.
    * After an edit the wait is about as long as the document's last analysis took, capped by
    * `delayMs`: a small template answers almost at once, while a large one is not re-analysed on
    * every keystroke (at most about half the time goes to analysis while someone types).
+   * An analysis of an older version that is still running is abandoned unless nearly done.
    */
   schedule(uri: string, delayMs: number, cause: 'edit' | 'refresh' = 'edit'): void {
     const pending = this.timers.get(uri);
     if (pending) clearTimeout(pending);
-    if (cause === 'refresh') this.notEditTriggered.add(uri);
+    this.thread.supersede(uri);
+    if (cause === 'refresh') {
+      this.notEditTriggered.add(uri);
+      this.outdated.add(uri);
+    }
     const lastDuration = this.durations.get(uri);
     const wait = cause === 'edit' && lastDuration !== undefined ? Math.min(delayMs, Math.max(MIN_EDIT_DELAY_MS, Math.ceil(lastDuration))) : delayMs;
     const timer = setTimeout(() => {
@@ -107,7 +120,7 @@ export class Analyzer {
    */
   resultFor(uri: string, version: number, token?: CancellationToken): Promise<AnalysisResult | undefined> {
     const known = this.results.get(uri);
-    if (known && known.version === version) return Promise.resolve(known);
+    if (known && known.version === version && !this.outdated.has(uri)) return Promise.resolve(known);
     if (this.deps.getDocument(uri)?.version !== version) return Promise.resolve(undefined);
     return new Promise((resolve) => {
       const waiter: Waiter = { version, resolve };
@@ -133,15 +146,17 @@ export class Analyzer {
     this.timers.delete(uri);
     this.results.delete(uri);
     this.durations.delete(uri);
-    this.baselineEvaluations.delete(uri);
     this.notEditTriggered.delete(uri);
+    this.outdated.delete(uri);
+    this.thread.forget(uri);
     this.settle(uri, () => true, undefined);
   }
 
-  /** Stops every pending analysis (shutdown). */
+  /** Stops every pending analysis and the worker (shutdown). */
   dispose(): void {
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
+    this.thread.dispose();
   }
 
   private async run(uri: string): Promise<void> {
@@ -161,79 +176,57 @@ export class Analyzer {
       }
       const previous = this.results.get(uri);
       this.results.set(uri, result);
+      this.outdated.delete(uri);
       if (result.isTemplate || previous?.isTemplate !== false) this.deps.publish(uri, version, result.diagnostics);
       this.settle(uri, (w) => w.version === version, result);
       if (this.notEditTriggered.delete(uri)) this.deps.refreshed(uri);
     } catch (error) {
       this.deps.logger.error(`analysis of ${uri} failed: ${describeError(error)}`);
+      // No retry loop: requests take the previous result until the next edit or refresh.
+      if (current()) this.outdated.delete(uri);
       this.settle(uri, (w) => w.version === version, undefined);
     } finally {
       if (this.running.get(uri) === version) this.running.delete(uri);
     }
   }
 
-  /** One analysis; undefined when the document changed before it finished. */
+  /** One analysis; undefined when the document changed (or was analysed again) before it finished. */
   private async analyse(uri: string, document: TextDocument, current: () => boolean): Promise<AnalysisResult | undefined> {
     const version = document.version;
     const text = document.getText();
     const base = { uri, version, document };
     if (!templateMarkers.some((marker) => text.includes(marker))) return { ...base, isTemplate: false, diagnostics: [] };
+    const size = byteLength(text);
+    if (size > CLOUDFORMATION_TEMPLATE_LIMIT_BYTES) return { ...base, isTemplate: true, diagnostics: [tooLargeDiagnostic(size)] };
 
     const settings = await this.deps.settingsFor(uri);
     const baseline = await this.deps.baselineFor(uri, settings);
     const parameters = await this.deps.parametersFor(uri, settings, baseline);
     if (!current()) return undefined;
-    // Let queued edits arrive before the expensive part, so it is skipped when already stale.
-    await yieldToEventLoop();
-    if (!current()) return undefined;
 
-    const options: AnalyzeOptions = {
-      spec: this.deps.spec(),
-      stackName: baseline.stack?.name,
-      stackStatus: baseline.stack?.status,
-      region: baseline.stack?.region,
-    };
-    // A linked stack's values carry over only to parameters the edited template still declares
-    // (UsePreviousValue); a parameters file configured for this template is taken as written.
-    const after = evaluateSide(
-      parameters.source === 'stack' ? { text, fallbackParameters: parameters.values } : { text, parameters: parameters.values },
-      options,
-    );
-    if (!after.model.isCloudFormation) return { ...base, isTemplate: false, diagnostics: [] };
-
-    let report: ImpactReport | undefined;
-    if (baseline.text !== undefined) {
-      const before = this.evaluateBaseline(uri, baseline, parameters, options);
-      await yieldToEventLoop();
-      if (!current()) return undefined;
-      report = compareTemplates(before, after, options);
-    }
-    const diagnostics = buildDiagnostics(document, after, report);
-    if (parameters.problem) {
-      diagnostics.push({
-        range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } },
-        severity: DiagnosticSeverity.Warning,
-        code: 'parameters-file',
-        source: diagnosticSource,
-        message: parameters.problem,
-      });
-    }
-    return { ...base, isTemplate: true, after, report, baseline, diagnostics };
+    const outcome = await this.thread.analyse(analysisRequest(document, text, baseline, parameters));
+    const reply = this.replyOf(uri, version, outcome);
+    if (reply === 'stale') return undefined;
+    if (!reply.isTemplate) return { ...base, isTemplate: false, diagnostics: [] };
+    const diagnostics = reply.diagnostics;
+    if (parameters.problem) diagnostics.push(firstLineDiagnostic(DiagnosticSeverity.Warning, 'parameters-file', parameters.problem));
+    return { ...base, isTemplate: true, after: reply.outline ? readOutline(reply.outline) : undefined, report: reply.report, baseline, diagnostics };
   }
 
-  /** The baseline evaluated with its parameters: computed once per baseline text and parameter values. */
-  private evaluateBaseline(uri: string, baseline: Baseline, parameters: ParameterValues, options: AnalyzeOptions): EvaluatedTemplate {
-    // A stack baseline has its own deployed values; a git or file baseline is compared under the same values as the edit.
-    const values = baseline.parameters ?? parameters.values;
-    const key = `${baseline.generation}|${options.stackName ?? ''}|${options.region ?? ''}|${JSON.stringify(values)}`;
-    const cached = this.baselineEvaluations.get(uri);
-    if (cached && cached.key === key) return cached.evaluated;
-    const evaluated = evaluateSide(
-      baseline.parameters ? { text: baseline.text ?? '', parameters: values } : { text: baseline.text ?? '', fallbackParameters: values },
-      options,
-    );
-    this.baselineEvaluations.set(uri, { key, evaluated });
-    return evaluated;
+  /** What the worker's outcome means for the document: a reply to publish, or nothing (`stale`). */
+  private replyOf(uri: string, version: number, outcome: AnalysisOutcome) {
+    switch (outcome.kind) {
+      case 'done':
+        return outcome.reply;
+      case 'superseded':
+        return 'stale' as const;
+      case 'stopped':
+        return { isTemplate: true, diagnostics: [firstLineDiagnostic(DiagnosticSeverity.Warning, 'analysis-stopped', stoppedMessage(outcome.afterMs))] };
+      case 'crashed':
+        return { isTemplate: true, diagnostics: [firstLineDiagnostic(DiagnosticSeverity.Warning, 'analysis-failed', `Analysis failed: ${outcome.message}.`)] };
+      case 'failed':
+        throw new Error(outcome.message);
+    }
   }
 
   private settle(uri: string, matches: (waiter: Waiter) => boolean, result: AnalysisResult | undefined): void {
@@ -249,6 +242,52 @@ export class Analyzer {
   }
 }
 
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
+/** The worker's request for one version: the text, its parameter values, the stack and the baseline. */
+function analysisRequest(document: TextDocument, text: string, baseline: Baseline, parameters: ParameterValues): AnalysisRequest {
+  // A linked stack's values carry over only to parameters the edited template still declares
+  // (UsePreviousValue); a parameters file configured for this template is taken as written.
+  const request: AnalysisRequest = {
+    uri: document.uri,
+    version: document.version,
+    languageId: document.languageId,
+    text,
+    parameters: { values: parameters.values, onlyDeclared: parameters.source === 'stack' },
+    stackName: baseline.stack?.name,
+    stackStatus: baseline.stack?.status,
+    region: baseline.stack?.region,
+  };
+  if (baseline.text !== undefined) {
+    // A stack baseline has its own deployed values; a git or file baseline is compared under the same values as the edit.
+    const values = baseline.parameters ?? parameters.values;
+    request.baseline = {
+      key: `${baseline.generation}|${request.stackName ?? ''}|${request.region ?? ''}|${JSON.stringify(values)}`,
+      text: baseline.text,
+      parameters: { values, onlyDeclared: baseline.parameters === undefined },
+    };
+  }
+  return request;
+}
+
+/** The text's size in UTF-8 bytes, without encoding it when its length alone decides. */
+function byteLength(text: string): number {
+  // A UTF-16 code unit takes one to three bytes (a surrogate pair, two units, takes four).
+  if (text.length > CLOUDFORMATION_TEMPLATE_LIMIT_BYTES || text.length * 3 <= CLOUDFORMATION_TEMPLATE_LIMIT_BYTES) return text.length;
+  return Buffer.byteLength(text, 'utf8');
+}
+
+function tooLargeDiagnostic(size: number): Diagnostic {
+  return firstLineDiagnostic(
+    DiagnosticSeverity.Warning,
+    'template-too-large',
+    `This file is ${size.toLocaleString('en-US')} bytes, larger than CloudFormation's 1 MB template limit (1,000,000 bytes): it is not analysed.`,
+  );
+}
+
+/** The message shown when an analysis ran out of time. */
+export function stoppedMessage(afterMs: number): string {
+  return `Analysis stopped after ${afterMs / 1000} s: the template is too expensive to analyse on every edit`;
+}
+
+function firstLineDiagnostic(severity: DiagnosticSeverity, code: string, message: string): Diagnostic {
+  return { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, severity, code, source: diagnosticSource, message };
 }

@@ -4,13 +4,13 @@
  */
 import type { CodeLens } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { EvaluatedTemplate } from '../evaluate/types';
 import type { ImpactReport } from '../impact/types';
 import { commands, type OpenDiffArguments } from './protocol';
 import { changeLensTitle, replacedIds, verdictTitle } from './wording';
+import type { AnalysedTemplate } from './worker/outline';
 
 /** The lenses of one analysed version; `baselineLabel` names what the verdict is measured against. */
-export function buildCodeLenses(document: TextDocument, after: EvaluatedTemplate, report: ImpactReport, baselineLabel: string): CodeLens[] {
+export function buildCodeLenses(document: TextDocument, after: AnalysedTemplate, report: ImpactReport, baselineLabel: string): CodeLens[] {
   const lenses: CodeLens[] = [];
   const lensAt = (offset: number, title: string): CodeLens => {
     const position = document.positionAt(offset);

@@ -7,11 +7,11 @@ import { describeValueChange } from '../impact/labels';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Range as SourceRange, TemplateNode } from '../template/ast';
 import { nodeAtPath, pathAtOffset } from '../template';
-import type { EvaluatedTemplate } from '../evaluate/types';
 import type { ResourceSpec } from '../spec/types';
 import type { ChangeDetail, ImpactReport, ResourceChange } from '../impact/types';
 import { toLspRange } from './diagnostics';
 import { behaviorText, detailCause, impactText, replacedIds, replacementMessage } from './wording';
+import type { AnalysedTemplate } from './worker/outline';
 
 const maxValueLength = 160;
 const resourceAttributes = new Set(['DeletionPolicy', 'UpdateReplacePolicy', 'CreationPolicy', 'UpdatePolicy', 'DependsOn', 'Condition']);
@@ -19,7 +19,7 @@ const resourceAttributes = new Set(['DeletionPolicy', 'UpdateReplacePolicy', 'Cr
 /** The hover at an offset of an analysed document, or null where there is nothing to say. */
 export function buildHover(
   document: TextDocument,
-  after: EvaluatedTemplate,
+  after: AnalysedTemplate,
   report: ImpactReport | undefined,
   spec: ResourceSpec,
   offset: number,

@@ -77,7 +77,6 @@ function startServer(connection: Connection): void {
 
   const analyzer: Analyzer = new Analyzer({
     getDocument: (uri) => documents.get(uri),
-    spec: () => (spec ??= loadResourceSpec()),
     settingsFor,
     baselineFor: (uri, settings) => baselines.resolve(uri, effectiveChoice(uri, settings)),
     parametersFor,

@@ -1,0 +1,51 @@
+/**
+ * The messages between the language server's main thread and its analysis worker. Everything
+ * here survives structured cloning: plain objects, strings, numbers and typed arrays only.
+ */
+import type { Diagnostic } from 'vscode-languageserver';
+import type { ImpactReport } from '../../impact/types';
+import type { OutlineData } from './outline';
+
+/** Parameter values for one side, and whether they apply only to the parameters that side declares. */
+export interface SideParameters {
+  values: Record<string, string>;
+  /** A deployed stack's values carry over only to declared parameters (`UsePreviousValue`). */
+  onlyDeclared: boolean;
+}
+
+/** One document version to analyse. */
+export interface AnalysisRequest {
+  uri: string;
+  version: number;
+  languageId: string;
+  text: string;
+  parameters: SideParameters;
+  stackName?: string;
+  stackStatus?: string;
+  region?: string;
+  /** Absent when the document has no baseline. */
+  baseline?: {
+    /** Identifies the baseline text and its parameter values: the worker re-evaluates the baseline only when it changes. */
+    key: string;
+    text: string;
+    parameters: SideParameters;
+  };
+}
+
+/** What the main thread keeps of one analysis. */
+export interface AnalysisReply {
+  /** Whether the content is a CloudFormation template; other YAML/JSON gets no findings. */
+  isTemplate: boolean;
+  diagnostics: Diagnostic[];
+  report?: ImpactReport;
+  outline?: OutlineData;
+}
+
+export type ToWorker = { kind: 'analyze'; id: number; request: AnalysisRequest } | { kind: 'forget'; uri: string };
+
+export type FromWorker =
+  /** Sent once the worker has loaded the specification (or failed to: `problem`). */
+  | { kind: 'ready'; problem?: string }
+  | { kind: 'result'; id: number; reply: AnalysisReply }
+  /** The engine threw: a bug, reported for this request; the worker keeps serving. */
+  | { kind: 'failed'; id: number; message: string };
