@@ -9,6 +9,8 @@
  * - 'keep': the row does not change (delete events for an old physical id during cleanup);
  * - 'remove': the row disappears (a deleted resource, or one left behind after a failed cleanup delete).
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { StackStatus } from '../../server/src/stacks/lifecycle';
 
 export interface ScenarioResource {
@@ -338,9 +340,106 @@ const deleteStack: Scenario = {
   ],
 };
 
+const VPC_OLD = 'vpc-0a7c3e91d5b24f608';
+const VPC_NEW = 'vpc-0e52d8b1c9a4736f1';
+const SUBNET_OLD = 'subnet-0c1f4a8e72d39b560';
+const SUBNET_NEW = 'subnet-08b3d6e19f4c2a7d5';
+const WEB_SG_OLD = 'sg-0d94b27e1a6c53f80';
+const WEB_SG_NEW = 'sg-03f7a2c8e61d9b4e2';
+const WEB_SERVER_OLD = 'i-0b8e2d4f61a9c7350';
+const WEB_SERVER_NEW = 'i-06c1a9e3d7b52f84e';
+const QUEUE_URL = 'https://sqs.us-east-1.amazonaws.com/123456789012/network-Queue-Kx7Rq2VbN4Tm';
+
+/**
+ * The deployment `cfn-impact diff examples/network/deployed.yaml examples/network/update.yaml`
+ * predicts, as CloudFormation runs it (runs 4-7): the VpcCidr parameter replaces VPC, whose new id
+ * replaces Subnet and WebSecurityGroup, whose new ids replace WebServer; Queue is created alongside
+ * the VPC work it does not depend on; AccessLogs, removed with DeletionPolicy Retain, is skipped in
+ * cleanup. Cleanup deletes the old physical resources in reverse dependency order. GetTemplate
+ * answers update.yaml itself, the template being rolled out.
+ */
+const networkExample: Scenario = {
+  name: 'network-example',
+  description:
+    'The deployment of examples/network/update.yaml over a stack running deployed.yaml: VPC, Subnet, WebSecurityGroup and WebServer replaced in dependency order, Queue created in parallel, then cleanup deletes the old physical resources in reverse order and skips the retained AccessLogs bucket.',
+  stackName: 'network',
+  types: {
+    VPC: 'AWS::EC2::VPC',
+    Subnet: 'AWS::EC2::Subnet',
+    WebSecurityGroup: 'AWS::EC2::SecurityGroup',
+    InstanceRole: 'AWS::IAM::Role',
+    InstanceProfile: 'AWS::IAM::InstanceProfile',
+    WebServer: 'AWS::EC2::Instance',
+    AccessLogs: 'AWS::S3::Bucket',
+    Queue: 'AWS::SQS::Queue',
+  },
+  existing: {
+    // deployed.yaml with its defaults: AlarmTopic's condition (IsProduction) is false, so it was never created.
+    status: 'CREATE_COMPLETE',
+    resources: [
+      { logicalId: 'VPC', type: 'AWS::EC2::VPC', physicalId: VPC_OLD },
+      { logicalId: 'Subnet', type: 'AWS::EC2::Subnet', physicalId: SUBNET_OLD },
+      { logicalId: 'WebSecurityGroup', type: 'AWS::EC2::SecurityGroup', physicalId: WEB_SG_OLD },
+      { logicalId: 'InstanceRole', type: 'AWS::IAM::Role', physicalId: 'network-InstanceRole-Q8ZC1LM4T2XE' },
+      { logicalId: 'InstanceProfile', type: 'AWS::IAM::InstanceProfile', physicalId: 'network-InstanceProfile-7HWJ3NB5DKPA' },
+      { logicalId: 'WebServer', type: 'AWS::EC2::Instance', physicalId: WEB_SERVER_OLD },
+      { logicalId: 'AccessLogs', type: 'AWS::S3::Bucket', physicalId: 'network-accesslogs-1r5x9kqd2vw0e' },
+    ],
+  },
+  templateBody: readFileSync(join(__dirname, '../../examples/network/update.yaml'), 'utf8'),
+  steps: [
+    [{ status: 'UPDATE_IN_PROGRESS', reason: 'User Initiated' }],
+    [
+      { logicalId: 'VPC', physicalId: VPC_OLD, status: 'UPDATE_IN_PROGRESS', reason: REPLACING },
+      { logicalId: 'Queue', status: 'CREATE_IN_PROGRESS' },
+    ],
+    [
+      { logicalId: 'VPC', physicalId: VPC_NEW, status: 'UPDATE_IN_PROGRESS', reason: INITIATED },
+      { logicalId: 'Queue', physicalId: QUEUE_URL, status: 'CREATE_IN_PROGRESS', reason: INITIATED },
+    ],
+    [{ logicalId: 'VPC', physicalId: VPC_NEW, status: 'UPDATE_COMPLETE' }],
+    [
+      { logicalId: 'Subnet', physicalId: SUBNET_OLD, status: 'UPDATE_IN_PROGRESS', reason: REPLACING },
+      { logicalId: 'WebSecurityGroup', physicalId: WEB_SG_OLD, status: 'UPDATE_IN_PROGRESS', reason: REPLACING },
+    ],
+    [
+      { logicalId: 'WebSecurityGroup', physicalId: WEB_SG_NEW, status: 'UPDATE_IN_PROGRESS', reason: INITIATED },
+      { logicalId: 'Subnet', physicalId: SUBNET_NEW, status: 'UPDATE_IN_PROGRESS', reason: INITIATED },
+      { logicalId: 'Queue', physicalId: QUEUE_URL, status: 'CREATE_COMPLETE' },
+    ],
+    [
+      { logicalId: 'WebSecurityGroup', physicalId: WEB_SG_NEW, status: 'UPDATE_COMPLETE' },
+      { logicalId: 'Subnet', physicalId: SUBNET_NEW, status: 'UPDATE_COMPLETE' },
+    ],
+    [{ logicalId: 'WebServer', physicalId: WEB_SERVER_OLD, status: 'UPDATE_IN_PROGRESS', reason: REPLACING }],
+    [{ logicalId: 'WebServer', physicalId: WEB_SERVER_NEW, status: 'UPDATE_IN_PROGRESS', reason: INITIATED }],
+    [],
+    [{ logicalId: 'WebServer', physicalId: WEB_SERVER_NEW, status: 'UPDATE_COMPLETE' }],
+    [{ status: 'UPDATE_COMPLETE_CLEANUP_IN_PROGRESS' }],
+    [
+      { logicalId: 'WebServer', physicalId: WEB_SERVER_OLD, status: 'DELETE_IN_PROGRESS', row: 'keep' },
+      // A retained resource leaves the stack without a delete: one DELETE_SKIPPED event, and its row goes.
+      { logicalId: 'AccessLogs', physicalId: 'network-accesslogs-1r5x9kqd2vw0e', status: 'DELETE_SKIPPED', row: 'remove' },
+    ],
+    [],
+    [{ logicalId: 'WebServer', physicalId: WEB_SERVER_OLD, status: 'DELETE_COMPLETE', row: 'keep' }],
+    [
+      { logicalId: 'Subnet', physicalId: SUBNET_OLD, status: 'DELETE_IN_PROGRESS', row: 'keep' },
+      { logicalId: 'WebSecurityGroup', physicalId: WEB_SG_OLD, status: 'DELETE_IN_PROGRESS', row: 'keep' },
+    ],
+    [
+      { logicalId: 'WebSecurityGroup', physicalId: WEB_SG_OLD, status: 'DELETE_COMPLETE', row: 'keep' },
+      { logicalId: 'Subnet', physicalId: SUBNET_OLD, status: 'DELETE_COMPLETE', row: 'keep' },
+    ],
+    [{ logicalId: 'VPC', physicalId: VPC_OLD, status: 'DELETE_IN_PROGRESS', row: 'keep' }],
+    [{ logicalId: 'VPC', physicalId: VPC_OLD, status: 'DELETE_COMPLETE', row: 'keep' }],
+    [{ status: 'UPDATE_COMPLETE' }],
+  ],
+};
+
 /** Every scenario by name. */
 export const SCENARIOS: Readonly<Record<string, Scenario>> = Object.fromEntries(
-  [updateReplacement, createRollback, updateRollbackFailed, cleanupDeleteFailed, rollbackCleanupDeleteFailed, createSuccess, deleteStack].map(
+  [updateReplacement, createRollback, updateRollbackFailed, cleanupDeleteFailed, rollbackCleanupDeleteFailed, createSuccess, deleteStack, networkExample].map(
     (s) => [s.name, s],
   ),
 );
