@@ -1,7 +1,8 @@
 /**
  * The README demo, with no AWS account: the impact report for the bundled example templates,
- * then a live watch of a scripted deployment (the VPC replacement of the report, with its
- * cleanup phase) served by the local CloudFormation endpoint that the tests use.
+ * then a live watch of the deployment that report predicts (scenario 'network-example': the
+ * same replacements, addition and retained removal, with CloudFormation's cleanup phase),
+ * served by the local CloudFormation endpoint that the tests use.
  *
  *   npm run demo            the report, then the watch (about 20 s)
  *   npm run demo -- --fast  the same with 200 ms steps
@@ -24,8 +25,10 @@ async function demo(): Promise<number> {
   const diffCode = await main(['diff', 'examples/network/deployed.yaml', 'examples/network/update.yaml', '--stack-name', 'network'], io);
   if (diffCode !== 0) return diffCode;
 
-  heading('2. Watching a scripted deployment live: a VPC replacement with its cleanup phase, from the seed experiments, on the local CloudFormation endpoint (no AWS account needed)');
-  const endpoint = await startEndpoint({ scenarios: [{ name: 'update-replacement', stackName: 'network' }], stepMs: fast ? 200 : 1000, startAt: Date.now() });
+  heading(
+    '2. Watching the deployment just predicted, live: the same replacements, the new Queue and the retained AccessLogs, with the cleanup phase, scripted on the local CloudFormation endpoint (no AWS account needed)',
+  );
+  const endpoint = await startEndpoint({ scenarios: [{ name: 'network-example', stackName: 'network' }], stepMs: fast ? 200 : 1000, startAt: Date.now() });
   // The SDK needs some credentials to sign with; the local endpoint accepts any.
   process.env.AWS_ACCESS_KEY_ID ??= 'demo';
   process.env.AWS_SECRET_ACCESS_KEY ??= 'demo';
