@@ -38,11 +38,11 @@ export class TestServer {
   ) {}
 
   /** Starts the server from its TypeScript source and initialises it for a workspace folder. */
-  static async start(options: { workspace?: string; initializationOptions?: unknown; settings?: unknown } = {}): Promise<TestServer> {
+  static async start(options: { workspace?: string; initializationOptions?: unknown; settings?: unknown; env?: NodeJS.ProcessEnv } = {}): Promise<TestServer> {
     // CFN_IMPACT_LSP_SERVER=dist/server.js runs the same suites against the bundle.
     const bundle = process.env.CFN_IMPACT_LSP_SERVER;
     const args = bundle ? [join(root, bundle), '--stdio'] : ['--import', 'tsx', serverEntry, '--stdio'];
-    const child = spawn(process.execPath, args, { cwd: root, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { cwd: root, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ...options.env } });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const server = new TestServer(connection, child);
     child.stderr!.on('data', (chunk: Buffer) => server.logs.push(chunk.toString('utf8')));
