@@ -4,6 +4,10 @@
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { analyzeUpdate } from '../../../server/src/impact';
+import { loadResourceSpec } from '../../../server/src/spec/load';
 import { CloudFormationReader } from '../../../server/src/stacks/cloudFormationReader';
 import { StackWatcher, type StackSnapshot, type WatcherChange } from '../../../server/src/stacks/stackWatcher';
 import type { OperationSummary } from '../../../server/src/stacks/stackModel';
@@ -136,6 +140,58 @@ describe('scripted deployments through the SDK', () => {
     const removing = run.moments.get('Instance2 DELETE_IN_PROGRESS')!.resources.find((r) => r.logicalId === 'Instance2')!;
     assert.equal(removing.status, 'CREATE_COMPLETE');
     assert.equal(removing.cleanup?.status, 'DELETE_IN_PROGRESS');
+  });
+
+  test('the demo deployment of examples/network: the watcher sees what analyzeUpdate predicts for the template pair', async () => {
+    const example = (file: string) => readFileSync(join(__dirname, '../../../examples/network', file), 'utf8');
+    const { report } = analyzeUpdate({ text: example('deployed.yaml') }, { text: example('update.yaml') }, { spec: loadResourceSpec(), stackName: 'network' });
+    const predicted = (action: string, replacement?: string) =>
+      report.changes.filter((c) => c.action === action && c.replacement === replacement).map((c) => c.logicalId).sort();
+
+    const run = await follow('network-example', { moments: ['AccessLogs DELETE_SKIPPED', 'VPC DELETE_IN_PROGRESS'] });
+    assert.equal(run.stack.status, 'UPDATE_COMPLETE');
+    assert.equal(run.operation.outcome, 'succeeded');
+    assert.deepEqual(run.operation.undeleted, []);
+    assertEachEventOnce(run);
+
+    // Replaced resources carry their new physical id; the old one is listed as deleted in cleanup.
+    assert.deepEqual(resourceTable(run.stack), {
+      VPC: 'UPDATE_COMPLETE vpc-0e52d8b1c9a4736f1',
+      Subnet: 'UPDATE_COMPLETE subnet-08b3d6e19f4c2a7d5',
+      WebSecurityGroup: 'UPDATE_COMPLETE sg-03f7a2c8e61d9b4e2',
+      InstanceRole: 'CREATE_COMPLETE network-InstanceRole-Q8ZC1LM4T2XE',
+      InstanceProfile: 'CREATE_COMPLETE network-InstanceProfile-7HWJ3NB5DKPA',
+      WebServer: 'UPDATE_COMPLETE i-06c1a9e3d7b52f84e',
+      Queue: 'CREATE_COMPLETE https://sqs.us-east-1.amazonaws.com/123456789012/network-Queue-Kx7Rq2VbN4Tm',
+    });
+    const replaced = run.stack.resources.filter((r) => r.formerPhysical.length > 0);
+    for (const r of replaced) {
+      assert.deepEqual(r.formerPhysical.map((p) => p.status), ['DELETE_COMPLETE'], r.logicalId);
+      assert.notEqual(r.formerPhysical[0].physicalId, r.physicalId, r.logicalId);
+    }
+
+    // The retained bucket is shown as skipped, not deleting, while cleanup runs, and is gone from the stack afterwards.
+    const retained = run.moments.get('AccessLogs DELETE_SKIPPED')!.resources.find((r) => r.logicalId === 'AccessLogs')!;
+    assert.equal(retained.status, 'CREATE_COMPLETE');
+    assert.equal(retained.cleanup?.status, 'DELETE_SKIPPED');
+
+    // Cleanup deletes the old VPC last, after everything that was inside it.
+    const deletedBeforeVpc = run.moments
+      .get('VPC DELETE_IN_PROGRESS')!
+      .resources.filter((r) => r.formerPhysical.some((p) => p.status === 'DELETE_COMPLETE'))
+      .map((r) => r.logicalId)
+      .sort();
+    assert.deepEqual(deletedBeforeVpc, ['Subnet', 'WebSecurityGroup', 'WebServer']);
+
+    // What the watcher saw, by action, is what the engine predicted for the example templates.
+    const created = run.reported.filter((e) => e.status === 'CREATE_COMPLETE').map((e) => e.logicalId);
+    const current = new Set(run.stack.resources.map((r) => r.logicalId));
+    const removed = [...new Set(run.reported.filter((e) => e.status.startsWith('DELETE_') && !current.has(e.logicalId)).map((e) => e.logicalId))];
+    assert.deepEqual(
+      { replaced: replaced.map((r) => r.logicalId).sort(), created: created.sort(), removed: removed.sort() },
+      { replaced: predicted('Modify', 'True'), created: predicted('Add'), removed: predicted('Remove') },
+    );
+    assert.deepEqual(predicted('Modify', 'True'), ['Subnet', 'VPC', 'WebSecurityGroup', 'WebServer']);
   });
 
   test('create failure with rollback (run 34): the root cause is the first failure, not the cancelled siblings', async () => {
