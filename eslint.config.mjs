@@ -6,7 +6,9 @@ const lspPatterns = {
   group: ['vscode-languageserver', 'vscode-languageserver/*', 'vscode-languageserver-protocol', 'vscode-languageserver-textdocument', 'vscode-jsonrpc', 'vscode-jsonrpc/*'],
   message: 'Only server/src/lsp/ knows LSP (ARCHITECTURE.md, invariant 3).',
 };
-const ioModules = ['fs', 'node:fs', 'fs/promises', 'node:fs/promises', 'child_process', 'node:child_process', 'http', 'node:http', 'https', 'node:https', 'net', 'node:net'].map((name) => ({
+const ioModules = ['fs', 'fs/promises', 'child_process', 'http', 'https', 'http2', 'net', 'tls', 'dns', 'os', 'worker_threads', 'timers', 'timers/promises']
+  .flatMap((name) => [name, `node:${name}`])
+  .map((name) => ({
   name,
   message: 'The engine is pure: I/O is passed in by the caller (ARCHITECTURE.md, invariant 1).',
 }));
@@ -32,6 +34,15 @@ export default tseslint.config(
   {
     files: ['server/src/template/**/*.ts', 'server/src/evaluate/**/*.ts', 'server/src/impact/**/*.ts', 'server/src/spec/**/*.ts'],
     ignores: ['server/src/spec/load.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [noVscode, ...ioModules], patterns: [lspPatterns] }] },
+    rules: {
+      'no-restricted-imports': ['error', { paths: [noVscode, ...ioModules], patterns: [lspPatterns] }],
+      // Time, timers and the environment are I/O too: the caller passes them in.
+      'no-restricted-globals': ['error', ...['setTimeout', 'setInterval', 'setImmediate', 'fetch', 'performance'].map((name) => ({ name, message: 'The engine is pure: time and timers are passed in by the caller.' }))],
+      'no-restricted-properties': [
+        'error',
+        { object: 'process', message: 'The engine is pure: the environment is passed in by the caller.' },
+        { object: 'Date', property: 'now', message: 'The engine is pure: the clock is passed in by the caller.' },
+      ],
+    },
   },
 );

@@ -44,7 +44,9 @@ function roundAll(record: object): object {
 }
 
 function say(text = ''): void {
-  if (!json) lines.push(text), console.log(text);
+  if (json) return;
+  lines.push(text);
+  console.log(text);
 }
 
 function target(what: string, figure: number | undefined, goal: number, unit: string, compare: 'max' = 'max'): void {

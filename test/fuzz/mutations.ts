@@ -57,7 +57,8 @@ const mutationArbitrary: fc.Arbitrary<{ name: string; apply: Mutation }> = fc.on
   fc.tuple(fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }), fc.integer({ min: 1, max: 5 })).map(([where, count]) => ({
     name: `delete ${count} lines`,
     apply: (text: string) => {
-      let [start, end] = lineSpan(text, where);
+      const start = lineSpan(text, where)[0];
+      let end = lineSpan(text, where)[1];
       for (let i = 1; i < count && end < text.length; i++) end = lineSpan(text, end / text.length)[1];
       return text.slice(0, start) + text.slice(end);
     },

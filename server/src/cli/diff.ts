@@ -7,12 +7,13 @@ import { parseArgs } from 'node:util';
 import { analyzeUpdate, DEFAULT_ACCOUNT_ID, DEFAULT_REGION } from '../impact';
 import type { ImpactReport, ResourceChange } from '../impact/types';
 import { loadResourceSpec } from '../spec/load';
+import { isStackStatus } from '../stacks/lifecycle';
 import { LineIndex } from '../template';
 import type { CliIo } from './io';
 import { readParameterFile } from '../evaluate/parameterFile';
+import { renderMarkdown, renderText } from './renderReport';
 
 type ParameterValues = Record<string, string>;
-import { renderMarkdown, renderText } from './renderReport';
 
 const FAIL_ON = ['replacement', 'will-fail', 'any'] as const;
 type FailOn = (typeof FAIL_ON)[number];
@@ -37,6 +38,14 @@ Options:
 
 /** Runs `diff`; returns the process exit code (0 ok, 1 error or rejected update, 2 gate tripped). */
 export function runDiff(argv: string[], io: CliIo): number {
+  // With --json a caller always gets exactly one object on stdout, errors included; people get
+  // the message on stderr either way.
+  const json = argv.includes('--json');
+  const fail = (message: string, usage = false): number => {
+    io.stderr(`cfn-impact diff: ${message}\n${usage ? `\n${DIFF_USAGE}` : ''}`);
+    if (json) io.stdout(`${JSON.stringify({ status: 'error', message, changes: [], diagnostics: [], notes: [] })}\n`);
+    return 1;
+  };
   let args;
   try {
     args = parseArgs({
@@ -58,57 +67,53 @@ export function runDiff(argv: string[], io: CliIo): number {
       },
     });
   } catch (e) {
-    io.stderr(`cfn-impact diff: ${(e as Error).message}\n\n${DIFF_USAGE}`);
-    return 1;
+    return fail((e as Error).message, true);
   }
   const { values: opts, positionals } = args;
   if (opts.help) {
     io.stdout(DIFF_USAGE);
     return 0;
   }
-  if (positionals.length !== 2) {
-    io.stderr(`cfn-impact diff: expected two template files, got ${positionals.length}\n\n${DIFF_USAGE}`);
-    return 1;
-  }
+  if (positionals.length !== 2) return fail(`expected two template files, got ${positionals.length}`, true);
   const failOn = opts['fail-on'];
   if (failOn !== undefined && !(FAIL_ON as readonly string[]).includes(failOn)) {
-    io.stderr(`cfn-impact diff: --fail-on must be one of ${FAIL_ON.join(', ')}\n`);
-    return 1;
+    return fail(`--fail-on must be one of ${FAIL_ON.join(', ')}`);
+  }
+  const stackStatus = opts['stack-status'];
+  if (stackStatus !== undefined && !isStackStatus(stackStatus)) {
+    return fail(`--stack-status ${stackStatus} is not a CloudFormation stack status (for example UPDATE_COMPLETE)`);
   }
   const [oldPath, newPath] = positionals;
-  const oldText = readText(oldPath, io);
-  const newText = readText(newPath, io);
-  if (oldText === undefined || newText === undefined) return 1;
-
-  const shared = readParameters(opts.parameters, io);
-  const oldOnly = readParameters(opts['old-parameters'], io);
-  const newOnly = readParameters(opts['new-parameters'], io);
-  if (!shared || !oldOnly || !newOnly) return 1;
+  let oldText, newText, shared, oldOnly, newOnly;
+  try {
+    oldText = readText(oldPath);
+    newText = readText(newPath);
+    shared = readParameters(opts.parameters);
+    oldOnly = readParameters(opts['old-parameters']);
+    newOnly = readParameters(opts['new-parameters']);
+  } catch (e) {
+    return fail((e as Error).message);
+  }
   // A shared file may name parameters only one side declares; explicit per-side files are strict.
   const oldParameters = oldOnly.values;
-  const newParameters: ParameterValues = { ...newOnly.values };
-  for (const key of newOnly.usePrevious) {
-    const previous = oldParameters[key] ?? shared.values[key];
-    if (previous !== undefined) newParameters[key] = previous;
-  }
+  const newParameters: ParameterValues = newOnly.values;
 
   const stackName = opts['stack-name'] ?? basename(newPath, extname(newPath));
   let spec;
   try {
     spec = loadResourceSpec();
   } catch (e) {
-    io.stderr(`cfn-impact diff: ${(e as Error).message}\n`);
-    return 1;
+    return fail((e as Error).message);
   }
   const { report } = analyzeUpdate(
     { text: oldText, parameters: oldParameters, fallbackParameters: shared.values },
-    { text: newText, parameters: newParameters, fallbackParameters: shared.values },
+    { text: newText, parameters: newParameters, fallbackParameters: shared.values, usePreviousValues: newOnly.usePrevious },
     {
       spec,
       region: opts.region ?? DEFAULT_REGION,
       accountId: opts['account-id'] ?? DEFAULT_ACCOUNT_ID,
       stackName,
-      stackStatus: opts['stack-status'],
+      stackStatus,
     },
   );
 
@@ -122,32 +127,29 @@ export function runDiff(argv: string[], io: CliIo): number {
   return 0;
 }
 
+/** Whether a change trips the CI gate; a possible replacement counts, and so does one that will also fail. */
 function tripsGate(change: ResourceChange, failOn: FailOn): boolean {
   if (failOn === 'any') return true;
   if (failOn === 'will-fail') return change.impact === 'will-fail';
-  return change.impact === 'replacement' || change.impact === 'conditional-replacement';
+  return change.replacement === 'True' || change.replacement === 'Conditional';
 }
 
-function readText(path: string, io: CliIo): string | undefined {
+/** A file's text; throws an Error whose message is fit for a person when it cannot be read. */
+function readText(path: string): string {
   try {
     return readFileSync(path, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : (e as Error).message;
-    io.stderr(`cfn-impact diff: cannot read ${path}: ${why}\n`);
-    return undefined;
+    throw new Error(`cannot read ${path}: ${why}`);
   }
 }
 
-function readParameters(path: string | undefined, io: CliIo): { values: ParameterValues; usePrevious: string[] } | undefined {
+/** A parameters file's values (none when no file is given); throws like `readText`. */
+function readParameters(path: string | undefined): { values: ParameterValues; usePrevious: string[] } {
   if (path === undefined) return { values: {}, usePrevious: [] };
-  const text = readText(path, io);
-  if (text === undefined) return undefined;
-  const parsed = readParameterFile(text);
-  if (!parsed.ok) {
-    io.stderr(`cfn-impact diff: ${path}: ${parsed.message}\n`);
-    return undefined;
-  }
+  const parsed = readParameterFile(readText(path));
+  if (!parsed.ok) throw new Error(`${path}: ${parsed.message}`);
   return { values: parsed.parameters, usePrevious: parsed.usePrevious };
 }
 

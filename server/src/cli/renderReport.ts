@@ -50,7 +50,7 @@ export function renderText(report: ImpactReport, ctx: RenderContext): string {
         const change = describeValueChange(detail);
         const arrow = change ? `: ${change}` : '';
         const dynamic = detail.evaluation === 'Dynamic' ? ' (known at deploy time)' : '';
-        lines.push(paint('dim', `       ${detail.target.path} [${detail.behavior}]${dynamic}${truncate(arrow, 100)}`));
+        lines.push(paint('dim', `       ${detail.target.path} [${detail.behavior}]${dynamic}${arrow}`));
       }
       if (change.details.length > 8) lines.push(paint('dim', `       … and ${change.details.length - 8} more`));
     }
@@ -68,10 +68,6 @@ export function renderText(report: ImpactReport, ctx: RenderContext): string {
     for (const note of report.notes) lines.push(`  - ${note}`);
   }
   return `${lines.join('\n')}\n`;
-}
-
-function truncate(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 function escapeCell(text: string): string {

@@ -18,6 +18,11 @@ export interface TemplateSide {
    * `UsePreviousValue` does). Undeclared keys here are not an error, unlike in `parameters`.
    */
   fallbackParameters?: Record<string, string>;
+  /**
+   * Parameters that keep the deployed stack's value (`UsePreviousValue`), for the new template:
+   * the value the old side resolved to, whatever either template's default says.
+   */
+  usePreviousValues?: readonly string[];
 }
 
 export interface AnalyzeOptions {
@@ -56,6 +61,18 @@ export function analyzeUpdate(
   options: AnalyzeOptions,
 ): { report: ImpactReport; before: EvaluatedTemplate; after: EvaluatedTemplate } {
   const evaluatedBefore = evaluateSide(before, options);
-  const evaluatedAfter = evaluateSide(after, options);
+  const evaluatedAfter = evaluateSide(withPreviousValues(after, evaluatedBefore), options);
   return { report: compareTemplates(evaluatedBefore, evaluatedAfter, options), before: evaluatedBefore, after: evaluatedAfter };
+}
+
+/** The new side with each `UsePreviousValue` parameter set to what the old side resolved it to. */
+function withPreviousValues(side: TemplateSide, before: EvaluatedTemplate): TemplateSide {
+  if (!side.usePreviousValues?.length) return side;
+  const parameters = { ...side.parameters };
+  for (const name of side.usePreviousValues) {
+    const previous = before.parameters.get(name)?.value;
+    if (typeof previous === 'string' || typeof previous === 'number' || typeof previous === 'boolean') parameters[name] = String(previous);
+    else if (Array.isArray(previous) && previous.every((v) => typeof v === 'string' || typeof v === 'number')) parameters[name] = previous.join(',');
+  }
+  return { ...side, parameters };
 }

@@ -28,6 +28,8 @@ export interface ClassifyContext {
   spec: ResourceSpec;
   /** The new template's model, to find what an expression reads. */
   afterModel: TemplateModel;
+  /** NoEcho parameters: values computed from them are never shown. */
+  secretParameters: ReadonlySet<string>;
   /** Parameters whose resolved value differs between the two sides. */
   changedParameters: ReadonlySet<string>;
   /** The replacement chain of a resource classified earlier, cause first. */
@@ -122,9 +124,24 @@ function propertyDetail(resource: ModifiedResource, diff: ValueDifference, behav
     behavior: behavior.behavior,
     range: afterNode?.range ?? deepestNodeAt(resource.beforeDecl.properties, diff.path)?.range,
     rangeIn: afterNode ? 'new' : 'old',
-    before: diff.before === undefined ? undefined : renderValue(diff.before),
-    after: diff.after === undefined ? undefined : renderValue(diff.after),
+    ...renderedValues(diff, readsSecret(resource, name, ctx)),
   };
+}
+
+/** The values before and after, for people; `****` for anything computed from a NoEcho parameter. */
+function renderedValues(diff: ValueDifference, secret: boolean): Pick<ChangeDetail, 'before' | 'after'> {
+  const render = (v: Value | undefined) => (v === undefined ? undefined : secret ? '****' : renderValue(v));
+  return { before: render(diff.before), after: render(diff.after) };
+}
+
+/** Whether a property (or Metadata, for `undefined`) reads a NoEcho parameter on either side. */
+function readsSecret(resource: ModifiedResource, propertyName: string | undefined, ctx: ClassifyContext): boolean {
+  if (ctx.secretParameters.size === 0) return false;
+  for (const decl of [resource.beforeDecl, resource.afterDecl]) {
+    const node = propertyName === undefined ? decl.metadata : propertyNode(decl, propertyName);
+    if (node && expressionInputs(node, ctx.afterModel).parameters.some((p) => ctx.secretParameters.has(p))) return true;
+  }
+  return false;
 }
 
 function metadataDetail(resource: ModifiedResource, diff: ValueDifference, ctx: ClassifyContext): ChangeDetail {
@@ -138,8 +155,7 @@ function metadataDetail(resource: ModifiedResource, diff: ValueDifference, ctx: 
     behavior: 'no-interruption',
     range: afterNode?.range ?? resource.afterDecl.keyRange,
     rangeIn: 'new',
-    before: diff.before === undefined ? undefined : renderValue(diff.before),
-    after: diff.after === undefined ? undefined : renderValue(diff.after),
+    ...renderedValues(diff, readsSecret(resource, undefined, ctx)),
   };
 }
 
@@ -195,16 +211,16 @@ function impactOf(replacement: Replacement, details: ChangeDetail[]): Impact {
 /** The reason CloudFormation will accept this update and then fail it, if it will. */
 function willFail(resource: ModifiedResource, details: ChangeDetail[], typeNotUpdatable: boolean, replacement: Replacement): string | undefined {
   const type = resource.after.type;
-  if (typeNotUpdatable) return `update will fail: Update to resource type ${type} is not supported.`;
+  if (typeNotUpdatable) return `Update to resource type ${type} is not supported.`;
   const custom = details.find((d) => d.behavior === 'not-updatable' && d.evaluation === 'Static');
   if (custom) {
-    if (custom.target.name === 'ServiceToken') return 'update will fail: Modifying service token is not allowed.';
-    return `update will fail: ${custom.target.name} of ${type} cannot be updated.`;
+    if (custom.target.name === 'ServiceToken') return 'Modifying service token is not allowed.';
+    return `${custom.target.name} of ${type} cannot be updated.`;
   }
   if (replacement === 'True') {
-    const name = customPhysicalName(resource);
-    if (name !== undefined) {
-      return `update will fail: CloudFormation cannot update a stack when a custom-named resource requires replacing. Rename ${name} and update the stack again.`;
+    const named = customPhysicalName(resource);
+    if (named !== undefined) {
+      return `CloudFormation cannot update a stack when a custom-named resource requires replacing. Rename ${named.value} and update the stack again (${named.property} is set explicitly and unchanged).`;
     }
   }
   return undefined;
@@ -214,14 +230,14 @@ function willFail(resource: ModifiedResource, details: ChangeDetail[], typeNotUp
  * The unchanged explicit name of a resource about to be replaced. The replacement is created
  * before the old resource is deleted, so two resources would need the same name.
  */
-function customPhysicalName(resource: ModifiedResource): string | undefined {
+function customPhysicalName(resource: ModifiedResource): { property: string; value: string } | undefined {
   const typeName = resource.after.type.split('::').pop();
   if (!typeName) return undefined;
   const nameProperty = `${typeName}Name`;
   const before = propertyValue(resource.before.properties, nameProperty);
   const after = propertyValue(resource.after.properties, nameProperty);
   if (after === undefined || isSymbolic(after) || typeof after === 'object') return undefined;
-  return before !== undefined && String(before) === String(after) ? String(after) : undefined;
+  return before !== undefined && String(before) === String(after) ? { property: nameProperty, value: String(after) } : undefined;
 }
 
 function propertyValue(properties: Value, name: string): Value | undefined {
@@ -265,7 +281,7 @@ function modifyReason(resource: ModifiedResource, details: ChangeDetail[], impac
     if (d.changeSource === 'ResourceAttribute') {
       return `${replacement === 'True' ? 'replaced' : 'may be replaced'} because ${d.causingEntity} ${d.evaluation === 'Static' ? 'changes' : 'may change'} and ${what} ${requirement}`;
     }
-    return `${replacement === 'True' ? 'replaced' : 'may be replaced'} because ${describeCause(d)} and ${what} ${requirement}`;
+    return `${replacement === 'True' ? 'replaced' : 'may be replaced'} because ${describeCause(d)}, which ${requirement === 'requires replacement' ? 'requires' : 'may require'} replacement`;
   }
   if (impact === 'some-interruption') return `updated with some interruption: ${listed} changed`;
   if (details.every((d) => d.evaluation === 'Dynamic')) return `may be updated in place if ${details[0].causingEntity} changes`;

@@ -2,9 +2,9 @@
  * The stack verdict: compares two evaluated templates the way CloudFormation plans an update.
  */
 import type { EvaluatedResource, EvaluatedTemplate } from '../evaluate/types';
-import { UnknownValue, type Value } from '../evaluate/value';
+import { isValueObject, UnknownValue, type Value } from '../evaluate/value';
 import type { ResourceSpec } from '../spec/types';
-import type { Range, TemplateNode } from '../template/ast';
+import type { Range } from '../template/ast';
 import type { ResourceDecl, TemplateModel } from '../template/model';
 import { classifyChange, type ModifiedResource } from './classifyChange';
 import { dependencyOrder } from './dependencyOrder';
@@ -44,6 +44,11 @@ function planChanges(before: EvaluatedTemplate, after: EvaluatedTemplate, spec: 
     if (!old || !valuesEqual(old.value, p.value)) changedParameters.add(name);
   }
 
+  const secretParameters = new Set<string>();
+  for (const model of [before.model, after.model]) {
+    for (const p of model.parameters.values()) if (p.noEcho) secretParameters.add(p.name);
+  }
+
   const fates = new Map<string, ResourceFate>();
   const chains = new Map<string, string[]>();
   const fateOf = (id: string): ResourceFate => fates.get(id) ?? 'unchanged';
@@ -60,7 +65,7 @@ function planChanges(before: EvaluatedTemplate, after: EvaluatedTemplate, spec: 
       continue;
     }
     const propertyDiffs = diffValues(prev.properties, next.properties, fateOf);
-    const metadataDiffs = diffValues(prev.metadata, next.metadata, fateOf);
+    const metadataDiffs = diffValues(emptyAsAbsent(prev.metadata), emptyAsAbsent(next.metadata), fateOf);
     if (propertyDiffs.length === 0 && metadataDiffs.length === 0) continue;
     const resource: ModifiedResource = {
       logicalId,
@@ -74,11 +79,12 @@ function planChanges(before: EvaluatedTemplate, after: EvaluatedTemplate, spec: 
     const change = classifyChange(resource, {
       spec,
       afterModel: after.model,
+      secretParameters,
       changedParameters,
       replacementChainOf: (id) => chains.get(id),
     });
     if (change.replacementCause) chains.set(logicalId, change.replacementCause);
-    fates.set(logicalId, change.replacement === 'True' ? 'replaced' : change.replacement === 'Conditional' ? 'conditionally-replaced' : 'modified');
+    fates.set(logicalId, fateOfChange(change, spec));
     if (change.replacement === 'True') noteRetainedOnReplace(change, next);
     modified.set(logicalId, change);
   }
@@ -88,7 +94,7 @@ function planChanges(before: EvaluatedTemplate, after: EvaluatedTemplate, spec: 
     if (!prev.active) continue;
     const next = after.resources.get(logicalId);
     if (next?.active) continue;
-    removed.push(removal(prev, before.model.resources.get(logicalId)!, next));
+    removed.push(removal(prev, before.model.resources.get(logicalId)!, next ? after.model.resources.get(logicalId) : undefined));
   }
 
   // Present changes in the order a person reads the new template, removals last.
@@ -117,11 +123,11 @@ function addition(next: EvaluatedResource, decl: ResourceDecl, prev: EvaluatedRe
   };
 }
 
-function removal(prev: EvaluatedResource, decl: ResourceDecl, next: EvaluatedResource | undefined): ResourceChange {
+function removal(prev: EvaluatedResource, decl: ResourceDecl, inactiveDecl: ResourceDecl | undefined): ResourceChange {
   const policy = scalarAttribute(prev.attributes.DeletionPolicy);
-  const why = next && !next.active ? `condition ${decl.condition ?? ''} is now false`.replace('  ', ' ') : 'removed from the template';
+  const why = inactiveDecl?.condition ? `condition ${inactiveDecl.condition} is now false` : 'removed from the template';
   const fate = policy === 'Retain' || policy === 'RetainExceptOnCreate'
-    ? `removed from the stack but kept in the account (DeletionPolicy: ${policy})`
+    ? `kept in the account (DeletionPolicy: ${policy})`
     : policy === 'Snapshot'
       ? 'deleted during cleanup after a final snapshot (DeletionPolicy: Snapshot)'
       : 'deleted during cleanup';
@@ -132,10 +138,26 @@ function removal(prev: EvaluatedResource, decl: ResourceDecl, next: EvaluatedRes
     scope: [],
     details: [],
     impact: 'delete',
-    reason: `${fate}: ${why}`,
+    reason: `${why}; ${fate}`,
     range: decl.keyRange,
     rangeIn: 'old',
   };
+}
+
+/**
+ * What references to a changed resource see. Attributes of an in-place update are trusted only
+ * where the spec describes the type; a custom or unknown type's attributes may all change.
+ */
+function fateOfChange(change: ResourceChange, spec: ResourceSpec): ResourceFate {
+  if (change.replacement === 'True') return 'replaced';
+  if (change.replacement === 'Conditional') return 'conditionally-replaced';
+  const info = spec.typeInfo(change.resourceType);
+  return info.known && !info.custom ? 'modified' : 'modified-opaque';
+}
+
+/** An empty Metadata map says nothing, like an empty Properties map: both compare as absent. */
+function emptyAsAbsent(value: Value | undefined): Value | undefined {
+  return isValueObject(value) && Object.keys(value).length === 0 ? undefined : value;
 }
 
 /** Replacement deletes the old physical resource in cleanup unless the new UpdateReplacePolicy keeps it (run 30). */

@@ -35,5 +35,25 @@ export function describeValueChange(detail: ChangeDetail, quote: (text: string) 
   if (detail.changeSource === 'ResourceReference') return `new physical id of ${detail.causingEntity}`;
   if (detail.changeSource === 'ResourceAttribute') return `new value of ${detail.causingEntity}`;
   if (detail.before === undefined && detail.after === undefined) return '';
-  return `${quote(detail.before ?? '(absent)')} → ${quote(detail.after ?? '(absent)')}`;
+  const [before, after] = focusOnDifference(detail.before ?? '(absent)', detail.after ?? '(absent)');
+  return `${quote(before)} → ${quote(after)}`;
+}
+
+const SIDE_LENGTH = 60;
+
+/**
+ * Shortens two long renderings so that what differs stays visible: a shared beginning is
+ * elided (`…`), then each side is cut to a readable length. Short values are left as they are.
+ */
+export function focusOnDifference(before: string, after: string): [string, string] {
+  if (before.length <= SIDE_LENGTH && after.length <= SIDE_LENGTH) return [before, after];
+  let common = 0;
+  while (common < before.length && common < after.length && before[common] === after[common]) common++;
+  const keep = 12;
+  const start = common > keep + 1 ? common - keep : 0;
+  const cut = (text: string) => {
+    const tail = start > 0 ? `…${text.slice(start)}` : text;
+    return tail.length > SIDE_LENGTH ? `${tail.slice(0, SIDE_LENGTH - 1)}…` : tail;
+  };
+  return [cut(before), cut(after)];
 }

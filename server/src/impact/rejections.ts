@@ -2,7 +2,7 @@
  * What CloudFormation rejects synchronously, before any resource is touched.
  */
 import type { EvaluatedTemplate } from '../evaluate/types';
-import { canUpdate } from '../stacks/lifecycle';
+import { canUpdate, updateRejectionMessage } from '../stacks/lifecycle';
 import type { CompareOptions } from './compareTemplates';
 import type { ImpactDiagnostic } from './types';
 
@@ -12,15 +12,17 @@ export function synchronousRejections(before: EvaluatedTemplate, after: Evaluate
   if (options.stackStatus && !canUpdate(options.stackStatus)) {
     out.push({
       severity: 'error',
-      message: `Stack:${options.stackName ?? 'stack'} is in ${options.stackStatus} state and can not be updated.`,
+      message: updateRejectionMessage(options.stackName ?? 'stack', options.stackStatus),
       code: 'stack-status',
       rangeIn: 'new',
     });
   }
   const retyped: string[] = [];
   for (const [logicalId, next] of after.resources) {
+    // A resource whose Condition is false on either side is not in the stack then: it is added
+    // or removed, not retyped.
     const prev = before.resources.get(logicalId);
-    if (prev && prev.type !== next.type) retyped.push(logicalId);
+    if (prev?.active && next.active && prev.type !== next.type) retyped.push(logicalId);
   }
   if (retyped.length > 0) {
     const message = `Update of resource type is not permitted. The new template modifies resource type of the following resources: [${retyped.join(', ')}]`;

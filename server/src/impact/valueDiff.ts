@@ -20,8 +20,12 @@ import {
 } from '../evaluate/value';
 import type { Evaluation } from './types';
 
-/** What this deployment does to a resource, as far as references to it are concerned. */
-export type ResourceFate = 'unchanged' | 'modified' | 'conditionally-replaced' | 'replaced';
+/**
+ * What this deployment does to a resource, as far as references to it are concerned.
+ * `modified-opaque`: updated in place, but its attributes are not described by the spec
+ * (custom resources, nested stack outputs' owners, unknown types), so any of them may change.
+ */
+export type ResourceFate = 'unchanged' | 'modified' | 'modified-opaque' | 'conditionally-replaced' | 'replaced';
 
 export type PathSegment = string | number;
 
@@ -48,13 +52,15 @@ const EQUAL: SymbolVerdict = { equal: true };
 const STATIC_DIFFERENT: SymbolVerdict = { equal: false, evaluation: 'Static' };
 
 /**
- * Attributes that a non-replacing update cannot change: a resource keeps its identity (ARN, id,
- * name) unless it is replaced. Other attributes may echo updated properties, so CloudFormation
- * marks their readers as `Dynamic`.
+ * Attributes that a non-replacing update cannot change: a resource keeps its identity (ARN, id)
+ * unless it is replaced. Other attributes may echo updated properties or change with a restart
+ * (an instance's `PublicDnsName`), so CloudFormation marks their readers as `Dynamic`. A nested
+ * stack's `Outputs.*` are whatever its template says, so they are never taken as identity.
  */
 function isIdentityAttribute(attribute: string): boolean {
+  if (attribute.startsWith('Outputs.')) return false;
   const last = attribute.slice(attribute.lastIndexOf('.') + 1);
-  return /(Arn|Id|Ids|Name)$/.test(last) || last === 'DefaultSecurityGroup' || last === 'DefaultNetworkAcl';
+  return /(Arn|Id|Ids)$/.test(last) || last === 'DefaultSecurityGroup' || last === 'DefaultNetworkAcl';
 }
 
 /** Lists every leaf where `after` differs from `before`, given what happens to referenced resources. */
@@ -123,6 +129,7 @@ function compareSymbols(a: Symbolic, b: Symbolic, fateOf: (logicalId: string) =>
     const fate = fateOf(a.logicalId);
     const cause = { logicalId: a.logicalId, attribute: a.attribute };
     if (fate === 'modified') return isIdentityAttribute(a.attribute) ? EQUAL : { equal: false, evaluation: 'Dynamic', cause };
+    if (fate === 'modified-opaque') return { equal: false, evaluation: 'Dynamic', cause };
     return referenceVerdict(fate, cause);
   }
   if (a instanceof UnknownValue && b instanceof UnknownValue) {

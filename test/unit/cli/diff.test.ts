@@ -128,4 +128,27 @@ describe('cfn-impact diff', () => {
     assert.equal((await run('diff', oldPath, newPath, '--fail-on', 'sometimes')).code, 1);
     assert.equal((await run('frobnicate')).code, 1);
   });
+
+  test('--fail-on replacement also trips on a replacement that will fail', async () => {
+    const named = file('named.yaml', 'Resources:\n  Role:\n    Type: AWS::IAM::Role\n    Properties:\n      RoleName: fixed\n      Path: /a/\n      AssumeRolePolicyDocument: {}\n');
+    const renamedPath = file('named-new.yaml', 'Resources:\n  Role:\n    Type: AWS::IAM::Role\n    Properties:\n      RoleName: fixed\n      Path: /b/\n      AssumeRolePolicyDocument: {}\n');
+    const { code, stdout } = await run('diff', named, renamedPath, '--json', '--fail-on', 'replacement');
+    assert.equal(JSON.parse(stdout).changes[0].impact, 'will-fail');
+    assert.equal(code, 2);
+  });
+
+  test('UsePreviousValue keeps the deployed value even when the default changed', async () => {
+    const before = file('sized.yaml', 'Parameters:\n  Size: { Type: String, Default: t3.small }\nResources:\n  Box:\n    Type: AWS::EC2::Instance\n    Properties: { ImageId: ami-1, InstanceType: !Ref Size }\n');
+    const after = file('sized-new.yaml', 'Parameters:\n  Size: { Type: String, Default: t3.large }\nResources:\n  Box:\n    Type: AWS::EC2::Instance\n    Properties: { ImageId: ami-1, InstanceType: !Ref Size }\n');
+    const keep = file('keep.json', '[{"ParameterKey": "Size", "UsePreviousValue": true}]');
+    assert.equal(JSON.parse((await run('diff', before, after, '--json', '--new-parameters', keep)).stdout).status, 'noop');
+    assert.equal(JSON.parse((await run('diff', before, after, '--json')).stdout).status, 'update');
+  });
+
+  test('--stack-status must be a real status', async () => {
+    const { code, stderr, stdout } = await run('diff', oldPath, newPath, '--json', '--stack-status', 'UPDATE_COMPLET');
+    assert.equal(code, 1);
+    assert.match(stderr, /UPDATE_COMPLET is not a CloudFormation stack status/);
+    assert.equal(JSON.parse(stdout).status, 'error');
+  });
 });

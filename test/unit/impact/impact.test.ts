@@ -5,6 +5,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { analyzeUpdate } from '../../../server/src/impact';
+import { focusOnDifference } from '../../../server/src/impact/labels';
 import type { ImpactReport, ResourceChange } from '../../../server/src/impact/types';
 import { loadResourceSpec } from '../../../server/src/spec/load';
 
@@ -534,5 +535,101 @@ Resources:
 `;
     const report = impact(base, base.replace('[Orders, Invoices]', '[Orders, Invoices, Refunds]'));
     assert.deepEqual(report.changes.map((c) => [c.logicalId, c.action]), [['RefundsQueue', 'Add']]);
+  });
+});
+
+describe('review regressions', () => {
+  test('a nested stack updated in place may change any of its Outputs: readers are Dynamic', () => {
+    const base = `
+Resources:
+  Net:
+    Type: AWS::CloudFormation::Stack
+    Properties:
+      TemplateURL: https://s3.amazonaws.com/b/net-v1.yaml
+  Box:
+    Type: AWS::EC2::Instance
+    Properties:
+      ImageId: ami-1
+      SubnetId: !GetAtt Net.Outputs.SubnetId
+`;
+    const report = impact(base, base.replace('net-v1', 'net-v2'));
+    const box = change(report, 'Box');
+    assert.equal(box.details[0].evaluation, 'Dynamic');
+    assert.equal(box.details[0].causingEntity, 'Net.Outputs.SubnetId');
+    assert.equal(box.impact, 'conditional-replacement');
+  });
+
+  test('an instance restarted by an update may get a new public DNS name: readers are Dynamic', () => {
+    const base = `
+Resources:
+  Box:
+    Type: AWS::EC2::Instance
+    Properties: { ImageId: ami-1, InstanceType: t3.micro }
+  Dns:
+    Type: AWS::SSM::Parameter
+    Properties: { Type: String, Value: !GetAtt Box.PublicDnsName }
+`;
+    const report = impact(base, base.replace('t3.micro', 't3.small'));
+    assert.equal(change(report, 'Dns').details[0].evaluation, 'Dynamic');
+  });
+
+  test('a resource whose Condition is false on one side is added or removed, not retyped', () => {
+    const base = `
+Parameters:
+  Env: { Type: String, Default: dev }
+Conditions:
+  IsProd: !Equals [!Ref Env, prod]
+Resources:
+  Thing:
+    Type: AWS::SNS::Topic
+    Condition: IsProd
+  Other:
+    Type: AWS::SQS::Queue
+`;
+    const edited = base.replace('    Type: AWS::SNS::Topic\n    Condition: IsProd', '    Type: AWS::SQS::Queue\n    Condition: IsProd');
+    const report = impact(base, edited, { newParameters: { Env: 'prod' } });
+    assert.equal(report.status, 'update');
+    assert.deepEqual(report.changes.map((c) => [c.logicalId, c.action, c.resourceType]), [['Thing', 'Add', 'AWS::SQS::Queue']]);
+  });
+
+  test('an empty Metadata map compares as absent, like an empty Properties map', () => {
+    const base = 'Resources:\n  Topic:\n    Type: AWS::SNS::Topic\n';
+    assert.equal(impact(base, 'Resources:\n  Topic:\n    Type: AWS::SNS::Topic\n    Metadata: {}\n    Properties: {}\n').status, 'noop');
+  });
+
+  test('values computed from a NoEcho parameter are never shown', () => {
+    const base = `
+Parameters:
+  Password: { Type: String, NoEcho: true, Default: hunter22 }
+Resources:
+  Db:
+    Type: AWS::RDS::DBInstance
+    Properties:
+      DBInstanceClass: db.t3.micro
+      Engine: postgres
+      MasterUserPassword: !Sub 'x-\${Password}'
+`;
+    const report = impact(base, base, { newParameters: { Password: 's3cret!!' } });
+    const detail = change(report, 'Db').details[0];
+    assert.equal(detail.before, '****');
+    assert.equal(detail.after, '****');
+    assert.doesNotMatch(JSON.stringify(report), /hunter22|s3cret/);
+  });
+
+  test('removal reasons say why, then what happens to the resource', () => {
+    const base = 'Resources:\n  Logs:\n    Type: AWS::S3::Bucket\n    DeletionPolicy: Retain\n  Keep:\n    Type: AWS::SNS::Topic\n';
+    const report = impact(base, 'Resources:\n  Keep:\n    Type: AWS::SNS::Topic\n');
+    assert.equal(change(report, 'Logs').reason, 'removed from the template; kept in the account (DeletionPolicy: Retain)');
+  });
+});
+
+
+describe('wording of a changed value', () => {
+  test('a long value keeps its difference in view: the shared beginning is elided', () => {
+    const token = 'arn:aws:lambda:us-east-1:123456789012:function:provider-for-the-seeding-of-tables';
+    const [before, after] = focusOnDifference(`${token}-v1`, `${token}-v2`);
+    assert.match(before, /^….*-v1$/);
+    assert.match(after, /^….*-v2$/);
+    assert.deepEqual(focusOnDifference('short', 'other'), ['short', 'other']);
   });
 });

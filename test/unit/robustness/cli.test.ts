@@ -105,7 +105,7 @@ describe('cfn-impact diff over unreadable files', () => {
   ];
   for (const [name, make, message] of unreadable) {
     for (const side of ['old', 'new'] as const) {
-      test(`${name} as the ${side} template: one line on stderr, exit 1, no stack trace`, async (t) => {
+      test(`${name} as the ${side} template: one line on stderr, one error object on stdout, exit 1, no stack trace`, async (t) => {
         const path = make();
         if (path === undefined) {
           t.skip('running as root, which may read any file');
@@ -113,7 +113,11 @@ describe('cfn-impact diff over unreadable files', () => {
         }
         const result = await cli('diff', ...(side === 'old' ? [path, validPath] : [validPath, path]), '--json');
         assert.equal(result.code, 1);
-        assert.equal(result.stdout, '');
+        const printed = result.stdout.trim().split('\n');
+        assert.equal(printed.length, 1);
+        const report = JSON.parse(printed[0]) as { status: string; message: string };
+        assert.equal(report.status, 'error');
+        assert.match(report.message, message);
         assert.match(result.stderr, message);
         assert.equal(result.stderr.trim().split('\n').length, 1);
         assert.doesNotMatch(result.stderr, /^\s+at /m);
