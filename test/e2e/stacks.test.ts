@@ -50,7 +50,8 @@ describe('the stacks sidebar follows a deployment', { skip, timeout: 300_000 }, 
       env: { AWS_ACCESS_KEY_ID: 'AKIAE2ETESTEXAMPLE', AWS_SECRET_ACCESS_KEY: 'e2e-not-a-secret', AWS_REGION: 'us-east-1' },
     });
     workbench = await Workbench.open(server.url, 'stacks');
-    endpoint = await startEndpoint('update-replacement', 'stacks', { port: endpointPort, stepMs: 1500 });
+    // The deployment the README demo predicts for examples/network: four replacements, a new queue, a retained bucket.
+    endpoint = await startEndpoint('network-example', 'stacks', { port: endpointPort, stepMs: 1500 });
   });
 
   after(async () => {
@@ -107,7 +108,7 @@ describe('the stacks sidebar follows a deployment', { skip, timeout: 300_000 }, 
     );
     await workbench.screenshot('stack-final');
     const shown = resources.map(statusOf).join('\n');
-    for (const logicalId of ['VPC', 'Subnet', 'Instance1']) assert.match(shown, new RegExp(`\\b${logicalId}\\b`));
-    assert.doesNotMatch(shown, /\bInstance2\b/, 'the removed instance is gone once the update completes');
+    for (const logicalId of ['VPC', 'Subnet', 'WebSecurityGroup', 'WebServer', 'Queue']) assert.match(shown, new RegExp(`\\b${logicalId}\\b`));
+    assert.doesNotMatch(shown, /\bAccessLogs\b/, 'the retained bucket has left the stack once the update completes');
   });
 });
