@@ -6,8 +6,11 @@ import type { CodeLens } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ImpactReport } from '../impact/types';
 import { commands, type OpenDiffArguments } from './protocol';
-import { changeLensTitle, replacedIds, verdictTitle } from './wording';
+import { changeLensTitle, impactHeading, replacedIds, shortList, verdictTitle } from './wording';
 import type { AnalysedTemplate } from './worker/outline';
+
+/** Removed resources given a lens of their own; the rest share one. */
+const listedRemovals = 3;
 
 /** The lenses of one analysed version; `baselineLabel` names what the verdict is measured against. */
 export function buildCodeLenses(document: TextDocument, after: AnalysedTemplate, report: ImpactReport, baselineLabel: string): CodeLens[] {
@@ -23,8 +26,11 @@ export function buildCodeLenses(document: TextDocument, after: AnalysedTemplate,
   };
 
   const removed = report.changes.filter((change) => change.action === 'Remove');
+  // Removed resources have no place in the new file: they are named on the Resources key, a few
+  // with what becomes of each, so that no title grows with the number of removals.
+  const resourcesKey = after.model.root?.entries.find((entry) => entry.key === 'Resources');
   let verdict = `${verdictTitle(report)} — against ${baselineLabel}`;
-  if (removed.length > 0) verdict += ` · removes ${removed.map((change) => change.logicalId).join(', ')}`;
+  if (removed.length > 0 && !resourcesKey) verdict += ` · removes ${shortList(removed.map((change) => change.logicalId))}`;
   lenses.push(lensAt(0, verdict));
 
   const replaced = replacedIds(report);
@@ -33,10 +39,12 @@ export function buildCodeLenses(document: TextDocument, after: AnalysedTemplate,
     lenses.push(lensAt(change.range.start, changeLensTitle(change, replaced)));
   }
 
-  // Removed resources have no place in the new file: they are listed on the Resources key.
-  const resourcesKey = after.model.root?.entries.find((entry) => entry.key === 'Resources');
-  if (resourcesKey && removed.length > 0) {
-    for (const change of removed) lenses.push(lensAt(resourcesKey.keyRange.start, changeLensTitle(change, replaced)));
+  if (resourcesKey) {
+    for (const change of removed.slice(0, listedRemovals)) lenses.push(lensAt(resourcesKey.keyRange.start, changeLensTitle(change, replaced)));
+    if (removed.length > listedRemovals) {
+      const rest = removed.length - listedRemovals;
+      lenses.push(lensAt(resourcesKey.keyRange.start, `${impactHeading('delete')} ${rest} more: ${shortList(removed.slice(listedRemovals).map((change) => change.logicalId))}`));
+    }
   }
   return lenses;
 }

@@ -10,11 +10,15 @@ import { nodeAtPath, pathAtOffset } from '../template';
 import type { ResourceSpec } from '../spec/types';
 import type { ChangeDetail, ImpactReport, ResourceChange } from '../impact/types';
 import { toLspRange } from './diagnostics';
-import { behaviorText, detailCause, impactText, replacedIds, replacementMessage } from './wording';
+import { behaviorText, detailCause, impactHeading, reasonText, replacedIds, replacementMessage } from './wording';
 import type { AnalysedTemplate } from './worker/outline';
 
 const maxValueLength = 160;
-const resourceAttributes = new Set(['DeletionPolicy', 'UpdateReplacePolicy', 'CreationPolicy', 'UpdatePolicy', 'DependsOn', 'Condition']);
+/**
+ * Resource attributes that change nothing on their own (semantics, section 1): their new value is
+ * honoured when something else updates the resource. `Condition` is not one of them.
+ */
+const passiveAttributes = new Set(['DeletionPolicy', 'UpdateReplacePolicy', 'CreationPolicy', 'UpdatePolicy', 'DependsOn']);
 
 /** The hover at an offset of an analysed document, or null where there is nothing to say. */
 export function buildHover(
@@ -41,7 +45,7 @@ export function buildHover(
 
   // On the logical id, the Type, or anywhere in the resource outside its properties: the resource.
   if (path.length === 2 || path[2] !== 'Properties' || path.length === 3) {
-    if (path.length >= 3 && typeof path[2] === 'string' && resourceAttributes.has(path[2])) {
+    if (path.length >= 3 && typeof path[2] === 'string' && (passiveAttributes.has(path[2]) || path[2] === 'Condition')) {
       return markdown(attributeHover(path[2]), hoverRange(spot));
     }
     return markdown(resourceHover(resource.logicalId, type, spec, change, replaced), hoverRange(spot));
@@ -64,11 +68,11 @@ export function buildHover(
 
   const details = change ? change.details.filter((detail) => pathsOverlap(detail.target.path, pointer)) : [];
   if (change && details.length > 0) {
-    lines.push('', '---', '', `**Changed in this update** (${resource.logicalId}: ${impactText(change)})`);
+    lines.push('', '---', '', `**Changed in this update** (${resource.logicalId}: ${impactHeading(change.impact)})`);
     for (const detail of details.slice(0, 8)) lines.push(`- ${detailLine(detail, replaced)}`);
     if (details.length > 8) lines.push(`- … and ${details.length - 8} more`);
   } else if (change) {
-    lines.push('', '---', '', `Unchanged here; ${resource.logicalId}: ${impactText(change)}`);
+    lines.push('', '---', '', `Unchanged here; ${resource.logicalId}: ${impactHeading(change.impact)}`);
   }
   return markdown(lines.join('\n'), hoverRange(spot));
 }
@@ -88,9 +92,9 @@ function resourceHover(logicalId: string, type: string, spec: ResourceSpec, chan
   if (info.notUpdatable) lines.push('', 'This resource type cannot be updated: any change makes the update fail.');
   if (info.documentationUrl) lines.push('', `[Documentation](${info.documentationUrl})`);
   if (change) {
-    lines.push('', '---', '', `**${impactText(change)}**`);
+    // The engine's reason says what becomes of the old resource (UpdateReplacePolicy) and why.
+    lines.push('', '---', '', `**${impactHeading(change.impact)}**: ${reasonText(change)}`);
     if (change.impact === 'replacement' || change.impact === 'conditional-replacement') lines.push('', replacementMessage(change, replaced));
-    else if (change.reason) lines.push('', change.reason);
     for (const detail of change.details.slice(0, 8)) lines.push(`- ${detailLine(detail, replaced)}`);
     if (change.details.length > 8) lines.push(`- … and ${change.details.length - 8} more`);
   }
@@ -98,6 +102,9 @@ function resourceHover(logicalId: string, type: string, spec: ResourceSpec, chan
 }
 
 function attributeHover(attribute: string): string {
+  if (attribute === 'Condition') {
+    return '**Condition** decides whether the resource exists: when its value turns false the update deletes the resource (during cleanup, unless its DeletionPolicy keeps it), and when it turns true the update creates it.';
+  }
   return `**${attribute}** is a resource attribute: changing it alone does not update the stack; its new value is honoured when something else updates the resource.`;
 }
 

@@ -3,8 +3,9 @@
  * three always say the same thing about the same change.
  */
 import type { UpdateBehavior } from '../spec/types';
-import type { ChangeDetail, ImpactReport, ResourceChange } from '../impact/types';
+import type { ChangeDetail, Impact, ImpactReport, ResourceChange } from '../impact/types';
 import { summarize } from '../impact/compareTemplates';
+import { impactLabel } from '../impact/labels';
 
 const listedNames = 3;
 
@@ -54,40 +55,47 @@ export function replacedIds(report: ImpactReport): Set<string> {
 
 /**
  * `Replacement: CidrBlock changed (parameter Cidr) → new VPC`; down a cascade the whole chain,
- * `Replacement: CidrBlock changed (parameter Cidr) → new VPC → new Subnet (VpcId)`.
+ * `Replacement: CidrBlock changed (parameter Cidr) → new VPC → new Subnet (VpcId)`. A step that
+ * is only possibly replaced reads `maybe new Subnet`, and the message `Possible replacement`.
  */
 export function replacementMessage(change: ResourceChange, replaced: ReadonlySet<string>): string {
   const details = decisiveDetails(change);
   const names = shortList(details.map(detailName));
   const prefix = change.impact === 'conditional-replacement' ? 'Possible replacement' : 'Replacement';
+  const step = (logicalId: string) => (replaced.has(logicalId) ? `new ${logicalId}` : `maybe new ${logicalId}`);
   // The engine's chain is the root cause in words, then each replaced logical id down to this one.
   const chain = change.replacementCause ?? [];
   if (chain.length >= 2 && chain[chain.length - 1] === change.logicalId) {
-    const steps = chain.slice(1).map((logicalId) => `new ${logicalId}`).join(' → ');
+    const steps = chain.slice(1).map(step).join(' → ');
     return `${prefix}: ${chain[0]} → ${steps}${chain.length > 2 && names ? ` (${names})` : ''}`;
   }
   if (details.length === 0) return `${prefix}: ${change.reason}`;
-  return `${prefix}: ${shortList(details.map((d) => detailCause(d, replaced)))} → new ${change.logicalId}`;
+  return `${prefix}: ${shortList(details.map((d) => detailCause(d, replaced)))} → ${step(change.logicalId)}`;
 }
 
-/** The code lens title of one changed resource. */
+/** An impact as every view names it (impact/labels.ts), capitalised for a title: `⟳ Replace`, `✎ Update (no interruption)`. */
+export function impactHeading(impact: Impact): string {
+  const { symbol, label } = impactLabel(impact);
+  return `${symbol} ${label.charAt(0).toUpperCase()}${label.slice(1)}`;
+}
+
+/**
+ * The engine's reason for a change, as a clause that callers may prefix. A reason worded for a
+ * report of its own may already start with "update will fail:"; that prefix is dropped so that a
+ * view that adds its own says it once.
+ */
+export function reasonText(change: ResourceChange): string {
+  return change.impact === 'will-fail' ? change.reason.replace(/^update will fail:\s*/i, '') : change.reason;
+}
+
+/** The code lens title of one changed resource; a removal says what becomes of it in the engine's words. */
 export function changeLensTitle(change: ResourceChange, replaced: ReadonlySet<string>): string {
-  if (change.action === 'Add') return '+ Add';
-  if (change.action === 'Remove') return `− Remove ${change.logicalId} (deleted during cleanup)`;
+  const heading = impactHeading(change.impact);
+  if (change.action === 'Add') return heading;
+  if (change.action === 'Remove') return `${heading} ${change.logicalId} — ${reasonText(change)}`;
+  if (change.impact === 'will-fail') return `${heading} — ${reasonText(change)}`;
   const causes = shortList(decisiveDetails(change).map((d) => detailCause(d, replaced)));
-  const suffix = causes ? ` — ${causes}` : '';
-  switch (change.impact) {
-    case 'replacement':
-      return `⟳ Replace${suffix}`;
-    case 'conditional-replacement':
-      return `⟳? May be replaced${suffix}`;
-    case 'will-fail':
-      return `⚠ Update will fail — ${change.reason}`;
-    case 'some-interruption':
-      return `✎ Update (some interruption)${suffix}`;
-    default:
-      return `✎ Update (no interruption)${suffix}`;
-  }
+  return causes ? `${heading} — ${causes}` : heading;
 }
 
 /** The verdict for the whole stack: `No updates are to be performed` or `2 add · 3 modify (1 replace) · 1 remove`. */
@@ -112,25 +120,5 @@ export function behaviorText(behavior: UpdateBehavior): string {
       return 'Cannot be updated: changing this makes the update fail';
     default:
       return 'Update behaviour unknown: not described by the resource specification (assume the worst)';
-  }
-}
-
-/** The impact of a change as a short phrase for hovers. */
-export function impactText(change: ResourceChange): string {
-  switch (change.impact) {
-    case 'create':
-      return 'Added: created during the update';
-    case 'delete':
-      return 'Removed: deleted during cleanup';
-    case 'replacement':
-      return 'Replaced: a new physical resource is created, the old one is deleted during cleanup';
-    case 'conditional-replacement':
-      return 'May be replaced (conditional)';
-    case 'will-fail':
-      return 'The update will fail';
-    case 'some-interruption':
-      return 'Updated with some interruption';
-    default:
-      return 'Updated without interruption';
   }
 }

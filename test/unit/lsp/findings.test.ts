@@ -1,0 +1,140 @@
+// How the language server words the engine's findings in lenses, diagnostics and hovers: a template
+// pair in, the titles and messages a person reads out. The three agree with the CLI's vocabulary.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { analyzeUpdate } from '../../../server/src/impact';
+import { impactLabel } from '../../../server/src/impact/labels';
+import { loadResourceSpec } from '../../../server/src/spec/load';
+import { buildCodeLenses } from '../../../server/src/lsp/codeLens';
+import { buildDiagnostics } from '../../../server/src/lsp/diagnostics';
+import { buildHover } from '../../../server/src/lsp/hover';
+import { encodeOutline, readOutline } from '../../../server/src/lsp/worker/outline';
+
+const spec = loadResourceSpec();
+
+/** Analyses `after` against `before` and offers what each view shows for it. */
+function shown(before: string, after: string) {
+  const analysed = analyzeUpdate({ text: before }, { text: after }, { spec });
+  const document = TextDocument.create('file:///stack.yaml', 'yaml', 1, after);
+  const outline = readOutline(encodeOutline(analysed.after.model));
+  const lenses = buildCodeLenses(document, outline, analysed.report, 'HEAD');
+  const lineOf = (text: string) => after.split('\n').findIndex((line) => line === text);
+  return {
+    report: analysed.report,
+    diagnostics: buildDiagnostics(document, analysed.after, analysed.report),
+    lensesAt: (text: string) => lenses.filter((lens) => lens.range.start.line === lineOf(text)).map((lens) => lens.command?.title ?? ''),
+    hoverAt: (text: string, character: number) => {
+      const hover = buildHover(document, outline, analysed.report, spec, document.offsetAt({ line: lineOf(text), character }));
+      return hover && typeof hover.contents === 'object' && 'value' in hover.contents ? hover.contents.value : '';
+    },
+  };
+}
+
+const occurrences = (text: string, pattern: RegExp) => text.match(new RegExp(pattern, 'gi'))?.length ?? 0;
+
+describe('a change that will fail', () => {
+  const waiting = `Resources:
+  Wait:
+    Type: AWS::CloudFormation::WaitCondition
+    Properties:
+      Timeout: '300'
+`;
+
+  test('says "will fail" once, in the diagnostic and in the lens, with the engine\'s reason', () => {
+    const view = shown(waiting, waiting.replace("'300'", "'600'"));
+    const failing = view.diagnostics.filter((d) => d.code === 'will-fail');
+    assert.equal(failing.length, 1);
+    assert.match(failing[0].message, /^Update will fail: .*AWS::CloudFormation::WaitCondition/);
+    assert.equal(occurrences(failing[0].message, /will fail/), 1, failing[0].message);
+    const [lens] = view.lensesAt('  Wait:');
+    assert.ok(lens.startsWith(`${impactLabel('will-fail').symbol} Will fail — `), lens);
+    assert.equal(occurrences(lens, /will fail/), 1, lens);
+  });
+});
+
+describe('removed resources', () => {
+  const kept = `AWSTemplateFormatVersion: '2010-09-09'
+Resources:
+  Bucket:
+    Type: AWS::S3::Bucket
+  AccessLogs:
+    Type: AWS::S3::Bucket
+    DeletionPolicy: Retain
+`;
+
+  test('a removal kept by its DeletionPolicy is not said to be deleted', () => {
+    const view = shown(kept, kept.slice(0, kept.indexOf('  AccessLogs:')));
+    const titles = view.lensesAt('Resources:');
+    assert.equal(titles.length, 1);
+    assert.ok(titles[0].startsWith(`${impactLabel('delete').symbol} Remove AccessLogs — `), titles[0]);
+    assert.match(titles[0], /kept in the account \(DeletionPolicy: Retain\)/);
+    assert.doesNotMatch(titles[0], /deleted/);
+  });
+
+  test('many removals: the verdict only counts them, the Resources key names three and sums up the rest', () => {
+    const head = "AWSTemplateFormatVersion: '2010-09-09'\nResources:\n  Topic:\n    Type: AWS::SNS::Topic\n";
+    const queues = ['A', 'B', 'C', 'D', 'E'].map((id) => `  Queue${id}:\n    Type: AWS::SQS::Queue\n`).join('');
+    const view = shown(head + queues, head);
+    assert.deepEqual(view.lensesAt("AWSTemplateFormatVersion: '2010-09-09'"), ['5 remove — against HEAD']);
+    assert.deepEqual(
+      view.lensesAt('Resources:').map((title) => title.split(' — ')[0]),
+      ['− Remove QueueA', '− Remove QueueB', '− Remove QueueC', '− Remove 2 more: QueueD, QueueE'],
+    );
+  });
+});
+
+describe('replacements', () => {
+  const widget = `Resources:
+  Widget:
+    Type: MyOrg::Things::Widget
+    Properties: { Size: 1 }
+`;
+
+  test('a conditional replacement reads as possible, never as certain', () => {
+    const view = shown(widget, widget.replace('Size: 1', 'Size: 2'));
+    const [diagnostic] = view.diagnostics.filter((d) => d.code === 'conditional-replacement');
+    assert.equal(diagnostic.message, 'Possible replacement: Size changed → maybe new Widget');
+    assert.deepEqual(view.lensesAt('  Widget:'), [`${impactLabel('conditional-replacement').symbol} May replace — Size changed`]);
+  });
+
+  test('a replacement whose old resource is kept says so in the hover, and nothing says it is deleted', () => {
+    const network = `Resources:
+  Network:
+    Type: AWS::EC2::VPC
+    UpdateReplacePolicy: Retain
+    Properties:
+      CidrBlock: 10.0.0.0/16
+`;
+    const view = shown(network, network.replace('10.0.0.0/16', '10.1.0.0/16'));
+    assert.deepEqual(view.lensesAt('  Network:'), ['⟳ Replace — CidrBlock changed']);
+    const hover = view.hoverAt('  Network:', 3);
+    assert.match(hover, /\*\*⟳ Replace\*\*/);
+    assert.match(hover, /the old resource is kept \(UpdateReplacePolicy: Retain\)/);
+    assert.doesNotMatch(hover, /deleted/);
+  });
+});
+
+describe('hovers on resource attributes', () => {
+  const template = `Parameters:
+  Env: { Type: String }
+Conditions:
+  IsProd: !Equals [!Ref Env, prod]
+Resources:
+  Alarm:
+    Type: AWS::SNS::Topic
+    Condition: IsProd
+    DependsOn: Other
+  Other:
+    Type: AWS::SNS::Topic
+`;
+
+  test('Condition adds or removes the resource; DependsOn alone does not update the stack', () => {
+    const view = shown(template, template);
+    const condition = view.hoverAt('    Condition: IsProd', 5);
+    assert.match(condition, /creates it/);
+    assert.match(condition, /deletes the resource/);
+    assert.doesNotMatch(condition, /does not update/);
+    assert.match(view.hoverAt('    DependsOn: Other', 5), /changing it alone does not update the stack/);
+  });
+});
