@@ -164,7 +164,10 @@ class JsonView implements View {
 }
 
 function eventLine(e: StackEvent, paint: Paint): string {
-  const parts = [clockTime(e.timestamp), fit(e.logicalId, 24), fit(e.resourceType, 28), paint.status(e.status, fit(e.status, 36))];
+  // The physical id tells the old resource from its replacement during cleanup; a stack's own
+  // id is its long ARN, which says nothing the stack name does not.
+  const physical = e.resourceType === 'AWS::CloudFormation::Stack' ? '' : (e.physicalId ?? '');
+  const parts = [clockTime(e.timestamp), fit(e.logicalId, 24), fit(e.resourceType, 28), paint.dim(fit(physical, 24)), paint.status(e.status, fit(e.status, 36))];
   if (e.reason) parts.push(e.reason);
   return parts.join('  ').trimEnd();
 }
