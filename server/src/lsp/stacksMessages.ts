@@ -12,7 +12,7 @@ export interface DeploymentMessage {
 
 const MAX_LISTED = 5;
 
-/** The one-paragraph message for a deployment that ended. */
+/** The one-paragraph message for a deployment that ended; resources left behind are named whatever the outcome. */
 export function deploymentMessage(ended: DeploymentEnded): DeploymentMessage {
   const where = `${ended.stackName} (${ended.region})`;
   if (ended.outcome === 'failed') {
@@ -22,15 +22,20 @@ export function deploymentMessage(ended: DeploymentEnded): DeploymentMessage {
       : ended.reason
         ? ` ${ended.reason}`
         : '';
-    return { severity: 'error', text: `Deployment of ${where} failed: ${ended.status}.${why}` };
+    const behind = ended.undeleted.length > 0 ? `${why.endsWith('.') ? '' : '.'} ${leftBehind(ended.undeleted)}` : '';
+    return { severity: 'error', text: `Deployment of ${where} failed: ${ended.status}.${why}${behind}` };
   }
   if (ended.undeleted.length > 0) {
-    const names = ended.undeleted.slice(0, MAX_LISTED).map((u) => (u.physicalId ? `${u.logicalId} (${u.physicalId})` : u.logicalId));
-    const more = ended.undeleted.length > MAX_LISTED ? ` and ${ended.undeleted.length - MAX_LISTED} more` : '';
-    return {
-      severity: 'warning',
-      text: `${where} reached ${ended.status}, but CloudFormation could not delete ${ended.undeleted.length === 1 ? 'this resource' : 'these resources'} and left ${ended.undeleted.length === 1 ? 'it' : 'them'} behind: ${names.join(', ')}${more}.`,
-    };
+    return { severity: 'warning', text: `${where} reached ${ended.status}, but ${leftBehind(ended.undeleted)}` };
   }
   return { severity: 'info', text: `${where} reached ${ended.status}.` };
 }
+
+/** `CloudFormation could not delete these resources and left them behind: A (id), B and 3 more.` */
+function leftBehind(undeleted: DeploymentEnded['undeleted']): string {
+  const one = undeleted.length === 1;
+  const names = undeleted.slice(0, MAX_LISTED).map((u) => (u.physicalId ? `${u.logicalId} (${u.physicalId})` : u.logicalId));
+  const more = undeleted.length > MAX_LISTED ? ` and ${undeleted.length - MAX_LISTED} more` : '';
+  return `CloudFormation could not delete ${one ? 'this resource' : 'these resources'} and left ${one ? 'it' : 'them'} behind: ${names.join(', ')}${more}.`;
+}
+

@@ -72,9 +72,14 @@ export interface OperationSummary {
 
 const CANCELLED = /^Resource (creation|update) cancelled/i;
 
-/** Whether an event is about the stack itself rather than one of its resources. */
+/**
+ * Whether an event is about the stack itself rather than one of its resources. The stack's own
+ * events carry its id as physical id; a nested stack may share the stack's name as logical id, so
+ * the name decides only when an event has no physical id.
+ */
 export function isStackEvent(event: StackEvent): boolean {
-  return event.resourceType === 'AWS::CloudFormation::Stack' && (event.physicalId === event.stackId || event.logicalId === event.stackName);
+  if (event.resourceType !== 'AWS::CloudFormation::Stack') return false;
+  return event.physicalId !== undefined ? event.physicalId === event.stackId : event.logicalId === event.stackName;
 }
 
 interface OperationState {

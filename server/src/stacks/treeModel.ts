@@ -4,7 +4,7 @@
  * colour ids); other editors can render the same nodes. Pure: the clock is an input.
  */
 import { operationOutcome, resourceStatusKind, stackPhase, stackStateInfo } from './lifecycle';
-import type { ResourceModel } from './stackModel';
+import { isStackEvent, type ResourceModel } from './stackModel';
 import type { StackSnapshot, WatcherSnapshot } from './stackWatcher';
 import type { ReaderError, StackEvent } from './types';
 
@@ -255,7 +255,7 @@ function eventsGroup(stack: StackSnapshot, now: number): TreeNode {
 }
 
 function eventNode(stack: StackSnapshot, e: StackEvent, now: number): TreeNode {
-  const look = e.logicalId === stack.stackName && e.resourceType === 'AWS::CloudFormation::Stack' ? stackLook(e.status) : resourceLook(e.status);
+  const look = isStackEvent(e) ? stackLook(e.status) : resourceLook(e.status);
   const tooltip = [`${new Date(e.timestamp).toISOString()}  ${e.logicalId} (${e.resourceType})`, e.status];
   if (e.physicalId) tooltip.push(`Physical id: ${e.physicalId}`);
   if (e.reason) tooltip.push(e.reason);

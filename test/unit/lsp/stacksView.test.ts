@@ -115,6 +115,20 @@ describe('the end of a watched deployment', () => {
     });
   });
 
+  test('a failure that also left resources behind names them after the root cause', () => {
+    const summary: OperationSummary = {
+      ...failedCreate,
+      undeleted: [{ logicalId: 'Bucket', physicalId: 'logs-bucket-1abc', resourceType: 'AWS::S3::Bucket', reason: 'The bucket you tried to delete is not empty' }],
+    };
+    const ended = deploymentEndedOf('us-east-1', stack, summary, 'https://console')!;
+    assert.deepEqual(deploymentMessage(ended), {
+      severity: 'error',
+      text:
+        'Deployment of web (us-east-1) failed: ROLLBACK_COMPLETE. Root cause: Instance CREATE_FAILED — Invalid id: "bogus". ' +
+        'CloudFormation could not delete this resource and left it behind: Bucket (logs-bucket-1abc).',
+    });
+  });
+
   test('a success is information', () => {
     const ended: DeploymentEnded = {
       region: 'us-east-1',

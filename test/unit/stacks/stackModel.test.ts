@@ -1,0 +1,37 @@
+// Folding CloudFormation events into one stack's model: which events are the stack's own.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { StackState } from '../../../server/src/stacks/stackModel';
+import type { StackEvent } from '../../../server/src/stacks/types';
+
+const stackId = 'arn:aws:cloudformation:us-east-1:123456789012:stack/Network/1111';
+const nestedId = 'arn:aws:cloudformation:us-east-1:123456789012:stack/Network-Network-ABC/2222';
+let clock = Date.UTC(2025, 0, 1);
+
+function event(logicalId: string, status: string, physicalId: string | undefined, resourceType = 'AWS::CloudFormation::Stack'): StackEvent {
+  clock += 1000;
+  const e: StackEvent = { eventId: `e${clock}`, stackId, stackName: 'Network', logicalId, resourceType, timestamp: clock, status };
+  if (physicalId !== undefined) e.physicalId = physicalId;
+  return e;
+}
+
+describe('stack events and resource events', () => {
+  test('a nested stack whose logical id is the stack name is a resource, not the stack', () => {
+    const state = new StackState({ stackId, stackName: 'Network', status: 'UPDATE_COMPLETE', creationTime: clock });
+    state.applyEvent(event('Network', 'UPDATE_IN_PROGRESS', stackId));
+    state.applyEvent(event('Network', 'UPDATE_IN_PROGRESS', nestedId));
+    state.applyEvent(event('Network', 'UPDATE_FAILED', nestedId));
+    assert.equal(state.status, 'UPDATE_IN_PROGRESS', 'the nested stack\'s events leave the stack status alone');
+    assert.deepEqual(
+      [...state.resources.values()].map((r) => [r.logicalId, r.status, r.physicalId]),
+      [['Network', 'UPDATE_FAILED', nestedId]],
+    );
+    assert.equal(state.operationSummary()?.rootCause?.physicalId, nestedId, 'the nested stack\'s failure is the root cause');
+  });
+
+  test('an event without a physical id is the stack\'s when its logical id is the stack name', () => {
+    const state = new StackState({ stackId, stackName: 'Network', status: 'UPDATE_COMPLETE', creationTime: clock });
+    state.applyEvent(event('Network', 'UPDATE_IN_PROGRESS', undefined));
+    assert.equal(state.status, 'UPDATE_IN_PROGRESS');
+  });
+});
