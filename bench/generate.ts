@@ -16,7 +16,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { toYaml, type Plain } from './yamlText';
 
-export const BENCH_SIZES = [50, 200, 500, 2000] as const;
+/** Issue 6 asks for 50, 200, 500 (the per-stack maximum) and 2,000; 1,000 is the language-server figure of issue 3. */
+export const BENCH_SIZES = [50, 200, 500, 1000, 2000] as const;
 
 export interface TemplatePair {
   name: string;
