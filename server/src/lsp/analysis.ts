@@ -12,7 +12,7 @@ import { diagnosticSource } from './diagnostics';
 import { describeError, type Logger } from './runSafe';
 import type { DocumentSettings } from './settings';
 import { AnalysisThread, type AnalysisLimits, type AnalysisOutcome } from './worker/analysisThread';
-import type { AnalysisRequest } from './worker/messages';
+import type { AnalysisReply, AnalysisRequest } from './worker/messages';
 import { readOutline, type AnalysedTemplate } from './worker/outline';
 
 /** The outcome of analysing one version of one document. */
@@ -205,28 +205,12 @@ export class Analyzer {
     if (!current()) return undefined;
 
     const outcome = await this.thread.analyse(analysisRequest(document, text, baseline, parameters));
-    const reply = this.replyOf(uri, version, outcome);
+    const reply = replyOf(outcome);
     if (reply === 'stale') return undefined;
     if (!reply.isTemplate) return { ...base, isTemplate: false, diagnostics: [] };
     const diagnostics = reply.diagnostics;
     if (parameters.problem) diagnostics.push(firstLineDiagnostic(DiagnosticSeverity.Warning, 'parameters-file', parameters.problem));
     return { ...base, isTemplate: true, after: reply.outline ? readOutline(reply.outline) : undefined, report: reply.report, baseline, diagnostics };
-  }
-
-  /** What the worker's outcome means for the document: a reply to publish, or nothing (`stale`). */
-  private replyOf(uri: string, version: number, outcome: AnalysisOutcome) {
-    switch (outcome.kind) {
-      case 'done':
-        return outcome.reply;
-      case 'superseded':
-        return 'stale' as const;
-      case 'stopped':
-        return { isTemplate: true, diagnostics: [firstLineDiagnostic(DiagnosticSeverity.Warning, 'analysis-stopped', stoppedMessage(outcome.afterMs))] };
-      case 'crashed':
-        return { isTemplate: true, diagnostics: [firstLineDiagnostic(DiagnosticSeverity.Warning, 'analysis-failed', `Analysis failed: ${outcome.message}.`)] };
-      case 'failed':
-        throw new Error(outcome.message);
-    }
   }
 
   private settle(uri: string, matches: (waiter: Waiter) => boolean, result: AnalysisResult | undefined): void {
@@ -239,6 +223,22 @@ export class Analyzer {
     });
     if (remaining.length > 0) this.waiters.set(uri, remaining);
     else this.waiters.delete(uri);
+  }
+}
+
+/** What the worker's outcome means for the document: a reply to publish, or nothing (`stale`); a failure is thrown to `run`, which logs it. */
+function replyOf(outcome: AnalysisOutcome): AnalysisReply | 'stale' {
+  switch (outcome.kind) {
+    case 'done':
+      return outcome.reply;
+    case 'superseded':
+      return 'stale';
+    case 'stopped':
+      return { isTemplate: true, diagnostics: [firstLineDiagnostic(DiagnosticSeverity.Warning, 'analysis-stopped', stoppedMessage(outcome.afterMs))] };
+    case 'crashed':
+      return { isTemplate: true, diagnostics: [firstLineDiagnostic(DiagnosticSeverity.Warning, 'analysis-failed', `Analysis failed: ${outcome.message}.`)] };
+    case 'failed':
+      throw new Error(outcome.message);
   }
 }
 

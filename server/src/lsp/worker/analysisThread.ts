@@ -215,7 +215,9 @@ export class AnalysisThread {
       if (this.worker === worker) this.receive(message);
     });
     worker.on('error', (error) => {
-      if (this.worker === worker) this.lastError = error;
+      if (this.worker !== worker) return;
+      this.lastError = error;
+      this.logger.error(`analysis worker: ${describeError(error)}`);
     });
     worker.on('exit', (code) => {
       if (this.worker !== worker) return;
@@ -229,7 +231,7 @@ export class AnalysisThread {
     if ((error as NodeJS.ErrnoException | undefined)?.code === 'ERR_WORKER_OUT_OF_MEMORY') {
       return `the analysis needed more than the ${this.limits.heapMb} MB of memory it may use`;
     }
-    return error ? `the analysis worker stopped: ${describeError(error)}` : `the analysis worker exited with code ${code}`;
+    return error ? `the analysis worker stopped (${error.message})` : `the analysis worker exited with code ${code}`;
   }
 
   /** An unexpected end of the worker: the running analysis fails, the rest waits for a restart that backs off. */
