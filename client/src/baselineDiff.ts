@@ -12,9 +12,17 @@ export const baselineScheme = 'cfn-impact-baseline';
 export class BaselineDocuments implements vscode.TextDocumentContentProvider, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changed.event;
+  /** The baseline documents open in an editor, by template; a closed one is forgotten. */
   private readonly shown = new Map<string, vscode.Uri>();
+  private readonly closing: vscode.Disposable;
 
-  constructor(private readonly client: LanguageClient) {}
+  constructor(private readonly client: LanguageClient) {
+    this.closing = vscode.workspace.onDidCloseTextDocument((document) => {
+      if (document.uri.scheme === baselineScheme && this.shown.get(document.uri.query)?.toString() === document.uri.toString()) {
+        this.shown.delete(document.uri.query);
+      }
+    });
+  }
 
   /** The virtual document showing a template's baseline; its path keeps the name, so the language is the same. */
   uriFor(document: vscode.Uri): vscode.Uri {
@@ -36,6 +44,7 @@ export class BaselineDocuments implements vscode.TextDocumentContentProvider, vs
   }
 
   dispose(): void {
+    this.closing.dispose();
     this.changed.dispose();
   }
 }

@@ -24,6 +24,9 @@ export interface StacksServiceOptions {
   minAnnounceIntervalMs?: number;
 }
 
+/** Stacks whose last announced operation is remembered (far more than a region lists at once). */
+const MAX_ANNOUNCED_STACKS = 2000;
+
 type Slot =
   | { configured?: string; state: 'creating'; ready: Promise<void> }
   | { configured?: string; state: 'ready'; reader: CloudFormationReader; watcher: StackWatcher }
@@ -37,8 +40,11 @@ export class StacksService {
   private version = 0;
   private announceTimer: ReturnType<typeof setTimeout> | undefined;
   private lastAnnounced = 0;
-  /** Operations already announced as ended, so each is told once. */
-  private readonly announcedEnds = new Set<string>();
+  /**
+   * The last operation announced as ended, by stack, so each is told once. Only a stack's latest
+   * operation can end, so one entry per stack suffices; the oldest go first past a bound.
+   */
+  private readonly announcedEnds = new Map<string, string>();
   /** Bumped on every reconfiguration, so readers created for an older one are dropped. */
   private generation = 0;
 
@@ -181,11 +187,13 @@ export class StacksService {
 
   private onWatcherChange(region: string, watcher: StackWatcher, change: WatcherChange): void {
     if (change.kind === 'operation-ended' && change.live) {
-      const key = `${change.stackId}:${change.operation.startEventId ?? change.operation.startedAt}`;
-      if (!this.announcedEnds.has(key)) {
+      const operationKey = `${region}:${change.operation.startEventId ?? change.operation.startedAt}`;
+      if (this.announcedEnds.get(change.stackId) !== operationKey) {
         const ended = deploymentEndedOf(region, change, change.operation, consoleUrl(region, change.stackId));
         if (ended) {
-          this.announcedEnds.add(key);
+          this.announcedEnds.delete(change.stackId);
+          this.announcedEnds.set(change.stackId, operationKey);
+          if (this.announcedEnds.size > MAX_ANNOUNCED_STACKS) this.announcedEnds.delete(this.announcedEnds.keys().next().value!);
           this.options.onDeploymentEnded(ended);
         }
       }

@@ -28,6 +28,24 @@ describe('matchesGlob', () => {
   test('a malformed glob matches nothing', () => {
     assert.equal(matchesGlob('t.yaml', 't.{yaml'), false);
   });
+
+  test('a glob matches the whole path, not a part of it', () => {
+    assert.equal(matchesGlob('stacks/network.yaml.bak', 'stacks/*.yaml'), false);
+    assert.equal(matchesGlob('old/stacks/network.yaml', 'stacks/*.yaml'), false);
+  });
+
+  test('a hostile glob from workspace settings takes time linear in the path, not exponential', () => {
+    const started = performance.now();
+    // As a backtracking regular expression this pair takes seconds; each extra `**/` multiplies it.
+    assert.equal(matchesGlob(`${'a/'.repeat(200)}y`, '**/**/**/**/x'), false);
+    assert.equal(matchesGlob('a'.repeat(40), '*a*a*a*a*a*a*a*a*a*a*b'), false);
+    assert.ok(performance.now() - started < 500, `took ${Math.round(performance.now() - started)} ms`);
+  });
+
+  test('overlong globs and paths match nothing', () => {
+    assert.equal(matchesGlob('t.yaml', `{${'t.yaml,'.repeat(200)}t.yaml}`), false);
+    assert.equal(matchesGlob(`${'a/'.repeat(3000)}t.yaml`, '**/t.yaml'), false);
+  });
 });
 
 describe('lookupByGlob', () => {
