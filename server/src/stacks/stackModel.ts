@@ -7,7 +7,7 @@
  */
 import { isCleanupPhase, isRunning, isStackStatus, isTransitionPossible, operationOutcome, startsOperation } from './lifecycle';
 import type { OperationOutcome } from './lifecycle';
-import type { StackEvent, StackResource, StackSummary } from './types';
+import type { StackEvent, StackFields, StackResource, StackSummary } from './types';
 
 /** One physical resource seen under a logical id during the current operation. */
 export interface PhysicalResourceState {
@@ -107,8 +107,11 @@ export interface EventEffect {
   impossible: boolean;
 }
 
-/** The mutable model of one stack. */
-export class StackState {
+/**
+ * The mutable model of one stack. Change it through its methods only: each bumps `revision`, by
+ * which the watcher knows whether a snapshot taken earlier still holds.
+ */
+export class StackState implements StackFields {
   stackId: string;
   stackName: string;
   status: string;
@@ -117,6 +120,7 @@ export class StackState {
   lastUpdatedTime?: number;
   description?: string;
   readonly resources = new Map<string, ResourceModel>();
+  private changes = 0;
   /** Oldest first, at most `maxEvents`. */
   events: StackEvent[] = [];
   private operation?: OperationState;
@@ -138,8 +142,14 @@ export class StackState {
     this.description = summary.description;
   }
 
+  /** Counts the changes made to the model: equal revisions mean equal content. */
+  get revision(): number {
+    return this.changes;
+  }
+
   /** Takes the stack-level fields of a listing (status only when events do not drive it). */
   applySummary(summary: StackSummary, statusFromEvents: boolean): void {
+    this.changes++;
     this.stackName = summary.stackName;
     this.creationTime = summary.creationTime;
     this.lastUpdatedTime = summary.lastUpdatedTime ?? this.lastUpdatedTime;
@@ -155,6 +165,7 @@ export class StackState {
    * so that the replayed events, not the listing, define every status change.
    */
   prepareReplay(): void {
+    this.changes++;
     this.status = '';
     this.statusReason = undefined;
   }
@@ -168,6 +179,7 @@ export class StackState {
   applyEvent(event: StackEvent): EventEffect {
     const effect: EventEffect = { inOperation: false, started: false, ended: false, impossible: false };
     if (this.seen.has(event.eventId)) return effect;
+    this.changes++;
     this.seen.add(event.eventId);
     this.lastEventId = event.eventId;
     this.pushEvent(event);
@@ -220,6 +232,7 @@ export class StackState {
 
   /** Replaces the resource table with a listing (authoritative), keeping what events taught about physical ids. */
   applyResourceListing(listing: StackResource[]): void {
+    this.changes++;
     const next = new Map<string, ResourceModel>();
     for (const row of listing) {
       const known = this.resources.get(row.logicalId);
@@ -237,6 +250,13 @@ export class StackState {
     }
     this.resources.clear();
     for (const [id, model] of next) this.resources.set(id, model);
+  }
+
+  /** Marks a stack CloudFormation no longer knows as deleted, with the answer as its reason. */
+  markDeleted(reason: string): void {
+    this.changes++;
+    this.status = 'DELETE_COMPLETE';
+    this.statusReason = reason;
   }
 
   /** The current (or last) operation, summarised. */

@@ -7,7 +7,7 @@
 import { isRunning, isTransitionPossible, isStackStatus } from './lifecycle';
 import { StackState, isStackEvent, type OperationSummary, type ResourceModel } from './stackModel';
 import type { CloudFormationReader } from './cloudFormationReader';
-import type { ReaderError, StackEvent, StackSummary } from './types';
+import type { ReaderError, StackEvent, StackFields, StackSummary } from './types';
 
 export interface WatcherClock {
   now(): number;
@@ -61,14 +61,11 @@ export type WatcherChange =
    */
   | { kind: 'error'; stackId?: string; stackName?: string; error?: ReaderError; consecutive: number };
 
-export interface StackSnapshot {
-  stackId: string;
-  stackName: string;
-  status: string;
-  statusReason?: string;
-  creationTime: number;
-  lastUpdatedTime?: number;
-  description?: string;
+/**
+ * What the watcher knows of one stack at one moment. Snapshots are shared by every caller until
+ * the stack changes, so they are read-only.
+ */
+export interface StackSnapshot extends StackFields {
   /** Whether events and resources were loaded. */
   detailed: boolean;
   followed: boolean;
@@ -104,6 +101,8 @@ interface Tracked {
   interval: number;
   listed?: { status: string; lastUpdatedTime?: number };
   error?: ReaderError;
+  /** The last snapshot taken and what it was taken of: tree requests come often, changes seldom. */
+  snapshot?: { revision: number; followed: boolean; detailed: boolean; error?: ReaderError; value: StackSnapshot };
 }
 
 type PollResult = 'ok' | 'throttled' | 'error';
@@ -229,8 +228,13 @@ export class StackWatcher {
     return snapshot;
   }
 
+  /** The snapshot of one stack: the one taken before when nothing changed since, else a new copy. */
   private snapshotOf(t: Tracked): StackSnapshot {
     const s = t.state;
+    const cached = t.snapshot;
+    if (cached && cached.revision === s.revision && cached.followed === t.followed && cached.detailed === t.detailed && cached.error === t.error) {
+      return cached.value;
+    }
     const snap: StackSnapshot = {
       stackId: s.stackId,
       stackName: s.stackName,
@@ -248,6 +252,8 @@ export class StackWatcher {
     const operation = s.operationSummary();
     if (operation) snap.operation = operation;
     if (t.error) snap.error = t.error;
+    t.snapshot = { revision: s.revision, followed: t.followed, detailed: t.detailed, value: snap };
+    if (t.error) t.snapshot.error = t.error;
     return snap;
   }
 
@@ -384,8 +390,7 @@ export class StackWatcher {
   private markGone(t: Tracked, error: ReaderError): void {
     const state = t.state;
     const from = state.status;
-    state.status = 'DELETE_COMPLETE';
-    state.statusReason = error.message;
+    state.markDeleted(error.message);
     t.detailed = true;
     t.needsEvents = false;
     t.resourcesStale = false;

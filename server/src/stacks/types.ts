@@ -14,6 +14,9 @@ export interface StackSummary {
   description?: string;
 }
 
+/** The stack-level fields the watcher keeps and shows: a listing's, less the deletion time. */
+export type StackFields = Omit<StackSummary, 'deletionTime'>;
+
 export interface StackDescription extends StackSummary {
   parameters: { key: string; value?: string; resolvedValue?: string }[];
   outputs: { key: string; value?: string; description?: string; exportName?: string }[];

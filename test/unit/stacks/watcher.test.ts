@@ -155,6 +155,26 @@ describe('StackWatcher over a region', () => {
     }
   });
 
+  test('a stack that has not changed is not copied again for every snapshot', async () => {
+    const r = await region({ settledStacks: 3 });
+    try {
+      r.watcher.start();
+      await runUntil(r.clock, r.watcher, () => r.watcher.snapshot().stacks.length === 3);
+      const [first] = r.watcher.snapshot().stacks;
+      assert.equal(r.watcher.snapshot().stacks[0], first, 'the same snapshot while nothing changed');
+      r.watcher.follow(first.stackId);
+      const followed = r.watcher.getStack(first.stackId)!;
+      assert.notEqual(followed, first);
+      assert.equal(followed.followed, true);
+      await runUntil(r.clock, r.watcher, () => r.watcher.getStack(first.stackId)!.detailed);
+      const detailed = r.watcher.getStack(first.stackId)!;
+      assert.ok(detailed.events.length > 0 && detailed.resources.length > 0, 'events and resources once read');
+      assert.equal(followed.events.length, 0, 'an earlier snapshot is left as it was');
+    } finally {
+      await r.close();
+    }
+  });
+
   test('events kept per stack are capped, without duplicates', async () => {
     const r = await region({ scenarios: ['update-replacement'], stepMs: 3000 }, { maxEventsPerStack: 8 });
     try {
