@@ -22,7 +22,7 @@ function shown(before: string, after: string) {
   const lineOf = (text: string) => after.split('\n').findIndex((line) => line === text);
   return {
     report: analysed.report,
-    diagnostics: buildDiagnostics(document, analysed.after, analysed.report),
+    diagnostics: buildDiagnostics(document, analysed.after, analysed.report).map((d) => ({ code: d.code, message: typeof d.message === 'string' ? d.message : d.message.value })),
     lensesAt: (text: string) => lenses.filter((lens) => lens.range.start.line === lineOf(text)).map((lens) => lens.command?.title ?? ''),
     hoverAt: (text: string, character: number) => {
       const hover = buildHover(document, outline, analysed.report, spec, document.offsetAt({ line: lineOf(text), character }));
