@@ -247,7 +247,7 @@ class FastYamlReader {
   private looksLikeKey(at: number, lineEnd: number): boolean {
     const first = this.text[at]!;
     if (first === '"' || first === "'") {
-      const close = this.quotedEnd(at, lineEnd);
+      const close = quotedEnd(this.text, at, lineEnd);
       return close !== undefined && this.text.charCodeAt(close) === COLON && (close + 1 === lineEnd || this.text.charCodeAt(close + 1) === SPACE);
     }
     if (INDICATORS.has(first)) return false;
@@ -269,7 +269,7 @@ class FastYamlReader {
   private key(line: Line, at: number): { key: string; keyRange: Range; afterColon: number } {
     const first = this.text[at]!;
     if (first === '"' || first === "'") {
-      const close = this.quotedEnd(at, line.end) ?? decline();
+      const close = quotedEnd(this.text, at, line.end) ?? decline();
       if (this.text.charCodeAt(close) !== COLON || !(close + 1 === line.end || this.text.charCodeAt(close + 1) === SPACE)) decline();
       return { key: this.quotedValue(at, close), keyRange: { start: at, end: close }, afterColon: close + 1 };
     }
@@ -356,7 +356,7 @@ class FastYamlReader {
       node = flow.value();
       valueEnd = flow.pos;
     } else if (first === '"' || first === "'") {
-      const close = this.quotedEnd(at, line.end) ?? decline();
+      const close = quotedEnd(this.text, at, line.end) ?? decline();
       node = { kind: 'scalar', range: { start: at, end: close }, value: this.quotedValue(at, close) };
       valueEnd = close;
     } else {
@@ -448,30 +448,6 @@ class FastYamlReader {
     return { node: { kind: 'scalar', range: { start: at, end }, value }, end };
   }
 
-  /** Offset of the closing quote of a one-line quoted scalar starting at `at`, plus one. */
-  private quotedEnd(at: number, lineEnd: number): number | undefined {
-    const text = this.text;
-    const quote = text[at];
-    for (let i = at + 1; i < lineEnd; i++) {
-      const c = text[i];
-      if (quote === "'" && c === "'") {
-        if (text[i + 1] === "'") {
-          i++;
-          continue;
-        }
-        return i + 1;
-      }
-      if (quote === '"') {
-        if (c === '\\') {
-          i++;
-          continue;
-        }
-        if (c === '"') return i + 1;
-      }
-    }
-    return undefined;
-  }
-
   /** The value of a one-line quoted scalar spanning `[start, end)`. */
   private quotedValue(start: number, end: number): string {
     return quotedScalarValue(this.text, start, end);
@@ -557,7 +533,7 @@ class FlowReader {
     }
     if (first === '"' || first === "'") {
       const start = this.pos;
-      const end = flowQuotedEnd(text, start, this.lineEnd) ?? decline();
+      const end = quotedEnd(text, start, this.lineEnd) ?? decline();
       this.pos = end;
       return { kind: 'scalar', range: { start, end }, value: quotedScalarValue(text, start, end) };
     }
@@ -651,7 +627,8 @@ class FlowReader {
   }
 }
 
-function flowQuotedEnd(text: string, at: number, lineEnd: number): number | undefined {
+/** Offset of the closing quote of a one-line quoted scalar starting at `at`, plus one; undefined when it does not close before `lineEnd`. */
+function quotedEnd(text: string, at: number, lineEnd: number): number | undefined {
   const quote = text[at];
   for (let i = at + 1; i < lineEnd; i++) {
     const c = text[i];
