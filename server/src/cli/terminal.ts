@@ -55,9 +55,6 @@ export function cut(text: string, width: number): string {
 
 /** Moves the cursor home and clears the screen below it: the start of a redraw. */
 export const REDRAW = '\x1b[H\x1b[J';
-/** Hides / shows the cursor during a live view. */
-export const HIDE_CURSOR = '\x1b[?25l';
-export const SHOW_CURSOR = '\x1b[?25h';
 
 /** Formats a duration in ms as `1m 05s` / `12s`. */
 export function duration(ms: number): string {

@@ -6,7 +6,6 @@
 import {
   CloudFormationClient,
   DescribeStackEventsCommand,
-  DescribeStackResourcesCommand,
   DescribeStacksCommand,
   GetTemplateCommand,
   ListStackResourcesCommand,
@@ -14,6 +13,7 @@ import {
   type CloudFormationClientConfig,
   type Stack,
   type StackEvent as SdkStackEvent,
+  type StackSummary as SdkStackSummary,
   type StackStatus as SdkStackStatus,
 } from '@aws-sdk/client-cloudformation';
 import { fromNodeProviderChain } from '@aws-sdk/credential-providers';
@@ -129,20 +129,7 @@ export class CloudFormationReader {
           new ListStacksCommand({ NextToken: token, StackStatusFilter: options.statusFilter as SdkStackStatus[] | undefined }),
           { abortSignal: options.signal },
         );
-        for (const s of out.StackSummaries ?? []) {
-          stacks.push(
-            withoutUndefined({
-              stackId: s.StackId ?? '',
-              stackName: s.StackName ?? '',
-              status: s.StackStatus ?? 'UNKNOWN',
-              statusReason: s.StackStatusReason || undefined,
-              creationTime: time(s.CreationTime) ?? 0,
-              lastUpdatedTime: time(s.LastUpdatedTime),
-              deletionTime: time(s.DeletionTime),
-              description: s.TemplateDescription || undefined,
-            }),
-          );
-        }
+        for (const s of out.StackSummaries ?? []) stacks.push(toStackSummary(s, s.TemplateDescription));
         token = out.NextToken;
         if (!token) break;
       }
@@ -164,25 +151,6 @@ export class CloudFormationReader {
         if (!token) break;
       }
       return stacks;
-    });
-  }
-
-  /** The stack's current resources with status and physical id (DescribeStackResources). */
-  describeStackResources(stackName: string, options: CallOptions = {}): Promise<ReadResult<StackResource[]>> {
-    return this.guard(async () => {
-      const out = await this.client.send(new DescribeStackResourcesCommand({ StackName: stackName }), {
-        abortSignal: options.signal,
-      });
-      return (out.StackResources ?? []).map((r) =>
-        withoutUndefined({
-          logicalId: r.LogicalResourceId ?? '',
-          physicalId: r.PhysicalResourceId || undefined,
-          resourceType: r.ResourceType ?? '',
-          status: r.ResourceStatus ?? 'UNKNOWN',
-          reason: r.ResourceStatusReason || undefined,
-          lastUpdated: time(r.Timestamp) ?? 0,
-        }),
-      );
     });
   }
 
@@ -303,7 +271,8 @@ function toStackEvent(e: SdkStackEvent): StackEvent {
   });
 }
 
-function toStackDescription(s: Stack): StackDescription {
+/** The stack-level fields, which ListStacks and DescribeStacks name alike except for the description. */
+function toStackSummary(s: SdkStackSummary | Stack, description: string | undefined): StackSummary {
   return withoutUndefined({
     stackId: s.StackId ?? '',
     stackName: s.StackName ?? '',
@@ -312,7 +281,13 @@ function toStackDescription(s: Stack): StackDescription {
     creationTime: time(s.CreationTime) ?? 0,
     lastUpdatedTime: time(s.LastUpdatedTime),
     deletionTime: time(s.DeletionTime),
-    description: s.Description || undefined,
+    description: description || undefined,
+  });
+}
+
+function toStackDescription(s: Stack): StackDescription {
+  return withoutUndefined({
+    ...toStackSummary(s, s.Description),
     parameters: (s.Parameters ?? []).map((p) =>
       withoutUndefined({ key: p.ParameterKey ?? '', value: p.ParameterValue, resolvedValue: p.ResolvedValue }),
     ),

@@ -21,7 +21,7 @@ export interface PhysicalResourceState {
 export interface ResourceModel {
   logicalId: string;
   resourceType: string;
-  /** The resource's status as CloudFormation reports it (DescribeStackResources), not the latest cleanup event. */
+  /** The resource's status as CloudFormation reports it (ListStackResources), not the latest cleanup event. */
   status: string;
   reason?: string;
   physicalId?: string;

@@ -51,7 +51,6 @@ export interface StackResource {
 export const READ_ACTIONS = [
   'ListStacks',
   'DescribeStacks',
-  'DescribeStackResources',
   'ListStackResources',
   'DescribeStackEvents',
   'GetTemplate',

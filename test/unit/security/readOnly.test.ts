@@ -41,7 +41,6 @@ describe('read-only by construction', () => {
     const calls: Record<string, () => Promise<{ ok: boolean }>> = {
       listStacks: () => reader.listStacks(),
       describeStacks: () => reader.describeStacks(),
-      describeStackResources: () => reader.describeStackResources('network'),
       listStackResources: () => reader.listStackResources('network'),
       describeStackEvents: () => reader.describeStackEvents('network'),
       getTemplate: () => reader.getTemplate('network'),
