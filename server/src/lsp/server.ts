@@ -26,7 +26,8 @@ import { createDeployedStackSource } from './baseline/stackSource';
 import { buildCodeLenses, noBaselineLens } from './codeLens';
 import { lookupByGlob } from './glob';
 import { buildHover } from './hover';
-import { readParameterFile } from '../evaluate/parameterFile';
+import { readParameterFile, type ParameterFileResult } from '../evaluate/parameterFile';
+import { fileParameterValues } from './parameterValues';
 import {
   baselineStatusNotification,
   baselineTextRequest,
@@ -65,7 +66,7 @@ function startServer(connection: Connection): void {
   let spec: ResourceSpec | undefined;
   let stackSource: ReturnType<typeof createDeployedStackSource> | undefined;
   const settingsCache = new Map<string, Promise<DocumentSettings>>();
-  const parameterFiles = new Map<string, { mtimeMs: number; result: ParameterValues }>();
+  const parameterFiles = new Map<string, { mtimeMs: number; read: ParameterFileResult }>();
   const analysedOnce = new Set<string>();
   let stacks: StacksService | undefined;
 
@@ -117,26 +118,23 @@ function startServer(connection: Connection): void {
     if (configured) {
       const folder = workspaceFolderOf(uri) ?? dirname(filePathOf(uri) ?? '.');
       const path = isAbsolute(configured) ? configured : resolvePath(folder, configured);
-      return readParametersFile(path);
+      return fileParameterValues(await readParametersFile(path), path, baseline.parameters);
     }
     if (baseline.parameters) return { values: baseline.parameters, source: 'stack' };
     return { values: {}, source: 'defaults' };
   }
 
   /** Reads a parameters file, again only when it changed on disk. */
-  async function readParametersFile(path: string): Promise<ParameterValues> {
+  async function readParametersFile(path: string): Promise<ParameterFileResult> {
     try {
       const info = await stat(path);
       const cached = parameterFiles.get(path);
-      if (cached && cached.mtimeMs === info.mtimeMs) return cached.result;
+      if (cached && cached.mtimeMs === info.mtimeMs) return cached.read;
       const read = readParameterFile(await readFile(path, 'utf8'));
-      const result: ParameterValues = read.ok
-        ? { values: read.parameters, source: path }
-        : { values: {}, source: 'defaults', problem: `Parameters file ${path}: ${read.message}; using defaults.` };
-      parameterFiles.set(path, { mtimeMs: info.mtimeMs, result });
-      return result;
+      parameterFiles.set(path, { mtimeMs: info.mtimeMs, read });
+      return read;
     } catch (error) {
-      return { values: {}, source: 'defaults', problem: `Parameters file ${path} cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'}); using defaults.` };
+      return { ok: false, message: `cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})` };
     }
   }
 
