@@ -66,7 +66,7 @@ export function analyzeUpdate(
 }
 
 /** The new side with each `UsePreviousValue` parameter set to what the old side resolved it to. */
-function withPreviousValues(side: TemplateSide, before: EvaluatedTemplate): TemplateSide {
+export function withPreviousValues(side: TemplateSide, before: EvaluatedTemplate): TemplateSide {
   if (!side.usePreviousValues?.length) return side;
   const parameters = { ...side.parameters };
   for (const name of side.usePreviousValues) {

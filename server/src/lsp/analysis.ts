@@ -36,6 +36,8 @@ export interface ParameterValues {
   /** Where they came from, for logs: a file path, `stack`, or `defaults`. */
   source: string;
   problem?: string;
+  /** Keys that keep the baseline's resolved value (`UsePreviousValue`) where no stack value is known. */
+  usePrevious?: string[];
 }
 
 export interface AnalyzerDependencies {
@@ -251,7 +253,7 @@ function analysisRequest(document: TextDocument, text: string, baseline: Baselin
     version: document.version,
     languageId: document.languageId,
     text,
-    parameters: { values: parameters.values, onlyDeclared: parameters.source === 'stack' },
+    parameters: { values: parameters.values, onlyDeclared: parameters.source === 'stack', usePrevious: parameters.usePrevious },
     stackName: baseline.stack?.name,
     stackStatus: baseline.stack?.status,
     region: baseline.stack?.region,

@@ -8,13 +8,13 @@ import type { ParameterValues } from './analysis';
 /**
  * The values of a parameters file read from `path`. A key listed with `UsePreviousValue` keeps
  * the deployed stack's current value, so against a linked stack it takes `stackValues[key]`.
- * Without a stack it is left out: it takes the edited template's default, which is right as long
- * as the baseline's default is the same (the baseline's resolved value is known only where the
- * baseline is evaluated, in the analysis worker).
+ * Without a stack it is passed on as `usePrevious`: the analysis worker gives it the value the
+ * baseline resolved to, where the baseline is evaluated.
  */
 export function fileParameterValues(read: ParameterFileResult, path: string, stackValues: Record<string, string> | undefined): ParameterValues {
   if (!read.ok) return { values: {}, source: 'defaults', problem: `Parameters file ${path}: ${read.message}; using defaults.` };
-  if (!stackValues || read.usePrevious.length === 0) return { values: read.parameters, source: path };
+  if (read.usePrevious.length === 0) return { values: read.parameters, source: path };
+  if (!stackValues) return { values: read.parameters, source: path, usePrevious: read.usePrevious };
   const values = { ...read.parameters };
   for (const key of read.usePrevious) {
     if (Object.hasOwn(stackValues, key)) values[key] = stackValues[key];

@@ -15,8 +15,8 @@ describe('parameters from a configured file', () => {
     assert.deepEqual(fileParameterValues(file, 'params.json', stack), { values: { Env: 'prod', Cidr: '10.1.0.0/16' }, source: 'params.json' });
   });
 
-  test('without a stack, UsePreviousValue keys are left to their defaults', () => {
-    assert.deepEqual(fileParameterValues(file, 'params.json', undefined), { values: { Env: 'prod' }, source: 'params.json' });
+  test('without a stack, UsePreviousValue keys are passed on to take the baseline\'s resolved value', () => {
+    assert.deepEqual(fileParameterValues(file, 'params.json', undefined), { values: { Env: 'prod' }, source: 'params.json', usePrevious: ['Cidr'] });
   });
 
   test('a file that cannot be read falls back to defaults and says why', () => {

@@ -7,7 +7,7 @@
 import { parentPort } from 'node:worker_threads';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { EvaluatedTemplate } from '../../evaluate/types';
-import { compareTemplates, evaluateSide, type AnalyzeOptions, type TemplateSide } from '../../impact';
+import { compareTemplates, evaluateSide, withPreviousValues, type AnalyzeOptions, type TemplateSide } from '../../impact';
 import type { ImpactReport } from '../../impact/types';
 import { tryLoadResourceSpec } from '../../spec/load';
 import { buildDiagnostics } from '../diagnostics';
@@ -43,9 +43,7 @@ function serve(port: NonNullable<typeof parentPort>): void {
   });
 
   function analyse(request: AnalysisRequest, options: AnalyzeOptions): AnalysisReply {
-    const after = evaluateSide(side(request.text, request.parameters), options);
-    if (!after.model.isCloudFormation) return { isTemplate: false, diagnostics: [] };
-    let report: ImpactReport | undefined;
+    let before: EvaluatedTemplate | undefined;
     if (request.baseline) {
       const { key, text, parameters } = request.baseline;
       let cached = baselines.get(request.uri);
@@ -53,10 +51,14 @@ function serve(port: NonNullable<typeof parentPort>): void {
         cached = { key, evaluated: evaluateSide(side(text, parameters), options) };
         baselines.set(request.uri, cached);
       }
-      report = compareTemplates(cached.evaluated, after, options);
+      before = cached.evaluated;
     } else {
       baselines.delete(request.uri);
     }
+    const edited = side(request.text, request.parameters);
+    const after = evaluateSide(before ? withPreviousValues(edited, before) : edited, options);
+    if (!after.model.isCloudFormation) return { isTemplate: false, diagnostics: [] };
+    const report: ImpactReport | undefined = before ? compareTemplates(before, after, options) : undefined;
     const document = TextDocument.create(request.uri, request.languageId, request.version, request.text);
     return { isTemplate: true, diagnostics: buildDiagnostics(document, after, report), report, outline: encodeOutline(after.model) };
   }
@@ -65,7 +67,8 @@ function serve(port: NonNullable<typeof parentPort>): void {
 }
 
 function side(text: string, parameters: SideParameters): TemplateSide {
-  return parameters.onlyDeclared ? { text, fallbackParameters: parameters.values } : { text, parameters: parameters.values };
+  const values = parameters.onlyDeclared ? { fallbackParameters: parameters.values } : { parameters: parameters.values };
+  return { text, ...values, usePreviousValues: parameters.usePrevious };
 }
 
 if (parentPort) serve(parentPort);

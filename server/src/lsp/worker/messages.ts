@@ -11,6 +11,8 @@ export interface SideParameters {
   values: Record<string, string>;
   /** A deployed stack's values carry over only to declared parameters (`UsePreviousValue`). */
   onlyDeclared: boolean;
+  /** Parameters that keep the baseline's resolved value (`UsePreviousValue` in a parameters file). */
+  usePrevious?: string[];
 }
 
 /** One document version to analyse. */
