@@ -207,7 +207,11 @@ function resourceNode(stack: StackSnapshot, r: ResourceModel, region: string): T
   const tooltip = [`${r.logicalId} (${r.resourceType})`, `Status: ${r.status}`];
   if (r.reason) tooltip.push(r.reason);
   if (r.physicalId) tooltip.push(`Physical id: ${r.physicalId}`);
-  if (r.cleanup) tooltip.push(`Being deleted in cleanup: ${r.cleanup.status}${r.cleanup.reason ? ` — ${r.cleanup.reason}` : ''}`);
+  if (r.cleanup) {
+    // DELETE_SKIPPED is a retained resource (DeletionPolicy: Retain): it leaves the stack but is not deleted.
+    const what = r.cleanup.status === 'DELETE_SKIPPED' ? 'Removed from the stack and kept (DeletionPolicy)' : 'Being deleted in cleanup';
+    tooltip.push(`${what}: ${r.cleanup.status}${r.cleanup.reason ? ` — ${r.cleanup.reason}` : ''}`);
+  }
   for (const former of r.formerPhysical) tooltip.push(`Replaced ${former.physicalId}: ${former.status}${former.reason ? ` — ${former.reason}` : ''}`);
   const children = r.formerPhysical.map<TreeNode>((former) => {
     const formerLook = resourceLook(former.status);
