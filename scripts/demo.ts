@@ -29,10 +29,14 @@ async function demo(): Promise<number> {
     '2. Watching the deployment just predicted, live: the same replacements, the new Queue and the retained AccessLogs, with the cleanup phase, scripted on the local CloudFormation endpoint (no AWS account needed)',
   );
   const endpoint = await startEndpoint({ scenarios: [{ name: 'network-example', stackName: 'network' }], stepMs: fast ? 200 : 1000, startAt: Date.now() });
-  // The SDK needs some credentials to sign with; the local endpoint accepts any.
-  process.env.AWS_ACCESS_KEY_ID ??= 'demo';
-  process.env.AWS_SECRET_ACCESS_KEY ??= 'demo';
-  process.env.AWS_REGION ??= 'us-east-1';
+  // The SDK needs credentials to sign with and the local endpoint accepts any. Demo ones, always:
+  // whatever real credentials the environment holds are never used to
+  // sign requests to the local endpoint.
+  process.env.AWS_ACCESS_KEY_ID = 'demo';
+  process.env.AWS_SECRET_ACCESS_KEY = 'demo';
+  delete process.env.AWS_SESSION_TOKEN;
+  delete process.env.AWS_PROFILE;
+  process.env.AWS_REGION = 'us-east-1';
   try {
     const watchCode = await main(['watch', 'network', '--endpoint', endpoint.url, '--region', 'us-east-1', '--interval-ms', fast ? '250' : '1000'], io);
     const actions = [...new Set(endpoint.calls.map((c) => c.action))].sort();
