@@ -153,6 +153,8 @@ describe('impact of an edited template in code-server', { skip, timeout: 300_000
     await workbench.screenshot('running-extensions');
     console.log(`CloudFormation Impact activated in ${activateMs} ms (its activate function, packaged .vsix in code-server)`);
     console.log(`VS Code measured ${measuredMs} ms (code loading and the activate call, Developer: Show Running Extensions)`);
-    assert.ok(activateMs < 300, `activate took ${activateMs} ms, the budget is 300 ms`);
+    // VS Code's figure is the one a person sees: loading the bundle plus the activate call.
+    assert.ok(measuredMs < 300, `VS Code measured ${measuredMs} ms of activation, the budget is 300 ms`);
+    assert.ok(activateMs <= measuredMs, 'the activate function is part of what VS Code measures');
   });
 });
