@@ -66,8 +66,11 @@ export function activate(context: vscode.ExtensionContext): void {
 
   registerStacksView(context, languageClient);
 
-  // Not awaited: activation must stay fast; the server answers once it is up.
-  languageClient.start().catch((error: unknown) => output.error(`The language server did not start: ${String(error)}`));
+  // Starting the client forks the server process; doing it just after activation returns keeps
+  // that work out of the extension host's activation, which other extensions wait on.
+  setImmediate(() => {
+    languageClient.start().catch((error: unknown) => output.error(`The language server did not start: ${String(error)}`));
+  });
   output.info(`CloudFormation Impact activated in ${(performance.now() - started).toFixed(1)} ms`);
 }
 
