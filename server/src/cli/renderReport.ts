@@ -46,6 +46,10 @@ export function renderText(report: ImpactReport, ctx: RenderContext): string {
       const label = impactLabel(change.impact);
       const head = `${label.symbol.padEnd(2)} ${label.label.padEnd(labelWidth)}`;
       lines.push(`  ${paint(LEVEL_STYLE[label.level], head)}  ${paint('bold', change.logicalId.padEnd(idWidth))}  ${paint('dim', change.resourceType.padEnd(typeWidth))}  ${change.reason}`);
+      // A cascaded replacement names its root cause, which its one-line reason does not.
+      if (change.replacementCause && change.replacementCause.length > 2) {
+        lines.push(paint('dim', `       cause: ${change.replacementCause.join(' → ')}`));
+      }
       for (const detail of change.details.slice(0, 8)) {
         const change = describeValueChange(detail);
         const arrow = change ? `: ${change}` : '';

@@ -151,4 +151,10 @@ describe('cfn-impact diff', () => {
     assert.match(stderr, /UPDATE_COMPLET is not a CloudFormation stack status/);
     assert.equal(JSON.parse(stdout).status, 'error');
   });
+
+  test('a cascaded replacement names its root cause in the readable summary', async () => {
+    const params = file('cidr-text.json', '{"Cidr": "10.3.0.0/16"}');
+    const { stdout } = await run('diff', oldPath, oldPath, '--new-parameters', params);
+    assert.match(stdout, /replace\s+Subnet\s+AWS::EC2::Subnet\s+replaced because VPC is replaced and VpcId requires replacement\n\s+cause: CidrBlock changed \(parameter Cidr\) → VPC → Subnet\n/);
+  });
 });
