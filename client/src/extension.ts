@@ -11,6 +11,7 @@ import { BaselineDocuments, baselineScheme, openBaselineDiff } from './baselineD
 import { BaselineStatusBar } from './baselineStatusBar';
 import { readEnvironment } from './settings';
 import { registerStacksView } from './stacksView';
+import { awsCommands, selectProfile, selectRegions } from './awsPickers';
 
 let client: LanguageClient | undefined;
 
@@ -57,6 +58,8 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.commands.registerCommand(commands.chooseBaseline, (target) => chooseBaseline(languageClient, context.workspaceState, target)),
     vscode.commands.registerCommand('cfnImpact.linkStack', (target) => linkStack(languageClient, context.workspaceState, target)),
     vscode.commands.registerCommand('cfnImpact.showOutput', () => output.show()),
+    vscode.commands.registerCommand(awsCommands.selectProfile, () => selectProfile(languageClient)),
+    vscode.commands.registerCommand(awsCommands.selectRegions, () => selectRegions(languageClient)),
     // Trust and the AWS settings decide what the server may do: it hears about every change.
     vscode.workspace.onDidGrantWorkspaceTrust(() => sendEnvironment(languageClient)),
     vscode.workspace.onDidChangeConfiguration((event) => {

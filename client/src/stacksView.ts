@@ -47,7 +47,7 @@ function fixCommand(node: StackTreeNode): vscode.Command | undefined {
   switch (node.contextValue) {
     case 'message.no-region':
     case 'message.unknown-region':
-      return { title: 'Open Settings', command: 'workbench.action.openSettings', arguments: ['cfnImpact.aws.regions'] };
+      return { title: 'Select AWS Regions', command: 'cfnImpact.aws.selectRegions' };
     case 'message.untrusted':
       return { title: 'Manage Workspace Trust', command: 'workbench.trust.manage' };
     case 'message.no-match':

@@ -192,3 +192,13 @@ export type DeployedTemplate =
 
 /** Client → server: the template a stack was deployed with (GetTemplate, stage Original). */
 export const deployedTemplateRequest = new RequestType<DeployedTemplateParams, DeployedTemplate, void>('cfnImpact/deployedTemplate');
+
+export interface AwsProfiles {
+  /** Profiles of the shared AWS config and credentials files, `default` first, with their regions. */
+  profiles: { name: string; region?: string }[];
+  /** Regions to offer in the region picker. */
+  regions: string[];
+}
+
+/** Client → server: the AWS profiles and regions to offer in the pickers (names only, never keys). */
+export const awsProfilesRequest = new RequestType<Record<string, never>, AwsProfiles, void>('cfnImpact/awsProfiles');

@@ -29,6 +29,7 @@ import { buildHover } from './hover';
 import { readParameterFile, type ParameterFileResult } from '../evaluate/parameterFile';
 import { fileParameterValues } from './parameterValues';
 import {
+  awsProfilesRequest,
   baselineStatusNotification,
   baselineTextRequest,
   chooseBaselineRequest,
@@ -47,6 +48,7 @@ import {
 import { describeError, runSafe, runSafeNotification, type Logger } from './runSafe';
 import { defaultSettings, readDocumentSettings, type DocumentSettings } from './settings';
 import { StacksService } from './stacksService';
+import { AWS_REGIONS, readAwsProfiles } from '../stacks/awsProfiles';
 
 /** How often open documents' repositories are checked for a moved HEAD (file metadata only). */
 const gitHeadCheckMs = 3000;
@@ -322,6 +324,13 @@ function startServer(connection: Connection): void {
     runSafe(logger, 'deployedTemplate', token, { ok: false, message: 'The deployed template could not be read; see the server output.' }, () =>
       stacksOrFail().deployedTemplate(params.region, params.stackId),
     ),
+  );
+
+  connection.onRequest(awsProfilesRequest, (_params, token) =>
+    runSafe(logger, 'awsProfiles', token, { profiles: [], regions: [...AWS_REGIONS] }, async () => ({
+      profiles: await readAwsProfiles(),
+      regions: [...AWS_REGIONS],
+    })),
   );
 
   connection.onNotification(stacksVisibilityNotification, (params) =>

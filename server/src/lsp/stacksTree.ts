@@ -53,7 +53,7 @@ export function readerFailureNode(configuredRegion: string | undefined, error: R
     return messageNode(
       'message:no-region',
       'No AWS region is configured',
-      'Set cfnImpact.aws.regions in your user settings (or AWS_REGION, or a region in your AWS profile).',
+      'Click to select regions (the cfnImpact.aws.regions user setting), or set AWS_REGION or a region in your AWS profile.',
       'gear',
       'message.no-region',
     );

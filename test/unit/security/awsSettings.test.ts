@@ -39,7 +39,12 @@ test('the client reads the AWS settings through inspect(), from the user value o
     const text = readFileSync(file, 'utf8');
     const name = relative(root, file).split('\\').join('/');
     // Any mention of an AWS setting key: it must go through userValue, never through get().
-    for (const match of text.matchAll(/(\w+)(?:<[^>]*>)?\(\s*(?:\w+\s*,\s*)?['"](?:cfnImpact\.)?aws\.(\w+)['"]/g)) {
+    for (const match of text.matchAll(/(\w+)(?:<[^>]*>)?\(\s*(?:\w+\s*,\s*)?['"](?:cfnImpact\.)?aws\.(\w+)['"][^\n]*/g)) {
+      // The pickers write these settings, to user scope only: never into a workspace.
+      if (match[1] === 'update') {
+        assert.match(match[0], /ConfigurationTarget\.Global\)/, `${name} writes aws.${match[2]} outside user settings`);
+        continue;
+      }
       assert.equal(match[1], 'userValue', `${name} reads aws.${match[2]} with ${match[1]}()`);
       readers.push(`${name} aws.${match[2]}`);
     }
