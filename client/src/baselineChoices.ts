@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { chooseBaselineRequest, type BaselineChoice, type BaselineStatus } from '../../server/src/lsp/protocol';
+import { chooseBaselineRequest, stackChoicesRequest, type BaselineChoice, type BaselineStatus } from '../../server/src/lsp/protocol';
 
 const stateKey = 'cfnImpact.baselines';
 
@@ -89,15 +89,32 @@ export async function linkStack(client: LanguageClient, state: vscode.Memento, a
     void vscode.window.showInformationMessage('Open the template to link, then run this command again.');
     return;
   }
-  const stackName =
-    typeof given.stackName === 'string'
-      ? given.stackName
-      : await vscode.window.showInputBox({
-          title: 'Link a deployed stack to this template',
-          prompt: 'Stack name (or stack id ARN)',
-          validateInput: (value) => (/^[A-Za-z][A-Za-z0-9:/-]{0,254}$/.test(value) ? undefined : 'A CloudFormation stack name or ARN.'),
-        });
-  if (!stackName) return;
-  const region = typeof given.region === 'string' ? given.region : undefined;
+  const picked = typeof given.stackName === 'string' ? { stackName: given.stackName, region: typeof given.region === 'string' ? given.region : undefined } : await pickStack(client);
+  if (!picked) return;
+  const { stackName, region } = picked;
   await applyChoice(client, state, uri, region ? { kind: 'stack', stackName, region } : { kind: 'stack', stackName });
+}
+
+/** A quick pick of the account's stacks (one listing per configured region), or a typed name. */
+async function pickStack(client: LanguageClient): Promise<{ stackName: string; region?: string } | undefined> {
+  const typeName = 'Enter a stack name…';
+  const choices = client.sendRequest(stackChoicesRequest, {}).then(
+    (answer) => answer,
+    () => ({ stacks: [], problems: ['The stacks could not be listed.'] }),
+  );
+  const items = choices.then(({ stacks, problems }) => [
+    ...stacks.map((s) => ({ label: s.stackName, description: `${s.region} · ${s.status}`, stackName: s.stackName, region: s.region })),
+    ...problems.map((problem) => ({ label: '$(warning) Could not list every region', detail: problem, stackName: undefined, region: undefined })),
+    { label: typeName, alwaysShow: true, stackName: undefined, region: undefined },
+  ]);
+  const picked = await vscode.window.showQuickPick(items, { title: 'Link a deployed stack to this template', placeHolder: 'Stacks of the configured regions', matchOnDescription: true });
+  if (!picked) return undefined;
+  if (picked.stackName) return { stackName: picked.stackName, region: picked.region };
+  if (picked.label !== typeName) return undefined;
+  const typed = await vscode.window.showInputBox({
+    title: 'Link a deployed stack to this template',
+    prompt: 'Stack name (or stack id ARN)',
+    validateInput: (value) => (/^[A-Za-z][A-Za-z0-9:/-]{0,254}$/.test(value) ? undefined : 'A CloudFormation stack name or ARN.'),
+  });
+  return typed ? { stackName: typed } : undefined;
 }

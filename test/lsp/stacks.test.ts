@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   deployedTemplateRequest,
+  stackChoicesRequest,
   deploymentEndedNotification,
   stacksChangedNotification,
   stacksFollowNotification,
@@ -196,6 +197,14 @@ describe('the stacks view, served by the language server', () => {
     assert.deepEqual(template, { ok: true, body: SCENARIOS['update-replacement'].templateBody, language: 'yaml' });
   });
 
+  test('lists the stacks a template can be linked to, with their region and status', async () => {
+    const { stacks, problems } = await server.connection.sendRequest(stackChoicesRequest, {});
+    assert.deepEqual(problems, []);
+    const names = stacks.map((s) => `${s.stackName}@${s.region}`);
+    assert.ok(names.includes('network@us-east-1'), names.join(', '));
+    assert.ok(stacks.every((s) => s.status !== 'DELETE_COMPLETE'));
+  });
+
   test('a failing connection shows the error and its fix, and keeps the last known stacks', async () => {
     endpoint.options.fail = { code: 'ExpiredToken', message: 'The security token included in the request is expired', status: 400 };
     try {
@@ -260,6 +269,8 @@ describe('the stacks view where AWS must not or cannot be reached', () => {
       await server.connection.sendRequest(stacksRefreshRequest, {});
       const template = await server.connection.sendRequest(deployedTemplateRequest, { region: 'us-east-1', stackId: 'network' });
       assert.equal(template.ok, false);
+      const choices = await server.connection.sendRequest(stackChoicesRequest, {});
+      assert.deepEqual(choices, { stacks: [], problems: ['Stacks are not read in an untrusted workspace.'] });
       assert.equal(endpoint.calls.length, 0);
     } finally {
       await server.stop();

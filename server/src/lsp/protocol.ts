@@ -202,3 +202,18 @@ export interface AwsProfiles {
 
 /** Client → server: the AWS profiles and regions to offer in the pickers (names only, never keys). */
 export const awsProfilesRequest = new RequestType<Record<string, never>, AwsProfiles, void>('cfnImpact/awsProfiles');
+
+export interface StackChoice {
+  region: string;
+  stackName: string;
+  status: string;
+}
+
+export interface StackChoices {
+  stacks: StackChoice[];
+  /** Why the list is empty or partial (untrusted workspace, no region, access denied), with the fix. */
+  problems: string[];
+}
+
+/** Client → server: the stacks of the configured regions that can be linked to a template (one listing call per region). */
+export const stackChoicesRequest = new RequestType<Record<string, never>, StackChoices, void>('cfnImpact/stackChoices');

@@ -30,6 +30,7 @@ import { readParameterFile, type ParameterFileResult } from '../evaluate/paramet
 import { fileParameterValues } from './parameterValues';
 import {
   awsProfilesRequest,
+  stackChoicesRequest,
   baselineStatusNotification,
   baselineTextRequest,
   chooseBaselineRequest,
@@ -323,6 +324,12 @@ function startServer(connection: Connection): void {
   connection.onRequest(deployedTemplateRequest, (params, token) =>
     runSafe(logger, 'deployedTemplate', token, { ok: false, message: 'The deployed template could not be read; see the server output.' }, () =>
       stacksOrFail().deployedTemplate(params.region, params.stackId),
+    ),
+  );
+
+  connection.onRequest(stackChoicesRequest, (_params, token) =>
+    runSafe(logger, 'stackChoices', token, { stacks: [], problems: ['The stacks could not be listed; see the server output.'] }, () =>
+      stacksOrFail().stackChoices(),
     ),
   );
 

@@ -8,7 +8,7 @@ import type { CloudFormationReader } from '../stacks/cloudFormationReader';
 import { StackWatcher, type WatcherChange, type WatcherOptions } from '../stacks/stackWatcher';
 import { buildStackTree, consoleUrl, type TreeNode } from '../stacks/treeModel';
 import type { ReaderError } from '../stacks/types';
-import type { AwsSettings, DeployedTemplate, DeploymentEnded, ServerEnvironment } from './protocol';
+import type { AwsSettings, DeployedTemplate, DeploymentEnded, ServerEnvironment, StackChoice, StackChoices } from './protocol';
 import type { Logger } from './runSafe';
 import { completeRegionNode, deploymentEndedOf, readerFailureNode, templateLanguage, untrustedNode } from './stacksTree';
 
@@ -116,6 +116,34 @@ export class StacksService {
     const read = await slot.reader.getTemplate(stackId);
     if (!read.ok) return { ok: false, message: `${read.error.message} ${read.error.fix}` };
     return { ok: true, body: read.value.body, language: templateLanguage(read.value.body) };
+  }
+
+  /**
+   * The stacks a template can be linked to, for a quick pick: one ListStacks per region (the
+   * person asked, so the view's polling state does not matter), deleted stacks left out.
+   */
+  async stackChoices(): Promise<StackChoices> {
+    if (!this.environment.trusted) return { stacks: [], problems: ['Stacks are not read in an untrusted workspace.'] };
+    const slots = this.ensureSlots();
+    await Promise.all(slots.map((slot) => (slot.state === 'creating' ? slot.ready : undefined)));
+    const stacks: StackChoice[] = [];
+    const problems: string[] = [];
+    await Promise.all(
+      (this.slots ?? []).map(async (slot) => {
+        if (slot.state === 'failed') problems.push(`${slot.error.message} ${slot.error.fix}`);
+        if (slot.state !== 'ready') return;
+        const listed = await slot.reader.listStacks();
+        if (!listed.ok) {
+          problems.push(`${slot.reader.info.region}: ${listed.error.message} ${listed.error.fix}`);
+          return;
+        }
+        for (const stack of listed.value) {
+          if (stack.status !== 'DELETE_COMPLETE') stacks.push({ region: slot.reader.info.region, stackName: stack.stackName, status: stack.status });
+        }
+      }),
+    );
+    stacks.sort((a, b) => a.stackName.localeCompare(b.stackName) || a.region.localeCompare(b.region));
+    return { stacks, problems };
   }
 
   /** Stops every watcher and timer. */
