@@ -9,58 +9,10 @@ import { extensionId, missingVsixReason, vsixPath } from './support/paths';
 import { waitFor } from './support/wait';
 import { Workbench, type ShownLens } from './support/workbench';
 import { createGitWorkspace, type GitWorkspace } from './support/workspace';
+import { committedNetwork, editedNetwork } from '../fixtures/editedNetwork';
 
-const committed = `AWSTemplateFormatVersion: '2010-09-09'
-Parameters:
-  Cidr:
-    Type: String
-    Default: 10.0.0.0/16
-Resources:
-  Network:
-    Type: AWS::EC2::VPC
-    Properties:
-      CidrBlock: !Ref Cidr
-  PublicSubnet:
-    Type: AWS::EC2::Subnet
-    Properties:
-      VpcId: !Ref Network
-      CidrBlock: 10.0.1.0/24
-  Logs:
-    Type: AWS::S3::Bucket
-    Properties:
-      Tags:
-        - Key: team
-          Value: platform
-  Jobs:
-    Type: AWS::SQS::Queue
-`;
-
-// Since the commit: a new network range (both the VPC and its subnet are replaced), a retagged
-// bucket (updated in place), the queue deleted and a topic added.
-const edited = `AWSTemplateFormatVersion: '2010-09-09'
-Parameters:
-  Cidr:
-    Type: String
-    Default: 10.1.0.0/16
-Resources:
-  Network:
-    Type: AWS::EC2::VPC
-    Properties:
-      CidrBlock: !Ref Cidr
-  PublicSubnet:
-    Type: AWS::EC2::Subnet
-    Properties:
-      VpcId: !Ref Network
-      CidrBlock: 10.1.1.0/24
-  Logs:
-    Type: AWS::S3::Bucket
-    Properties:
-      Tags:
-        - Key: team
-          Value: platform-data
-  Alerts:
-    Type: AWS::SNS::Topic
-`;
+const committed = committedNetwork;
+const edited = editedNetwork;
 
 const activationLine = /CloudFormation Impact activated in (\d+(?:\.\d+)?) ?ms/;
 const skip = missingVsixReason();

@@ -8,38 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DiagnosticSeverity } from 'vscode-languageserver-protocol';
 import { pathToUri, TestServer } from './support/languageServer';
+import { committedNetwork, editedNetwork } from '../fixtures/editedNetwork';
 
-const committed = `AWSTemplateFormatVersion: '2010-09-09'
-Parameters:
-  Cidr:
-    Type: String
-    Default: 10.0.0.0/16
-Resources:
-  Network:
-    Type: AWS::EC2::VPC
-    Properties:
-      CidrBlock: !Ref Cidr
-  PublicSubnet:
-    Type: AWS::EC2::Subnet
-    Properties:
-      VpcId: !Ref Network
-      CidrBlock: 10.0.1.0/24
-  Logs:
-    Type: AWS::S3::Bucket
-    Properties:
-      Tags:
-        - Key: team
-          Value: platform
-  Jobs:
-    Type: AWS::SQS::Queue
-`;
-
-// A new network range (the VPC and its subnet are replaced), a retagged bucket, the queue removed, a topic added.
-const edited = committed
-  .replace('Default: 10.0.0.0/16', 'Default: 10.1.0.0/16')
-  .replace('CidrBlock: 10.0.1.0/24', 'CidrBlock: 10.1.1.0/24')
-  .replace('Value: platform\n', 'Value: platform-data\n')
-  .replace('  Jobs:\n    Type: AWS::SQS::Queue\n', '  Alerts:\n    Type: AWS::SNS::Topic\n');
+const committed = committedNetwork;
+const edited = editedNetwork;
 
 /** Zero-based line of the first line that is exactly `content`. */
 function lineOf(text: string, content: string): number {
