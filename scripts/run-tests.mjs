@@ -1,4 +1,4 @@
-// Runs node's built-in test runner over the given test folders (Node 20 has no glob support in --test).
+// Runs node's built-in test runner over the given test folders or files (Node 20 has no glob support in --test).
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -13,7 +13,10 @@ function walk(dir) {
     else if (name.endsWith('.test.ts')) files.push(path);
   }
 }
-for (const root of roots.length ? roots : ['test/unit']) walk(root);
+for (const root of roots.length ? roots : ['test/unit']) {
+  if (statSync(root).isDirectory()) walk(root);
+  else files.push(root);
+}
 if (files.length === 0) {
   console.error(`No test files found under ${roots.join(', ')}`);
   process.exit(1);
