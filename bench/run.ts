@@ -137,6 +137,24 @@ function analysis(pairs: Map<number, TemplatePair>): void {
   const growth = at500 && at2000 ? at2000.ours_ms / 2000 / (at500.ours_ms / 500) : undefined;
   if (growth !== undefined) emit({ name: 'growth', from: 500, to: 2000, per_resource_ratio: growth });
   target('growth 500 → 2,000 (per-resource time ratio)', growth, 1, '');
+
+  // The figures above interleave our runs with fullDiff's in one long-lived process, so garbage
+  // one leaves, and the heap both grew, are paid for in the other's time. Growth is also measured
+  // with our analysis alone, each size in a fresh process.
+  if (pairs.has(500) && pairs.has(2000)) {
+    const alone = (size: number): { us_per_resource: number } => {
+      const child = spawnSync(process.execPath, ['--import', 'tsx', join(__dirname, 'analysisAlone.ts'), String(size)], { encoding: 'utf8' });
+      if (child.status !== 0) throw new Error(`analysisAlone ${size} failed: ${child.stderr}`);
+      return JSON.parse(child.stdout) as { us_per_resource: number };
+    };
+    const small = alone(500).us_per_resource;
+    const large = alone(2000).us_per_resource;
+    const ratio = large / small;
+    say();
+    say(`Our analysis alone, each size in a fresh process (21 runs): ${small.toFixed(1)} µs/resource at 500, ${large.toFixed(1)} at 2,000`);
+    emit({ name: 'growth-alone', from: 500, to: 2000, per_resource_ratio: ratio, small_us_per_resource: small, large_us_per_resource: large });
+    target('growth 500 → 2,000, our analysis alone', ratio, 1, '');
+  }
 }
 
 async function lsp(pairs: Map<number, TemplatePair>): Promise<void> {
