@@ -8,7 +8,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Range as SourceRange, TemplateError } from '../template/ast';
 import type { EvaluatedTemplate } from '../evaluate/types';
 import type { ImpactReport, ResourceChange } from '../impact/types';
-import { replacedIds, replacementMessage, shortList, decisiveDetails, detailName, reasonText } from './wording';
+import { replacedIds, replacementMessage, shortList, decisiveDetails, detailName } from './wording';
 
 export const diagnosticSource = 'cfn-impact';
 
@@ -62,7 +62,7 @@ function changeDiagnostic(document: TextDocument, change: ResourceChange, replac
       break;
     case 'will-fail':
       severity = DiagnosticSeverity.Error;
-      message = `Update will fail: ${reasonText(change)}`;
+      message = `Update will fail: ${change.reason}`;
       break;
     case 'some-interruption':
       severity = DiagnosticSeverity.Information;

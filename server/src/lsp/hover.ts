@@ -10,7 +10,7 @@ import { nodeAtPath, pathAtOffset } from '../template';
 import type { ResourceSpec } from '../spec/types';
 import type { ChangeDetail, ImpactReport, ResourceChange } from '../impact/types';
 import { toLspRange } from './diagnostics';
-import { behaviorText, detailCause, impactHeading, reasonText, replacedIds, replacementMessage } from './wording';
+import { behaviorText, detailCause, impactHeading, replacedIds, replacementMessage } from './wording';
 import type { AnalysedTemplate } from './worker/outline';
 
 const maxValueLength = 160;
@@ -93,7 +93,7 @@ function resourceHover(logicalId: string, type: string, spec: ResourceSpec, chan
   if (info.documentationUrl) lines.push('', `[Documentation](${info.documentationUrl})`);
   if (change) {
     // The engine's reason says what becomes of the old resource (UpdateReplacePolicy) and why.
-    lines.push('', '---', '', `**${impactHeading(change.impact)}**: ${reasonText(change)}`);
+    lines.push('', '---', '', `**${impactHeading(change.impact)}**: ${change.reason}`);
     if (change.impact === 'replacement' || change.impact === 'conditional-replacement') lines.push('', replacementMessage(change, replaced));
     for (const detail of change.details.slice(0, 8)) lines.push(`- ${detailLine(detail, replaced)}`);
     if (change.details.length > 8) lines.push(`- … and ${change.details.length - 8} more`);

@@ -79,21 +79,12 @@ export function impactHeading(impact: Impact): string {
   return `${symbol} ${label.charAt(0).toUpperCase()}${label.slice(1)}`;
 }
 
-/**
- * The engine's reason for a change, as a clause that callers may prefix. A reason worded for a
- * report of its own may already start with "update will fail:"; that prefix is dropped so that a
- * view that adds its own says it once.
- */
-export function reasonText(change: ResourceChange): string {
-  return change.impact === 'will-fail' ? change.reason.replace(/^update will fail:\s*/i, '') : change.reason;
-}
-
 /** The code lens title of one changed resource; a removal says what becomes of it in the engine's words. */
 export function changeLensTitle(change: ResourceChange, replaced: ReadonlySet<string>): string {
   const heading = impactHeading(change.impact);
   if (change.action === 'Add') return heading;
-  if (change.action === 'Remove') return `${heading} ${change.logicalId} — ${reasonText(change)}`;
-  if (change.impact === 'will-fail') return `${heading} — ${reasonText(change)}`;
+  if (change.action === 'Remove') return `${heading} ${change.logicalId} — ${change.reason}`;
+  if (change.impact === 'will-fail') return `${heading} — ${change.reason}`;
   const causes = shortList(decisiveDetails(change).map((d) => detailCause(d, replaced)));
   return causes ? `${heading} — ${causes}` : heading;
 }
