@@ -2,6 +2,7 @@
 // pair in, the titles and messages a person reads out. The three agree with the CLI's vocabulary.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { DiagnosticSeverity } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeUpdate } from '../../../server/src/impact';
 import { impactLabel } from '../../../server/src/impact/labels';
@@ -136,5 +137,24 @@ Resources:
     assert.match(condition, /deletes the resource/);
     assert.doesNotMatch(condition, /does not update/);
     assert.match(view.hoverAt('    DependsOn: Other', 5), /changing it alone does not update the stack/);
+  });
+});
+
+describe('an update with some interruption and the documentation link', () => {
+  const before = 'Resources:\n  Box:\n    Type: AWS::EC2::Instance\n    Properties:\n      ImageId: ami-1\n      InstanceType: t3.micro\n';
+  const after = before.replace('t3.micro', 't3.small');
+
+  test('is an information diagnostic on the resource, naming the property', () => {
+    const analysed = analyzeUpdate({ text: before }, { text: after }, { spec });
+    const document = TextDocument.create('file:///stack.yaml', 'yaml', 1, after);
+    const diagnostics = buildDiagnostics(document, analysed.after, analysed.report).filter((d) => d.source === 'cfn-impact' && d.severity === DiagnosticSeverity.Information);
+    assert.equal(diagnostics.length, 1);
+    assert.match(typeof diagnostics[0].message === 'string' ? diagnostics[0].message : '', /InstanceType/);
+    assert.equal(diagnostics[0].range.start.line, 1);
+  });
+
+  test('a hover on the resource links to the resource type\'s documentation', () => {
+    const text = shown(before, after).hoverAt('  Box:', 3);
+    assert.match(text, /\]\(https:\/\/docs\.aws\.amazon\.com\/AWSCloudFormation\/latest\/(UserGuide|TemplateReference)\/aws-resource-ec2-instance\.html\)/);
   });
 });
