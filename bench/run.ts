@@ -204,20 +204,27 @@ function watcher(): void {
   const script = join(__dirname, 'watcher.ts');
   const missing = !existsSync(script);
   const result = missing ? undefined : spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8', timeout: 600_000 });
-  const scenarios: { scenario: string; calls_per_min: number; calls: number; minutes: number }[] = [];
+  const scenarios: { scenario: string; calls_per_min: number; calls: number; minutes: number; delay_mean_s?: number; delay_p95_s?: number }[] = [];
   let label = '';
   let minutes = Number.NaN;
   for (const line of (result?.stdout ?? '').split('\n')) {
     const simulated = /^\s+simulated ([\d.]+) min/.exec(line);
     const calls = /^\s+API calls: (\d+) → ([\d.]+) per minute/.exec(line);
+    const delay = /^\s+event → seen delay over \d+ events: mean ([\d.]+) s, p50 [\d.]+ s, p95 ([\d.]+) s/.exec(line);
     if (simulated) minutes = Number(simulated[1]);
+    else if (delay && scenarios.length > 0) Object.assign(scenarios[scenarios.length - 1], { delay_mean_s: Number(delay[1]), delay_p95_s: Number(delay[2]) });
     else if (calls) scenarios.push({ scenario: label, calls: Number(calls[1]), calls_per_min: Number(calls[2]), minutes });
     else if (line.trim() !== '' && !line.startsWith(' ')) label = line.trim();
   }
   say();
   say('Watcher API calls (bench/watcher.ts: simulated time, the local CloudFormation endpoint, the real SDK)');
   if (scenarios.length === 0) say(missing ? 'bench/watcher.ts is not there; not measured.' : `no figures (exit ${result?.status})`);
-  else table(['scenario', 'simulated min', 'calls', 'calls/min'], scenarios.map((s) => [s.scenario, s.minutes, s.calls, s.calls_per_min]));
+  else {
+    table(
+      ['scenario', 'simulated min', 'calls', 'calls/min', 'event → shown mean s', 'p95 s'],
+      scenarios.map((s) => [s.scenario, s.minutes, s.calls, s.calls_per_min, s.delay_mean_s ?? '–', s.delay_p95_s ?? '–']),
+    );
+  }
   for (const scenario of scenarios) emit({ name: 'watcher', ...scenario });
   const find = (pattern: RegExp) => scenarios.find((s) => pattern.test(s.scenario))?.calls_per_min;
   target('watcher, 1 stack in progress (calls/min)', find(/^1 stack in progress/), 30, '');
