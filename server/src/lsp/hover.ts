@@ -62,7 +62,7 @@ export function buildHover(
   lines.push(`**${propertyPath.join('.')}** · \`${type}\``);
   lines.push('');
   lines.push(behaviorText(behavior.behavior) + behaviorSourceNote(behavior.source, info.custom));
-  if (docs?.description) lines.push('', firstParagraph(docs.description));
+  if (docs?.description) lines.push('', docs.description);
   const url = docs?.documentationUrl ?? behavior.documentationUrl ?? info.documentationUrl;
   if (url) lines.push('', `[Documentation](${url})`);
 
@@ -87,7 +87,7 @@ function keyRangeAt(root: TemplateNode, path: readonly (string | number)[]): Sou
 function resourceHover(logicalId: string, type: string, spec: ResourceSpec, change: ResourceChange | undefined, replaced: ReadonlySet<string>): string {
   const info = spec.typeInfo(type);
   const lines = [`**${logicalId}** · \`${type || 'no Type'}\``];
-  if (info.description) lines.push('', firstParagraph(info.description));
+  if (info.description) lines.push('', info.description);
   if (!info.known && type) lines.push('', info.custom ? 'Custom resource: its provider decides how updates are applied.' : 'This type is not in the resource specification: update behaviour unknown.');
   if (info.notUpdatable) lines.push('', 'This resource type cannot be updated: any change makes the update fail.');
   if (info.documentationUrl) lines.push('', `[Documentation](${info.documentationUrl})`);
@@ -136,11 +136,6 @@ function behaviorSourceNote(source: string, custom: boolean): string {
   if (source === 'unknown-type') return ' (resource type not in the specification)';
   if (source === 'unknown-property') return ' (property not in the specification)';
   return '';
-}
-
-function firstParagraph(text: string): string {
-  const paragraph = text.split(/\n\s*\n/, 1)[0].trim();
-  return paragraph.length > 600 ? `${paragraph.slice(0, 600)}…` : paragraph;
 }
 
 /** Inline code that survives any value: long values are cut, backticks cannot close the span. */
