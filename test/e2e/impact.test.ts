@@ -95,6 +95,16 @@ describe('impact of an edited template in code-server', { skip, timeout: 300_000
     assert.match(`${item.text} ${item.label}`, /HEAD|git/i);
   });
 
+  test('clicking a lens opens the side-by-side diff against the baseline', async () => {
+    await workbench.clickCodeLens(/Replace — VpcId/);
+    const tab = await waitFor(async () => (await workbench.tabTitles()).find((title) => title.includes('baseline ↔ edited')), {
+      timeoutMs: 30_000,
+      what: 'a diff editor of the baseline and the edited template',
+    });
+    await workbench.screenshot('diff');
+    assert.match(tab, /stack\.yaml/);
+  });
+
   test('the extension activates within its budget and says how long it took', async () => {
     const match = await waitFor(() => findInLogs(server.userDataDir, activationLine), {
       timeoutMs: 30_000,

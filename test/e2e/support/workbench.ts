@@ -150,6 +150,26 @@ export class Workbench {
       .filter((lens) => lens.text.length > 0);
   }
 
+  /** Clicks the code lens whose text matches, in the active editor (after closing a hover that may cover it). */
+  async clickCodeLens(text: RegExp): Promise<void> {
+    // Focus the editor below its last line, close any hover, and scroll to the top so that no
+    // hover or sticky-scroll header lies over the lens.
+    const box = await this.editor().boundingBox();
+    if (box) await this.page.mouse.click(box.x + box.width / 2, box.y + box.height - 20);
+    await this.page.keyboard.press('Escape');
+    await this.page.keyboard.press('Control+Home');
+    await this.page.mouse.move(1400, 500);
+    const lens = this.page.locator('.editor-group-container.active .codelens-decoration a', { hasText: text }).first();
+    await waitFor(() => lens.isVisible(), { what: `a code lens matching ${String(text)}` });
+    await lens.click();
+  }
+
+  /** The titles of the editor tabs. */
+  async tabTitles(): Promise<string[]> {
+    const titles = await this.page.locator('.tabs-container .tab').evaluateAll((tabs) => tabs.map((tab) => tab.getAttribute('aria-label') ?? tab.textContent ?? ''));
+    return titles.map((title) => plain(title).trim());
+  }
+
   /** Opens the Problems panel and returns its marker rows (file rows left out). */
   async problems(): Promise<ShownRow[]> {
     const panel = this.page.locator('.markers-panel');
