@@ -20,9 +20,10 @@ async function run(
   args: (url: string) => string[],
   scenarios: string[],
   isTTY = false,
+  startedMsAgo = 0,
 ): Promise<{ code: number; stdout: string; stderr: string; lines: Record<string, unknown>[] }> {
   const clock = new FakeClock();
-  const endpoint = await startEndpoint({ scenarios, now: () => clock.now(), startAt: clock.now(), stepMs: 5000, pageSize: { events: 3 } });
+  const endpoint = await startEndpoint({ scenarios, now: () => clock.now(), startAt: clock.now() - startedMsAgo, stepMs: 5000, pageSize: { events: 3 } });
   let stdout = '';
   let stderr = '';
   const io: CliIo = { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s), isTTY, env: { AWS_REGION: 'us-east-1' } };
@@ -124,4 +125,16 @@ describe('cfn-impact stacks', () => {
     assert.equal(code, 0);
     assert.match(stdout, /^STACK +STATUS +LAST UPDATED +REASON\nfleet +UPDATE_IN_PROGRESS +2024-05-01 10:00:00Z +User Initiated\n$/);
   });
+
+  test('deleted stacks are left out unless --all asks for them', async () => {
+    const anHourAgo = 3_600_000;
+    const listed = async (...extra: string[]) => {
+      const { code, stdout } = await run('stacks', (url) => ['--endpoint', url, '--json', ...extra], ['delete-stack', 'create-success'], false, anHourAgo);
+      assert.equal(code, 0);
+      return (JSON.parse(stdout) as { stackName: string; status: string }[]).map((r) => `${r.stackName} ${r.status}`);
+    };
+    assert.deepEqual(await listed(), ['messaging CREATE_COMPLETE']);
+    assert.deepEqual((await listed('--all')).sort(), ['messaging CREATE_COMPLETE', 'scratch DELETE_COMPLETE']);
+  });
 });
+
