@@ -7,7 +7,7 @@ import type { TemplateModel } from '../template/model';
 import { unresolvedMessage, type ErrorSink } from './errors';
 import * as fn from './functions';
 import { isCycle, stronglyConnectedComponents } from './graph';
-import { derivedUnknown, valueKey } from './render';
+import { compactKey, derivedUnknown, valueKey } from './render';
 import { parseSubString, type SubPart } from './sub';
 import { concatenate, literalString, scalarText } from './strings';
 import type { ResolvedParameter } from './types';
@@ -71,9 +71,11 @@ const LANGUAGE_EXTENSION_FUNCTIONS = new Set(['Fn::Length', 'Fn::ToJsonString'])
 export class Evaluator {
   /** Condition values once `evaluateConditions` has run; `'unknown'` when they depend on deploy-time values. */
   readonly conditionStates = new Map<string, fn.Tri>();
+  /** The canonical key of each condition's value (see `ConditionValue`). */
+  readonly conditionKeys = new Map<string, string>();
   /** Whether each resource will exist; filled by the caller before resources are evaluated. */
   readonly resourceActive = new Map<string, boolean>();
-  /** Resources whose Condition is undecided: counted as absent, but a reference to them is not reported as an error. */
+  /** Resources whose Condition is undecided: evaluated as present (`resourceActive` is true), since they may exist. */
   readonly resourceUndecided = new Set<string>();
   private readonly refCache = new Map<string, ResourceRef>();
   private readonly subCache = new Map<string, SubPart[]>();
@@ -124,15 +126,16 @@ export class Evaluator {
       }
       const name = names[component[0]];
       const decl = this.model.conditions.get(name)!;
-      const state = this.conditionExpression(decl.node, 0);
+      const { state, key } = this.conditionExpression(decl.node, 0);
       this.conditionStates.set(name, state);
+      this.conditionKeys.set(name, key);
     }
   }
 
-  /** The names of conditions whose value depends on deploy-time values (they count as false). */
-  undecidedConditions(): Set<string> {
-    const result = new Set<string>();
-    for (const [name, state] of this.conditionStates) if (state === 'unknown') result.add(name);
+  /** The conditions whose value depends on deploy-time values, each with the canonical key of what it computes. */
+  undecidedConditions(): Map<string, string> {
+    const result = new Map<string, string>();
+    for (const [name, state] of this.conditionStates) if (state === 'unknown') result.set(name, this.conditionKeys.get(name)!);
     return result;
   }
 
@@ -144,52 +147,65 @@ export class Evaluator {
     return false;
   }
 
-  private conditionExpression(node: TemplateNode, depth: number): fn.Tri {
+  private conditionExpression(node: TemplateNode, depth: number): ConditionValue {
     if (depth > MAX_EXPRESSION_DEPTH) {
       this.sink.add(`Template error: expression nested more than ${MAX_EXPRESSION_DEPTH} levels deep`, node.range, 'depth-limit');
-      return false;
+      return DECIDED_FALSE;
     }
     const single = node.kind === 'map' && node.entries.length === 1 ? node.entries[0] : undefined;
     if (single === undefined) {
       this.sink.add(CONDITION_SHAPE, node.range, 'malformed-condition');
-      return false;
+      return DECIDED_FALSE;
     }
     const arg = single.value;
     const items = arg.kind === 'seq' ? arg.items : undefined;
     switch (single.key) {
-      case 'Condition':
+      case 'Condition': {
         if (arg.kind !== 'scalar' || typeof arg.value !== 'string') break;
-        return this.conditionNamed(arg.value, arg.range, 'the Conditions block of the template');
+        const state = this.conditionNamed(arg.value, arg.range, 'the Conditions block of the template');
+        return state === 'unknown' ? { state, key: this.conditionKeys.get(arg.value)! } : decided(state);
+      }
       case 'Fn::Equals': {
         if (items?.length !== 2) {
           this.sink.add('Template error: Fn::Equals requires a list argument with two elements', node.range, 'malformed-intrinsic');
-          return false;
+          return DECIDED_FALSE;
         }
         const scope: Scope = { block: 'Conditions', live: true, deps: undefined };
         const a = this.evaluate(items[0], scope, depth + 2);
         const b = this.evaluate(items[1], scope, depth + 2);
-        return fn.equalsTri(a === NO_VALUE ? '' : a, b === NO_VALUE ? '' : b);
+        const left = a === NO_VALUE ? '' : a;
+        const right = b === NO_VALUE ? '' : b;
+        const state = fn.equalsTri(left, right);
+        return state === 'unknown' ? { state, key: compactKey(`eq(${valueKey(left)},${valueKey(right)})`) } : decided(state);
       }
-      case 'Fn::Not':
+      case 'Fn::Not': {
         if (items?.length !== 1) {
           this.sink.add('Template error: Fn::Not requires a list argument with one condition', node.range, 'malformed-intrinsic');
-          return false;
+          return DECIDED_FALSE;
         }
-        return fn.notTri(this.conditionExpression(items[0], depth + 2));
+        const inner = this.conditionExpression(items[0], depth + 2);
+        return inner.state === 'unknown' ? { state: 'unknown', key: compactKey(`not(${inner.key})`) } : decided(!inner.state);
+      }
       case 'Fn::And':
       case 'Fn::Or': {
         if (items === undefined || items.length < 2 || items.length > 10) {
           this.sink.add(`Template error: ${single.key} requires a list argument with between 2 and 10 conditions`, node.range, 'malformed-intrinsic');
-          return false;
+          return DECIDED_FALSE;
         }
-        const states = items.map((item) => this.conditionExpression(item, depth + 2));
-        return single.key === 'Fn::And' ? fn.andTri(states) : fn.orTri(states);
+        const values = items.map((item) => this.conditionExpression(item, depth + 2));
+        const states = values.map((v) => v.state);
+        const state = single.key === 'Fn::And' ? fn.andTri(states) : fn.orTri(states);
+        if (state !== 'unknown') return decided(state);
+        // Only the undecided operands matter once the result is undecided: the decided ones are all neutral.
+        const operands = values.filter((v) => v.state === 'unknown').map((v) => v.key);
+        if (operands.length === 1) return { state, key: operands[0] };
+        return { state, key: compactKey(`${single.key === 'Fn::And' ? 'and' : 'or'}(${operands.join(',')})`) };
       }
       default:
         break;
     }
     this.sink.add(CONDITION_SHAPE, node.range, 'malformed-condition');
-    return false;
+    return DECIDED_FALSE;
   }
 
   // ---------------------------------------------------------------- expressions
@@ -284,8 +300,8 @@ export class Evaluator {
       case 'Fn::And':
       case 'Fn::Or': {
         // Condition functions belong in Conditions; elsewhere they are read as the boolean they compute.
-        const state = this.conditionExpression(node, depth);
-        return state === 'unknown' ? new UnknownValue('condition:' + valueKey(this.plain(node)), 'a comparison decided at deploy time') : state;
+        const { state, key } = this.conditionExpression(node, depth);
+        return state === 'unknown' ? new UnknownValue('condition:' + key, 'a comparison decided at deploy time') : state;
       }
       default:
         break;
@@ -386,7 +402,7 @@ export class Evaluator {
     }
     scope.deps?.add(logicalId);
     // A live reference to a resource that will not exist is what CloudFormation rejects when the stack is deployed.
-    if (scope.live && this.resourceActive.get(logicalId) === false && !this.resourceUndecided.has(logicalId)) {
+    if (scope.live && this.resourceActive.get(logicalId) === false) {
       this.sink.add(unresolvedMessage(logicalId, scope.block), this.rangeOf(range), 'reference-to-inactive-resource');
     }
     return true;
@@ -515,12 +531,32 @@ export class Evaluator {
     if (arg.kind !== 'seq' || arg.items.length !== 3) return this.malformed('Fn::If', IF_SHAPE, node);
     const [nameNode, whenTrue, whenFalse] = arg.items;
     if (nameNode.kind !== 'scalar' || typeof nameNode.value !== 'string') return this.malformed('Fn::If', IF_SHAPE, node);
-    // A condition decided only at deploy time counts as false (documented in index.ts).
-    const taken = this.conditionNamed(nameNode.value, nameNode.range, 'Fn::If') === true;
+    const state = this.conditionNamed(nameNode.value, nameNode.range, 'Fn::If');
+    if (state === 'unknown') return this.undecidedIf(nameNode.value, whenTrue, whenFalse, scope, depth);
+    const taken = state === true;
     const result = this.evaluate(taken ? whenTrue : whenFalse, scope, depth + 2);
     // The other branch is validated (CloudFormation checks the whole template) but neither deployed nor a dependency.
     this.evaluate(taken ? whenFalse : whenTrue, DEAD_SCOPES[scope.block], depth + 2);
     return result;
+  }
+
+  /**
+   * `Fn::If` over a condition only AWS can decide: either branch may be deployed, so both are
+   * dependencies, and neither reports what would be an error only if it were taken. The value is
+   * one of the two: itself when both agree, else an unknown keyed by the condition's key and both
+   * branches, so it compares equal exactly when the condition and both branches are unchanged.
+   */
+  private undecidedIf(name: string, whenTrue: TemplateNode, whenFalse: TemplateNode, scope: Scope, depth: number): Evaluated {
+    const branchScope: Scope = { block: scope.block, live: false, deps: scope.deps };
+    const t = this.evaluate(whenTrue, branchScope, depth + 2);
+    const f = this.evaluate(whenFalse, branchScope, depth + 2);
+    const keyOf = (v: Evaluated) => (v === NO_VALUE ? 'NoValue' : valueKey(v));
+    const trueKey = keyOf(t);
+    const falseKey = keyOf(f);
+    if (trueKey === falseKey) return t;
+    const describe = (v: Evaluated) => (v === NO_VALUE ? 'absent' : fn.describeValue(v));
+    const branches: Value = [t === NO_VALUE ? null : t, f === NO_VALUE ? null : f];
+    return derivedUnknown('if', `${this.conditionKeys.get(name)}?${trueKey}:${falseKey}`, `${describe(t)} if ${name} holds, else ${describe(f)}`, branches);
   }
 
   // ---------------------------------------------------------------- mappings
@@ -570,15 +606,24 @@ export class Evaluator {
     const input = evaluated === NO_VALUE ? null : evaluated;
     return derivedUnknown('transform', valueKey(input), `the output of Fn::Transform ${name}`, input);
   }
+}
 
-  /** The plain data of a node, used only to key unknowns built from unevaluated expressions. */
-  private plain(node: TemplateNode): Value {
-    if (node.kind === 'scalar') return node.value;
-    if (node.kind === 'seq') return node.items.map((i) => this.plain(i));
-    const out: ValueObject = {};
-    for (const e of node.entries) setEntry(out, e.key, this.plain(e.value));
-    return out;
-  }
+/**
+ * A condition's value with a canonical key of what it computes: `true`/`false` once decided,
+ * else a text built from the values it compares (unknowns by their keys), so that an undecided
+ * condition has the same key in two templates exactly when it computes the same thing from the
+ * same deploy-time values.
+ */
+interface ConditionValue {
+  state: fn.Tri;
+  key: string;
+}
+
+const DECIDED_FALSE: ConditionValue = { state: false, key: 'false' };
+const DECIDED_TRUE: ConditionValue = { state: true, key: 'true' };
+
+function decided(state: boolean): ConditionValue {
+  return state ? DECIDED_TRUE : DECIDED_FALSE;
 }
 
 /** The value under a key of a map node (maps are small: a scan beats building an index). */

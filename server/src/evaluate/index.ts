@@ -3,10 +3,13 @@
  * intrinsic function, to a value tree where what only AWS knows stays symbolic.
  *
  * Rules worth knowing (each mirrors what CloudFormation does, or says why it cannot):
+ * - A parameter with no value at hand is the stack's current value: unknown, and the same
+ *   unknown on both sides of a comparison (parameters.ts).
  * - A condition that depends on a value known only at deploy time (an SSM-typed
- *   parameter, a parameter without a value) is undecided: it counts as false for
- *   resources, outputs and `Fn::If`, is listed in `undecidedConditions`, and a note says
- *   so. Both templates of a comparison are treated alike, so it never invents a change.
+ *   parameter, a parameter without a value) is undecided, with a canonical key of what it
+ *   computes. The resources under it are evaluated as present and marked with it, so that
+ *   a change to them is compared as written and reported "if it holds", never dropped;
+ *   `Fn::If` over it keeps both branches; outputs under it are left out; a note says so.
  * - Dependencies come from the branches of `Fn::If` that are taken, because
  *   CloudFormation resolves conditions before it orders the work. The other branch is
  *   still validated: a reference there to an undeclared name is an error, as it is for
@@ -51,7 +54,7 @@ export function evaluateTemplate(model: TemplateModel, ctx: EvaluationContext): 
       model,
       parameters: new Map(),
       conditions: new Map(),
-      undecidedConditions: new Set(),
+      undecidedConditions: new Map(),
       resources: new Map(),
       outputs: new Map(),
       errors: [{ message: `Internal error while evaluating the template: ${message}`, range: { start: 0, end: 0 }, code: 'internal-error', severity: 'error' }],
@@ -84,8 +87,8 @@ function evaluate(original: TemplateModel, ctx: EvaluationContext): EvaluatedTem
   const evaluator = new Evaluator(model, parameters, pseudo, ctx.region, sink, notes, options);
   evaluator.evaluateConditions();
   const undecidedConditions = evaluator.undecidedConditions();
-  for (const name of undecidedConditions) {
-    evaluator.note(`Condition ${name} depends on values known only at deploy time; it is analysed as false`, model.conditions.get(name)?.keyRange);
+  for (const name of undecidedConditions.keys()) {
+    evaluator.note(`Condition ${name} depends on values known only at deploy time: what it guards is compared as written, as if it held`, model.conditions.get(name)?.keyRange);
   }
   const conditions = new Map<string, boolean>();
   for (const [name, state] of evaluator.conditionStates) conditions.set(name, state === true);
@@ -93,7 +96,8 @@ function evaluate(original: TemplateModel, ctx: EvaluationContext): EvaluatedTem
   for (const decl of model.resources.values()) {
     const state =
       decl.condition === undefined ? true : evaluator.conditionNamed(decl.condition, decl.conditionRange ?? decl.keyRange, 'the Resources block of the template');
-    evaluator.resourceActive.set(decl.logicalId, state === true);
+    // An undecided resource may exist: it is evaluated as present and its references are live.
+    evaluator.resourceActive.set(decl.logicalId, state !== false);
     if (state === 'unknown') evaluator.resourceUndecided.add(decl.logicalId);
   }
 
@@ -124,16 +128,20 @@ function evaluate(original: TemplateModel, ctx: EvaluationContext): EvaluatedTem
 
 function evaluateResource(decl: ResourceDecl, evaluator: Evaluator, sink: ErrorSink): EvaluatedResource {
   const active = evaluator.resourceActive.get(decl.logicalId) === true;
+  // A resource that exists only if an undecided condition holds reports no error that would
+  // depend on that condition, like the branch of an undecided Fn::If.
+  const undecided = evaluator.resourceUndecided.has(decl.logicalId);
+  const live = active && !undecided;
   const deps = new Set<string>();
   for (const dep of decl.dependsOn) {
     if (!evaluator.model.resources.has(dep.name)) {
       sink.add(unresolvedMessage(dep.name, 'Resources'), dep.range, 'unresolved-reference');
       continue;
     }
-    if (active && evaluator.resourceActive.get(dep.name) === false && !evaluator.resourceUndecided.has(dep.name)) sink.add(unresolvedMessage(dep.name, 'Resources'), dep.range, 'reference-to-inactive-resource');
+    if (live && evaluator.resourceActive.get(dep.name) === false) sink.add(unresolvedMessage(dep.name, 'Resources'), dep.range, 'reference-to-inactive-resource');
     deps.add(dep.name);
   }
-  const scope: Scope = { block: 'Resources', live: active, deps };
+  const scope: Scope = { block: 'Resources', live, deps };
   let properties: Value = {};
   if (decl.properties !== undefined) properties = evaluator.evaluatePresent(decl.properties, scope) ?? {};
   const metadata = decl.metadata === undefined ? undefined : evaluator.evaluatePresent(decl.metadata, scope);
@@ -142,7 +150,9 @@ function evaluateResource(decl: ResourceDecl, evaluator: Evaluator, sink: ErrorS
     const v = evaluator.evaluatePresent(decl.attributes[name], scope);
     if (v !== undefined) setEntry(attributes, name, v);
   }
-  return { logicalId: decl.logicalId, type: decl.type ?? '', active, properties, metadata, dependsOn: [...deps], attributes };
+  const resource: EvaluatedResource = { logicalId: decl.logicalId, type: decl.type ?? '', active, properties, metadata, dependsOn: [...deps], attributes };
+  if (undecided && decl.condition !== undefined) resource.undecidedCondition = { name: decl.condition, key: evaluator.conditionKeys.get(decl.condition)! };
+  return resource;
 }
 
 /** Reports every dependency cycle among the resources that will exist, without recursion. */

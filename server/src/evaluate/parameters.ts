@@ -1,6 +1,7 @@
 /**
- * Parameter values: supplied value, else Default, else missing; converted by the
- * parameter's Type and checked against its constraints.
+ * Parameter values: `UsePreviousValue`, else the supplied value, else Default, else the
+ * deployed stack's value (known or not); converted by the parameter's Type and checked against
+ * its constraints when supplied or defaulted.
  */
 import { RE2JS } from 're2js';
 import type { MapNode, Range, TemplateNode } from '../template/ast';
@@ -10,7 +11,7 @@ import { literalString } from './strings';
 import type { EvaluationContext, ResolvedParameter } from './types';
 import { UnknownValue, type Value } from './value';
 
-/** Resolves every declared parameter; reports missing values, constraint violations and undeclared supplied names. */
+/** Resolves every declared parameter; reports constraint violations and undeclared supplied names (a value that is missing is not an error here). */
 export function resolveParameters(model: TemplateModel, ctx: EvaluationContext, sink: ErrorSink): Map<string, ResolvedParameter> {
   const resolved = new Map<string, ResolvedParameter>();
   for (const decl of model.parameters.values()) resolved.set(decl.name, resolveParameter(decl, ctx, sink));
@@ -24,6 +25,10 @@ export function resolveParameters(model: TemplateModel, ctx: EvaluationContext, 
 
 function resolveParameter(decl: ParameterDecl, ctx: EvaluationContext, sink: ErrorSink): ResolvedParameter {
   const { name } = decl;
+  const previous = ctx.previous?.values.get(name);
+  // UsePreviousValue keeps the deployed value whatever the new Default says (a supplied value for
+  // the same name is ignored, as CloudFormation refuses a request that gives both).
+  if (previous !== undefined && ctx.previous?.usePrevious?.has(name)) return { name, value: previous, source: 'previous' };
   let raw: string | undefined;
   let source: ResolvedParameter['source'] = 'missing';
   let range: Range = decl.keyRange;
@@ -42,8 +47,11 @@ function resolveParameter(decl: ParameterDecl, ctx: EvaluationContext, sink: Err
     }
   }
   if (raw === undefined) {
-    sink.add(`Parameters: [${name}] must have values`, decl.keyRange, 'parameter-missing-value');
-    return { name, value: new UnknownValue('param:' + name, `parameter ${name}, which has no value`), source: 'missing' };
+    // No value at hand: the stack keeps the value it has (UsePreviousValue). Whether that is an
+    // error (a parameter the deployed template did not have) is decided by the comparison, which
+    // knows both templates; constraints were checked when that value was deployed.
+    if (previous !== undefined) return { name, value: previous, source: 'previous' };
+    return { name, value: currentValueOf(name), source: 'missing' };
   }
   const type = (decl.type ?? 'String').trim();
   if (type.startsWith('AWS::SSM::Parameter::Value<')) {
@@ -55,6 +63,15 @@ function resolveParameter(decl: ParameterDecl, ctx: EvaluationContext, sink: Err
   checkConstraints(decl, type, items, range, sink);
   const value: Value = isList ? items.map(literalString) : literalString(raw);
   return { name, value, source };
+}
+
+/**
+ * The value of a parameter that has none here: the deployed stack's current value, unknown to
+ * the analysis. It is keyed by the name alone, so both templates of a comparison read the same
+ * unknown and equal expressions over it compare equal.
+ */
+export function currentValueOf(name: string): UnknownValue {
+  return new UnknownValue('param:' + name, `the current value of parameter ${name}`);
 }
 
 // CloudFormation takes the Default as text; YAML may have read it as a number, a boolean or a list.

@@ -107,7 +107,31 @@ export function symbolDependencies(v: Value): (ResourceRef | ResourceAttribute)[
 
 /** An unknown derived from another value by a function (`Fn::Base64`, `Fn::Split`, ...), keeping its resource dependencies. */
 export function derivedUnknown(fn: string, keyParts: string, reason: string, from: Value): UnknownValue {
-  return new UnknownValue(fn + ':' + keyParts, reason, symbolDependencies(from));
+  return new UnknownValue(fn + ':' + compactKey(keyParts), reason, symbolDependencies(from));
+}
+
+/** Keys longer than this are replaced by a digest of themselves. */
+const MAX_KEY_LENGTH = 256;
+
+/**
+ * A key of bounded length that stands for `key`: itself when short, else its length and two
+ * independent 32-bit hashes. Keys nest (an unknown derived from unknowns holds their keys), so
+ * without this a chain of functions over deploy-time values would grow keys, and the time to
+ * compare them, with every level; two different long keys share a digest with a probability of
+ * about 2^-64, far below any other source of error here.
+ */
+export function compactKey(key: string): string {
+  if (key.length <= MAX_KEY_LENGTH) return key;
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < key.length; i++) {
+    const c = key.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return `#${key.length}:${(h1 >>> 0).toString(16).padStart(8, '0')}${(h2 >>> 0).toString(16).padStart(8, '0')}`;
 }
 
 /** Whether a value holds a symbol anywhere inside it. */

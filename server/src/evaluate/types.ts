@@ -20,21 +20,42 @@ export interface EvaluationContext {
   stackId?: string;
   /** Notification ARNs of the stack; defaults to an empty list. */
   notificationArns?: string[];
+  /**
+   * The deployed stack's parameter values, for the new template of an update: what
+   * `UsePreviousValue` means. A parameter with no supplied value and no Default takes its
+   * previous value (which may itself be unknown: the same unknown on both sides), and so does
+   * every parameter named in `usePrevious`, whatever its Default says.
+   */
+  previous?: {
+    values: ReadonlyMap<string, Value>;
+    usePrevious?: ReadonlySet<string>;
+  };
 }
 
-/** A parameter's resolved value and where it came from. */
+/**
+ * A parameter's resolved value and where it came from. `previous`: the deployed stack's value
+ * (`UsePreviousValue`, or no value and no Default in the new template); `missing`: no value at
+ * all. A missing value is the stack's current value, unknown here: `value` is an unknown keyed
+ * by the parameter's name, so the same expression over it compares equal on both sides.
+ */
 export interface ResolvedParameter {
   name: string;
   value: Value;
-  source: 'supplied' | 'default' | 'missing';
+  source: 'supplied' | 'default' | 'previous' | 'missing';
 }
 
 /** One resource after evaluation. */
 export interface EvaluatedResource {
   logicalId: string;
   type: string;
-  /** False when the resource's Condition is false: CloudFormation does not create it. */
+  /**
+   * False when the resource's Condition is false: CloudFormation does not create it. True when
+   * it is true, and also when it is undecided: the resource is then compared as written, and
+   * `undecidedCondition` says on what its existence depends.
+   */
   active: boolean;
+  /** The resource's Condition when only deploy-time values decide it: its name and canonical key. */
+  undecidedCondition?: { name: string; key: string };
   /** Evaluated Properties (an object; `{}` when absent). `AWS::NoValue` entries are removed. */
   properties: Value;
   /** Evaluated resource-level Metadata (`undefined` when absent). */
@@ -61,10 +82,12 @@ export interface EvaluatedTemplate {
   conditions: Map<string, boolean>;
   /**
    * Conditions whose value depends on something known only at deploy time (an SSM
-   * parameter, an unset parameter): they count as false in `conditions`, in resource
-   * activity and in `Fn::If`, and a note says so.
+   * parameter, a parameter without a value), by name, each with a canonical key of what it
+   * computes: two undecided conditions with the same key have the same value. Resources under
+   * them are evaluated as present (`EvaluatedResource.undecidedCondition`), `Fn::If` over them
+   * keeps both branches, and they are false in `conditions`.
    */
-  undecidedConditions: Set<string>;
+  undecidedConditions: Map<string, string>;
   resources: Map<string, EvaluatedResource>;
   /** Evaluated Output values, for views; never part of the no-op decision. Outputs whose Condition is false are absent. */
   outputs: Map<string, Value>;

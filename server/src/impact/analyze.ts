@@ -2,7 +2,8 @@
  * The engine's front door: two template texts with their parameter values in, the report out.
  */
 import { evaluateTemplate } from '../evaluate';
-import type { EvaluatedTemplate } from '../evaluate/types';
+import type { EvaluatedTemplate, EvaluationContext } from '../evaluate/types';
+import type { Value } from '../evaluate/value';
 import type { ResourceSpec } from '../spec/types';
 import { parseTemplate, readTemplateModel } from '../template';
 import { compareTemplates } from './compareTemplates';
@@ -20,7 +21,7 @@ export interface TemplateSide {
   fallbackParameters?: Record<string, string>;
   /**
    * Parameters that keep the deployed stack's value (`UsePreviousValue`), for the new template:
-   * the value the old side resolved to, whatever either template's default says.
+   * the value the old side resolved to (known or not), whatever either template's default says.
    */
   usePreviousValues?: readonly string[];
 }
@@ -38,20 +39,31 @@ export const DEFAULT_REGION = 'us-east-1';
 export const DEFAULT_ACCOUNT_ID = '123456789012';
 export const DEFAULT_STACK_NAME = 'stack';
 
-/** Parse, model and evaluate one side; callers cache the baseline's result across edits. */
-export function evaluateSide(side: TemplateSide, options: AnalyzeOptions): EvaluatedTemplate {
+/**
+ * Parse, model and evaluate one side; callers cache the baseline's result across edits. The new
+ * side of an update is given the evaluated baseline as `previous`: its parameters are what
+ * `UsePreviousValue` reads, for the names in `usePreviousValues` and for every parameter that
+ * has no value and no Default.
+ */
+export function evaluateSide(side: TemplateSide, options: AnalyzeOptions, previous?: EvaluatedTemplate): EvaluatedTemplate {
   const model = readTemplateModel(parseTemplate(side.text));
   const parameters: Record<string, string> = {};
   for (const [name, value] of Object.entries(side.fallbackParameters ?? {})) {
     if (model.parameters.has(name)) parameters[name] = value;
   }
   Object.assign(parameters, side.parameters);
-  return evaluateTemplate(model, {
+  const ctx: EvaluationContext = {
     parameters,
     region: options.region ?? DEFAULT_REGION,
     accountId: options.accountId ?? DEFAULT_ACCOUNT_ID,
     stackName: options.stackName ?? DEFAULT_STACK_NAME,
-  });
+  };
+  if (previous !== undefined) {
+    const values = new Map<string, Value>();
+    for (const [name, p] of previous.parameters) values.set(name, p.value);
+    ctx.previous = { values, usePrevious: new Set(side.usePreviousValues ?? []) };
+  }
+  return evaluateTemplate(model, ctx);
 }
 
 /** Predicts what deploying `after` over a stack running `before` will do. */
@@ -61,18 +73,6 @@ export function analyzeUpdate(
   options: AnalyzeOptions,
 ): { report: ImpactReport; before: EvaluatedTemplate; after: EvaluatedTemplate } {
   const evaluatedBefore = evaluateSide(before, options);
-  const evaluatedAfter = evaluateSide(withPreviousValues(after, evaluatedBefore), options);
+  const evaluatedAfter = evaluateSide(after, options, evaluatedBefore);
   return { report: compareTemplates(evaluatedBefore, evaluatedAfter, options), before: evaluatedBefore, after: evaluatedAfter };
-}
-
-/** The new side with each `UsePreviousValue` parameter set to what the old side resolved it to. */
-export function withPreviousValues(side: TemplateSide, before: EvaluatedTemplate): TemplateSide {
-  if (!side.usePreviousValues?.length) return side;
-  const parameters = { ...side.parameters };
-  for (const name of side.usePreviousValues) {
-    const previous = before.parameters.get(name)?.value;
-    if (typeof previous === 'string' || typeof previous === 'number' || typeof previous === 'boolean') parameters[name] = String(previous);
-    else if (Array.isArray(previous) && previous.every((v) => typeof v === 'string' || typeof v === 'number')) parameters[name] = previous.join(',');
-  }
-  return { ...side, parameters };
 }

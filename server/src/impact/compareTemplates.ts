@@ -24,20 +24,22 @@ export interface CompareOptions {
 export function compareTemplates(before: EvaluatedTemplate, after: EvaluatedTemplate, options: CompareOptions): ImpactReport {
   const diagnostics = collectDiagnostics(before, after);
   reportUnknownTypes(after, options.spec, diagnostics);
+  const currentValues = currentValueNote(after);
+  if (currentValues) diagnostics.push(currentValues);
   const notes = collectNotes(before, after);
   const rejections = synchronousRejections(before, after, options);
   diagnostics.push(...rejections);
   const rejection = diagnostics.find((d) => d.severity === 'error' && d.rangeIn === 'new');
   if (rejection) return { status: 'error', message: rejection.message, changes: [], diagnostics, notes };
 
-  const changes = planChanges(before, after, options.spec);
+  const changes = planChanges(before, after, options.spec, diagnostics);
   if (changes.length === 0) {
     return { status: 'noop', message: 'No updates are to be performed.', changes, diagnostics, notes };
   }
   return { status: 'update', message: summarize(changes), changes, diagnostics, notes };
 }
 
-function planChanges(before: EvaluatedTemplate, after: EvaluatedTemplate, spec: ResourceSpec): ResourceChange[] {
+function planChanges(before: EvaluatedTemplate, after: EvaluatedTemplate, spec: ResourceSpec, diagnostics: ImpactDiagnostic[]): ResourceChange[] {
   const changedParameters = new Set<string>();
   for (const [name, p] of after.parameters) {
     const old = before.parameters.get(name);
@@ -64,6 +66,8 @@ function planChanges(before: EvaluatedTemplate, after: EvaluatedTemplate, spec: 
       added.set(logicalId, addition(next, afterDecl, prev));
       continue;
     }
+    const condition = next.undecidedCondition?.name ?? prev.undecidedCondition?.name;
+    if (existenceKey(prev) !== existenceKey(next)) diagnostics.push(existenceMayChange(next, afterDecl, condition!));
     const propertyDiffs = diffValues(prev.properties, next.properties, fateOf);
     const metadataDiffs = diffValues(emptyAsAbsent(prev.metadata), emptyAsAbsent(next.metadata), fateOf);
     if (propertyDiffs.length === 0 && metadataDiffs.length === 0) continue;
@@ -83,6 +87,10 @@ function planChanges(before: EvaluatedTemplate, after: EvaluatedTemplate, spec: 
       changedParameters,
       replacementChainOf: (id) => chains.get(id),
     });
+    if (condition !== undefined) {
+      change.condition = condition;
+      change.reason += `, if condition ${condition} holds`;
+    }
     if (change.replacementCause) chains.set(logicalId, change.replacementCause);
     fates.set(logicalId, fateOfChange(change, spec));
     if (change.replacement === 'True') noteRetainedOnReplace(change, next);
@@ -94,7 +102,9 @@ function planChanges(before: EvaluatedTemplate, after: EvaluatedTemplate, spec: 
     if (!prev.active) continue;
     const next = after.resources.get(logicalId);
     if (next?.active) continue;
-    removed.push(removal(prev, before.model.resources.get(logicalId)!, next ? after.model.resources.get(logicalId) : undefined));
+    const change = removal(prev, before.model.resources.get(logicalId)!, next ? after.model.resources.get(logicalId) : undefined);
+    if (prev.undecidedCondition) change.condition = prev.undecidedCondition.name;
+    removed.push(change);
   }
 
   // Present changes in the order a person reads the new template, removals last.
@@ -106,11 +116,33 @@ function planChanges(before: EvaluatedTemplate, after: EvaluatedTemplate, spec: 
   return [...inOrder, ...removed];
 }
 
-function addition(next: EvaluatedResource, decl: ResourceDecl, prev: EvaluatedResource | undefined): ResourceChange {
-  const reason = prev && decl.condition
-    ? `created because condition ${decl.condition} is now true`
-    : 'created: new in the template';
+/**
+ * What a resource's existence depends on: `true` (it exists), or the key of the undecided
+ * condition it exists under. Two sides with the same key agree on whether it exists.
+ */
+function existenceKey(resource: EvaluatedResource): string {
+  return resource.undecidedCondition?.key ?? 'true';
+}
+
+/** The resource exists on both sides under conditions only AWS decides, and they differ: it may be created or deleted. */
+function existenceMayChange(next: EvaluatedResource, decl: ResourceDecl, condition: string): ImpactDiagnostic {
   return {
+    severity: 'warning',
+    message: `${next.logicalId} may also be created or deleted: whether it exists depends on condition ${condition}, which changed and reads values known only at deploy time`,
+    code: 'condition-may-change',
+    range: decl.conditionRange ?? decl.keyRange,
+    rangeIn: 'new',
+    logicalId: next.logicalId,
+  };
+}
+
+function addition(next: EvaluatedResource, decl: ResourceDecl, prev: EvaluatedResource | undefined): ResourceChange {
+  const reason = next.undecidedCondition
+    ? `created if condition ${next.undecidedCondition.name} holds (decided at deploy time)`
+    : prev && decl.condition
+      ? `created because condition ${decl.condition} is now true`
+      : 'created: new in the template';
+  const change: ResourceChange = {
     logicalId: next.logicalId,
     resourceType: next.type,
     action: 'Add',
@@ -121,11 +153,17 @@ function addition(next: EvaluatedResource, decl: ResourceDecl, prev: EvaluatedRe
     range: decl.keyRange,
     rangeIn: 'new',
   };
+  if (next.undecidedCondition) change.condition = next.undecidedCondition.name;
+  return change;
 }
 
 function removal(prev: EvaluatedResource, decl: ResourceDecl, inactiveDecl: ResourceDecl | undefined): ResourceChange {
   const policy = scalarAttribute(prev.attributes.DeletionPolicy);
-  const why = inactiveDecl?.condition ? `condition ${inactiveDecl.condition} is now false` : 'removed from the template';
+  const why = prev.undecidedCondition
+    ? `removed from the template (it existed only if condition ${prev.undecidedCondition.name} held)`
+    : inactiveDecl?.condition
+      ? `condition ${inactiveDecl.condition} is now false`
+      : 'removed from the template';
   const fate = policy === 'Retain' || policy === 'RetainExceptOnCreate'
     ? `kept in the account (DeletionPolicy: ${policy})`
     : policy === 'Snapshot'
@@ -246,11 +284,41 @@ function whyNotATemplate(model: TemplateModel): { message: string; range: Range 
   };
 }
 
+/** How many parameter names the current-value note lists before counting the rest. */
+const MAX_NOTED_PARAMETERS = 10;
+
+/**
+ * The one note about parameters that have no value here and so are compared as the stack's
+ * current value (what `UsePreviousValue` means), at the new template's Parameters key.
+ */
+function currentValueNote(after: EvaluatedTemplate): ImpactDiagnostic | undefined {
+  const names: string[] = [];
+  for (const p of after.parameters.values()) if (p.source === 'previous' && isCurrentValue(p.value)) names.push(p.name);
+  if (names.length === 0) return undefined;
+  const listed = names.length > MAX_NOTED_PARAMETERS ? `${names.slice(0, MAX_NOTED_PARAMETERS).join(', ')} and ${names.length - MAX_NOTED_PARAMETERS} more` : names.join(', ');
+  const subject = names.length === 1 ? `Parameter ${listed} has no value here: it is` : `Parameters ${listed} have no value here: each is`;
+  const section = after.model.parsed.root?.kind === 'map' ? after.model.parsed.root.entries.find((e) => e.key === 'Parameters') : undefined;
+  return {
+    severity: 'info',
+    message:
+      `${subject} compared as the stack's current value, the same before and after (as UsePreviousValue). ` +
+      'To compare real values, give a parameters file (the cfnImpact.parameters.files setting, or --parameters in the CLI) or link the deployed stack.',
+    code: 'parameters-current-value',
+    range: section?.keyRange,
+    rangeIn: 'new',
+  };
+}
+
+/** Whether a parameter's value is the deployed stack's, unknown here (see `currentValueOf`). */
+function isCurrentValue(value: Value): boolean {
+  return value instanceof UnknownValue && value.key.startsWith('param:');
+}
+
 /** Qualifications of the verdict that a person must know to trust it. */
 function collectNotes(before: EvaluatedTemplate, after: EvaluatedTemplate): string[] {
   const notes = after.notes.map((n) => n.message);
   for (const p of after.parameters.values()) {
-    if (p.value instanceof UnknownValue) {
+    if (p.value instanceof UnknownValue && !isCurrentValue(p.value)) {
       notes.push(`Parameter ${p.name} is resolved by AWS at deploy time (${p.value.reason}); it is assumed unchanged.`);
     }
     const decl = after.model.parameters.get(p.name);

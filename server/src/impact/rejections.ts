@@ -6,7 +6,7 @@ import { canUpdate, updateRejectionMessage } from '../stacks/lifecycle';
 import type { CompareOptions } from './compareTemplates';
 import type { ImpactDiagnostic } from './types';
 
-/** Rejections of the update as a whole: a resource's Type changed, or the stack cannot be updated now. */
+/** Rejections of the update as a whole: a resource's Type changed, a new parameter has no value, or the stack cannot be updated now. */
 export function synchronousRejections(before: EvaluatedTemplate, after: EvaluatedTemplate, options: CompareOptions): ImpactDiagnostic[] {
   const out: ImpactDiagnostic[] = [];
   if (options.stackStatus && !canUpdate(options.stackStatus)) {
@@ -17,6 +17,7 @@ export function synchronousRejections(before: EvaluatedTemplate, after: Evaluate
       rangeIn: 'new',
     });
   }
+  out.push(...missingParameterValues(before, after));
   const retyped: string[] = [];
   for (const [logicalId, next] of after.resources) {
     // A resource whose Condition is false on either side is not in the stack then: it is added
@@ -32,4 +33,16 @@ export function synchronousRejections(before: EvaluatedTemplate, after: Evaluate
     }
   }
   return out;
+}
+
+/**
+ * Parameters of the new template with no value, no Default and no previous value: the deployed
+ * template did not declare them, so `UsePreviousValue` cannot apply and CloudFormation rejects
+ * the update. One message names them all, as CloudFormation's does; each gets a diagnostic.
+ */
+function missingParameterValues(before: EvaluatedTemplate, after: EvaluatedTemplate): ImpactDiagnostic[] {
+  const missing = [...after.parameters.values()].filter((p) => p.source === 'missing' && !before.model.parameters.has(p.name)).map((p) => p.name);
+  if (missing.length === 0) return [];
+  const message = `Parameters: [${missing.join(', ')}] must have values`;
+  return missing.map((name) => ({ severity: 'error', message, code: 'parameter-missing-value', range: after.model.parameters.get(name)?.keyRange, rangeIn: 'new' }));
 }

@@ -61,6 +61,11 @@ export interface ResourceChange {
   reason: string;
   /** Replacement chain, cause first: e.g. `["parameter Cidr", "VPC", "Subnet"]`. */
   replacementCause?: string[];
+  /**
+   * The resource's Condition, when only deploy-time values decide it (it reads a parameter
+   * with no value here, or an SSM parameter): the change happens only if that condition holds.
+   */
+  condition?: string;
   /** The resource's key in the new template (Add/Modify) or the old one (Remove). */
   range: Range;
   rangeIn: 'new' | 'old';

@@ -59,6 +59,11 @@ export function replacedIds(report: ImpactReport): Set<string> {
  * is only possibly replaced reads `maybe new Subnet`, and the message `Possible replacement`.
  */
 export function replacementMessage(change: ResourceChange, replaced: ReadonlySet<string>): string {
+  const message = replacementChainMessage(change, replaced);
+  return change.condition !== undefined ? `${message} (if condition ${change.condition} holds)` : message;
+}
+
+function replacementChainMessage(change: ResourceChange, replaced: ReadonlySet<string>): string {
   const details = decisiveDetails(change);
   const names = shortList(details.map(detailName));
   const prefix = change.impact === 'conditional-replacement' ? 'Possible replacement' : 'Replacement';
@@ -82,11 +87,13 @@ export function impactHeading(impact: Impact): string {
 /** The code lens title of one changed resource; a removal says what becomes of it in the engine's words. */
 export function changeLensTitle(change: ResourceChange, replaced: ReadonlySet<string>): string {
   const heading = impactHeading(change.impact);
-  if (change.action === 'Add') return heading;
+  // A change to a resource that exists only under a condition decided at deploy time happens only if it holds.
+  const qualifier = change.condition !== undefined ? ` · if ${change.condition}` : '';
+  if (change.action === 'Add') return `${heading}${qualifier}`;
   if (change.action === 'Remove') return `${heading} ${change.logicalId} — ${change.reason}`;
   if (change.impact === 'will-fail') return `${heading} — ${change.reason}`;
   const causes = shortList(decisiveDetails(change).map((d) => detailCause(d, replaced)));
-  return causes ? `${heading} — ${causes}` : heading;
+  return causes ? `${heading} — ${causes}${qualifier}` : `${heading}${qualifier}`;
 }
 
 /** The verdict for the whole stack: `No updates are to be performed` or `2 add · 3 modify (1 replace) · 1 remove`. */

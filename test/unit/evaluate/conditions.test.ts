@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { ResourceRef } from '../../../server/src/evaluate/index';
+import { ResourceRef, UnknownValue, valueKey, type Value } from '../../../server/src/evaluate/index';
 import { evaluateText } from './evaluateText';
 
 const template = `
@@ -49,10 +49,78 @@ describe('conditions', () => {
     });
   });
 
-  test('a condition on a value known only at deploy time is undecided, counts as false and is noted; Kleene logic decides what it can', () => {
+  test('a condition on a value known only at deploy time is undecided, false in `conditions`, keyed by what it computes, and noted; Kleene logic decides what it can', () => {
     const result = evaluateText(template);
-    assert.deepEqual([...result.undecidedConditions], ['UsesDefaultAmi']);
-    assert.deepEqual(result.notes.map((n) => n.message), ['Condition UsesDefaultAmi depends on values known only at deploy time; it is analysed as false']);
+    assert.deepEqual([...result.undecidedConditions.keys()], ['UsesDefaultAmi']);
+    assert.equal(result.conditions.get('UsesDefaultAmi'), false);
+    assert.deepEqual(result.notes.map((n) => n.message), ['Condition UsesDefaultAmi depends on values known only at deploy time: what it guards is compared as written, as if it held']);
+  });
+
+  test('undecided conditions that compute the same thing from the same deploy-time values have the same key', () => {
+    const text = `
+Parameters:
+  Env: { Type: String }
+  Other: { Type: String }
+Conditions:
+  IsProd: !Equals [!Ref Env, prod]
+  AlsoProd: !Equals [!Ref Env, prod]
+  NotProd: !Not [!Condition IsProd]
+  OtherProd: !Equals [!Ref Other, prod]
+  IsStaging: !Equals [!Ref Env, staging]
+  ProdAndTrue: !And [!Condition IsProd, !Equals [a, a]]
+Resources:
+  Topic: { Type: AWS::SNS::Topic }
+`;
+    const keys = evaluateText(text).undecidedConditions;
+    assert.equal(keys.get('IsProd'), keys.get('AlsoProd'));
+    assert.equal(keys.get('IsProd'), keys.get('ProdAndTrue'), 'a decided operand of And that is true does not change the value');
+    const distinct = new Set([keys.get('IsProd'), keys.get('NotProd'), keys.get('OtherProd'), keys.get('IsStaging')]);
+    assert.equal(distinct.size, 4);
+  });
+
+  test('a resource under an undecided condition is evaluated as present and marked with the condition', () => {
+    const result = evaluateText(`
+Parameters:
+  Env: { Type: String }
+Conditions:
+  IsProd: !Equals [!Ref Env, prod]
+Resources:
+  Alarm:
+    Type: AWS::SNS::Topic
+    Condition: IsProd
+    Properties: { TopicName: alarms }
+`);
+    const alarm = result.resources.get('Alarm')!;
+    assert.equal(alarm.active, true);
+    assert.deepEqual(alarm.properties, { TopicName: 'alarms' });
+    assert.equal(alarm.undecidedCondition?.name, 'IsProd');
+  });
+
+  test('Fn::If over an undecided condition depends on both branches and equals itself only when both branches are unchanged', () => {
+    const text = (prod: string) => `
+Parameters:
+  Env: { Type: String }
+Conditions:
+  IsProd: !Equals [!Ref Env, prod]
+Resources:
+  Big: { Type: AWS::SNS::Topic }
+  Small: { Type: AWS::SNS::Topic }
+  Topic:
+    Type: AWS::SNS::Topic
+    Properties:
+      TopicName: !If [IsProd, ${prod}, dev]
+      DisplayName: !If [IsProd, same, same]
+      KmsMasterKeyId: !If [IsProd, !Ref Big, !Ref Small]
+`;
+    const one = evaluateText(text('prod')).resources.get('Topic')!;
+    const again = evaluateText(text('prod')).resources.get('Topic')!;
+    const other = evaluateText(text('production')).resources.get('Topic')!;
+    const props = (r: typeof one) => r.properties as Record<string, Value>;
+    assert.ok(props(one).TopicName instanceof UnknownValue);
+    assert.equal(valueKey(props(one).TopicName), valueKey(props(again).TopicName));
+    assert.notEqual(valueKey(props(one).TopicName), valueKey(props(other).TopicName));
+    assert.equal(props(one).DisplayName, 'same', 'branches that agree give their value');
+    assert.deepEqual(one.dependsOn, ['Big', 'Small']);
   });
 
   test('Fn::If picks its branch and AWS::NoValue removes the property', () => {
@@ -115,8 +183,8 @@ Resources:
     Properties: { Name: !Ref Bucket }
 `);
     assert.deepEqual(result.errors, []);
-    assert.equal(result.resources.get('Bucket')!.active, false);
-    assert.deepEqual([...result.undecidedConditions], ['WantsBucket']);
+    assert.equal(result.resources.get('Bucket')!.undecidedCondition?.name, 'WantsBucket');
+    assert.deepEqual([...result.undecidedConditions.keys()], ['WantsBucket']);
   });
 
   test('the branch not taken is still validated', () => {

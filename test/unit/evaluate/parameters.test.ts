@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Concatenation, UnknownValue } from '../../../server/src/evaluate/index';
+import { Concatenation, UnknownValue, type Value } from '../../../server/src/evaluate/index';
 import { evaluateText } from './evaluateText';
 
 describe('parameter values', () => {
@@ -30,16 +30,25 @@ Resources:
     assert.equal(result.parameters.get('Name')!.source, 'default');
   });
 
-  test('a parameter with neither value nor Default is an error worded like CloudFormation, at the parameter name', () => {
-    const text = 'Parameters:\n  Name:\n    Type: String\nResources:\n  Topic:\n    Type: AWS::SNS::Topic\n    Properties:\n      TopicName: !Ref Name\n';
+  test("a parameter with neither value nor Default is the stack's current value: an unknown named after it, and no error", () => {
+    const text = 'Parameters:\n  Name:\n    Type: String\n    AllowedValues: [a, b]\nResources:\n  Topic:\n    Type: AWS::SNS::Topic\n    Properties:\n      TopicName: !Ref Name\n';
     const result = evaluateText(text);
     const props = result.resources.get('Topic')!.properties as Record<string, unknown>;
-    assert.deepEqual(
-      result.errors.map((e) => [e.message, text.slice(e.range.start, e.range.end)]),
-      [['Parameters: [Name] must have values', 'Name']],
-    );
+    assert.deepEqual(result.errors, [], 'whether a missing value is an error depends on the deployed template, which the comparison knows');
     assert.ok(props.TopicName instanceof UnknownValue);
+    assert.equal(props.TopicName.key, 'param:Name');
     assert.equal(result.parameters.get('Name')!.source, 'missing');
+  });
+
+  test('with the deployed values at hand, a parameter with neither value nor Default takes the previous one, unchecked; UsePreviousValue beats a Default', () => {
+    const text = 'Parameters:\n  Name: { Type: String, AllowedValues: [a] }\n  Size: { Type: String, Default: small }\nResources:\n  Topic:\n    Type: AWS::SNS::Topic\n    Properties: { TopicName: !Ref Name, DisplayName: !Ref Size }\n';
+    const previous = { values: new Map<string, Value>([['Name', 'deployed'], ['Size', 'large']]) };
+    const kept = evaluateText(text, { previous });
+    assert.deepEqual(kept.resources.get('Topic')!.properties, { TopicName: 'deployed', DisplayName: 'small' });
+    assert.deepEqual(kept.errors, [], 'constraints were checked when the previous value was deployed');
+    assert.equal(kept.parameters.get('Name')!.source, 'previous');
+    const usePrevious = evaluateText(text, { previous: { ...previous, usePrevious: new Set(['Size']) } });
+    assert.deepEqual(usePrevious.resources.get('Topic')!.properties, { TopicName: 'deployed', DisplayName: 'large' });
   });
 
   test('a supplied name the template does not declare is an error', () => {

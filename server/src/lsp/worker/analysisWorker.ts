@@ -7,7 +7,7 @@
 import { parentPort } from 'node:worker_threads';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { EvaluatedTemplate } from '../../evaluate/types';
-import { compareTemplates, evaluateSide, withPreviousValues, type AnalyzeOptions, type TemplateSide } from '../../impact';
+import { compareTemplates, evaluateSide, type AnalyzeOptions, type TemplateSide } from '../../impact';
 import type { ImpactReport } from '../../impact/types';
 import { tryLoadResourceSpec } from '../../spec/load';
 import { buildDiagnostics } from '../diagnostics';
@@ -56,7 +56,7 @@ function serve(port: NonNullable<typeof parentPort>): void {
       baselines.delete(request.uri);
     }
     const edited = side(request.text, request.parameters);
-    const after = evaluateSide(before ? withPreviousValues(edited, before) : edited, options);
+    const after = evaluateSide(edited, options, before);
     if (!after.model.isCloudFormation) return { isTemplate: false, diagnostics: [] };
     const report: ImpactReport | undefined = before ? compareTemplates(before, after, options) : undefined;
     const document = TextDocument.create(request.uri, request.languageId, request.version, request.text);
