@@ -177,8 +177,13 @@ class ForEachExpander {
       return items;
     }
     if (value === undefined) return [];
-    const why = isSymbolic(value) ? 'is known only at deploy time' : 'is not a list';
-    this.sink.add(`Template format error: the collection of ${entry.key} ${why}`, collectionNode.range, 'foreach-collection');
+    if (isSymbolic(value)) {
+      // CloudFormation expands the loop with the value it will have (a parameter's current value,
+      // say), which is not known here: the loop is valid, but what it generates cannot be compared.
+      this.sink.add(`${entry.key} iterates over a value known only at deploy time: the entries it generates are not compared`, collectionNode.range, 'foreach-deploy-time-collection', 'warning');
+      return [];
+    }
+    this.sink.add(`Template format error: the collection of ${entry.key} is not a list`, collectionNode.range, 'foreach-collection');
     return [];
   }
 

@@ -86,7 +86,7 @@ Resources:
     assert.deepEqual(result.resources.get('Table')!.properties, { Tags: { Owner: 'Owner-value', Team: 'Team-value' } });
   });
 
-  test('a collection known only at deploy time cannot be expanded: an error at the collection', () => {
+  test('a collection known only at deploy time cannot be expanded here: a warning at the collection, not a rejection (CloudFormation expands it with the deployed value)', () => {
     const text = `
 Transform: AWS::LanguageExtensions
 Resources:
@@ -98,8 +98,8 @@ Resources:
 `;
     const result = evaluateText(text);
     assert.deepEqual(
-      result.errors.map((e) => [e.message, text.slice(e.range.start, e.range.end)]),
-      [['Template format error: the collection of Fn::ForEach::Zones is known only at deploy time', '!GetAZs ""']],
+      result.errors.map((e) => [e.severity, e.message, text.slice(e.range.start, e.range.end)]),
+      [['warning', 'Fn::ForEach::Zones iterates over a value known only at deploy time: the entries it generates are not compared', '!GetAZs ""']],
     );
     assert.deepEqual([...result.resources.keys()], ['Other']);
   });
