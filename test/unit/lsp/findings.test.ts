@@ -158,3 +158,35 @@ describe('an update with some interruption and the documentation link', () => {
     assert.match(text, /\]\(https:\/\/docs\.aws\.amazon\.com\/AWSCloudFormation\/latest\/(UserGuide|TemplateReference)\/aws-resource-ec2-instance\.html\)/);
   });
 });
+
+describe('parameters with no value at hand', () => {
+  const app = `Parameters:
+  Env: { Type: String }
+Conditions:
+  IsProd: !Equals [!Ref Env, prod]
+Resources:
+  Alarms:
+    Type: AWS::SNS::Topic
+    Condition: IsProd
+    Properties:
+      TopicName: !Sub '\${Env}-alarms'
+  Queue:
+    Type: AWS::SQS::Queue
+    Properties:
+      QueueName: !Sub '\${Env}-jobs'
+`;
+
+  test('an unchanged template shows the no-op verdict, no error, and one information note on the Parameters key', () => {
+    const view = shown(app, app);
+    assert.deepEqual(view.lensesAt('Parameters:'), ['No updates are to be performed — against HEAD']);
+    assert.deepEqual(view.diagnostics.map((d) => d.code), ['parameters-current-value']);
+    assert.match(view.diagnostics[0].message, /^Parameter Env has no value here: it is compared as the stack's current value/);
+  });
+
+  test('a change under a condition decided at deploy time says so in its lens and its diagnostic', () => {
+    const view = shown(app, app.replace('${Env}-alarms', '${Env}-alerts'));
+    assert.deepEqual(view.lensesAt('  Alarms:'), ['⟳ Replace — TopicName changed · if IsProd']);
+    const replacement = view.diagnostics.find((d) => d.code === 'replacement');
+    assert.match(replacement!.message, /\(if condition IsProd holds\)$/);
+  });
+});
