@@ -7,7 +7,7 @@ import type { TemplateModel } from '../template/model';
 import { unresolvedMessage, type ErrorSink } from './errors';
 import * as fn from './functions';
 import { isCycle, stronglyConnectedComponents } from './graph';
-import { derivedUnknown, valueKey } from './render';
+import { derivedUnknown, symbolDependencies, valueKey } from './render';
 import { parseSubString, type SubPart } from './sub';
 import { concatenate, literalString, scalarText } from './strings';
 import type { ResolvedParameter } from './types';
@@ -78,6 +78,7 @@ export class Evaluator {
   private readonly refCache = new Map<string, ResourceRef>();
   private readonly subCache = new Map<string, SubPart[]>();
   private mappingIndex: Map<string, MapNode> | undefined;
+  private outputValueNodes: Set<TemplateNode> | undefined;
   private readonly noteSet = new Set<string>();
 
   constructor(
@@ -265,12 +266,20 @@ export class Evaluator {
         const args = this.fixedArguments(arg, 3, scope, depth);
         return args ? this.result(name, fn.cidr(args[0], args[1], args[2]), node, scope) : this.malformed(name, fn.CIDR_SHAPE, node);
       }
-      case 'Fn::Base64':
-        return this.result(name, fn.base64(this.argument(arg, scope, depth)), node, scope);
+      case 'Fn::Base64': {
+        const input = this.argument(arg, scope, depth);
+        this.checkStackOutputInside(name, input, node, scope);
+        return this.result(name, fn.base64(input), node, scope);
+      }
       case 'Fn::GetAZs':
         return this.result(name, this.getAZs(this.argument(arg, scope, depth)), node, scope);
-      case 'Fn::ImportValue':
-        return this.result(name, importValue(this.argument(arg, scope, depth)), node, scope);
+      case 'Fn::ImportValue': {
+        const exportName = this.argument(arg, scope, depth);
+        this.checkStackOutputInside(name, exportName, node, scope);
+        return this.result(name, importValue(exportName), node, scope);
+      }
+      case 'Fn::GetStackOutput':
+        return this.getStackOutput(arg, node, scope, depth);
       case 'Fn::Length':
         if (!this.options.languageExtensions) break;
         return this.result(name, fn.length(this.argument(arg, scope, depth)), node, scope);
@@ -334,6 +343,63 @@ export class Evaluator {
     }
     if (isSymbolic(region)) return { value: derivedUnknown('azs', valueKey(region), `the availability zones of ${fn.describeValue(region)}`, region) };
     return { error: 'Template error: Fn::GetAZs requires a region name or an empty string' };
+  }
+
+  // ---------------------------------------------------------------- other stacks
+
+  /**
+   * `Fn::GetStackOutput`, checked as the Template Reference Guide documents it: a map of
+   * StackName and OutputName, optionally Region and RoleArn, whose values cannot depend on a
+   * resource; its short form cannot hold other short forms.
+   */
+  private getStackOutput(arg: TemplateNode, node: MapNode, scope: Scope, depth: number): Evaluated {
+    const name = 'Fn::GetStackOutput';
+    if (arg.kind !== 'map' || fn.REQUIRED_STACK_OUTPUT_PARAMETERS.some((p) => entryValue(arg, p) === undefined)) {
+      return this.malformed(name, fn.GET_STACK_OUTPUT_SHAPE, node);
+    }
+    const args: Partial<Record<fn.StackOutputParameter, Value>> = {};
+    for (const entry of arg.entries) {
+      if (!fn.isStackOutputParameter(entry.key)) {
+        // The guide lists four parameters but does not say how others are treated, so this only warns.
+        this.sink.add(`Fn::GetStackOutput takes StackName, OutputName, Region and RoleArn; CloudFormation may reject ${entry.key}`, entry.keyRange, 'malformed-intrinsic', 'warning');
+        continue;
+      }
+      if (node.shortForm !== undefined && entry.value.kind === 'map' && entry.value.shortForm !== undefined) {
+        this.sink.add(`Template error: the short form !GetStackOutput cannot hold short-form functions such as ${entry.value.shortForm}; write Fn::GetStackOutput in full`, entry.value.range, 'malformed-intrinsic');
+      }
+      const value = this.argument(entry.value, scope, depth + 1);
+      const resource = symbolDependencies(value)[0];
+      if (resource !== undefined && scope.live) {
+        this.sink.add(`Template error: the ${entry.key} of Fn::GetStackOutput cannot depend on a resource, and it reads ${resource.logicalId}`, entry.value.range, 'malformed-intrinsic');
+      }
+      args[entry.key] = value;
+    }
+    const placement = this.stackOutputPlacement(node, scope);
+    if (placement !== undefined && scope.live) this.sink.add(fn.stackOutputPlacementError(placement), node.range, 'unsupported-placement');
+    this.note('Fn::GetStackOutput is read from the other stack when this stack is updated: an output that changed since the last deployment changes what reads it, which is not visible here', node.range);
+    return this.result(name, fn.getStackOutput(args, this.region), node, scope);
+  }
+
+  /** Where an `Fn::GetStackOutput` is written, if CloudFormation cannot resolve it there yet. */
+  private stackOutputPlacement(node: MapNode, scope: Scope): string | undefined {
+    // In Conditions, values are evaluated only as the operands of Fn::Equals.
+    if (scope.block === 'Conditions') return 'inside Fn::Equals in the Conditions section';
+    if (scope.block === 'Outputs') {
+      if (this.outputValueNodes === undefined) {
+        this.outputValueNodes = new Set();
+        for (const output of this.model.outputs.values()) {
+          const value = entryValue(output.node, 'Value');
+          if (value !== undefined) this.outputValueNodes.add(value);
+        }
+      }
+      if (this.outputValueNodes.has(node)) return 'as the Value of an output';
+    }
+    return undefined;
+  }
+
+  /** Reports an `Fn::GetStackOutput` inside the argument of a function that cannot take it yet. */
+  private checkStackOutputInside(name: string, argument: Value, node: MapNode, scope: Scope): void {
+    if (scope.live && fn.readsStackOutput(argument)) this.sink.add(fn.stackOutputPlacementError(`inside ${name}`), node.range, 'unsupported-placement');
   }
 
   // ---------------------------------------------------------------- references
@@ -451,7 +517,13 @@ export class Evaluator {
     let variables: Map<string, Evaluated> | undefined;
     if (variablesNode?.kind === 'map') {
       variables = new Map();
-      for (const entry of variablesNode.entries) variables.set(entry.key, this.evaluate(entry.value, scope, depth + 2));
+      for (const entry of variablesNode.entries) {
+        const value = this.evaluate(entry.value, scope, depth + 2);
+        if (scope.live && value !== NO_VALUE && fn.readsStackOutput(value)) {
+          this.sink.add(fn.stackOutputPlacementError('inside an Fn::Sub variable map'), entry.value.range, 'unsupported-placement');
+        }
+        variables.set(entry.key, value);
+      }
     }
     const textRange = textNode.range;
     const parts: (string | Symbolic)[] = [];

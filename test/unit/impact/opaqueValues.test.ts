@@ -1,0 +1,82 @@
+/**
+ * Values only something else knows, through a whole update: another stack's output
+ * (Fn::GetStackOutput), a registry module's resources, a macro's output. Each is equal to itself
+ * on both sides, and a changed argument changes what reads it with that property's own behaviour.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { analyzeUpdate } from '../../../server/src/impact';
+import type { ImpactReport, ResourceChange } from '../../../server/src/impact/types';
+import { loadResourceSpec } from '../../../server/src/spec/load';
+
+const spec = loadResourceSpec();
+
+/** Runs the engine on a template pair and returns the report. */
+function impact(oldText: string, newText: string, newParameters?: Record<string, string>): ImpactReport {
+  return analyzeUpdate({ text: oldText }, { text: newText, parameters: newParameters }, { spec, stackName: 'test-stack' }).report;
+}
+
+function change(report: ImpactReport, logicalId: string): ResourceChange {
+  const found = report.changes.find((c) => c.logicalId === logicalId);
+  assert.ok(found, `expected a change for ${logicalId}, got ${report.changes.map((c) => c.logicalId).join(', ') || 'none'} (${report.message})`);
+  return found;
+}
+
+describe('Fn::GetStackOutput through an update', () => {
+  const consumer = `
+Parameters:
+  Producer: { Type: String, Default: network }
+Resources:
+  Subnet:
+    Type: AWS::EC2::Subnet
+    Properties:
+      CidrBlock: 10.0.0.0/24
+      VpcId:
+        Fn::GetStackOutput:
+          StackName: !Ref Producer
+          OutputName: VpcId
+  Setting:
+    Type: AWS::SSM::Parameter
+    Properties:
+      Type: String
+      Value: !GetStackOutput { StackName: network, OutputName: VpcId }
+`;
+
+  test('the same template is a no-op, with a note that the output is read again at update time', () => {
+    const report = impact(consumer, consumer);
+    assert.equal(report.status, 'noop');
+    assert.ok(report.notes.some((n) => n.startsWith('Fn::GetStackOutput is read from the other stack when this stack is updated')));
+  });
+
+  test('writing out the default Region is a no-op', () => {
+    assert.equal(impact(consumer, consumer.replace('OutputName: VpcId }', 'OutputName: VpcId, Region: us-east-1 }')).status, 'noop');
+  });
+
+  test('another output read by a create-only property replaces the resource (Subnet VpcId requires replacement)', () => {
+    const report = impact(consumer, consumer.replace('OutputName: VpcId\n', 'OutputName: SharedVpcId\n'));
+    const subnet = change(report, 'Subnet');
+    assert.equal(subnet.impact, 'replacement');
+    assert.deepEqual(subnet.details.map((d) => [d.target.path, d.evaluation, d.changeSource]), [['/Properties/VpcId', 'Static', 'DirectModification']]);
+    assert.deepEqual(report.changes.map((c) => c.logicalId), ['Subnet']);
+  });
+
+  test('another producer stack through a parameter is a parameter-caused change with the property\'s behaviour', () => {
+    const subnet = change(impact(consumer, consumer, { Producer: 'network-v2' }), 'Subnet');
+    assert.equal(subnet.impact, 'replacement');
+    assert.deepEqual(subnet.details.map((d) => [d.changeSource, d.causingEntity]), [['ParameterReference', 'Producer']]);
+  });
+
+  test('another Region read by an updatable property is an update without interruption (SSM Parameter Value)', () => {
+    const report = impact(consumer, consumer.replace('OutputName: VpcId }', 'OutputName: VpcId, Region: eu-west-1 }'));
+    const setting = change(report, 'Setting');
+    assert.equal(setting.impact, 'no-interruption');
+    assert.equal(setting.replacement, 'False');
+    assert.deepEqual(report.changes.map((c) => c.logicalId), ['Setting']);
+  });
+
+  test('a malformed Fn::GetStackOutput rejects the update', () => {
+    const report = impact(consumer, consumer.replace('          OutputName: VpcId\n', ''));
+    assert.equal(report.status, 'error');
+    assert.equal(report.message, 'Template error: Fn::GetStackOutput requires a map with StackName and OutputName, and optionally Region and RoleArn');
+  });
+});
