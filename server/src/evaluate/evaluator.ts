@@ -64,8 +64,10 @@ const SUB_SHAPE =
 const IF_SHAPE = 'Template error: Fn::If requires a list argument with three elements: a condition name, a value if true and a value if false';
 const CONDITION_SHAPE = 'Template error: a condition must be Fn::And, Fn::Equals, Fn::Not, Fn::Or or a Condition reference';
 
-/** Functions CloudFormation knows but that belong to `Rules` or need a transform; used to word errors precisely. */
+/** Functions CloudFormation knows but that need a transform or belong to `Rules`; used to word errors precisely. */
 const LANGUAGE_EXTENSION_FUNCTIONS = new Set(['Fn::Length', 'Fn::ToJsonString']);
+/** The rule-specific functions that only the assertions of the `Rules` section understand (which is never evaluated here). */
+const RULE_FUNCTIONS = new Set(['Fn::Contains', 'Fn::EachMemberEquals', 'Fn::EachMemberIn', 'Fn::RefAll', 'Fn::ValueOf', 'Fn::ValueOfAll']);
 
 /** Evaluates expressions of one template with fixed parameter values. */
 export class Evaluator {
@@ -299,7 +301,12 @@ export class Evaluator {
       default:
         break;
     }
-    const hint = LANGUAGE_EXTENSION_FUNCTIONS.has(name) || name.startsWith('Fn::ForEach::') ? ' (it needs Transform: AWS::LanguageExtensions)' : '';
+    const hint =
+      LANGUAGE_EXTENSION_FUNCTIONS.has(name) || name.startsWith('Fn::ForEach::')
+        ? ' (it needs Transform: AWS::LanguageExtensions)'
+        : RULE_FUNCTIONS.has(name)
+          ? ' (it can be used only in the Rules section)'
+          : '';
     this.sink.add(`Template format error: Encountered unsupported function: ${name}${hint}`, node.range, 'unsupported-function');
     return new UnknownValue('invalid:' + name, `an unsupported function ${name}`);
   }
