@@ -7,6 +7,7 @@ import type { TemplateModel } from '../template/model';
 import { unresolvedMessage, type ErrorSink } from './errors';
 import * as fn from './functions';
 import { isCycle, stronglyConnectedComponents } from './graph';
+import { ModuleIndex, type ModuleReference } from './modules';
 import { derivedUnknown, symbolDependencies, valueKey } from './render';
 import { parseSubString, type SubPart } from './sub';
 import { concatenate, literalString, scalarText } from './strings';
@@ -81,6 +82,7 @@ export class Evaluator {
   private readonly subCache = new Map<string, SubPart[]>();
   private mappingIndex: Map<string, MapNode> | undefined;
   private outputValueNodes: Set<TemplateNode> | undefined;
+  private modules: ModuleIndex | undefined;
   private readonly noteSet = new Set<string>();
 
   constructor(
@@ -441,6 +443,8 @@ export class Evaluator {
       if (!this.referenceResource(name, range, scope)) return new UnknownValue('invalid:ref', `a Ref to resource ${name} outside Resources`);
       return this.resourceRef(name);
     }
+    const inModule = this.registryModules().reference(name);
+    if (inModule !== undefined && inModule.attribute === undefined) return this.moduleResource(inModule, range, scope);
     this.reportUnresolved(name, range, scope);
     return new UnknownValue('unresolved:' + name, `${name}, which is not declared`);
   }
@@ -474,6 +478,43 @@ export class Evaluator {
     return ref;
   }
 
+  /** The registry modules of the template, indexed on first use. */
+  private registryModules(): ModuleIndex {
+    this.modules ??= new ModuleIndex(this.model);
+    return this.modules;
+  }
+
+  /** Adds the note that names the template's registry modules, if it declares any. */
+  noteRegistryModules(): void {
+    const message = this.registryModules().note();
+    if (message !== undefined) this.note(message, this.model.resources.get(this.registryModules().logicalIds[0])?.keyRange);
+  }
+
+  /** The resource a DependsOn name stands for: a declared one, or the registry module that expands into it. */
+  dependencyTarget(name: string): string | undefined {
+    if (this.model.resources.has(name)) return name;
+    const inModule = this.registryModules().reference(name);
+    return inModule !== undefined && inModule.attribute === undefined ? inModule.module : undefined;
+  }
+
+  /**
+   * A resource inside a registry module, or one of its attributes: it exists, but only AWS knows
+   * its value. The value is keyed by the expanded name, so both spellings (`ModRes`, `Mod.Res`)
+   * and both sides of a comparison agree; it depends on the module, whose replacement may
+   * replace the resource.
+   */
+  private moduleResource(target: ModuleReference, range: RangeSource, scope: Scope): Evaluated {
+    if (scope.block === 'Conditions') {
+      this.reportUnresolved(target.logicalId, range, scope);
+      return new UnknownValue('invalid:module', `${target.logicalId} in Conditions`);
+    }
+    this.referenceResource(target.module, range, scope);
+    const { module, logicalId, attribute } = target;
+    if (attribute === undefined) return new UnknownValue('module:' + logicalId, `${logicalId}, a resource of registry module ${module}`, [this.resourceRef(module)]);
+    const inner = logicalId.slice(module.length);
+    return new UnknownValue(`module:${logicalId}.${attribute}`, `${logicalId}.${attribute}, from registry module ${module}`, [new ResourceAttribute(module, `${inner}.${attribute}`)]);
+  }
+
   private getAtt(arg: TemplateNode, node: MapNode, scope: Scope, depth: number): Evaluated {
     let logicalId: Value | undefined;
     let attribute: Value | undefined;
@@ -499,6 +540,10 @@ export class Evaluator {
       if (isSymbolic(logicalId)) return derivedUnknown('getatt', valueKey(logicalId), `an attribute of ${fn.describeValue(logicalId)}`, logicalId);
       return this.malformed('Fn::GetAtt', GET_ATT_SHAPE, node);
     }
+    if (!this.model.resources.has(logicalId) || this.registryModules().has(logicalId)) {
+      const inModule = this.moduleAttribute(logicalId, attribute);
+      if (inModule !== undefined) return this.moduleResource(inModule, idRange, scope);
+    }
     if (!this.model.resources.has(logicalId)) {
       this.sink.add(`Template error: instance of Fn::GetAtt references undefined resource ${logicalId}`, idRange, 'unresolved-reference');
       return new UnknownValue('unresolved:' + logicalId, `${logicalId}, which is not a resource`);
@@ -508,6 +553,18 @@ export class Evaluator {
     const text = scalarText(attribute);
     if (text !== undefined) return new ResourceAttribute(logicalId, text);
     return new UnknownValue(`getatt:${logicalId}:${valueKey(attribute)}`, `an attribute of ${logicalId} named at deploy time`, [this.resourceRef(logicalId)]);
+  }
+
+  /** What `Fn::GetAtt [logicalId, attribute]` reads inside a registry module, if anything: `[ModRes, A]`, `[Mod.Res, A]`, `[Mod, Res.A]`. */
+  private moduleAttribute(logicalId: string, attribute: Value): ModuleReference | undefined {
+    const modules = this.registryModules();
+    if (typeof attribute === 'string') {
+      const target = modules.reference(`${logicalId}.${attribute}`);
+      return target?.attribute === undefined ? undefined : target;
+    }
+    // An attribute named at deploy time: the resource is named in full, and the attribute is keyed by its expression.
+    const target = modules.reference(logicalId);
+    return target === undefined || target.attribute !== undefined ? undefined : { ...target, attribute: scalarText(attribute) ?? valueKey(attribute) };
   }
 
   private sub(arg: TemplateNode, node: MapNode, scope: Scope, depth: number): Evaluated {
@@ -548,7 +605,10 @@ export class Evaluator {
       else {
         const dot = name.indexOf('.');
         const id = dot > 0 ? name.slice(0, dot) : '';
-        if (dot > 0 && dot < name.length - 1 && this.model.resources.has(id)) {
+        // `${Resource.Attribute}` of a declared resource is what it says, unless the resource is a module.
+        const inModule = this.model.resources.has(id) && !this.registryModules().has(id) ? undefined : this.registryModules().reference(name);
+        if (inModule !== undefined) v = this.moduleResource(inModule, range, scope);
+        else if (dot > 0 && dot < name.length - 1 && this.model.resources.has(id)) {
           v = this.referenceResource(id, range, scope) ? new ResourceAttribute(id, name.slice(dot + 1)) : new UnknownValue('invalid:getatt', 'an attribute outside Resources');
         } else {
           this.reportUnresolved(name, range, scope);

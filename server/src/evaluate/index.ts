@@ -23,6 +23,7 @@ import { ErrorSink, unresolvedMessage } from './errors';
 import { Evaluator, setEntry, type Scope } from './evaluator';
 import { isCycle, stronglyConnectedComponents } from './graph';
 import { expandForEach, usesForEach } from './languageExtensions';
+import { isModuleType } from './modules';
 import { resolveParameters } from './parameters';
 import { pseudoParameterValues } from './pseudo';
 import type { EvaluatedResource, EvaluatedTemplate, EvaluationContext } from './types';
@@ -106,6 +107,7 @@ function evaluate(original: TemplateModel, ctx: EvaluationContext): EvaluatedTem
     resources.set(decl.logicalId, evaluateResource(decl, evaluator, sink));
   }
   reportResourceCycles(model, resources, sink);
+  evaluator.noteRegistryModules();
 
   const outputs = new Map<string, Value>();
   for (const decl of model.outputs.values()) {
@@ -126,12 +128,14 @@ function evaluateResource(decl: ResourceDecl, evaluator: Evaluator, sink: ErrorS
   const active = evaluator.resourceActive.get(decl.logicalId) === true;
   const deps = new Set<string>();
   for (const dep of decl.dependsOn) {
-    if (!evaluator.model.resources.has(dep.name)) {
+    // A resource that a registry module expands into stands for the module.
+    const target = evaluator.dependencyTarget(dep.name);
+    if (target === undefined) {
       sink.add(unresolvedMessage(dep.name, 'Resources'), dep.range, 'unresolved-reference');
       continue;
     }
-    if (active && evaluator.resourceActive.get(dep.name) === false && !evaluator.resourceUndecided.has(dep.name)) sink.add(unresolvedMessage(dep.name, 'Resources'), dep.range, 'reference-to-inactive-resource');
-    deps.add(dep.name);
+    if (active && evaluator.resourceActive.get(target) === false && !evaluator.resourceUndecided.has(target)) sink.add(unresolvedMessage(dep.name, 'Resources'), dep.range, 'reference-to-inactive-resource');
+    deps.add(target);
   }
   const scope: Scope = { block: 'Resources', live: active, deps };
   let properties: Value = {};
@@ -150,7 +154,8 @@ function reportResourceCycles(model: TemplateModel, resources: Map<string, Evalu
   const ids: string[] = [];
   const indexOf = new Map<string, number>();
   for (const r of resources.values()) {
-    if (!r.active) continue;
+    // A module stands for resources not visible here, which may depend on each other in any way, so a cycle through it is not known to exist.
+    if (!r.active || isModuleType(r.type)) continue;
     indexOf.set(r.logicalId, ids.length);
     ids.push(r.logicalId);
   }

@@ -80,3 +80,48 @@ Resources:
     assert.equal(report.message, 'Template error: Fn::GetStackOutput requires a map with StackName and OutputName, and optionally Region and RoleArn');
   });
 });
+
+describe('registry modules through an update', () => {
+  // The sample of the User Guide's "Reference module resources in CloudFormation templates".
+  const template = `
+Parameters:
+  BucketName: { Type: String, Default: sample }
+Resources:
+  MyBucket:
+    Type: My::S3::SampleBucket::MODULE
+    Properties:
+      BucketName: !Ref BucketName
+  exampleQueue:
+    Type: AWS::SQS::Queue
+    Properties:
+      QueueName: !Ref MyBucket.S3Bucket
+Outputs:
+  BucketArn:
+    Value: !GetAtt MyBucket.S3Bucket.Arn
+`;
+
+  test('a template with a module and references into it is valid, and the same template is a no-op', () => {
+    const report = impact(template, template);
+    assert.equal(report.status, 'noop');
+    assert.deepEqual(report.diagnostics, []);
+    assert.ok(report.notes.includes('MyBucket is a registry module: the resources it expands into are not visible here; references to them are assumed valid'));
+  });
+
+  test('writing a module resource\'s name the other way is a no-op', () => {
+    assert.equal(impact(template, template.replace('!Ref MyBucket.S3Bucket', '!Ref MyBucketS3Bucket')).status, 'noop');
+  });
+
+  test('a changed module property is a Modify of unknown behaviour, and what reads its resources may change with it', () => {
+    const report = impact(template, template, { BucketName: 'other' });
+    const module = change(report, 'MyBucket');
+    assert.equal(module.action, 'Modify');
+    assert.equal(module.replacement, 'Conditional');
+    assert.equal(module.impact, 'conditional-replacement');
+    assert.deepEqual(module.details.map((d) => [d.target.path, d.behavior, d.target.requiresRecreation]), [['/Properties/BucketName', 'unknown', 'Conditionally']]);
+    assert.equal(module.reason, 'may be replaced: My::S3::SampleBucket::MODULE is a registry module, and how a change of BucketName updates the resources it expands into is unknown');
+    // QueueName requires replacement; the bucket's name may change if the module replaces the bucket.
+    const queue = change(report, 'exampleQueue');
+    assert.equal(queue.impact, 'conditional-replacement');
+    assert.deepEqual(queue.details.map((d) => [d.evaluation, d.changeSource, d.causingEntity]), [['Dynamic', 'ResourceReference', 'MyBucket']]);
+  });
+});
