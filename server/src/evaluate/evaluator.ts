@@ -7,6 +7,7 @@ import type { TemplateModel } from '../template/model';
 import { unresolvedMessage, type ErrorSink } from './errors';
 import * as fn from './functions';
 import { isCycle, stronglyConnectedComponents } from './graph';
+import { isMacroInvocation, macroNames } from './macros';
 import { ModuleIndex, type ModuleReference } from './modules';
 import { derivedUnknown, symbolDependencies, valueKey } from './render';
 import { parseSubString, type SubPart } from './sub';
@@ -69,6 +70,33 @@ const CONDITION_SHAPE = 'Template error: a condition must be Fn::And, Fn::Equals
 const LANGUAGE_EXTENSION_FUNCTIONS = new Set(['Fn::Length', 'Fn::ToJsonString']);
 /** The rule-specific functions that only the assertions of the `Rules` section understand (which is never evaluated here). */
 const RULE_FUNCTIONS = new Set(['Fn::Contains', 'Fn::EachMemberEquals', 'Fn::EachMemberIn', 'Fn::RefAll', 'Fn::ValueOf', 'Fn::ValueOfAll']);
+
+/**
+ * Functions whose argument must be a list or a map, or a name: when a macro's output is the whole
+ * argument they can only be applied once the macro has run. (The others take any value, a macro's
+ * output included, as it is.)
+ */
+const FUNCTIONS_OF_MACRO_OUTPUT = new Set([
+  'Ref',
+  'Fn::GetAtt',
+  'Fn::Sub',
+  'Fn::If',
+  'Fn::FindInMap',
+  'Fn::Join',
+  'Fn::Select',
+  'Fn::Split',
+  'Fn::Cidr',
+  'Fn::GetStackOutput',
+  'Fn::Equals',
+  'Fn::Not',
+  'Fn::And',
+  'Fn::Or',
+]);
+
+/** Whether a function's list argument has its usual length and a macro's output at a position that must hold a written value. */
+function macroOutputAt(arg: TemplateNode, length: number, position: number): boolean {
+  return arg.kind === 'seq' && arg.items.length === length && isMacroInvocation(arg.items[position]);
+}
 
 /** Evaluates expressions of one template with fixed parameter values. */
 export class Evaluator {
@@ -243,6 +271,7 @@ export class Evaluator {
   }
 
   private intrinsic(name: string, arg: TemplateNode, node: MapNode, scope: Scope, depth: number): Evaluated {
+    if (FUNCTIONS_OF_MACRO_OUTPUT.has(name) && isMacroInvocation(arg)) return this.ofMacroOutput(name, arg, scope, depth);
     switch (name) {
       case 'Ref':
         return this.ref(arg, node, scope, depth);
@@ -251,10 +280,13 @@ export class Evaluator {
       case 'Fn::Sub':
         return this.sub(arg, node, scope, depth);
       case 'Fn::If':
+        // A condition name written by a macro: which branch is taken is known only once it has run.
+        if (macroOutputAt(arg, 3, 0)) return this.ofMacroOutput(name, arg, scope, depth);
         return this.fnIf(arg, node, scope, depth);
       case 'Fn::FindInMap':
         return this.findInMap(arg, node, scope, depth);
       case 'Fn::Join': {
+        if (macroOutputAt(arg, 2, 0)) return this.ofMacroOutput(name, arg, scope, depth);
         const args = this.fixedArguments(arg, 2, scope, depth);
         return args ? this.result(name, fn.join(args[0], args[1]), node, scope) : this.malformed(name, fn.JOIN_SHAPE, node);
       }
@@ -263,6 +295,7 @@ export class Evaluator {
         return args ? this.result(name, fn.select(args[0], args[1]), node, scope) : this.malformed(name, fn.SELECT_SHAPE, node);
       }
       case 'Fn::Split': {
+        if (macroOutputAt(arg, 2, 0)) return this.ofMacroOutput(name, arg, scope, depth);
         const args = this.fixedArguments(arg, 2, scope, depth);
         return args ? this.result(name, fn.split(args[0], args[1]), node, scope) : this.malformed(name, fn.SPLIT_SHAPE, node);
       }
@@ -311,6 +344,18 @@ export class Evaluator {
           : '';
     this.sink.add(`Template format error: Encountered unsupported function: ${name}${hint}`, node.range, 'unsupported-function');
     return new UnknownValue('invalid:' + name, `an unsupported function ${name}`);
+  }
+
+  /**
+   * A function applied to a macro's output. The macro runs before CloudFormation resolves the
+   * function, so the function's value is known only once the macro has run: an unknown derived
+   * from the evaluated argument, in which the macro's output is keyed by what the macro receives.
+   */
+  private ofMacroOutput(name: string, arg: TemplateNode, scope: Scope, depth: number): UnknownValue {
+    // Which branch of Fn::If is taken is unknown, so neither branch counts as deployed.
+    const evaluated = this.evaluate(arg, name === 'Fn::If' ? { ...scope, live: false } : scope, depth + 1);
+    const input = evaluated === NO_VALUE ? null : evaluated;
+    return derivedUnknown(name, valueKey(input), `${name} of ${fn.describeValue(input)}`, input);
   }
 
   /** Evaluates the items of a list argument of a fixed length (undefined when the argument has another shape). */
@@ -416,7 +461,8 @@ export class Evaluator {
   /** The name a `Ref`/`Fn::GetAtt` argument gives; AWS::LanguageExtensions allows it to be computed. */
   private nameArgument(arg: TemplateNode, scope: Scope, depth: number): Value | undefined {
     if (arg.kind === 'scalar') return typeof arg.value === 'string' ? arg.value : undefined;
-    if (arg.kind === 'map' && this.options.languageExtensions) {
+    // A macro's output stands for the name as written; AWS::LanguageExtensions lets any function compute it.
+    if (arg.kind === 'map' && (this.options.languageExtensions || isMacroInvocation(arg))) {
       const v = this.evaluate(arg, scope, depth + 1);
       return v === NO_VALUE ? undefined : v;
     }
@@ -575,11 +621,17 @@ export class Evaluator {
       textNode = arg.items[0];
       variablesNode = arg.items[1];
     }
+    if (isMacroInvocation(textNode)) return this.ofMacroOutput('Fn::Sub', arg, scope, depth);
     if (textNode?.kind !== 'scalar' || typeof textNode.value !== 'string' || (variablesNode !== undefined && variablesNode.kind !== 'map')) {
       return this.malformed('Fn::Sub', SUB_SHAPE, node);
     }
     let variables: Map<string, Evaluated> | undefined;
-    if (variablesNode?.kind === 'map') {
+    // Variables a macro writes: any name may be among them, so none is unresolved.
+    let macroVariables: Value | undefined;
+    if (isMacroInvocation(variablesNode)) {
+      const evaluated = this.evaluate(variablesNode!, scope, depth + 2);
+      macroVariables = evaluated === NO_VALUE ? null : evaluated;
+    } else if (variablesNode?.kind === 'map') {
       variables = new Map();
       for (const entry of variablesNode.entries) {
         const value = this.evaluate(entry.value, scope, depth + 2);
@@ -610,6 +662,8 @@ export class Evaluator {
         if (inModule !== undefined) v = this.moduleResource(inModule, range, scope);
         else if (dot > 0 && dot < name.length - 1 && this.model.resources.has(id)) {
           v = this.referenceResource(id, range, scope) ? new ResourceAttribute(id, name.slice(dot + 1)) : new UnknownValue('invalid:getatt', 'an attribute outside Resources');
+        } else if (macroVariables !== undefined) {
+          v = new UnknownValue('sub-variable:' + name, `the variable ${name}, which a macro may define`);
         } else {
           this.reportUnresolved(name, range, scope);
           v = new UnknownValue('unresolved:' + name, `${name}, which is not declared`);
@@ -624,7 +678,10 @@ export class Evaluator {
         parts.push(new UnknownValue('invalid:sub', `the variable ${name}, which is not a string`));
       }
     }
-    return concatenate(parts);
+    if (macroVariables === undefined) return concatenate(parts);
+    // The macro's map may also redefine names declared here, so the text as resolved is only part of the key.
+    const from: Value = [concatenate(parts), macroVariables];
+    return derivedUnknown('Fn::Sub', valueKey(from), `Fn::Sub with the variables of ${fn.describeValue(macroVariables)}`, from);
   }
 
   /** The parts of an `Fn::Sub` string, parsed once per distinct string (templates repeat them, loops above all). */
@@ -677,6 +734,7 @@ export class Evaluator {
     let defaultNode: TemplateNode | undefined;
     if (arg.items.length === 4) {
       const options = arg.items[3];
+      if (this.options.languageExtensions && isMacroInvocation(options)) return this.ofMacroOutput('Fn::FindInMap', arg, scope, depth);
       defaultNode = options.kind === 'map' ? options.entries.find((e) => e.key === 'DefaultValue')?.value : undefined;
       if (!this.options.languageExtensions || defaultNode === undefined) return this.malformed('Fn::FindInMap', FIND_IN_MAP_SHAPE, node);
     }
@@ -701,13 +759,25 @@ export class Evaluator {
 
   // ---------------------------------------------------------------- transforms
 
+  /**
+   * The output of a macro, which replaces the map that holds `Fn::Transform`. The macro receives
+   * its parameters as written, unresolved, and the entries beside it; its output may hold
+   * functions that CloudFormation then resolves. So the output is keyed both by what is written
+   * and by what it evaluates to: it is equal on both sides only when neither changed.
+   */
   private transform(arg: TemplateNode, node: MapNode, scope: Scope, depth: number): Evaluated {
-    const nameNode = arg.kind === 'map' ? arg.entries.find((e) => e.key === 'Name')?.value : undefined;
-    const name = nameNode?.kind === 'scalar' && typeof nameNode.value === 'string' ? nameNode.value : 'macro';
-    this.note(`Fn::Transform ${name} is not expanded: the template is analysed as written`, node.range);
-    const evaluated = this.evaluate(arg, { ...scope, live: false }, depth + 1);
-    const input = evaluated === NO_VALUE ? null : evaluated;
-    return derivedUnknown('transform', valueKey(input), `the output of Fn::Transform ${name}`, input);
+    const names = macroNames(arg);
+    const label = names.length > 0 ? names.join(', ') : 'macro';
+    this.note(`Fn::Transform ${label} is not expanded: the template is analysed as written`, node.range);
+    const input: ValueObject = {};
+    // What the macro receives is not deployed as written, so nothing in it is an error of deployment.
+    const inputScope: Scope = { ...scope, live: false };
+    for (const entry of node.entries) {
+      const v = this.evaluate(entry.value, inputScope, depth + 1);
+      if (v !== NO_VALUE) setEntry(input, entry.key, v);
+    }
+    const from: Value = [this.plain(node), input];
+    return derivedUnknown('transform', valueKey(from), `the output of Fn::Transform ${label}`, input);
   }
 
   /** The plain data of a node, used only to key unknowns built from unevaluated expressions. */

@@ -125,3 +125,37 @@ Outputs:
     assert.deepEqual(queue.details.map((d) => [d.evaluation, d.changeSource, d.causingEntity]), [['Dynamic', 'ResourceReference', 'MyBucket']]);
   });
 });
+
+describe('macros inside values through an update', () => {
+  // After the String macro sample of aws-cloudformation-templates (MacrosExamples/StringFunctions).
+  const template = `
+Parameters:
+  InputString: { Type: String, Default: This is a test input string }
+Resources:
+  S3Bucket:
+    Type: AWS::S3::Bucket
+    Properties:
+      Tags:
+        - Key: Upper
+          Value:
+            Fn::Sub:
+              Fn::Transform:
+                Name: String
+                Parameters:
+                  InputString: !Ref InputString
+                  Operation: Upper
+`;
+
+  test('Fn::Sub over a macro\'s output is valid, and the same template is a no-op with a note naming the macro', () => {
+    const report = impact(template, template);
+    assert.equal(report.status, 'noop');
+    assert.deepEqual(report.diagnostics, []);
+    assert.ok(report.notes.includes('Fn::Transform String is not expanded: the template is analysed as written'));
+  });
+
+  test('another input to the macro changes what reads its output, with that property\'s behaviour (S3 Bucket Tags: no interruption)', () => {
+    const bucket = change(impact(template, template.replace('Operation: Upper', 'Operation: Lower')), 'S3Bucket');
+    assert.equal(bucket.impact, 'no-interruption');
+    assert.deepEqual(bucket.details.map((d) => [d.target.path, d.evaluation]), [['/Properties/Tags/0/Value', 'Static']]);
+  });
+});
