@@ -158,3 +158,24 @@ describe('an update with some interruption and the documentation link', () => {
     assert.match(text, /\]\(https:\/\/docs\.aws\.amazon\.com\/AWSCloudFormation\/latest\/(UserGuide|TemplateReference)\/aws-resource-ec2-instance\.html\)/);
   });
 });
+
+describe('a registry module', () => {
+  const before = `Resources:
+  MyBucket:
+    Type: My::S3::SampleBucket::MODULE
+    Properties:
+      BucketName: one
+  Queue:
+    Type: AWS::SQS::Queue
+    Properties:
+      QueueName: !Ref MyBucket.S3Bucket
+`;
+
+  test('is no problem in itself, and a hover says it is a module whose update behaviour is unknown', () => {
+    const view = shown(before, before.replace('BucketName: one', 'BucketName: two'));
+    assert.deepEqual(view.diagnostics.filter((d) => d.code !== 'conditional-replacement'), []);
+    const hover = view.hoverAt('  MyBucket:', 3);
+    assert.match(hover, /Registry module: the resources it expands into are not visible here; update behaviour unknown\./);
+    assert.match(hover, /My::S3::SampleBucket::MODULE is a registry module/);
+  });
+});
