@@ -7,7 +7,9 @@ import type { TemplateModel } from '../template/model';
 import { unresolvedMessage, type ErrorSink } from './errors';
 import * as fn from './functions';
 import { isCycle, stronglyConnectedComponents } from './graph';
-import { compactKey, derivedUnknown, valueKey } from './render';
+import { isMacroInvocation, macroNames } from './macros';
+import { ModuleIndex, type ModuleReference } from './modules';
+import { compactKey, derivedUnknown, symbolDependencies, valueKey } from './render';
 import { parseSubString, type SubPart } from './sub';
 import { concatenate, literalString, scalarText } from './strings';
 import type { ResolvedParameter } from './types';
@@ -64,8 +66,37 @@ const SUB_SHAPE =
 const IF_SHAPE = 'Template error: Fn::If requires a list argument with three elements: a condition name, a value if true and a value if false';
 const CONDITION_SHAPE = 'Template error: a condition must be Fn::And, Fn::Equals, Fn::Not, Fn::Or or a Condition reference';
 
-/** Functions CloudFormation knows but that belong to `Rules` or need a transform; used to word errors precisely. */
+/** Functions CloudFormation knows but that need a transform or belong to `Rules`; used to word errors precisely. */
 const LANGUAGE_EXTENSION_FUNCTIONS = new Set(['Fn::Length', 'Fn::ToJsonString']);
+/** The rule-specific functions that only the assertions of the `Rules` section understand (which is never evaluated here). */
+const RULE_FUNCTIONS = new Set(['Fn::Contains', 'Fn::EachMemberEquals', 'Fn::EachMemberIn', 'Fn::RefAll', 'Fn::ValueOf', 'Fn::ValueOfAll']);
+
+/**
+ * Functions whose argument must be a list or a map, or a name: when a macro's output is the whole
+ * argument they can only be applied once the macro has run. (The others take any value, a macro's
+ * output included, as it is.)
+ */
+const FUNCTIONS_OF_MACRO_OUTPUT = new Set([
+  'Ref',
+  'Fn::GetAtt',
+  'Fn::Sub',
+  'Fn::If',
+  'Fn::FindInMap',
+  'Fn::Join',
+  'Fn::Select',
+  'Fn::Split',
+  'Fn::Cidr',
+  'Fn::GetStackOutput',
+  'Fn::Equals',
+  'Fn::Not',
+  'Fn::And',
+  'Fn::Or',
+]);
+
+/** Whether a function's list argument has its usual length and a macro's output at a position that must hold a written value. */
+function macroOutputAt(arg: TemplateNode, length: number, position: number): boolean {
+  return arg.kind === 'seq' && arg.items.length === length && isMacroInvocation(arg.items[position]);
+}
 
 /** Evaluates expressions of one template with fixed parameter values. */
 export class Evaluator {
@@ -80,6 +111,8 @@ export class Evaluator {
   private readonly refCache = new Map<string, ResourceRef>();
   private readonly subCache = new Map<string, SubPart[]>();
   private mappingIndex: Map<string, MapNode> | undefined;
+  private outputValueNodes: Set<TemplateNode> | undefined;
+  private modules: ModuleIndex | undefined;
   private readonly noteSet = new Set<string>();
 
   constructor(
@@ -254,6 +287,7 @@ export class Evaluator {
   }
 
   private intrinsic(name: string, arg: TemplateNode, node: MapNode, scope: Scope, depth: number): Evaluated {
+    if (FUNCTIONS_OF_MACRO_OUTPUT.has(name) && isMacroInvocation(arg)) return this.ofMacroOutput(name, arg, scope, depth);
     switch (name) {
       case 'Ref':
         return this.ref(arg, node, scope, depth);
@@ -262,10 +296,13 @@ export class Evaluator {
       case 'Fn::Sub':
         return this.sub(arg, node, scope, depth);
       case 'Fn::If':
+        // A condition name written by a macro: which branch is taken is known only once it has run.
+        if (macroOutputAt(arg, 3, 0)) return this.ofMacroOutput(name, arg, scope, depth);
         return this.fnIf(arg, node, scope, depth);
       case 'Fn::FindInMap':
         return this.findInMap(arg, node, scope, depth);
       case 'Fn::Join': {
+        if (macroOutputAt(arg, 2, 0)) return this.ofMacroOutput(name, arg, scope, depth);
         const args = this.fixedArguments(arg, 2, scope, depth);
         return args ? this.result(name, fn.join(args[0], args[1]), node, scope) : this.malformed(name, fn.JOIN_SHAPE, node);
       }
@@ -274,6 +311,7 @@ export class Evaluator {
         return args ? this.result(name, fn.select(args[0], args[1]), node, scope) : this.malformed(name, fn.SELECT_SHAPE, node);
       }
       case 'Fn::Split': {
+        if (macroOutputAt(arg, 2, 0)) return this.ofMacroOutput(name, arg, scope, depth);
         const args = this.fixedArguments(arg, 2, scope, depth);
         return args ? this.result(name, fn.split(args[0], args[1]), node, scope) : this.malformed(name, fn.SPLIT_SHAPE, node);
       }
@@ -281,12 +319,20 @@ export class Evaluator {
         const args = this.fixedArguments(arg, 3, scope, depth);
         return args ? this.result(name, fn.cidr(args[0], args[1], args[2]), node, scope) : this.malformed(name, fn.CIDR_SHAPE, node);
       }
-      case 'Fn::Base64':
-        return this.result(name, fn.base64(this.argument(arg, scope, depth)), node, scope);
+      case 'Fn::Base64': {
+        const input = this.argument(arg, scope, depth);
+        this.checkStackOutputInside(name, input, node, scope);
+        return this.result(name, fn.base64(input), node, scope);
+      }
       case 'Fn::GetAZs':
         return this.result(name, this.getAZs(this.argument(arg, scope, depth)), node, scope);
-      case 'Fn::ImportValue':
-        return this.result(name, importValue(this.argument(arg, scope, depth)), node, scope);
+      case 'Fn::ImportValue': {
+        const exportName = this.argument(arg, scope, depth);
+        this.checkStackOutputInside(name, exportName, node, scope);
+        return this.result(name, importValue(exportName), node, scope);
+      }
+      case 'Fn::GetStackOutput':
+        return this.getStackOutput(arg, node, scope, depth);
       case 'Fn::Length':
         if (!this.options.languageExtensions) break;
         return this.result(name, fn.length(this.argument(arg, scope, depth)), node, scope);
@@ -306,9 +352,26 @@ export class Evaluator {
       default:
         break;
     }
-    const hint = LANGUAGE_EXTENSION_FUNCTIONS.has(name) || name.startsWith('Fn::ForEach::') ? ' (it needs Transform: AWS::LanguageExtensions)' : '';
+    const hint =
+      LANGUAGE_EXTENSION_FUNCTIONS.has(name) || name.startsWith('Fn::ForEach::')
+        ? ' (it needs Transform: AWS::LanguageExtensions)'
+        : RULE_FUNCTIONS.has(name)
+          ? ' (it can be used only in the Rules section)'
+          : '';
     this.sink.add(`Template format error: Encountered unsupported function: ${name}${hint}`, node.range, 'unsupported-function');
     return new UnknownValue('invalid:' + name, `an unsupported function ${name}`);
+  }
+
+  /**
+   * A function applied to a macro's output. The macro runs before CloudFormation resolves the
+   * function, so the function's value is known only once the macro has run: an unknown derived
+   * from the evaluated argument, in which the macro's output is keyed by what the macro receives.
+   */
+  private ofMacroOutput(name: string, arg: TemplateNode, scope: Scope, depth: number): UnknownValue {
+    // Which branch of Fn::If is taken is unknown, so neither branch counts as deployed.
+    const evaluated = this.evaluate(arg, name === 'Fn::If' ? { ...scope, live: false } : scope, depth + 1);
+    const input = evaluated === NO_VALUE ? null : evaluated;
+    return derivedUnknown(name, valueKey(input), `${name} of ${fn.describeValue(input)}`, input);
   }
 
   /** Evaluates the items of a list argument of a fixed length (undefined when the argument has another shape). */
@@ -352,12 +415,70 @@ export class Evaluator {
     return { error: 'Template error: Fn::GetAZs requires a region name or an empty string' };
   }
 
+  // ---------------------------------------------------------------- other stacks
+
+  /**
+   * `Fn::GetStackOutput`, checked as the Template Reference Guide documents it: a map of
+   * StackName and OutputName, optionally Region and RoleArn, whose values cannot depend on a
+   * resource; its short form cannot hold other short forms.
+   */
+  private getStackOutput(arg: TemplateNode, node: MapNode, scope: Scope, depth: number): Evaluated {
+    const name = 'Fn::GetStackOutput';
+    if (arg.kind !== 'map' || fn.REQUIRED_STACK_OUTPUT_PARAMETERS.some((p) => entryValue(arg, p) === undefined)) {
+      return this.malformed(name, fn.GET_STACK_OUTPUT_SHAPE, node);
+    }
+    const args: Partial<Record<fn.StackOutputParameter, Value>> = {};
+    for (const entry of arg.entries) {
+      if (!fn.isStackOutputParameter(entry.key)) {
+        // The guide lists four parameters but does not say how others are treated, so this only warns.
+        this.sink.add(`Fn::GetStackOutput takes StackName, OutputName, Region and RoleArn; CloudFormation may reject ${entry.key}`, entry.keyRange, 'malformed-intrinsic', 'warning');
+        continue;
+      }
+      if (node.shortForm !== undefined && entry.value.kind === 'map' && entry.value.shortForm !== undefined) {
+        this.sink.add(`Template error: the short form !GetStackOutput cannot hold short-form functions such as ${entry.value.shortForm}; write Fn::GetStackOutput in full`, entry.value.range, 'malformed-intrinsic');
+      }
+      const value = this.argument(entry.value, scope, depth + 1);
+      const resource = symbolDependencies(value)[0];
+      if (resource !== undefined && scope.live) {
+        this.sink.add(`Template error: the ${entry.key} of Fn::GetStackOutput cannot depend on a resource, and it reads ${resource.logicalId}`, entry.value.range, 'malformed-intrinsic');
+      }
+      args[entry.key] = value;
+    }
+    const placement = this.stackOutputPlacement(node, scope);
+    if (placement !== undefined && scope.live) this.sink.add(fn.stackOutputPlacementError(placement), node.range, 'unsupported-placement');
+    this.note('Fn::GetStackOutput is read from the other stack when this stack is updated: an output that changed since the last deployment changes what reads it, which is not visible here', node.range);
+    return this.result(name, fn.getStackOutput(args, this.region), node, scope);
+  }
+
+  /** Where an `Fn::GetStackOutput` is written, if CloudFormation cannot resolve it there yet. */
+  private stackOutputPlacement(node: MapNode, scope: Scope): string | undefined {
+    // In Conditions, values are evaluated only as the operands of Fn::Equals.
+    if (scope.block === 'Conditions') return 'inside Fn::Equals in the Conditions section';
+    if (scope.block === 'Outputs') {
+      if (this.outputValueNodes === undefined) {
+        this.outputValueNodes = new Set();
+        for (const output of this.model.outputs.values()) {
+          const value = entryValue(output.node, 'Value');
+          if (value !== undefined) this.outputValueNodes.add(value);
+        }
+      }
+      if (this.outputValueNodes.has(node)) return 'as the Value of an output';
+    }
+    return undefined;
+  }
+
+  /** Reports an `Fn::GetStackOutput` inside the argument of a function that cannot take it yet. */
+  private checkStackOutputInside(name: string, argument: Value, node: MapNode, scope: Scope): void {
+    if (scope.live && fn.readsStackOutput(argument)) this.sink.add(fn.stackOutputPlacementError(`inside ${name}`), node.range, 'unsupported-placement');
+  }
+
   // ---------------------------------------------------------------- references
 
   /** The name a `Ref`/`Fn::GetAtt` argument gives; AWS::LanguageExtensions allows it to be computed. */
   private nameArgument(arg: TemplateNode, scope: Scope, depth: number): Value | undefined {
     if (arg.kind === 'scalar') return typeof arg.value === 'string' ? arg.value : undefined;
-    if (arg.kind === 'map' && this.options.languageExtensions) {
+    // A macro's output stands for the name as written; AWS::LanguageExtensions lets any function compute it.
+    if (arg.kind === 'map' && (this.options.languageExtensions || isMacroInvocation(arg))) {
       const v = this.evaluate(arg, scope, depth + 1);
       return v === NO_VALUE ? undefined : v;
     }
@@ -384,6 +505,8 @@ export class Evaluator {
       if (!this.referenceResource(name, range, scope)) return new UnknownValue('invalid:ref', `a Ref to resource ${name} outside Resources`);
       return this.resourceRef(name);
     }
+    const inModule = this.registryModules().reference(name);
+    if (inModule !== undefined && inModule.attribute === undefined) return this.moduleResource(inModule, range, scope);
     this.reportUnresolved(name, range, scope);
     return new UnknownValue('unresolved:' + name, `${name}, which is not declared`);
   }
@@ -417,6 +540,43 @@ export class Evaluator {
     return ref;
   }
 
+  /** The registry modules of the template, indexed on first use. */
+  private registryModules(): ModuleIndex {
+    this.modules ??= new ModuleIndex(this.model);
+    return this.modules;
+  }
+
+  /** Adds the note that names the template's registry modules, if it declares any. */
+  noteRegistryModules(): void {
+    const message = this.registryModules().note();
+    if (message !== undefined) this.note(message, this.model.resources.get(this.registryModules().logicalIds[0])?.keyRange);
+  }
+
+  /** The resource a DependsOn name stands for: a declared one, or the registry module that expands into it. */
+  dependencyTarget(name: string): string | undefined {
+    if (this.model.resources.has(name)) return name;
+    const inModule = this.registryModules().reference(name);
+    return inModule !== undefined && inModule.attribute === undefined ? inModule.module : undefined;
+  }
+
+  /**
+   * A resource inside a registry module, or one of its attributes: it exists, but only AWS knows
+   * its value. The value is keyed by the expanded name, so both spellings (`ModRes`, `Mod.Res`)
+   * and both sides of a comparison agree; it depends on the module, whose replacement may
+   * replace the resource.
+   */
+  private moduleResource(target: ModuleReference, range: RangeSource, scope: Scope): Evaluated {
+    if (scope.block === 'Conditions') {
+      this.reportUnresolved(target.logicalId, range, scope);
+      return new UnknownValue('invalid:module', `${target.logicalId} in Conditions`);
+    }
+    this.referenceResource(target.module, range, scope);
+    const { module, logicalId, attribute } = target;
+    if (attribute === undefined) return new UnknownValue('module:' + logicalId, `${logicalId}, a resource of registry module ${module}`, [this.resourceRef(module)]);
+    const inner = logicalId.slice(module.length);
+    return new UnknownValue(`module:${logicalId}.${attribute}`, `${logicalId}.${attribute}, from registry module ${module}`, [new ResourceAttribute(module, `${inner}.${attribute}`)]);
+  }
+
   private getAtt(arg: TemplateNode, node: MapNode, scope: Scope, depth: number): Evaluated {
     let logicalId: Value | undefined;
     let attribute: Value | undefined;
@@ -442,6 +602,10 @@ export class Evaluator {
       if (isSymbolic(logicalId)) return derivedUnknown('getatt', valueKey(logicalId), `an attribute of ${fn.describeValue(logicalId)}`, logicalId);
       return this.malformed('Fn::GetAtt', GET_ATT_SHAPE, node);
     }
+    if (!this.model.resources.has(logicalId) || this.registryModules().has(logicalId)) {
+      const inModule = this.moduleAttribute(logicalId, attribute);
+      if (inModule !== undefined) return this.moduleResource(inModule, idRange, scope);
+    }
     if (!this.model.resources.has(logicalId)) {
       this.sink.add(`Template error: instance of Fn::GetAtt references undefined resource ${logicalId}`, idRange, 'unresolved-reference');
       return new UnknownValue('unresolved:' + logicalId, `${logicalId}, which is not a resource`);
@@ -453,6 +617,18 @@ export class Evaluator {
     return new UnknownValue(`getatt:${logicalId}:${valueKey(attribute)}`, `an attribute of ${logicalId} named at deploy time`, [this.resourceRef(logicalId)]);
   }
 
+  /** What `Fn::GetAtt [logicalId, attribute]` reads inside a registry module, if anything: `[ModRes, A]`, `[Mod.Res, A]`, `[Mod, Res.A]`. */
+  private moduleAttribute(logicalId: string, attribute: Value): ModuleReference | undefined {
+    const modules = this.registryModules();
+    if (typeof attribute === 'string') {
+      const target = modules.reference(`${logicalId}.${attribute}`);
+      return target?.attribute === undefined ? undefined : target;
+    }
+    // An attribute named at deploy time: the resource is named in full, and the attribute is keyed by its expression.
+    const target = modules.reference(logicalId);
+    return target === undefined || target.attribute !== undefined ? undefined : { ...target, attribute: scalarText(attribute) ?? valueKey(attribute) };
+  }
+
   private sub(arg: TemplateNode, node: MapNode, scope: Scope, depth: number): Evaluated {
     let textNode: TemplateNode | undefined;
     let variablesNode: TemplateNode | undefined;
@@ -461,13 +637,25 @@ export class Evaluator {
       textNode = arg.items[0];
       variablesNode = arg.items[1];
     }
+    if (isMacroInvocation(textNode)) return this.ofMacroOutput('Fn::Sub', arg, scope, depth);
     if (textNode?.kind !== 'scalar' || typeof textNode.value !== 'string' || (variablesNode !== undefined && variablesNode.kind !== 'map')) {
       return this.malformed('Fn::Sub', SUB_SHAPE, node);
     }
     let variables: Map<string, Evaluated> | undefined;
-    if (variablesNode?.kind === 'map') {
+    // Variables a macro writes: any name may be among them, so none is unresolved.
+    let macroVariables: Value | undefined;
+    if (isMacroInvocation(variablesNode)) {
+      const evaluated = this.evaluate(variablesNode!, scope, depth + 2);
+      macroVariables = evaluated === NO_VALUE ? null : evaluated;
+    } else if (variablesNode?.kind === 'map') {
       variables = new Map();
-      for (const entry of variablesNode.entries) variables.set(entry.key, this.evaluate(entry.value, scope, depth + 2));
+      for (const entry of variablesNode.entries) {
+        const value = this.evaluate(entry.value, scope, depth + 2);
+        if (scope.live && value !== NO_VALUE && fn.readsStackOutput(value)) {
+          this.sink.add(fn.stackOutputPlacementError('inside an Fn::Sub variable map'), entry.value.range, 'unsupported-placement');
+        }
+        variables.set(entry.key, value);
+      }
     }
     const textRange = textNode.range;
     const parts: (string | Symbolic)[] = [];
@@ -485,8 +673,13 @@ export class Evaluator {
       else {
         const dot = name.indexOf('.');
         const id = dot > 0 ? name.slice(0, dot) : '';
-        if (dot > 0 && dot < name.length - 1 && this.model.resources.has(id)) {
+        // `${Resource.Attribute}` of a declared resource is what it says, unless the resource is a module.
+        const inModule = this.model.resources.has(id) && !this.registryModules().has(id) ? undefined : this.registryModules().reference(name);
+        if (inModule !== undefined) v = this.moduleResource(inModule, range, scope);
+        else if (dot > 0 && dot < name.length - 1 && this.model.resources.has(id)) {
           v = this.referenceResource(id, range, scope) ? new ResourceAttribute(id, name.slice(dot + 1)) : new UnknownValue('invalid:getatt', 'an attribute outside Resources');
+        } else if (macroVariables !== undefined) {
+          v = new UnknownValue('sub-variable:' + name, `the variable ${name}, which a macro may define`);
         } else {
           this.reportUnresolved(name, range, scope);
           v = new UnknownValue('unresolved:' + name, `${name}, which is not declared`);
@@ -501,7 +694,10 @@ export class Evaluator {
         parts.push(new UnknownValue('invalid:sub', `the variable ${name}, which is not a string`));
       }
     }
-    return concatenate(parts);
+    if (macroVariables === undefined) return concatenate(parts);
+    // The macro's map may also redefine names declared here, so the text as resolved is only part of the key.
+    const from: Value = [concatenate(parts), macroVariables];
+    return derivedUnknown('Fn::Sub', valueKey(from), `Fn::Sub with the variables of ${fn.describeValue(macroVariables)}`, from);
   }
 
   /** The parts of an `Fn::Sub` string, parsed once per distinct string (templates repeat them, loops above all). */
@@ -574,6 +770,7 @@ export class Evaluator {
     let defaultNode: TemplateNode | undefined;
     if (arg.items.length === 4) {
       const options = arg.items[3];
+      if (this.options.languageExtensions && isMacroInvocation(options)) return this.ofMacroOutput('Fn::FindInMap', arg, scope, depth);
       defaultNode = options.kind === 'map' ? options.entries.find((e) => e.key === 'DefaultValue')?.value : undefined;
       if (!this.options.languageExtensions || defaultNode === undefined) return this.malformed('Fn::FindInMap', FIND_IN_MAP_SHAPE, node);
     }
@@ -598,13 +795,34 @@ export class Evaluator {
 
   // ---------------------------------------------------------------- transforms
 
+  /**
+   * The output of a macro, which replaces the map that holds `Fn::Transform`. The macro receives
+   * its parameters as written, unresolved, and the entries beside it; its output may hold
+   * functions that CloudFormation then resolves. So the output is keyed both by what is written
+   * and by what it evaluates to: it is equal on both sides only when neither changed.
+   */
   private transform(arg: TemplateNode, node: MapNode, scope: Scope, depth: number): Evaluated {
-    const nameNode = arg.kind === 'map' ? arg.entries.find((e) => e.key === 'Name')?.value : undefined;
-    const name = nameNode?.kind === 'scalar' && typeof nameNode.value === 'string' ? nameNode.value : 'macro';
-    this.note(`Fn::Transform ${name} is not expanded: the template is analysed as written`, node.range);
-    const evaluated = this.evaluate(arg, { ...scope, live: false }, depth + 1);
-    const input = evaluated === NO_VALUE ? null : evaluated;
-    return derivedUnknown('transform', valueKey(input), `the output of Fn::Transform ${name}`, input);
+    const names = macroNames(arg);
+    const label = names.length > 0 ? names.join(', ') : 'macro';
+    this.note(`Fn::Transform ${label} is not expanded: the template is analysed as written`, node.range);
+    const input: ValueObject = {};
+    // What the macro receives is not deployed as written, so nothing in it is an error of deployment.
+    const inputScope: Scope = { ...scope, live: false };
+    for (const entry of node.entries) {
+      const v = this.evaluate(entry.value, inputScope, depth + 1);
+      if (v !== NO_VALUE) setEntry(input, entry.key, v);
+    }
+    const from: Value = [this.plain(node), input];
+    return derivedUnknown('transform', valueKey(from), `the output of Fn::Transform ${label}`, input);
+  }
+
+  /** The plain data of a node, used only to key unknowns built from unevaluated expressions. */
+  private plain(node: TemplateNode): Value {
+    if (node.kind === 'scalar') return node.value;
+    if (node.kind === 'seq') return node.items.map((i) => this.plain(i));
+    const out: ValueObject = {};
+    for (const e of node.entries) setEntry(out, e.key, this.plain(e.value));
+    return out;
   }
 }
 

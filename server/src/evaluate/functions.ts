@@ -19,6 +19,11 @@ export function describeValue(v: Value): string {
   return v instanceof UnknownValue ? v.reason : renderValue(v, 80);
 }
 
+/** A name for an unknown's reason: a string as it is, anything else described. */
+function nameText(v: Value): string {
+  return typeof v === 'string' ? v : describeValue(v);
+}
+
 /** Whether a symbolic value stands for a whole value (a list, a string) rather than a piece of text. */
 function isOpaqueSymbol(v: Value): v is Symbolic {
   return isSymbolic(v) && !(v instanceof Concatenation);
@@ -166,4 +171,59 @@ export function orTri(values: Tri[]): Tri {
 /** Kleene negation. */
 export function notTri(value: Tri): Tri {
   return value === 'unknown' ? 'unknown' : !value;
+}
+
+/** The parameters `Fn::GetStackOutput` takes (its argument is a map of these). */
+export const STACK_OUTPUT_PARAMETERS = ['StackName', 'OutputName', 'Region', 'RoleArn'] as const;
+export type StackOutputParameter = (typeof STACK_OUTPUT_PARAMETERS)[number];
+/** The parameters `Fn::GetStackOutput` cannot do without. */
+export const REQUIRED_STACK_OUTPUT_PARAMETERS: readonly StackOutputParameter[] = ['StackName', 'OutputName'];
+
+/** The message for an `Fn::GetStackOutput` whose argument is not a map of its parameters. */
+export const GET_STACK_OUTPUT_SHAPE = 'Template error: Fn::GetStackOutput requires a map with StackName and OutputName, and optionally Region and RoleArn';
+
+/**
+ * `Fn::GetStackOutput`: the value of another stack's output, read by CloudFormation when this
+ * stack is created or updated (a weak reference, possibly in another account or Region).
+ *
+ * The value is unknown here; it is keyed by the evaluated parameters, so the same reference on
+ * both sides of a comparison is equal and any changed parameter changes the value. An omitted
+ * Region means the stack's own Region, so writing that Region out changes nothing.
+ */
+export function getStackOutput(args: Partial<Record<StackOutputParameter, Value>>, ownRegion: string): FunctionResult {
+  const texts: Partial<Record<StackOutputParameter, string | Symbolic>> = {};
+  for (const name of STACK_OUTPUT_PARAMETERS) {
+    const v = args[name];
+    if (v === undefined) continue;
+    const text = isSymbolic(v) ? v : scalarText(v);
+    if (text === undefined || text === '') return fail(`Template error: the ${name} of Fn::GetStackOutput must be a non-empty string`);
+    texts[name] = text;
+  }
+  const { StackName: stack, OutputName: output, RoleArn: role } = texts;
+  if (stack === undefined || output === undefined) return fail(GET_STACK_OUTPUT_SHAPE);
+  const region = texts.Region ?? ownRegion;
+  const identity: Value = role === undefined ? [stack, output, region] : [stack, output, region, role];
+  const where = region === ownRegion ? '' : ` in ${nameText(region)}`;
+  const reason = `output ${nameText(output)} of stack ${nameText(stack)}${where}`;
+  return ok(derivedUnknown('stackoutput', valueKey(identity), reason, identity));
+}
+
+/** Whether a name is one of the parameters of `Fn::GetStackOutput`. */
+export function isStackOutputParameter(name: string): name is StackOutputParameter {
+  return (STACK_OUTPUT_PARAMETERS as readonly string[]).includes(name);
+}
+
+/** Whether a value is or holds the value of an `Fn::GetStackOutput`. */
+export function readsStackOutput(v: Value): boolean {
+  return containsSymbol(v) && valueKey(v).includes('{?stackoutput:');
+}
+
+/**
+ * The error for an `Fn::GetStackOutput` written where CloudFormation cannot resolve it yet. The
+ * Template Reference Guide lists these places under "Known limitations" (inside Fn::Base64, inside
+ * Fn::ImportValue, inside an Fn::Sub variable map, as an output's Value, inside Fn::Equals in
+ * Conditions) and says each fails with InternalFailure until a future update supports it.
+ */
+export function stackOutputPlacementError(where: string): string {
+  return `Fn::GetStackOutput ${where} is not supported yet: CloudFormation fails the stack operation with an InternalFailure error`;
 }

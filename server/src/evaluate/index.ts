@@ -26,6 +26,7 @@ import { ErrorSink, unresolvedMessage } from './errors';
 import { Evaluator, setEntry, type Scope } from './evaluator';
 import { isCycle, stronglyConnectedComponents } from './graph';
 import { expandForEach, usesForEach } from './languageExtensions';
+import { isModuleType } from './modules';
 import { resolveParameters } from './parameters';
 import { pseudoParameterValues } from './pseudo';
 import type { EvaluatedResource, EvaluatedTemplate, EvaluationContext } from './types';
@@ -110,6 +111,7 @@ function evaluate(original: TemplateModel, ctx: EvaluationContext): EvaluatedTem
     resources.set(decl.logicalId, evaluateResource(decl, evaluator, sink));
   }
   reportResourceCycles(model, resources, sink);
+  evaluator.noteRegistryModules();
 
   const outputs = new Map<string, Value>();
   for (const decl of model.outputs.values()) {
@@ -134,12 +136,14 @@ function evaluateResource(decl: ResourceDecl, evaluator: Evaluator, sink: ErrorS
   const live = active && !undecided;
   const deps = new Set<string>();
   for (const dep of decl.dependsOn) {
-    if (!evaluator.model.resources.has(dep.name)) {
+    // A resource that a registry module expands into stands for the module.
+    const target = evaluator.dependencyTarget(dep.name);
+    if (target === undefined) {
       sink.add(unresolvedMessage(dep.name, 'Resources'), dep.range, 'unresolved-reference');
       continue;
     }
-    if (live && evaluator.resourceActive.get(dep.name) === false) sink.add(unresolvedMessage(dep.name, 'Resources'), dep.range, 'reference-to-inactive-resource');
-    deps.add(dep.name);
+    if (live && evaluator.resourceActive.get(target) === false) sink.add(unresolvedMessage(dep.name, 'Resources'), dep.range, 'reference-to-inactive-resource');
+    deps.add(target);
   }
   const scope: Scope = { block: 'Resources', live, deps };
   let properties: Value = {};
@@ -160,7 +164,8 @@ function reportResourceCycles(model: TemplateModel, resources: Map<string, Evalu
   const ids: string[] = [];
   const indexOf = new Map<string, number>();
   for (const r of resources.values()) {
-    if (!r.active) continue;
+    // A module stands for resources not visible here, which may depend on each other in any way, so a cycle through it is not known to exist.
+    if (!r.active || isModuleType(r.type)) continue;
     indexOf.set(r.logicalId, ids.length);
     ids.push(r.logicalId);
   }

@@ -3,6 +3,7 @@
  * will update each, and what that means for the resource as a whole.
  */
 import type { EvaluatedResource } from '../evaluate/types';
+import { isModuleType } from '../evaluate/modules';
 import { isSymbolic, type Value } from '../evaluate/value';
 import { isDeepStrictEqual } from 'node:util';
 import { expressionInputs, renderValue } from '../evaluate';
@@ -270,6 +271,9 @@ function modifyReason(resource: ModifiedResource, details: ChangeDetail[], impac
   if (replacement === 'True' || replacement === 'Conditional') {
     const d = decidingDetail(details);
     const what = d.target.name ?? 'Metadata';
+    if (d.behavior === 'unknown' && isModuleType(resource.after.type)) {
+      return `may be replaced: ${resource.after.type} is a registry module, and how a change of ${what} updates the resources it expands into is unknown`;
+    }
     if (d.behavior === 'unknown') return `may be replaced: the update behaviour of ${what} is unknown (${resource.after.type} is not in the resource specification)`;
     if (resource.after.type.startsWith('Custom::') || resource.after.type === 'AWS::CloudFormation::CustomResource') {
       return `may be replaced: ${describeCause(d)} and the custom resource provider decides whether that replaces it`;

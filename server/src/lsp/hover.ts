@@ -8,6 +8,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Range as SourceRange, TemplateNode } from '../template/ast';
 import { nodeAtPath, pathAtOffset } from '../template';
 import type { ResourceSpec } from '../spec/types';
+import { isModuleType } from '../evaluate/modules';
 import type { ChangeDetail, ImpactReport, ResourceChange } from '../impact/types';
 import { toLspRange } from './diagnostics';
 import { behaviorText, detailCause, impactHeading, replacedIds, replacementMessage } from './wording';
@@ -84,11 +85,18 @@ function keyRangeAt(root: TemplateNode, path: readonly (string | number)[]): Sou
   return parent?.kind === 'map' ? parent.entries.find((entry) => entry.key === key)?.keyRange : undefined;
 }
 
+/** What a hover says about a type the spec does not describe. */
+function unknownTypeLine(type: string, custom: boolean): string {
+  if (custom) return 'Custom resource: its provider decides how updates are applied.';
+  if (isModuleType(type)) return 'Registry module: the resources it expands into are not visible here; update behaviour unknown.';
+  return 'This type is not in the resource specification: update behaviour unknown.';
+}
+
 function resourceHover(logicalId: string, type: string, spec: ResourceSpec, change: ResourceChange | undefined, replaced: ReadonlySet<string>): string {
   const info = spec.typeInfo(type);
   const lines = [`**${logicalId}** · \`${type || 'no Type'}\``];
   if (info.description) lines.push('', info.description);
-  if (!info.known && type) lines.push('', info.custom ? 'Custom resource: its provider decides how updates are applied.' : 'This type is not in the resource specification: update behaviour unknown.');
+  if (!info.known && type) lines.push('', unknownTypeLine(type, info.custom));
   if (info.notUpdatable) lines.push('', 'This resource type cannot be updated: any change makes the update fail.');
   if (info.documentationUrl) lines.push('', `[Documentation](${info.documentationUrl})`);
   if (change) {

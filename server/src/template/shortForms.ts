@@ -18,6 +18,7 @@ export const SHORT_FORM_KEYS: ReadonlyMap<string, string> = new Map(
       'ForEach',
       'GetAZs',
       'GetAtt',
+      'GetStackOutput',
       'If',
       'ImportValue',
       'Join',

@@ -7,9 +7,9 @@ import { evaluateText } from './evaluateText';
 const FUNCTION_KEYS = [
   'Ref', 'Condition', 'Fn::GetAtt', 'Fn::Sub', 'Fn::Join', 'Fn::Select', 'Fn::Split', 'Fn::Base64', 'Fn::Cidr', 'Fn::GetAZs',
   'Fn::ImportValue', 'Fn::FindInMap', 'Fn::If', 'Fn::Equals', 'Fn::Not', 'Fn::And', 'Fn::Or', 'Fn::Length', 'Fn::ToJsonString',
-  'Fn::Transform', 'Fn::ForEach::Loop', 'Fn::Foo',
+  'Fn::Transform', 'Fn::ForEach::Loop', 'Fn::GetStackOutput', 'Fn::Contains', 'Fn::Foo',
 ];
-const NAMES = ['P', 'L', 'Ssm', 'A', 'B', 'C1', 'M', 'AWS::Region', 'AWS::NoValue', 'AWS::StackId', 'Missing', 'A.Arn', '${A}', '${P}-${A.Arn}', '{{resolve:ssm:/x}}', '10.0.0.0/16', '0', '2', ''];
+const NAMES = ['P', 'L', 'Ssm', 'A', 'B', 'C1', 'M', 'AWS::Region', 'AWS::NoValue', 'AWS::StackId', 'Missing', 'A.Arn', '${A}', '${P}-${A.Arn}', '{{resolve:ssm:/x}}', '10.0.0.0/16', '0', '2', '', 'ModRes', 'Mod.Res', 'Mod.Res.Arn', '${ModRes.Arn}'];
 
 const expression = fc.letrec<{ node: unknown }>((tie) => ({
   node: fc.oneof(
@@ -19,7 +19,7 @@ const expression = fc.letrec<{ node: unknown }>((tie) => ({
     // Functions mostly take a short list of arguments, so those come up more often.
     fc.tuple(fc.constantFrom(...FUNCTION_KEYS), fc.oneof(tie('node'), fc.array(tie('node'), { minLength: 1, maxLength: 3 }), fc.array(tie('node'), { minLength: 2, maxLength: 2 })))
       .map(([key, value]) => ({ [key]: value })),
-    fc.dictionary(fc.constantFrom('Key', 'Value', 'Name', 'DefaultValue'), tie('node'), { maxKeys: 3 }),
+    fc.dictionary(fc.constantFrom('Key', 'Value', 'Name', 'DefaultValue', 'StackName', 'OutputName', 'Region', 'Fn::Transform'), tie('node'), { maxKeys: 3 }),
   ),
 })).node;
 
@@ -39,6 +39,7 @@ describe('robustness', () => {
           Resources: {
             A: { Type: 'AWS::SNS::Topic', Properties: properties },
             B: { Type: 'AWS::SNS::Topic', Condition: 'C1', Properties: { X: properties } },
+            Mod: { Type: 'My::Org::Thing::MODULE', DependsOn: ['ModRes'], Properties: { X: properties } },
           },
           Outputs: { O: { Value: properties } },
         };

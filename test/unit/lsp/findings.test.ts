@@ -190,3 +190,24 @@ Resources:
     assert.match(replacement!.message, /\(if condition IsProd holds\)$/);
   });
 });
+
+describe('a registry module', () => {
+  const before = `Resources:
+  MyBucket:
+    Type: My::S3::SampleBucket::MODULE
+    Properties:
+      BucketName: one
+  Queue:
+    Type: AWS::SQS::Queue
+    Properties:
+      QueueName: !Ref MyBucket.S3Bucket
+`;
+
+  test('is no problem in itself, and a hover says it is a module whose update behaviour is unknown', () => {
+    const view = shown(before, before.replace('BucketName: one', 'BucketName: two'));
+    assert.deepEqual(view.diagnostics.filter((d) => d.code !== 'conditional-replacement'), []);
+    const hover = view.hoverAt('  MyBucket:', 3);
+    assert.match(hover, /Registry module: the resources it expands into are not visible here; update behaviour unknown\./);
+    assert.match(hover, /My::S3::SampleBucket::MODULE is a registry module/);
+  });
+});

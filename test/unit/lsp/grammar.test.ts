@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { SHORT_FORM_KEYS } from '../../../server/src/template/shortForms';
 
 interface Rule {
   match: string;
@@ -28,9 +29,17 @@ describe('the intrinsic-function injection grammar', () => {
     assert.deepEqual(matches('short-form-tag', 'VpcId: !Ref Network\nArn: !GetAtt Role.Arn\nX: !Sub "${AWS::Region}"\nY: !Refs x\nZ: a!Ref'), ['!Ref', '!GetAtt', '!Sub']);
   });
 
+  test('marks every short form the parser reads, Fn::GetStackOutput and the Rules functions included', () => {
+    const tags = [...SHORT_FORM_KEYS.keys()];
+    assert.deepEqual(matches('short-form-tag', tags.map((tag) => `X: ${tag} a`).join('\n')), tags);
+    assert.deepEqual(matches('short-form-tag', 'Vpc: !GetStackOutput\n  StackName: P\nA: !ValueOfAll [x, y]\nB: !GetStackOutputs x'), ['!GetStackOutput', '!ValueOfAll']);
+  });
+
   test('marks long-form function keys in YAML and JSON', () => {
     assert.deepEqual(matches('yaml-function-key', 'VpcId:\n  Ref: Network\nArn: {Fn::GetAtt: [Role, Arn]}\nRefX: 1\n- Fn::ForEach::Topics: x'), ['Ref', 'Fn::GetAtt', 'Fn::ForEach::Topics']);
     assert.deepEqual(matches('json-function-key', '{"VpcId": {"Ref": "Network"}, "A": {"Fn::Join": ["", []]}, "Ref": 1, "x": "Ref"}'), ['Ref', 'Fn::Join', 'Ref']);
+    assert.deepEqual(matches('yaml-function-key', 'Vpc:\n  Fn::GetStackOutput:\n    StackName: P'), ['Fn::GetStackOutput']);
+    assert.deepEqual(matches('json-function-key', '{"Vpc": {"Fn::GetStackOutput": {"StackName": "P"}}}'), ['Fn::GetStackOutput']);
   });
 
   test('marks pseudo parameters inside Ref targets and Sub strings', () => {
