@@ -18,6 +18,11 @@
  *   the error CloudFormation raises at deployment ("Unresolved resource dependencies"),
  *   unless that Condition is undecided: then only AWS can tell, and nothing is reported.
  * - Transforms other than AWS::LanguageExtensions are not expanded; a note says so.
+ * - Resources of a registry module (`::MODULE`) are not visible: references to names a module
+ *   expands into are unknowns that depend on the module, and a cycle through a module is not
+ *   reported (modules.ts).
+ * - A function applied to a macro's output (`Fn::Transform` inside a value) is an unknown keyed
+ *   by what the macro receives (macros.ts).
  */
 import type { Range } from '../template/ast';
 import { readTemplateModel } from '../template/index';
