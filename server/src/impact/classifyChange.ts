@@ -58,7 +58,7 @@ export function classifyChange(resource: ModifiedResource, ctx: ClassifyContext)
     details.push(propertyDetail(resource, diff, behavior, ctx));
   }
   for (const diff of resource.metadataDiffs) {
-    behaviors.push({ behavior: 'no-interruption', source: 'spec', decidedAt: [] });
+    behaviors.push({ behavior: 'no-interruption', requiresRecreation: 'Never', source: 'spec', decidedAt: [] });
     details.push(metadataDetail(resource, diff, ctx));
   }
 
