@@ -167,9 +167,11 @@ function compileProperty(
   report: OverlayReport,
 ): CompiledProperty {
   const compiled: CompiledProperty = {};
-  const { behavior, fromDocs } = mergeOverlay(specBehavior(property), docs, label, report);
+  const stated = specBehavior(property);
+  const { behavior, fromDocs } = mergeOverlay(stated, docs, label, report);
   if (behavior !== undefined) compiled.b = behavior;
   if (fromDocs) compiled.o = 1;
+  if (fromDocs && stated !== undefined && stated !== behavior) compiled.s = stated;
   const refs = [...new Set(referencedDefinitionIds(property.type))]
     .map((id) => definitionIndex.get(id))
     .filter((index): index is number => index !== undefined);
@@ -192,6 +194,62 @@ function compileProperties(
     compiled[name] = compileProperty(properties[name], docs[name], `${overlayKey} ${name}`, definitionIndex, report);
   }
   return compiled;
+}
+
+/** A property type reduced to what decides whether two values can be the same: `string`, `list<integer>`; undefined for objects, maps, unions and JSON. */
+function scalarShape(type: PropertyType): string | undefined {
+  switch (type.type) {
+    case 'string':
+    case 'number':
+    case 'integer':
+    case 'boolean':
+    case 'date-time':
+      return type.type;
+    case 'array': {
+      const element = scalarShape(type.element);
+      return element === undefined ? undefined : `list<${element}>`;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** How many attribute/property pairs the echo rule looked at and kept, for the build report. */
+interface EchoReport {
+  sameName: number;
+  sameShape: number;
+  kept: number;
+}
+
+/**
+ * The attributes of a resource type that echo a property: `Fn::GetAtt X.A` returns the value of
+ * X's property A, and an update of X in place cannot change it. A pair counts when
+ * 1. the attribute and a top-level property have the same name;
+ * 2. they have the same scalar shape (string, number, integer, boolean, timestamp, or a list of one
+ *    of those; allowed values are a constraint on a string, not another shape). Object-shaped pairs
+ *    are left out: a spec type definition can carry read-only members that the property never sets
+ *    (AWS::RedshiftServerless::Workgroup's `Workgroup` includes its status and endpoint);
+ * 3. the spec says changing the property requires replacement. Then an update in place, which by
+ *    definition does not replace, cannot have changed it, whether the template sets it or the
+ *    service chose it. Same-named mutable pairs are left out because the spec cannot tell an echo
+ *    from a value the service maintains: AWS::MSK::Cluster `CurrentVersion`, AWS::RoboMaker
+ *    `CurrentRevisionId` and AWS::SageMaker::ModelPackage `LastModifiedTime` advance on every
+ *    update although their property does not change.
+ */
+function propertyEchoes(resource: Resource, report: EchoReport): string[] {
+  const echoes: string[] = [];
+  for (const [name, attribute] of Object.entries(resource.attributes)) {
+    const property = Object.prototype.hasOwnProperty.call(resource.properties, name) ? resource.properties[name] : undefined;
+    if (property === undefined) continue;
+    report.sameName++;
+    const shape = scalarShape(attribute.type);
+    if (shape === undefined || shape !== scalarShape(property.type)) continue;
+    report.sameShape++;
+    if (property.causesReplacement !== 'yes') continue;
+    report.kept++;
+    echoes.push(name);
+  }
+  return echoes.sort();
 }
 
 /**
@@ -230,6 +288,7 @@ function deduplicate(definitions: CompiledTypeDefinition[]): { stored: CompiledT
 
 function compile(db: SpecDatabase, overlay: Overlay, specVersion: string): { data: Uint8Array; report: OverlayReport; stats: string[] } {
   const report: OverlayReport = { matched: 0, unmatched: [], ignored: [], strengthened: [], nearlyNotUpdatable: [] };
+  const echoReport: EchoReport = { sameName: 0, sameShape: 0, kept: 0 };
   const resources = [...db.all('resource')].sort((a, b) => a.cloudFormationType.localeCompare(b.cloudFormationType));
   const byType = new Map<string, Resource>(resources.map((r) => [r.cloudFormationType, r]));
 
@@ -260,6 +319,8 @@ function compile(db: SpecDatabase, overlay: Overlay, specVersion: string): { dat
     };
     const description = describe(resource.documentation);
     if (description !== undefined) compiled.d = description;
+    const echoes = propertyEchoes(resource, echoReport);
+    if (echoes.length > 0) compiled.e = echoes;
     if (resource.cloudFormationTransform) compiled.x = resource.cloudFormationTransform;
     const extra = new Set((resource.additionalReplacementProperties ?? []).map((path) => path.filter((part) => part !== '*').join('/')));
     if (extra.size > 0) compiled.r = [...extra].sort();
@@ -293,6 +354,7 @@ function compile(db: SpecDatabase, overlay: Overlay, specVersion: string): { dat
   const stats = [
     `resource types: ${compiledTypes.size}`,
     `type definitions: ${definitions.length} in the spec, ${stored.length} stored after deduplication`,
+    `attributes echoing a property: ${echoReport.kept} (of ${echoReport.sameName} attribute/property pairs with the same name, ${echoReport.sameShape} of the same scalar shape)`,
   ];
   return { data: encodeSpecIndex({ specVersion, overlaySource: overlay.source }, compiledTypes, stored), report, stats };
 }

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { analyzeUpdate, DEFAULT_ACCOUNT_ID, DEFAULT_REGION } from '../impact';
+import { changesSomething } from '../impact/labels';
 import type { ImpactReport, ResourceChange } from '../impact/types';
 import { loadResourceSpec } from '../spec/load';
 import { isStackStatus } from '../stacks/lifecycle';
@@ -127,11 +128,18 @@ export function runDiff(argv: string[], io: CliIo): number {
   return 0;
 }
 
-/** Whether a change trips the CI gate; a possible replacement counts, and so does one that will also fail. */
+/**
+ * Whether a change trips the CI gate. A possible replacement counts, and so does a replacement
+ * that will also fail. The gate weighs what happens (`impact`), not the change set's `Replacement`:
+ * an instance type change is `Conditional` there but only interrupts the instance, and a resource
+ * that only re-reads unchanged values changes nothing.
+ */
 function tripsGate(change: ResourceChange, failOn: FailOn): boolean {
+  if (!changesSomething(change)) return false;
   if (failOn === 'any') return true;
   if (failOn === 'will-fail') return change.impact === 'will-fail';
-  return change.replacement === 'True' || change.replacement === 'Conditional';
+  if (change.impact === 'will-fail') return change.replacement === 'True';
+  return change.impact === 'replacement' || change.impact === 'conditional-replacement';
 }
 
 /** A file's text; throws an Error whose message is fit for a person when it cannot be read. */

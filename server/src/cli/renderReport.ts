@@ -2,7 +2,7 @@
  * Human renderings of an impact report: a coloured terminal summary and a Markdown one for
  * pull requests.
  */
-import { describeValueChange, impactLabel } from '../impact/labels';
+import { changesSomething, describeValueChange, impactLabel, shownDetails } from '../impact/labels';
 import type { ImpactReport, ResourceChange } from '../impact/types';
 import type { LineIndex } from '../template';
 
@@ -37,12 +37,13 @@ export function renderText(report: ImpactReport, ctx: RenderContext): string {
   else if (report.status === 'error') lines.push(paint('red', `Rejected: ${report.message}`));
   else lines.push(paint('bold', `Update: ${report.message}`));
 
-  if (report.changes.length > 0) {
+  const shown = report.changes.filter(changesSomething);
+  if (shown.length > 0) {
     lines.push('');
-    const idWidth = Math.min(40, Math.max(...report.changes.map((c) => c.logicalId.length)));
-    const typeWidth = Math.min(44, Math.max(...report.changes.map((c) => c.resourceType.length)));
-    const labelWidth = Math.max(...report.changes.map((c) => impactLabel(c.impact).label.length));
-    for (const change of report.changes) {
+    const idWidth = Math.min(40, Math.max(...shown.map((c) => c.logicalId.length)));
+    const typeWidth = Math.min(44, Math.max(...shown.map((c) => c.resourceType.length)));
+    const labelWidth = Math.max(...shown.map((c) => impactLabel(c.impact).label.length));
+    for (const change of shown) {
       const label = impactLabel(change.impact);
       const head = `${label.symbol.padEnd(2)} ${label.label.padEnd(labelWidth)}`;
       lines.push(`  ${paint(LEVEL_STYLE[label.level], head)}  ${paint('bold', change.logicalId.padEnd(idWidth))}  ${paint('dim', change.resourceType.padEnd(typeWidth))}  ${change.reason}`);
@@ -50,15 +51,18 @@ export function renderText(report: ImpactReport, ctx: RenderContext): string {
       if (change.replacementCause && change.replacementCause.length > 2) {
         lines.push(paint('dim', `       cause: ${change.replacementCause.join(' → ')}`));
       }
-      for (const detail of change.details.slice(0, 8)) {
+      const details = shownDetails(change);
+      for (const detail of details.slice(0, 8)) {
         const change = describeValueChange(detail);
         const arrow = change ? `: ${change}` : '';
         const dynamic = detail.evaluation === 'Dynamic' ? ' (known at deploy time)' : '';
         lines.push(paint('dim', `       ${detail.target.path} [${detail.behavior}]${dynamic}${arrow}`));
       }
-      if (change.details.length > 8) lines.push(paint('dim', `       … and ${change.details.length - 8} more`));
+      if (details.length > 8) lines.push(paint('dim', `       … and ${details.length - 8} more`));
     }
   }
+  const unchanged = unchangedLine(report);
+  if (unchanged) lines.push('', paint('dim', `  ${impactLabel('none').symbol}  ${unchanged}`));
   if (report.diagnostics.length > 0) {
     lines.push('');
     for (const d of report.diagnostics) {
@@ -74,6 +78,20 @@ export function renderText(report: ImpactReport, ctx: RenderContext): string {
   return `${lines.join('\n')}\n`;
 }
 
+const listedUnchanged = 6;
+
+/**
+ * One quiet line for the resources a change set lists although nothing changes for them, so that
+ * a person comparing with the change set knows why they are not rows: `No change: SubnetA, Box …`.
+ */
+function unchangedLine(report: ImpactReport): string | undefined {
+  const ids = report.changes.filter((c) => !changesSomething(c)).map((c) => c.logicalId);
+  if (ids.length === 0) return undefined;
+  const named = ids.length > listedUnchanged ? `${ids.slice(0, listedUnchanged).join(', ')} +${ids.length - listedUnchanged} more` : ids.join(', ');
+  const them = ids.length === 1 ? 'it as Dynamic; the values it re-reads stay' : 'them as Dynamic; the values they re-read stay';
+  return `No change: ${named}. A change set lists ${them} the same.`;
+}
+
 function escapeCell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 }
@@ -84,10 +102,13 @@ export function renderMarkdown(report: ImpactReport, ctx: RenderContext): string
   if (report.status === 'noop') lines.push(`**${report.message}**`);
   else if (report.status === 'error') lines.push(`**Rejected:** ${escapeCell(report.message)}`);
   else lines.push(`**${report.message}**`);
-  if (report.changes.length > 0) {
+  const shown = report.changes.filter(changesSomething);
+  if (shown.length > 0) {
     lines.push('', '| | Resource | Type | Effect |', '|---|---|---|---|');
-    for (const change of report.changes) lines.push(markdownRow(change));
+    for (const change of shown) lines.push(markdownRow(change));
   }
+  const unchanged = unchangedLine(report);
+  if (unchanged) lines.push('', `_${escapeCell(unchanged)}_`);
   const problems = report.diagnostics.filter((d) => d.severity !== 'info');
   if (problems.length > 0) {
     lines.push('');

@@ -7,13 +7,13 @@ import { isModuleType } from '../evaluate/modules';
 import { isSymbolic, type Value } from '../evaluate/value';
 import { isDeepStrictEqual } from 'node:util';
 import { expressionInputs, renderValue } from '../evaluate';
-import type { PropertyBehavior, ResourceSpec, UpdateBehavior } from '../spec/types';
-import type { TemplateNode } from '../template/ast';
+import type { PropertyBehavior, ResourceSpec, ResourceTypeInfo, UpdateBehavior } from '../spec/types';
+import type { Range, TemplateNode } from '../template/ast';
 import type { ResourceDecl, TemplateModel } from '../template/model';
 import { toPlain } from '../template';
 import { deepestNodeAt } from './locate';
-import type { ChangeDetail, ChangeScope, Impact, Replacement, RequiresRecreation, ResourceChange } from './types';
-import type { PathSegment, ValueDifference } from './valueDiff';
+import type { AttributeChangeType, ChangeDetail, ChangeScope, ChangeTarget, Impact, PolicyAction, Replacement, RequiresRecreation, ResourceChange } from './types';
+import { isIdentityAttribute, type ChangeSetPlan, type PathSegment, type ResourceFate, type ValueDifference } from './valueDiff';
 
 export interface ModifiedResource {
   logicalId: string;
@@ -27,6 +27,8 @@ export interface ModifiedResource {
 
 export interface ClassifyContext {
   spec: ResourceSpec;
+  /** The deployed template's model, to tell a newly introduced parameter. */
+  beforeModel: TemplateModel;
   /** The new template's model, to find what an expression reads. */
   afterModel: TemplateModel;
   /** NoEcho parameters: values computed from them are never shown. */
@@ -51,36 +53,89 @@ export function classifyChange(resource: ModifiedResource, ctx: ClassifyContext)
   const type = resource.after.type;
   const typeInfo = ctx.spec.typeInfo(type);
   const details: ChangeDetail[] = [];
-  const behaviors: PropertyBehavior[] = [];
+  const record = (detail: ChangeDetail) => {
+    details.push(detail);
+    if (detail.changeSource === 'ParameterReference') details.push(companionDetail(detail));
+  };
+  for (const diff of resource.propertyDiffs) record(propertyDetail(resource, diff, propertyBehavior(ctx.spec, type, diff.path), ctx));
+  for (const diff of resource.metadataDiffs) record(metadataDetail(resource, diff, ctx));
 
-  for (const diff of resource.propertyDiffs) {
-    const behavior = propertyBehavior(ctx.spec, type, diff.path);
-    behaviors.push(behavior);
-    details.push(propertyDetail(resource, diff, behavior, ctx));
-  }
-  for (const diff of resource.metadataDiffs) {
-    behaviors.push({ behavior: 'no-interruption', source: 'spec', decidedAt: [] });
-    details.push(metadataDetail(resource, diff, ctx));
-  }
-
-  const scope = [...new Set(details.map((d) => d.target.attribute))] as ChangeScope[];
-  const replacement = resourceReplacement(details);
-  const failure = willFail(resource, details, typeInfo.notUpdatable, replacement);
-  const impact: Impact = failure ? 'will-fail' : impactOf(replacement, details);
-  const chain = replacement === 'True' || replacement === 'Conditional' ? replacementChain(resource, details, ctx) : undefined;
-  return {
+  const scope = [...new Set(details.map(scopeOf))];
+  // The change set's Replacement counts every detail; what happens counts only values that change.
+  const replacement = changeSetReplacement(details);
+  const changing = details.filter((d) => !d.keepsValue);
+  const base = {
     logicalId: resource.logicalId,
     resourceType: type,
-    action: 'Modify',
+    action: 'Modify' as const,
     replacement,
+    ...(replacement === 'True' ? { policyAction: replacePolicyAction(resource.after) } : {}),
     scope,
     details,
-    impact,
-    reason: failure ?? modifyReason(resource, details, impact, replacement),
-    replacementCause: chain,
-    range: resource.afterDecl.keyRange,
-    rangeIn: 'new',
   };
+  const range = { range: resource.afterDecl.keyRange, rangeIn: 'new' as const };
+  if (changing.length === 0) return { ...base, impact: 'none', reason: unchangedReason(details), ...range };
+
+  const planned = impactOf(changing);
+  const failure = willFail(resource, changing, typeInfo.notUpdatable, planned);
+  const chain = planned === 'replacement' || planned === 'conditional-replacement' ? replacementChain(resource, changing, ctx) : undefined;
+  return {
+    ...base,
+    impact: failure ? 'will-fail' : planned,
+    reason: failure ?? modifyReason(resource, changing, planned),
+    replacementCause: chain,
+    ...range,
+  };
+}
+
+/**
+ * CloudFormation writes each value read from a changed parameter twice: the `Static`
+ * `ParameterReference` detail that names the parameter, and a `Dynamic` `DirectModification`
+ * companion with the same target ("Resources that reference a changed parameter value always
+ * result in two changes", UserGuide, Example change sets). The companion adds nothing.
+ */
+function companionDetail(detail: ChangeDetail): ChangeDetail {
+  const { target, behavior, range, rangeIn } = detail;
+  return { target, evaluation: 'Dynamic', changeSource: 'DirectModification', behavior, ...(range ? { range } : {}), rangeIn };
+}
+
+/**
+ * What happens to the references of a changed resource, for the resources classified after it.
+ * The plan is the change set's; what is kept is this analysis's. A resource that changes nothing
+ * keeps everything. A resource updated in place keeps its physical id, its identity attributes
+ * and the attributes that echo a property that did not change (`propertyEchoes`: create-only
+ * properties, which an update in place cannot change). A custom or unknown type keeps only its id.
+ */
+export function fateOfChange(change: ResourceChange, typeInfo: ResourceTypeInfo): ResourceFate {
+  const plan: ChangeSetPlan =
+    change.replacement === 'True'
+      ? 'replaced'
+      : change.replacement === 'Conditional'
+        ? 'conditionally-replaced'
+        : typeInfo.known && !typeInfo.custom
+          ? 'modified'
+          : 'modified-opaque';
+  if (change.impact === 'none') return { plan, keeps: () => true };
+  if (change.impact !== 'no-interruption' && change.impact !== 'some-interruption') return { plan, keeps: () => false };
+  const described = typeInfo.known && !typeInfo.custom;
+  const changed = new Set(change.details.filter((d) => !d.keepsValue).map((d) => propertyNameOf(d.target)));
+  const echoes = new Set(typeInfo.propertyEchoes ?? []);
+  return {
+    plan,
+    keeps: (attribute) =>
+      attribute === undefined || (described && (isIdentityAttribute(attribute) || (echoes.has(attribute) && !changed.has(attribute)))),
+  };
+}
+
+/** The top-level property a target names (`Tags` included), or undefined for Metadata. */
+function propertyNameOf(target: ChangeTarget): string | undefined {
+  if (target.attribute === 'Metadata') return undefined;
+  return target.name ?? target.attribute;
+}
+
+/** How a person names a target: its property, `Tags` or `Metadata`. */
+function targetName(target: ChangeTarget): string {
+  return target.name ?? target.attribute;
 }
 
 /**
@@ -98,7 +153,16 @@ function propertyBehavior(spec: ResourceSpec, type: string, path: readonly PathS
   return answer;
 }
 
-function requiresRecreation(behavior: UpdateBehavior): RequiresRecreation {
+/**
+ * What a behaviour means for this analysis's verdict. It differs from the change set's
+ * RequiresRecreation where the documentation refined the spec: a "maybe" that only interrupts.
+ */
+/** The part of a resource a detail changes, as a change set's Scope names it: a tag change is the Tags scope. */
+function scopeOf(detail: ChangeDetail): ChangeScope {
+  return detail.target.name === 'Tags' ? 'Tags' : detail.target.attribute;
+}
+
+function recreationOf(behavior: UpdateBehavior): RequiresRecreation {
   if (behavior === 'replacement') return 'Always';
   if (behavior === 'conditional-replacement' || behavior === 'unknown') return 'Conditionally';
   return 'Never';
@@ -111,28 +175,58 @@ function pathString(prefix: string, path: readonly PathSegment[]): string {
 function propertyDetail(resource: ModifiedResource, diff: ValueDifference, behavior: PropertyBehavior, ctx: ClassifyContext): ChangeDetail {
   const name = String(diff.path[0]);
   const afterNode = deepestNodeAt(resource.afterDecl.properties, diff.path);
-  const source = changeSource(resource, diff, name, ctx);
+  // Change sets recorded against AWS name a tag change as the property Tags (attribute
+  // Properties, name Tags); the User Guide's older samples print attribute Tags. The resource's
+  // scope still says Tags (see `scopeOf`).
+  const target: ChangeTarget = {
+    attribute: 'Properties',
+    name,
+    path: pathString('/Properties', diff.path),
+    requiresRecreation: behavior.requiresRecreation,
+    attributeChangeType: attributeChangeType(diff),
+    ...renderedValues(diff, readsSecret(resource, name, ctx)),
+  };
+  const range = afterNode?.range ?? deepestNodeAt(resource.beforeDecl.properties, diff.path)?.range;
+  return detailOf(target, diff, changeSource(resource, diff, name, ctx), behavior.behavior, range, afterNode ? 'new' : 'old');
+}
+
+/** A detail with its fields in the order a change set prints them, then this analysis's own. */
+function detailOf(
+  target: ChangeTarget,
+  diff: ValueDifference,
+  source: Pick<ChangeDetail, 'changeSource' | 'causingEntity'>,
+  behavior: UpdateBehavior,
+  range: Range | undefined,
+  rangeIn: 'new' | 'old',
+): ChangeDetail {
   return {
-    target: {
-      attribute: name === 'Tags' ? 'Tags' : 'Properties',
-      name,
-      path: pathString('/Properties', diff.path),
-      requiresRecreation: requiresRecreation(behavior.behavior),
-    },
+    target,
     evaluation: diff.evaluation,
     changeSource: source.changeSource,
-    causingEntity: source.causingEntity,
-    behavior: behavior.behavior,
-    range: afterNode?.range ?? deepestNodeAt(resource.beforeDecl.properties, diff.path)?.range,
-    rangeIn: afterNode ? 'new' : 'old',
-    ...renderedValues(diff, readsSecret(resource, name, ctx)),
+    ...(source.causingEntity !== undefined ? { causingEntity: source.causingEntity } : {}),
+    behavior,
+    ...(diff.keepsValue ? { keepsValue: true as const } : {}),
+    ...(range ? { range } : {}),
+    rangeIn,
   };
 }
 
+/** AttributeChangeType: a value that appears, disappears or changes. */
+function attributeChangeType(diff: ValueDifference): AttributeChangeType {
+  if (diff.before === undefined) return 'Add';
+  if (diff.after === undefined) return 'Remove';
+  return 'Modify';
+}
+
 /** The values before and after, for people; `****` for anything computed from a NoEcho parameter. */
-function renderedValues(diff: ValueDifference, secret: boolean): Pick<ChangeDetail, 'before' | 'after'> {
+function renderedValues(diff: ValueDifference, secret: boolean): Pick<ChangeTarget, 'beforeValue' | 'afterValue'> {
   const render = (v: Value | undefined) => (v === undefined ? undefined : secret ? '****' : renderValue(v));
-  return { before: render(diff.before), after: render(diff.after) };
+  const values: Pick<ChangeTarget, 'beforeValue' | 'afterValue'> = {};
+  const before = render(diff.before);
+  const after = render(diff.after);
+  if (before !== undefined) values.beforeValue = before;
+  if (after !== undefined) values.afterValue = after;
+  return values;
 }
 
 /** Whether a property (or Metadata, for `undefined`) reads a NoEcho parameter on either side. */
@@ -147,22 +241,20 @@ function readsSecret(resource: ModifiedResource, propertyName: string | undefine
 
 function metadataDetail(resource: ModifiedResource, diff: ValueDifference, ctx: ClassifyContext): ChangeDetail {
   const afterNode = deepestNodeAt(resource.afterDecl.metadata, diff.path);
-  const source = changeSource(resource, diff, undefined, ctx);
-  return {
-    target: { attribute: 'Metadata', path: pathString('/Metadata', diff.path), requiresRecreation: 'Never' },
-    evaluation: diff.evaluation,
-    changeSource: source.changeSource,
-    causingEntity: source.causingEntity,
-    behavior: 'no-interruption',
-    range: afterNode?.range ?? resource.afterDecl.keyRange,
-    rangeIn: 'new',
+  const target: ChangeTarget = {
+    attribute: 'Metadata',
+    path: pathString('/Metadata', diff.path),
+    requiresRecreation: 'Never',
+    attributeChangeType: attributeChangeType(diff),
     ...renderedValues(diff, readsSecret(resource, undefined, ctx)),
   };
+  return detailOf(target, diff, changeSource(resource, diff, undefined, ctx), 'no-interruption', afterNode?.range ?? resource.afterDecl.keyRange, 'new');
 }
 
 /**
  * Why a value changed: a referenced resource's new physical id or attribute, a parameter whose
- * value changed under an unchanged expression, or an edit of the expression itself.
+ * value changed under an unchanged expression, a parameter the deployed template did not declare
+ * (its value is new whatever the expression around it), or an edit of the expression itself.
  */
 function changeSource(
   resource: ModifiedResource,
@@ -180,6 +272,13 @@ function changeSource(
   if (beforeNode && afterNode && sameExpression(beforeNode, afterNode)) {
     const parameter = expressionInputs(afterNode, ctx.afterModel).parameters.find((n) => ctx.changedParameters.has(n));
     if (parameter) return { changeSource: 'ParameterReference', causingEntity: parameter };
+    return { changeSource: 'DirectModification' };
+  }
+  // The expression that produced this value, as deep as the source follows the path.
+  const valueNode = propertyName === undefined ? deepestNodeAt(resource.afterDecl.metadata, diff.path) : deepestNodeAt(resource.afterDecl.properties, diff.path);
+  if (valueNode) {
+    const introduced = expressionInputs(valueNode, ctx.afterModel).parameters.find((n) => ctx.changedParameters.has(n) && !ctx.beforeModel.parameters.has(n));
+    if (introduced) return { changeSource: 'ParameterReference', causingEntity: introduced };
   }
   return { changeSource: 'DirectModification' };
 }
@@ -194,7 +293,12 @@ function propertyNode(decl: ResourceDecl, name: string) {
   return props?.kind === 'map' ? props.entries.find((e) => e.key === name)?.value : undefined;
 }
 
-function resourceReplacement(details: ChangeDetail[]): Replacement {
+/**
+ * The change set's Replacement: `True` when a `Static` detail always recreates, `Conditional`
+ * when any detail may (RequiresRecreation `Conditionally`, or `Always` but `Dynamic`), else `False`
+ * (API reference, ResourceChange: Replacement).
+ */
+function changeSetReplacement(details: ChangeDetail[]): Replacement {
   let replacement: Replacement = 'False';
   for (const d of details) {
     if (d.target.requiresRecreation === 'Always' && d.evaluation === 'Static') return 'True';
@@ -203,22 +307,44 @@ function resourceReplacement(details: ChangeDetail[]): Replacement {
   return replacement;
 }
 
-function impactOf(replacement: Replacement, details: ChangeDetail[]): Impact {
-  if (replacement === 'True') return 'replacement';
-  if (replacement === 'Conditional') return 'conditional-replacement';
+/** This analysis's verdict over the values that change, by the same rule over their update behaviours. */
+function impactOf(details: ChangeDetail[]): Impact {
+  let conditional = false;
+  for (const d of details) {
+    const recreation = recreationOf(d.behavior);
+    if (recreation === 'Always' && d.evaluation === 'Static') return 'replacement';
+    if (recreation !== 'Never') conditional = true;
+  }
+  if (conditional) return 'conditional-replacement';
   return details.some((d) => d.behavior === 'some-interruption') ? 'some-interruption' : 'no-interruption';
 }
 
+/** PolicyAction of a replacement: what the new template's UpdateReplacePolicy does with the old resource. */
+function replacePolicyAction(resource: EvaluatedResource): PolicyAction {
+  const policy = resource.attributes.UpdateReplacePolicy;
+  if (policy === 'Retain') return 'ReplaceAndRetain';
+  if (policy === 'Snapshot') return 'ReplaceAndSnapshot';
+  return 'ReplaceAndDelete';
+}
+
+/** The reason of a change that changes nothing: what it re-reads, which keeps its value. */
+function unchangedReason(details: ChangeDetail[]): string {
+  const entities = [...new Set(details.map((d) => d.causingEntity).filter((e): e is string => e !== undefined))];
+  if (entities.length === 0) return 'nothing changes: the values it re-reads keep their values';
+  const listed = entities.length > 3 ? `${entities.slice(0, 3).join(', ')} and ${entities.length - 3} more` : entities.join(', ');
+  return entities.length === 1 ? `nothing changes: it re-reads ${listed}, which keeps its value` : `nothing changes: it re-reads ${listed}, which keep their values`;
+}
+
 /** The reason CloudFormation will accept this update and then fail it, if it will. */
-function willFail(resource: ModifiedResource, details: ChangeDetail[], typeNotUpdatable: boolean, replacement: Replacement): string | undefined {
+function willFail(resource: ModifiedResource, details: ChangeDetail[], typeNotUpdatable: boolean, planned: Impact): string | undefined {
   const type = resource.after.type;
   if (typeNotUpdatable) return `Update to resource type ${type} is not supported.`;
   const custom = details.find((d) => d.behavior === 'not-updatable' && d.evaluation === 'Static');
   if (custom) {
     if (custom.target.name === 'ServiceToken') return 'Modifying service token is not allowed.';
-    return `${custom.target.name} of ${type} cannot be updated.`;
+    return `${targetName(custom.target)} of ${type} cannot be updated.`;
   }
-  if (replacement === 'True') {
+  if (planned === 'replacement') {
     const named = customPhysicalName(resource);
     if (named !== undefined) {
       return `CloudFormation cannot update a stack when a custom-named resource requires replacing. Rename ${named.value} and update the stack again (${named.property} is set explicitly and unchanged).`;
@@ -248,7 +374,7 @@ function propertyValue(properties: Value, name: string): Value | undefined {
 }
 
 function describeCause(d: ChangeDetail): string {
-  const what = d.target.name ?? 'Metadata';
+  const what = targetName(d.target);
   if (d.changeSource === 'ParameterReference') return `${what} changed (parameter ${d.causingEntity})`;
   if (d.changeSource === 'ResourceReference') return `${d.causingEntity} is replaced`;
   if (d.changeSource === 'ResourceAttribute') return `${d.causingEntity} changes`;
@@ -265,12 +391,13 @@ function decidingDetail(details: ChangeDetail[]): ChangeDetail {
   return best;
 }
 
-function modifyReason(resource: ModifiedResource, details: ChangeDetail[], impact: Impact, replacement: Replacement): string {
-  const names = [...new Set(details.map((d) => d.target.name ?? 'Metadata'))];
+function modifyReason(resource: ModifiedResource, details: ChangeDetail[], impact: Impact): string {
+  const names = [...new Set(details.map((d) => targetName(d.target)))];
   const listed = names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
-  if (replacement === 'True' || replacement === 'Conditional') {
+  if (impact === 'replacement' || impact === 'conditional-replacement') {
+    const replaced = impact === 'replacement';
     const d = decidingDetail(details);
-    const what = d.target.name ?? 'Metadata';
+    const what = targetName(d.target);
     if (d.behavior === 'unknown' && isModuleType(resource.after.type)) {
       return `may be replaced: ${resource.after.type} is a registry module, and how a change of ${what} updates the resources it expands into is unknown`;
     }
@@ -280,12 +407,12 @@ function modifyReason(resource: ModifiedResource, details: ChangeDetail[], impac
     }
     const requirement = d.behavior === 'replacement' ? 'requires replacement' : 'may require replacement';
     if (d.changeSource === 'ResourceReference') {
-      return `${replacement === 'True' ? 'replaced' : 'may be replaced'} because ${d.causingEntity} is ${d.evaluation === 'Static' ? '' : 'possibly '}replaced and ${what} ${requirement}`;
+      return `${replaced ? 'replaced' : 'may be replaced'} because ${d.causingEntity} is ${d.evaluation === 'Static' ? '' : 'possibly '}replaced and ${what} ${requirement}`;
     }
     if (d.changeSource === 'ResourceAttribute') {
-      return `${replacement === 'True' ? 'replaced' : 'may be replaced'} because ${d.causingEntity} ${d.evaluation === 'Static' ? 'changes' : 'may change'} and ${what} ${requirement}`;
+      return `${replaced ? 'replaced' : 'may be replaced'} because ${d.causingEntity} ${d.evaluation === 'Static' ? 'changes' : 'may change'} and ${what} ${requirement}`;
     }
-    return `${replacement === 'True' ? 'replaced' : 'may be replaced'} because ${describeCause(d)}, which ${requirement === 'requires replacement' ? 'requires' : 'may require'} replacement`;
+    return `${replaced ? 'replaced' : 'may be replaced'} because ${describeCause(d)}, which ${requirement === 'requires replacement' ? 'requires' : 'may require'} replacement`;
   }
   if (impact === 'some-interruption') return `updated with some interruption: ${listed} changed`;
   if (details.every((d) => d.evaluation === 'Dynamic')) return `may be updated in place if ${details[0].causingEntity} changes`;

@@ -6,11 +6,12 @@ import { isValueObject, UnknownValue, type Value } from '../evaluate/value';
 import type { ResourceSpec } from '../spec/types';
 import type { Range } from '../template/ast';
 import type { ResourceDecl, TemplateModel } from '../template/model';
-import { classifyChange, type ModifiedResource } from './classifyChange';
+import { classifyChange, fateOfChange, type ModifiedResource } from './classifyChange';
 import { dependencyOrder } from './dependencyOrder';
 import { synchronousRejections } from './rejections';
-import type { ImpactDiagnostic, ImpactReport, ResourceChange } from './types';
-import { diffValues, valuesEqual, type ResourceFate } from './valueDiff';
+import { changesSomething } from './labels';
+import type { ImpactDiagnostic, ImpactReport, PolicyAction, ResourceChange } from './types';
+import { diffValues, UNCHANGED, valuesEqual, type ResourceFate } from './valueDiff';
 
 export interface CompareOptions {
   spec: ResourceSpec;
@@ -53,7 +54,7 @@ function planChanges(before: EvaluatedTemplate, after: EvaluatedTemplate, spec: 
 
   const fates = new Map<string, ResourceFate>();
   const chains = new Map<string, string[]>();
-  const fateOf = (id: string): ResourceFate => fates.get(id) ?? 'unchanged';
+  const fateOf = (id: string): ResourceFate => fates.get(id) ?? UNCHANGED;
   const modified = new Map<string, ResourceChange>();
   const added = new Map<string, ResourceChange>();
 
@@ -82,6 +83,7 @@ function planChanges(before: EvaluatedTemplate, after: EvaluatedTemplate, spec: 
     };
     const change = classifyChange(resource, {
       spec,
+      beforeModel: before.model,
       afterModel: after.model,
       secretParameters,
       changedParameters,
@@ -92,7 +94,7 @@ function planChanges(before: EvaluatedTemplate, after: EvaluatedTemplate, spec: 
       change.reason += `, if condition ${condition} holds`;
     }
     if (change.replacementCause) chains.set(logicalId, change.replacementCause);
-    fates.set(logicalId, fateOfChange(change, spec));
+    fates.set(logicalId, fateOfChange(change, spec.typeInfo(change.resourceType)));
     if (change.replacement === 'True') noteRetainedOnReplace(change, next);
     modified.set(logicalId, change);
   }
@@ -173,6 +175,7 @@ function removal(prev: EvaluatedResource, decl: ResourceDecl, inactiveDecl: Reso
     logicalId: prev.logicalId,
     resourceType: prev.type,
     action: 'Remove',
+    policyAction: deletePolicyAction(policy),
     scope: [],
     details: [],
     impact: 'delete',
@@ -182,15 +185,11 @@ function removal(prev: EvaluatedResource, decl: ResourceDecl, inactiveDecl: Reso
   };
 }
 
-/**
- * What references to a changed resource see. Attributes of an in-place update are trusted only
- * where the spec describes the type; a custom or unknown type's attributes may all change.
- */
-function fateOfChange(change: ResourceChange, spec: ResourceSpec): ResourceFate {
-  if (change.replacement === 'True') return 'replaced';
-  if (change.replacement === 'Conditional') return 'conditionally-replaced';
-  const info = spec.typeInfo(change.resourceType);
-  return info.known && !info.custom ? 'modified' : 'modified-opaque';
+/** PolicyAction of a removal: the deployed DeletionPolicy (the resource existed before this update, so RetainExceptOnCreate retains). */
+function deletePolicyAction(policy: string | undefined): PolicyAction {
+  if (policy === 'Retain' || policy === 'RetainExceptOnCreate') return 'Retain';
+  if (policy === 'Snapshot') return 'Snapshot';
+  return 'Delete';
 }
 
 /** An empty Metadata map says nothing, like an empty Properties map: both compare as absent. */
@@ -209,13 +208,18 @@ function scalarAttribute(value: Value | undefined): string | undefined {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
 }
 
-/** The one-line verdict, e.g. `2 add · 3 modify (1 replace) · 1 remove`. */
-export function summarize(changes: readonly ResourceChange[]): string {
+/**
+ * The one-line verdict, e.g. `2 add · 3 modify (1 replace) · 1 remove`. It counts what happens:
+ * changes that change nothing are left out, and replacements are this analysis's, not the change
+ * set's `Replacement` (an instance type change is `Conditional` there and an interruption here).
+ */
+export function summarize(all: readonly ResourceChange[]): string {
+  const changes = all.filter(changesSomething);
   const count = (f: (c: ResourceChange) => boolean) => changes.filter(f).length;
   const add = count((c) => c.action === 'Add');
   const modify = count((c) => c.action === 'Modify');
-  const replace = count((c) => c.replacement === 'True');
-  const maybe = count((c) => c.replacement === 'Conditional');
+  const replace = count((c) => c.impact === 'replacement' || (c.impact === 'will-fail' && c.replacement === 'True'));
+  const maybe = count((c) => c.impact === 'conditional-replacement');
   const remove = count((c) => c.action === 'Remove');
   const fail = count((c) => c.impact === 'will-fail');
   const parts: string[] = [];

@@ -1,7 +1,8 @@
 /**
- * The words and symbols every view (CLI, lenses, hovers) uses for an impact, so they agree.
+ * The words and symbols every view (CLI, lenses, hovers) uses for an impact, so they agree, and
+ * the rules every view follows to choose what it claims.
  */
-import type { ChangeDetail, Impact } from './types';
+import type { ChangeDetail, Impact, ResourceChange } from './types';
 
 export interface ImpactLabel {
   symbol: string;
@@ -12,6 +13,7 @@ export interface ImpactLabel {
 }
 
 const LABELS: Record<Impact, ImpactLabel> = {
+  none: { symbol: '=', label: 'no change', level: 'good' },
   create: { symbol: '+', label: 'add', level: 'good' },
   delete: { symbol: '−', label: 'remove', level: 'warning' },
   'no-interruption': { symbol: '✎', label: 'update (no interruption)', level: 'info' },
@@ -27,6 +29,29 @@ export function impactLabel(impact: Impact): ImpactLabel {
 }
 
 /**
+ * Whether a change changes anything. A change set lists resources that only re-read a value at
+ * deploy time; when that value is known to stay the same (impact `none`) the views make no claim
+ * about them: no row, lens, diagnostic or count. They stay in `--json`, as the change set has them.
+ */
+export function changesSomething(change: ResourceChange): boolean {
+  return change.impact !== 'none';
+}
+
+/**
+ * Whether a detail is the `Dynamic` `DirectModification` companion that CloudFormation writes
+ * beside each `ParameterReference` detail, with the same target. Only companions are dynamic
+ * direct modifications: every other `Dynamic` detail names the resource it reads.
+ */
+export function isCompanionDetail(detail: ChangeDetail): boolean {
+  return detail.changeSource === 'DirectModification' && detail.evaluation === 'Dynamic';
+}
+
+/** The details worth showing a person: values that change, each once (companions left out). */
+export function shownDetails(change: ResourceChange): ChangeDetail[] {
+  return change.details.filter((d) => !d.keepsValue && !isCompanionDetail(d));
+}
+
+/**
  * What happened to one changed value, for people: `"10.0.0.0/16" → "10.1.0.0/16"`, or, when a
  * referenced resource is replaced, `new physical id of VPC` rather than the unhelpful
  * `${VPC} → ${VPC}`. `quote` wraps rendered values (e.g. in Markdown code spans).
@@ -34,8 +59,9 @@ export function impactLabel(impact: Impact): ImpactLabel {
 export function describeValueChange(detail: ChangeDetail, quote: (text: string) => string = (t) => t): string {
   if (detail.changeSource === 'ResourceReference') return `new physical id of ${detail.causingEntity}`;
   if (detail.changeSource === 'ResourceAttribute') return `new value of ${detail.causingEntity}`;
-  if (detail.before === undefined && detail.after === undefined) return '';
-  const [before, after] = focusOnDifference(detail.before ?? '(absent)', detail.after ?? '(absent)');
+  const { beforeValue, afterValue } = detail.target;
+  if (beforeValue === undefined && afterValue === undefined) return '';
+  const [before, after] = focusOnDifference(beforeValue ?? '(absent)', afterValue ?? '(absent)');
   return `${quote(before)} → ${quote(after)}`;
 }
 

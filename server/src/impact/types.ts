@@ -4,17 +4,25 @@
  * `impact`, `reason` and ranges are what change sets lack.
  */
 import type { Range } from '../template/ast';
-import type { UpdateBehavior } from '../spec/types';
+import type { RequiresRecreation, UpdateBehavior } from '../spec/types';
 
+export type { RequiresRecreation } from '../spec/types';
 export type ChangeAction = 'Add' | 'Modify' | 'Remove';
 export type Replacement = 'True' | 'False' | 'Conditional';
-export type RequiresRecreation = 'Never' | 'Conditionally' | 'Always';
 export type Evaluation = 'Static' | 'Dynamic';
 export type ChangeSource = 'DirectModification' | 'ParameterReference' | 'ResourceReference' | 'ResourceAttribute';
 export type ChangeScope = 'Properties' | 'Metadata' | 'Tags';
+export type AttributeChangeType = 'Add' | 'Remove' | 'Modify';
+/** What happens to the physical resource: DeletionPolicy for a removal, UpdateReplacePolicy for a replacement. */
+export type PolicyAction = 'Delete' | 'Retain' | 'Snapshot' | 'ReplaceAndDelete' | 'ReplaceAndRetain' | 'ReplaceAndSnapshot';
 
-/** The effect on one resource, worst last: how a person should weigh the change. */
+/**
+ * The effect on one resource, mildest first: how a person should weigh the change. `none`: a
+ * change set lists the resource because it re-reads a value at deploy time, but that value is
+ * known to stay the same, so CloudFormation changes nothing.
+ */
 export type Impact =
+  | 'none'
   | 'create'
   | 'delete'
   | 'no-interruption'
@@ -23,13 +31,20 @@ export type Impact =
   | 'replacement'
   | 'will-fail';
 
+/** `ResourceTargetDefinition`: which value changes and whether that recreates the resource. */
 export interface ChangeTarget {
+  /** `Tags` for the Tags property, as change sets write it; `Properties` for the others. */
   attribute: ChangeScope;
-  /** Top-level property name (absent for Metadata). */
+  /** The top-level property name when `attribute` is `Properties`; absent otherwise, as in change sets. */
   name?: string;
   /** Full path of the changed value, e.g. `/Properties/VpcConfig/SubnetIds/0`. */
   path: string;
+  /** What the specification says at this path (`Conditionally` where it says "maybe"). */
   requiresRecreation: RequiresRecreation;
+  attributeChangeType: AttributeChangeType;
+  /** The values before and after, rendered for people (symbols as `${VPC}` / `${VPC.Arn}`). */
+  beforeValue?: string;
+  afterValue?: string;
 }
 
 export interface ChangeDetail {
@@ -40,20 +55,29 @@ export interface ChangeDetail {
   causingEntity?: string;
   /** Update behaviour of the changed property according to the spec and the documentation overlay. */
   behavior: UpdateBehavior;
+  /**
+   * Set on a `Dynamic` detail whose value is known to stay the same: what it reads is not
+   * replaced, or is an attribute that an update in place cannot change (see valueDiff.ts).
+   * A change set lists it all the same; it changes nothing.
+   */
+  keepsValue?: true;
   /** Where the changed value is in the new template (or the old one, when it was removed). */
   range?: Range;
   rangeIn: 'new' | 'old';
-  /** The values before and after, rendered for people (symbols as `${VPC}` / `${VPC.Arn}`). */
-  before?: string;
-  after?: string;
 }
 
 export interface ResourceChange {
   logicalId: string;
   resourceType: string;
   action: ChangeAction;
-  /** Only for Modify. */
+  /**
+   * Only for Modify: what the change set says, from each detail's RequiresRecreation and
+   * Evaluation. `impact` is this analysis's verdict and may be milder (an instance type change is
+   * `Conditional` here and `some-interruption` there).
+   */
   replacement?: Replacement;
+  /** What happens to the old physical resource, for a removal or a replacement. */
+  policyAction?: PolicyAction;
   scope: ChangeScope[];
   details: ChangeDetail[];
   impact: Impact;

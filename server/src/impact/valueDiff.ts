@@ -7,6 +7,13 @@
  *   to the resource provider as text: `30` equals `"30"` and `true` equals `"true"`.
  * - A symbolic value (a resource's physical id or attribute) stays equal to itself unless the
  *   resource it names is replaced or updated in this same deployment. `fateOf` tells which.
+ *
+ * A reference can be listed and still keep its value. A change set lists every reader of a
+ * resource it may replace, and every `Fn::GetAtt` reader of a resource it updates, as `Dynamic`:
+ * the value is re-read at deploy time. This analysis can know more than the change set: a resource
+ * whose RequiresRecreation is `Conditionally` but whose update only interrupts it keeps its id, and
+ * an attribute that echoes a create-only property (spec `propertyEchoes`) cannot change in an update
+ * in place. Such differences are kept, as a change set lists them, and marked `keepsValue`.
  */
 import {
   Concatenation,
@@ -21,11 +28,24 @@ import {
 import type { Evaluation } from './types';
 
 /**
- * What this deployment does to a resource, as far as references to it are concerned.
+ * What a change set plans for a resource, as far as references to it are concerned.
  * `modified-opaque`: updated in place, but its attributes are not described by the spec
- * (custom resources, nested stack outputs' owners, unknown types), so any of them may change.
+ * (custom resources, unknown types), so any of them may change.
  */
-export type ResourceFate = 'unchanged' | 'modified' | 'modified-opaque' | 'conditionally-replaced' | 'replaced';
+export type ChangeSetPlan = 'unchanged' | 'modified' | 'modified-opaque' | 'conditionally-replaced' | 'replaced';
+
+/** What this deployment does to a resource: the change set's plan, and what is known to stay. */
+export interface ResourceFate {
+  plan: ChangeSetPlan;
+  /**
+   * Whether reading the resource gives the same value after the update although the plan lists
+   * its readers: `Ref` when `attribute` is undefined, `Fn::GetAtt` otherwise.
+   */
+  keeps(attribute: string | undefined): boolean;
+}
+
+/** The fate of a resource this deployment does not touch. */
+export const UNCHANGED: ResourceFate = { plan: 'unchanged', keeps: () => true };
 
 export type PathSegment = string | number;
 
@@ -44,9 +64,11 @@ export interface ValueDifference {
   evaluation: Evaluation;
   /** Present when the expression is the same and the difference comes from a referenced resource. */
   cause?: ReferenceCause;
+  /** A `Dynamic` difference that is known not to happen: every reference it depends on keeps its value. */
+  keepsValue?: true;
 }
 
-type SymbolVerdict = { equal: true } | { equal: false; evaluation: Evaluation; cause?: ReferenceCause };
+type SymbolVerdict = { equal: true } | { equal: false; evaluation: Evaluation; cause?: ReferenceCause; keepsValue?: true };
 
 const EQUAL: SymbolVerdict = { equal: true };
 const STATIC_DIFFERENT: SymbolVerdict = { equal: false, evaluation: 'Static' };
@@ -57,7 +79,7 @@ const STATIC_DIFFERENT: SymbolVerdict = { equal: false, evaluation: 'Static' };
  * (an instance's `PublicDnsName`), so CloudFormation marks their readers as `Dynamic`. A nested
  * stack's `Outputs.*` are whatever its template says, so they are never taken as identity.
  */
-function isIdentityAttribute(attribute: string): boolean {
+export function isIdentityAttribute(attribute: string): boolean {
   if (attribute.startsWith('Outputs.')) return false;
   const last = attribute.slice(attribute.lastIndexOf('.') + 1);
   return /(Arn|Id|Ids)$/.test(last) || last === 'DefaultSecurityGroup' || last === 'DefaultNetworkAcl';
@@ -88,7 +110,11 @@ function walk(
   }
   if (isSymbolic(a) || isSymbolic(b)) {
     const verdict = isSymbolic(a) && isSymbolic(b) ? compareSymbols(a, b, fateOf) : STATIC_DIFFERENT;
-    if (!verdict.equal) out.push({ path, before: a, after: b, evaluation: verdict.evaluation, cause: verdict.cause });
+    if (!verdict.equal) {
+      const difference: ValueDifference = { path, before: a, after: b, evaluation: verdict.evaluation, cause: verdict.cause };
+      if (verdict.keepsValue) difference.keepsValue = true;
+      out.push(difference);
+    }
     return;
   }
   if (Array.isArray(a) && Array.isArray(b)) {
@@ -116,7 +142,14 @@ function scalarsEqual(a: Value, b: Value): boolean {
 
 /** Whether two values are equal as CloudFormation would see them, with no resource changing. */
 export function valuesEqual(a: Value | undefined, b: Value | undefined): boolean {
-  return diffValues(a, b, () => 'unchanged').length === 0;
+  return diffValues(a, b, () => UNCHANGED).length === 0;
+}
+
+/** How much a verdict says changes: equal, re-read but kept, may change, changes. */
+function verdictRank(verdict: SymbolVerdict): number {
+  if (verdict.equal) return 0;
+  if (verdict.evaluation === 'Static') return 3;
+  return verdict.keepsValue ? 1 : 2;
 }
 
 function compareSymbols(a: Symbolic, b: Symbolic, fateOf: (logicalId: string) => ResourceFate): SymbolVerdict {
@@ -126,18 +159,14 @@ function compareSymbols(a: Symbolic, b: Symbolic, fateOf: (logicalId: string) =>
   }
   if (a instanceof ResourceAttribute && b instanceof ResourceAttribute) {
     if (a.logicalId !== b.logicalId || a.attribute !== b.attribute) return STATIC_DIFFERENT;
-    const fate = fateOf(a.logicalId);
-    const cause = { logicalId: a.logicalId, attribute: a.attribute };
-    if (fate === 'modified') return isIdentityAttribute(a.attribute) ? EQUAL : { equal: false, evaluation: 'Dynamic', cause };
-    if (fate === 'modified-opaque') return { equal: false, evaluation: 'Dynamic', cause };
-    return referenceVerdict(fate, cause);
+    return referenceVerdict(fateOf(a.logicalId), { logicalId: a.logicalId, attribute: a.attribute });
   }
   if (a instanceof UnknownValue && b instanceof UnknownValue) {
     if (a.key !== b.key) return STATIC_DIFFERENT;
     let worst: SymbolVerdict = EQUAL;
     for (const dep of b.resourceDeps) {
       const verdict = compareSymbols(dep, dep, fateOf);
-      if (!verdict.equal && (worst.equal || verdict.evaluation === 'Static')) worst = verdict;
+      if (verdictRank(verdict) > verdictRank(worst)) worst = verdict;
     }
     return worst;
   }
@@ -151,15 +180,34 @@ function compareSymbols(a: Symbolic, b: Symbolic, fateOf: (logicalId: string) =>
       if (typeof pa === 'string' || typeof pb === 'string') verdict = pa === pb ? EQUAL : STATIC_DIFFERENT;
       else verdict = compareSymbols(pa, pb, fateOf);
       if (!verdict.equal && verdict.cause === undefined) return verdict;
-      if (!verdict.equal && (worst.equal || verdict.evaluation === 'Static')) worst = verdict;
+      if (verdictRank(verdict) > verdictRank(worst)) worst = verdict;
     }
     return worst;
   }
   return STATIC_DIFFERENT;
 }
 
+/**
+ * What reading a changed resource gives. A replacement changes its id and attributes (`Static`).
+ * A possible replacement may change them (`Dynamic`). An update in place keeps its id and
+ * identity attributes (not listed) and may change its other attributes (`Dynamic`). `Dynamic`
+ * readings the fate knows to stay the same are marked `keepsValue`.
+ */
 function referenceVerdict(fate: ResourceFate, cause: ReferenceCause): SymbolVerdict {
-  if (fate === 'replaced') return { equal: false, evaluation: 'Static', cause };
-  if (fate === 'conditionally-replaced') return { equal: false, evaluation: 'Dynamic', cause };
-  return EQUAL;
+  const attribute = cause.attribute;
+  switch (fate.plan) {
+    case 'unchanged':
+      return EQUAL;
+    case 'replaced':
+      return { equal: false, evaluation: 'Static', cause };
+    case 'modified':
+      if (attribute === undefined || isIdentityAttribute(attribute)) return EQUAL;
+      break;
+    case 'modified-opaque':
+      if (attribute === undefined) return EQUAL;
+      break;
+    case 'conditionally-replaced':
+      break;
+  }
+  return fate.keeps(attribute) ? { equal: false, evaluation: 'Dynamic', cause, keepsValue: true } : { equal: false, evaluation: 'Dynamic', cause };
 }

@@ -4,6 +4,7 @@
  */
 import type { CodeLens } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { changesSomething } from '../impact/labels';
 import type { ImpactReport } from '../impact/types';
 import { commands, type OpenDiffArguments } from './protocol';
 import { changeLensTitle, impactHeading, replacedIds, shortList, verdictTitle } from './wording';
@@ -35,7 +36,8 @@ export function buildCodeLenses(document: TextDocument, after: AnalysedTemplate,
 
   const replaced = replacedIds(report);
   for (const change of report.changes) {
-    if (change.action === 'Remove' || change.rangeIn !== 'new') continue;
+    // A resource a change set lists only because it re-reads unchanged values gets no lens.
+    if (change.action === 'Remove' || change.rangeIn !== 'new' || !changesSomething(change)) continue;
     lenses.push(lensAt(change.range.start, changeLensTitle(change, replaced)));
   }
 

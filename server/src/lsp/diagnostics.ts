@@ -3,7 +3,7 @@
  * resource whose update replaces it, interrupts it or fails.
  */
 import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver';
-import { describeValueChange } from '../impact/labels';
+import { changesSomething, describeValueChange } from '../impact/labels';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Range as SourceRange, TemplateError } from '../template/ast';
 import type { EvaluatedTemplate } from '../evaluate/types';
@@ -51,7 +51,7 @@ export function buildDiagnostics(document: TextDocument, after: EvaluatedTemplat
 }
 
 function changeDiagnostic(document: TextDocument, change: ResourceChange, replaced: ReadonlySet<string>): Diagnostic | undefined {
-  if (change.action !== 'Modify' || change.rangeIn !== 'new') return undefined;
+  if (change.action !== 'Modify' || change.rangeIn !== 'new' || !changesSomething(change)) return undefined;
   let severity: DiagnosticSeverity;
   let message: string;
   switch (change.impact) {

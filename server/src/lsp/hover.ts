@@ -3,7 +3,7 @@
  * whether or not it changed), what this edit changes and why, and where the documentation is.
  */
 import { MarkupKind, type Hover } from 'vscode-languageserver';
-import { describeValueChange } from '../impact/labels';
+import { changesSomething, describeValueChange, shownDetails } from '../impact/labels';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Range as SourceRange, TemplateNode } from '../template/ast';
 import { nodeAtPath, pathAtOffset } from '../template';
@@ -11,7 +11,7 @@ import type { ResourceSpec } from '../spec/types';
 import { isModuleType } from '../evaluate/modules';
 import type { ChangeDetail, ImpactReport, ResourceChange } from '../impact/types';
 import { toLspRange } from './diagnostics';
-import { behaviorText, detailCause, impactHeading, replacedIds, replacementMessage } from './wording';
+import { behaviorText, detailCause, impactHeading, replacedIds, replacementMessage, shortList } from './wording';
 import type { AnalysedTemplate } from './worker/outline';
 
 const maxValueLength = 160;
@@ -67,8 +67,10 @@ export function buildHover(
   const url = docs?.documentationUrl ?? behavior.documentationUrl ?? info.documentationUrl;
   if (url) lines.push('', `[Documentation](${url})`);
 
-  const details = change ? change.details.filter((detail) => pathsOverlap(detail.target.path, pointer)) : [];
-  if (change && details.length > 0) {
+  const details = change ? shownDetails(change).filter((detail) => pathsOverlap(detail.target.path, pointer)) : [];
+  if (change && !changesSomething(change)) {
+    lines.push('', '---', '', unchangedNote(resource.logicalId, change));
+  } else if (change && details.length > 0) {
     lines.push('', '---', '', `**Changed in this update** (${resource.logicalId}: ${impactHeading(change.impact)})`);
     for (const detail of details.slice(0, 8)) lines.push(`- ${detailLine(detail, replaced)}`);
     if (details.length > 8) lines.push(`- … and ${details.length - 8} more`);
@@ -99,14 +101,27 @@ function resourceHover(logicalId: string, type: string, spec: ResourceSpec, chan
   if (!info.known && type) lines.push('', unknownTypeLine(type, info.custom));
   if (info.notUpdatable) lines.push('', 'This resource type cannot be updated: any change makes the update fail.');
   if (info.documentationUrl) lines.push('', `[Documentation](${info.documentationUrl})`);
-  if (change) {
+  if (change && !changesSomething(change)) {
+    lines.push('', '---', '', unchangedNote(logicalId, change));
+  } else if (change) {
     // The engine's reason says what becomes of the old resource (UpdateReplacePolicy) and why.
     lines.push('', '---', '', `**${impactHeading(change.impact)}**: ${change.reason}`);
     if (change.impact === 'replacement' || change.impact === 'conditional-replacement') lines.push('', replacementMessage(change, replaced));
-    for (const detail of change.details.slice(0, 8)) lines.push(`- ${detailLine(detail, replaced)}`);
-    if (change.details.length > 8) lines.push(`- … and ${change.details.length - 8} more`);
+    const details = shownDetails(change);
+    for (const detail of details.slice(0, 8)) lines.push(`- ${detailLine(detail, replaced)}`);
+    if (details.length > 8) lines.push(`- … and ${details.length - 8} more`);
   }
   return lines.join('\n');
+}
+
+/**
+ * What a hover says about a resource a change set lists although nothing changes for it: no
+ * heading that could read as a claim, only why the change set lists it.
+ */
+function unchangedNote(logicalId: string, change: ResourceChange): string {
+  const read = [...new Set(change.details.map((d) => d.causingEntity).filter((entity): entity is string => entity !== undefined))];
+  const keeps = read.length === 1 ? 'which keeps its value' : 'which keep their values';
+  return `Not changed by this update: ${logicalId} re-reads ${shortList(read)}, ${keeps}. A change set lists it as Dynamic all the same.`;
 }
 
 function attributeHover(attribute: string): string {
@@ -120,7 +135,9 @@ function attributeHover(attribute: string): string {
 function detailLine(detail: ChangeDetail, replaced: ReadonlySet<string>): string {
   const change = describeValueChange(detail, code);
   const values = change ? `: ${change}` : '';
-  const recreation = detail.target.requiresRecreation === 'Always' ? ', requires replacement' : detail.target.requiresRecreation === 'Conditionally' ? ', may require replacement' : '';
+  // The update behaviour, not the change set's RequiresRecreation: an instance type change is
+  // `Conditionally` there and only interrupts the instance.
+  const recreation = detail.behavior === 'replacement' ? ', requires replacement' : detail.behavior === 'conditional-replacement' || detail.behavior === 'unknown' ? ', may require replacement' : '';
   const dynamic = detail.evaluation === 'Dynamic' ? ', value known only at deploy time' : '';
   return `${code(detail.target.path)}${values} (${detailCause(detail, replaced)}${recreation}${dynamic})`;
 }

@@ -5,21 +5,25 @@
 import type { UpdateBehavior } from '../spec/types';
 import type { ChangeDetail, Impact, ImpactReport, ResourceChange } from '../impact/types';
 import { summarize } from '../impact/compareTemplates';
-import { impactLabel } from '../impact/labels';
+import { impactLabel, shownDetails } from '../impact/labels';
 
 const listedNames = 3;
 
-/** The details that decide a change's impact: for a replacement, those that require recreation. */
+/**
+ * The details that decide a change's impact, among those worth showing (labels.ts
+ * `shownDetails`): for a replacement, those whose update behaviour may recreate the resource.
+ */
 export function decisiveDetails(change: ResourceChange): ChangeDetail[] {
+  const details = shownDetails(change);
   if (change.impact === 'replacement' || change.impact === 'conditional-replacement') {
-    const recreating = change.details.filter((d) => d.target.requiresRecreation !== 'Never');
+    const recreating = details.filter((d) => d.behavior === 'replacement' || d.behavior === 'conditional-replacement' || d.behavior === 'unknown');
     if (recreating.length > 0) return recreating;
   }
   if (change.impact === 'will-fail') {
-    const failing = change.details.filter((d) => d.behavior === 'not-updatable');
+    const failing = details.filter((d) => d.behavior === 'not-updatable');
     if (failing.length > 0) return failing;
   }
-  return change.details;
+  return details;
 }
 
 /** The name a detail is known by: its top-level property, or the section for Metadata. */

@@ -11,7 +11,7 @@
 import type { UpdateBehavior } from './types';
 
 /** Bumped whenever the layout or the shapes below change, so that a stale file is rebuilt rather than misread. */
-export const SPEC_INDEX_FORMAT_VERSION = 2;
+export const SPEC_INDEX_FORMAT_VERSION = 3;
 
 /** Update behaviour a source stated for a property. */
 export type StatedBehavior = Exclude<UpdateBehavior, 'unknown'>;
@@ -25,6 +25,12 @@ export interface CompiledProperty {
   b?: StatedBehavior;
   /** 1 when `b` comes from the documentation overlay rather than the CDK spec. */
   o?: 1;
+  /**
+   * The CDK spec's own statement, kept when the overlay replaced it in `b`. Change sets' RequiresRecreation
+   * follows the specification (an instance's InstanceType: the spec says "maybe", the documentation
+   * "some interruptions"), so both are needed.
+   */
+  s?: StatedBehavior;
   /** Positions of the property's object type(s) among the type definitions (element type for lists and maps). */
   t?: number[];
   /** First paragraph of the property's documentation. */
@@ -42,6 +48,11 @@ export interface CompiledResourceType {
   d?: string;
   /** Names of `Fn::GetAtt` attributes. */
   a: string[];
+  /**
+   * Attributes that echo the same-named property: same scalar shape, and the property requires
+   * replacement to change, so an update in place cannot change the attribute (see build-spec.ts).
+   */
+  e?: string[];
   p: Record<string, CompiledProperty>;
   /** 1 when the type cannot be updated at all. */
   u?: 1;

@@ -3,11 +3,11 @@
  * updates it when one property (possibly deep inside a nested object) changes.
  */
 import { behaviorRank } from './behavior-order';
-import type { CompiledProperty, CompiledResourceType, CompiledSpecIndex, CompiledTypeDefinition } from './compiled-index';
+import type { CompiledProperty, CompiledResourceType, CompiledSpecIndex, CompiledTypeDefinition, StatedBehavior } from './compiled-index';
 import { propertyUrl, resourceTypeUrl } from './docs-urls';
-import type { PropertyBehavior, ResourceSpec, ResourceTypeInfo, UpdateBehavior } from './types';
+import type { PropertyBehavior, RequiresRecreation, ResourceSpec, ResourceTypeInfo } from './types';
 
-export type { PropertyBehavior, ResourceSpec, ResourceTypeInfo, UpdateBehavior } from './types';
+export type { PropertyBehavior, RequiresRecreation, ResourceSpec, ResourceTypeInfo, UpdateBehavior } from './types';
 export type { CompiledSpecIndex } from './compiled-index';
 export { SPEC_INDEX_FORMAT_VERSION, decodeSpecIndex } from './compiled-index';
 export { behaviorRank, worseBehavior } from './behavior-order';
@@ -116,6 +116,7 @@ export function createResourceSpec(index: CompiledSpecIndex): ResourceSpec {
       };
       if (compiled.d !== undefined) info.description = compiled.d;
       if (compiled.x !== undefined) info.transform = compiled.x;
+      if (compiled.e !== undefined && !custom) info.propertyEchoes = compiled.e;
     }
     typeInfos.set(type, info);
     return info;
@@ -124,52 +125,23 @@ export function createResourceSpec(index: CompiledSpecIndex): ResourceSpec {
   function propertyBehavior(type: string, path: readonly string[]): PropertyBehavior {
     if (isCustomResourceType(type)) return customResourceBehavior(path);
     const compiled = compiledType(type);
-    if (compiled === undefined) return { behavior: 'unknown', source: 'unknown-type', decidedAt: [] };
+    if (compiled === undefined) return { behavior: 'unknown', requiresRecreation: 'Conditionally', source: 'unknown-type', decidedAt: [] };
     const levels = resolve(compiled, path);
-    if (levels.length === 0) return { behavior: 'unknown', source: 'unknown-property', decidedAt: [] };
+    if (levels.length === 0) return { behavior: 'unknown', requiresRecreation: 'Conditionally', source: 'unknown-property', decidedAt: [] };
+    // Change sets follow the specification's own statements; the overlay only refines the behaviour.
+    const requiresRecreation = recreationOf(decide(levels, path, compiled.r, (p) => (p.o === 1 ? p.s : p.b)).behavior);
     if (compiled.u === 1) {
-      return { behavior: 'not-updatable', source: 'docs', decidedAt: [path[0]], documentationUrl: resourceTypeUrl(type) };
+      return { behavior: 'not-updatable', requiresRecreation, source: 'docs', decidedAt: [path[0]], documentationUrl: resourceTypeUrl(type) };
     }
-
-    // The decision walks down the path. The top-level property always speaks (the spec's
-    // default there is "updatable without interruption"). A nested level speaks only when a
-    // source stated something about it: the CDK spec leaves nested properties unmarked unless
-    // they require replacement on their own, so an unmarked nested property says nothing.
-    // A stated nested level can make the answer worse (e.g. Ebs/KmsKeyId replaces an instance
-    // whose BlockDeviceMappings otherwise only interrupt it), but it cannot make a replacement
-    // milder: when a whole object is create-only, a change anywhere in it replaces the resource.
-    // The exception is "conditional-replacement": it means "depends on what changed", and a
-    // stated nested level is exactly the more precise answer to that question.
-    const replacementPaths = compiled.r;
-    let decidingDepth = 0;
-    let behavior: Exclude<UpdateBehavior, 'unknown'> = levels[0].property.b ?? 'no-interruption';
-    let fromDocs = levels[0].property.o === 1;
-    if (replacementPaths?.includes(path[0])) {
-      behavior = 'replacement';
-      fromDocs = false;
-    }
-    let prefix = path[0];
-    for (let depth = 1; depth < path.length; depth++) {
-      prefix += `/${path[depth]}`;
-      const level = levels[depth] as ResolvedLevel | undefined;
-      // Paths the spec lists as replacing may end inside a built-in type (tags) it does not describe further.
-      const listed = replacementPaths?.includes(prefix) === true;
-      const stated = listed ? 'replacement' : level?.property.b;
-      if (stated !== undefined && (behavior === 'conditional-replacement' || behaviorRank(stated) > behaviorRank(behavior))) {
-        behavior = stated;
-        fromDocs = !listed && level?.property.o === 1;
-        decidingDepth = depth;
-      }
-      if (level === undefined && !replacementPaths?.some((p) => p.startsWith(`${prefix}/`))) break;
-    }
-
-    const decidingLevel = levels[decidingDepth] as ResolvedLevel | undefined;
+    const decision = decide(levels, path, compiled.r, (p) => p.b);
+    const decidingLevel = levels[decision.depth] as ResolvedLevel | undefined;
     return {
-      behavior,
-      source: fromDocs ? 'docs' : 'spec',
-      decidedAt: path.slice(0, decidingDepth + 1),
+      behavior: decision.behavior,
+      requiresRecreation,
+      source: !decision.listed && decidingLevel?.property.o === 1 ? 'docs' : 'spec',
+      decidedAt: path.slice(0, decision.depth + 1),
       documentationUrl: decidingLevel
-        ? propertyUrl(type, decidingLevel.definitionName, path[decidingDepth])
+        ? propertyUrl(type, decidingLevel.definitionName, path[decision.depth])
         : resourceTypeUrl(type),
     };
   }
@@ -201,11 +173,61 @@ export function createResourceSpec(index: CompiledSpecIndex): ResourceSpec {
  */
 function customResourceBehavior(path: readonly string[]): PropertyBehavior {
   const documentationUrl = resourceTypeUrl(CUSTOM_RESOURCE_TYPE);
-  if (path.length === 0) return { behavior: 'unknown', source: 'unknown-property', decidedAt: [] };
+  if (path.length === 0) return { behavior: 'unknown', requiresRecreation: 'Conditionally', source: 'unknown-property', decidedAt: [] };
   if (path[0] === 'ServiceToken') {
-    return { behavior: 'not-updatable', source: 'custom-resource', decidedAt: ['ServiceToken'], documentationUrl };
+    return { behavior: 'not-updatable', requiresRecreation: 'Never', source: 'custom-resource', decidedAt: ['ServiceToken'], documentationUrl };
   }
-  return { behavior: 'conditional-replacement', source: 'custom-resource', decidedAt: [path[0]], documentationUrl };
+  return { behavior: 'conditional-replacement', requiresRecreation: 'Conditionally', source: 'custom-resource', decidedAt: [path[0]], documentationUrl };
+}
+
+/** The behaviour a walk down a property path settles on, and the level that decided it. */
+interface Decision {
+  behavior: StatedBehavior;
+  /** Index in the path of the level that decided. */
+  depth: number;
+  /** Whether the decision came from the type's list of extra replacement paths rather than a property. */
+  listed: boolean;
+}
+
+/**
+ * Walks down a resolved path with `statedOf` telling what a level states. The top-level property
+ * always speaks (the spec's default there is "updatable without interruption"). A nested level
+ * speaks only when a source stated something about it: the CDK spec leaves nested properties
+ * unmarked unless they require replacement on their own, so an unmarked nested property says
+ * nothing. A stated nested level can make the answer worse (e.g. Ebs/KmsKeyId replaces an instance
+ * whose BlockDeviceMappings otherwise only interrupt it), but it cannot make a replacement milder:
+ * when a whole object is create-only, a change anywhere in it replaces the resource. The exception
+ * is "conditional-replacement": it means "depends on what changed", and a stated nested level is
+ * exactly the more precise answer to that question.
+ */
+function decide(
+  levels: readonly ResolvedLevel[],
+  path: readonly string[],
+  replacementPaths: readonly string[] | undefined,
+  statedOf: (property: CompiledProperty) => StatedBehavior | undefined,
+): Decision {
+  let decision: Decision = { behavior: statedOf(levels[0].property) ?? 'no-interruption', depth: 0, listed: false };
+  if (replacementPaths?.includes(path[0])) decision = { behavior: 'replacement', depth: 0, listed: true };
+  let prefix = path[0];
+  for (let depth = 1; depth < path.length; depth++) {
+    prefix += `/${path[depth]}`;
+    const level = levels[depth] as ResolvedLevel | undefined;
+    // Paths the spec lists as replacing may end inside a built-in type (tags) it does not describe further.
+    const listed = replacementPaths?.includes(prefix) === true;
+    const stated = listed ? 'replacement' : level ? statedOf(level.property) : undefined;
+    if (stated !== undefined && (decision.behavior === 'conditional-replacement' || behaviorRank(stated) > behaviorRank(decision.behavior))) {
+      decision = { behavior: stated, depth, listed };
+    }
+    if (level === undefined && !replacementPaths?.some((p) => p.startsWith(`${prefix}/`))) break;
+  }
+  return decision;
+}
+
+/** A stated behaviour in change-set words: only the replacement statements recreate the resource. */
+function recreationOf(behavior: StatedBehavior): RequiresRecreation {
+  if (behavior === 'replacement') return 'Always';
+  if (behavior === 'conditional-replacement') return 'Conditionally';
+  return 'Never';
 }
 
 /** Rank of what a source stated about a property; unstated ranks below every statement. */

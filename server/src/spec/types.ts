@@ -15,8 +15,17 @@ export type UpdateBehavior =
   | 'not-updatable'
   | 'unknown';
 
+/** Whether changing a property recreates the resource, in the words of a change set's `RequiresRecreation`. */
+export type RequiresRecreation = 'Never' | 'Conditionally' | 'Always';
+
 export interface PropertyBehavior {
   behavior: UpdateBehavior;
+  /**
+   * What a change set says for this path: the specification's own replacement statement at the
+   * deepest level that states one ("maybe" is `Conditionally`), before the documentation overlay
+   * refines `behavior`. An instance's InstanceType is `Conditionally` here and `some-interruption` there.
+   */
+  requiresRecreation: RequiresRecreation;
   /** Where the answer came from: the CDK service spec, the documentation overlay, or a rule for an unknown type/property. */
   source: 'spec' | 'docs' | 'custom-resource' | 'unknown-type' | 'unknown-property';
   /** The property path that decided the behaviour (may be a prefix of the one asked about). */
@@ -36,6 +45,12 @@ export interface ResourceTypeInfo {
   description?: string;
   /** Names of `Fn::GetAtt` attributes. */
   attributes: string[];
+  /**
+   * Attributes that return the same-named property's value and that an update in place cannot
+   * change (same name and scalar shape, and the property requires replacement to change); absent
+   * when the type has none. See server/scripts/build-spec.ts for the rule.
+   */
+  propertyEchoes?: readonly string[];
   /** Names of top-level properties. */
   properties: string[];
   /** Whether this is a custom resource (`Custom::*`, `AWS::CloudFormation::CustomResource`). */

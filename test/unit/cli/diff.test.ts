@@ -157,4 +157,38 @@ describe('cfn-impact diff', () => {
     const { stdout } = await run('diff', oldPath, oldPath, '--new-parameters', params);
     assert.match(stdout, /replace\s+Subnet\s+AWS::EC2::Subnet\s+replaced because VPC is replaced and VpcId requires replacement\n\s+cause: CidrBlock changed \(parameter Cidr\) → VPC → Subnet\n/);
   });
+
+  test('resources that only re-read unchanged values are in --json as the change set lists them, and nowhere a claim', async () => {
+    const vpc = 'Resources:\n  VPC:\n    Type: AWS::EC2::VPC\n    Properties:\n      CidrBlock: 10.0.0.0/16\n';
+    const subnets = ['A', 'B'].map((id, i) => `  Subnet${id}:\n    Type: AWS::EC2::Subnet\n    Properties:\n      VpcId: !Ref VPC\n      CidrBlock: !Select [${i}, !Cidr [!GetAtt VPC.CidrBlock, 4, 8]]\n`).join('');
+    const before = file('cidr-layout.yaml', vpc + subnets);
+    const after = file('cidr-layout-tagged.yaml', vpc.replace('10.0.0.0/16\n', '10.0.0.0/16\n      Tags: [{ Key: team, Value: net }]\n') + subnets);
+
+    const json = JSON.parse((await run('diff', before, after, '--json')).stdout);
+    assert.equal(json.message, '1 modify');
+    assert.deepEqual(json.changes.map((c: { logicalId: string; impact: string; replacement: string }) => [c.logicalId, c.impact, c.replacement]), [
+      ['VPC', 'no-interruption', 'False'],
+      ['SubnetA', 'none', 'Conditional'],
+      ['SubnetB', 'none', 'Conditional'],
+    ]);
+
+    const text = (await run('diff', before, after)).stdout;
+    assert.match(text, /Update: 1 modify\n/);
+    assert.doesNotMatch(text, /replace/);
+    assert.match(text, /No change: SubnetA, SubnetB\. A change set lists them as Dynamic; the values they re-read stay the same\./);
+    const markdown = (await run('diff', before, after, '--markdown')).stdout;
+    assert.doesNotMatch(markdown, /\| `Subnet/);
+    assert.match(markdown, /_No change: SubnetA, SubnetB\./);
+
+    assert.equal((await run('diff', before, after, '--fail-on', 'replacement')).code, 0);
+    assert.equal((await run('diff', before, after, '--fail-on', 'any')).code, 2);
+  });
+
+  test('--fail-on replacement weighs what happens: an instance type change is Replacement Conditional in a change set but only interrupts', async () => {
+    const box = 'Resources:\n  Box:\n    Type: AWS::EC2::Instance\n    Properties: { ImageId: ami-1, InstanceType: t3.micro }\n';
+    const { code, stdout } = await run('diff', file('box.yaml', box), file('box-new.yaml', box.replace('t3.micro', 't3.small')), '--json', '--fail-on', 'replacement');
+    const result = JSON.parse(stdout);
+    assert.deepEqual([result.changes[0].replacement, result.changes[0].impact, result.message], ['Conditional', 'some-interruption', '1 modify']);
+    assert.equal(code, 0);
+  });
 });

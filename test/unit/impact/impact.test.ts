@@ -251,9 +251,15 @@ Resources:
   test('InstanceType of an EBS-backed instance updates with some interruption (run 5)', () => {
     const c = change(impact(instances, instances, { newParameters: { InstanceType: 't2.small' } }), 'Instance2');
     assert.equal(c.action, 'Modify');
-    assert.equal(c.replacement, 'False');
     assert.equal(c.impact, 'some-interruption');
-    assert.deepEqual(c.details.map((d) => [d.target.name, d.changeSource, d.causingEntity, d.evaluation]), [['InstanceType', 'ParameterReference', 'InstanceType', 'Static']]);
+    // The change set itself says Conditional: InstanceType is RequiresRecreation Conditionally, and
+    // a parameter's readers get a Static ParameterReference and a Dynamic DirectModification detail
+    // (UserGuide, Example change sets).
+    assert.equal(c.replacement, 'Conditional');
+    assert.deepEqual(c.details.map((d) => [d.target.name, d.changeSource, d.causingEntity, d.evaluation, d.target.requiresRecreation]), [
+      ['InstanceType', 'ParameterReference', 'InstanceType', 'Static', 'Conditionally'],
+      ['InstanceType', 'DirectModification', undefined, 'Dynamic', 'Conditionally'],
+    ]);
   });
 
   test('replacement trumps some interruption (run 6)', () => {
@@ -611,8 +617,8 @@ Resources:
 `;
     const report = impact(base, base, { newParameters: { Password: 's3cret!!' } });
     const detail = change(report, 'Db').details[0];
-    assert.equal(detail.before, '****');
-    assert.equal(detail.after, '****');
+    assert.equal(detail.target.beforeValue, '****');
+    assert.equal(detail.target.afterValue, '****');
     assert.doesNotMatch(JSON.stringify(report), /hunter22|s3cret/);
   });
 

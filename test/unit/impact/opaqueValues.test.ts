@@ -63,7 +63,8 @@ Resources:
   test('another producer stack through a parameter is a parameter-caused change with the property\'s behaviour', () => {
     const subnet = change(impact(consumer, consumer, { Producer: 'network-v2' }), 'Subnet');
     assert.equal(subnet.impact, 'replacement');
-    assert.deepEqual(subnet.details.map((d) => [d.changeSource, d.causingEntity]), [['ParameterReference', 'Producer']]);
+    // A changed parameter value gives the reading property a Static ParameterReference and a Dynamic DirectModification, as change sets do.
+    assert.deepEqual(subnet.details.map((d) => [d.evaluation, d.changeSource, d.causingEntity]), [['Static', 'ParameterReference', 'Producer'], ['Dynamic', 'DirectModification', undefined]]);
   });
 
   test('another Region read by an updatable property is an update without interruption (SSM Parameter Value)', () => {
@@ -117,7 +118,10 @@ Outputs:
     assert.equal(module.action, 'Modify');
     assert.equal(module.replacement, 'Conditional');
     assert.equal(module.impact, 'conditional-replacement');
-    assert.deepEqual(module.details.map((d) => [d.target.path, d.behavior, d.target.requiresRecreation]), [['/Properties/BucketName', 'unknown', 'Conditionally']]);
+    assert.deepEqual(module.details.map((d) => [d.target.path, d.behavior, d.target.requiresRecreation, d.evaluation, d.changeSource]), [
+      ['/Properties/BucketName', 'unknown', 'Conditionally', 'Static', 'ParameterReference'],
+      ['/Properties/BucketName', 'unknown', 'Conditionally', 'Dynamic', 'DirectModification'],
+    ]);
     assert.equal(module.reason, 'may be replaced: My::S3::SampleBucket::MODULE is a registry module, and how a change of BucketName updates the resources it expands into is unknown');
     // QueueName requires replacement; the bucket's name may change if the module replaces the bucket.
     const queue = change(report, 'exampleQueue');

@@ -211,3 +211,47 @@ describe('a registry module', () => {
     assert.match(hover, /My::S3::SampleBucket::MODULE is a registry module/);
   });
 });
+
+describe('resources a change set lists although nothing changes for them', () => {
+  const network = `Resources:
+  VPC:
+    Type: AWS::EC2::VPC
+    Properties:
+      CidrBlock: 10.0.0.0/16
+  SubnetA:
+    Type: AWS::EC2::Subnet
+    Properties:
+      VpcId: !Ref VPC
+      CidrBlock: !Select [0, !Cidr [!GetAtt VPC.CidrBlock, 4, 8]]
+`;
+  const tagged = network.replace('      CidrBlock: 10.0.0.0/16\n', '      CidrBlock: 10.0.0.0/16\n      Tags: [{ Key: team, Value: net }]\n');
+
+  test('a subnet that re-reads the CIDR of a VPC updated in place gets no lens and no diagnostic, and the verdict counts one modify', () => {
+    const view = shown(network, tagged);
+    assert.equal(view.report.changes.find((c) => c.logicalId === 'SubnetA')?.impact, 'none');
+    assert.deepEqual(view.lensesAt('  SubnetA:'), []);
+    assert.deepEqual(view.lensesAt('Resources:'), ['1 modify — against HEAD']);
+    assert.deepEqual(view.lensesAt('  VPC:'), [`${impactLabel('no-interruption').symbol} Update (no interruption) — Tags changed`]);
+    assert.deepEqual(view.diagnostics.filter((d) => /replace/i.test(d.message)), []);
+  });
+
+  test('its hover says it is not changed and why a change set lists it, with no replacement claim', () => {
+    const view = shown(network, tagged);
+    for (const hover of [view.hoverAt('  SubnetA:', 3), view.hoverAt('      CidrBlock: !Select [0, !Cidr [!GetAtt VPC.CidrBlock, 4, 8]]', 8)]) {
+      assert.match(hover, /Not changed by this update: SubnetA re-reads VPC\.CidrBlock, which keeps its value/);
+      assert.doesNotMatch(hover, /Replacement:|May replace|Changed in this update/);
+    }
+  });
+});
+
+describe('a change set\'s Replacement Conditional that only interrupts', () => {
+  const before = 'Parameters:\n  Size: { Type: String, Default: t3.micro }\nResources:\n  Box:\n    Type: AWS::EC2::Instance\n    Properties:\n      ImageId: ami-1\n      InstanceType: !Ref Size\n';
+
+  test('a parameter that changes an instance type is one cause in the lens and an interruption, not a possible replacement', () => {
+    const view = shown(before, before.replace('Default: t3.micro', 'Default: t3.small'));
+    assert.equal(view.report.changes[0].replacement, 'Conditional');
+    assert.deepEqual(view.lensesAt('  Box:'), [`${impactLabel('some-interruption').symbol} Update (some interruption) — InstanceType ← parameter Size`]);
+    assert.deepEqual(view.diagnostics.map((d) => d.code), ['some-interruption']);
+    assert.doesNotMatch(view.hoverAt('      InstanceType: !Ref Size', 8), /may require replacement/);
+  });
+});

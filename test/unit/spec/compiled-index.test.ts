@@ -29,7 +29,10 @@ const types = new Map<string, CompiledResourceType>([
         // A union of two object types that both have a `Mode`.
         Runtime: { t: [0, 1] },
         Name: { b: 'replacement' },
+        // "maybe" in the spec, "some interruptions" in the documentation.
+        Size: { b: 'some-interruption', o: 1, s: 'conditional-replacement' },
       },
+      e: ['Name'],
     },
   ],
 ]);
@@ -78,6 +81,22 @@ describe('path rules', () => {
 
   test('in a union of object types the worst stated behaviour of a name wins', () => {
     assert.equal(spec.propertyBehavior('Test::Demo::Thing', ['Runtime', 'Mode']).behavior, 'replacement');
+  });
+
+  test('RequiresRecreation keeps the spec\'s own statement where the documentation refined the behaviour', () => {
+    const result = spec.propertyBehavior('Test::Demo::Thing', ['Size']);
+    assert.equal(result.behavior, 'some-interruption');
+    assert.equal(result.requiresRecreation, 'Conditionally');
+  });
+
+  test('a nested level the spec says nothing about keeps the enclosing "maybe" for RequiresRecreation', () => {
+    // Engine/Version is stated only by the documentation overlay.
+    assert.equal(spec.propertyBehavior('Test::Demo::Thing', ['Engine', 'Version']).requiresRecreation, 'Conditionally');
+    assert.equal(spec.propertyBehavior('Test::Demo::Thing', ['Name']).requiresRecreation, 'Always');
+  });
+
+  test('the attributes echoing a property are part of the type information', () => {
+    assert.deepEqual(spec.typeInfo('Test::Demo::Thing').propertyEchoes, ['Name']);
   });
 
   test('documentation is found through nested definitions', () => {

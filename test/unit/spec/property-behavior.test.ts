@@ -52,6 +52,20 @@ describe('documentation overlay', () => {
     assert.equal(result.source, 'docs');
   });
 
+  test('a change set still says the specification\'s "maybe": RequiresRecreation Conditionally for InstanceType', () => {
+    // AWS's example change sets print InstanceType with "RequiresRecreation": "Conditionally"
+    // (UserGuide/using-cfn-updating-stacks-changesets-samples.html).
+    assert.equal(spec.propertyBehavior('AWS::EC2::Instance', ['InstanceType']).requiresRecreation, 'Conditionally');
+    assert.equal(spec.propertyBehavior('AWS::EC2::Instance', ['ImageId']).requiresRecreation, 'Always');
+    assert.equal(spec.propertyBehavior('AWS::EC2::VPC', ['Tags']).requiresRecreation, 'Never');
+  });
+
+  test('RequiresRecreation follows the specification at the nested path', () => {
+    // The spec states KmsKeyId inside Ebs as create-only; the rest of BlockDeviceMappings is "maybe".
+    assert.equal(spec.propertyBehavior('AWS::EC2::Instance', ['BlockDeviceMappings', 'Ebs', 'KmsKeyId']).requiresRecreation, 'Always');
+    assert.equal(spec.propertyBehavior('AWS::EC2::Instance', ['BlockDeviceMappings', 'Ebs', 'VolumeSize']).requiresRecreation, 'Conditionally');
+  });
+
   test('an update the documentation says is not supported is not-updatable', () => {
     const result = spec.propertyBehavior('AWS::CloudFormation::Stack', ['TimeoutInMinutes']);
     assert.equal(result.behavior, 'not-updatable');

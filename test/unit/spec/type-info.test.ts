@@ -18,6 +18,18 @@ describe('typeInfo', () => {
     assert.match(info.description ?? '', /virtual private cloud/);
   });
 
+  test('attributes that echo a property an update in place cannot change: same name, same scalar shape, create-only', () => {
+    assert.deepEqual(spec.typeInfo('AWS::EC2::VPC').propertyEchoes, ['CidrBlock']);
+    assert.deepEqual(spec.typeInfo('AWS::EC2::Subnet').propertyEchoes, ['AvailabilityZone', 'AvailabilityZoneId', 'CidrBlock', 'OutpostArn', 'VpcId']);
+    assert.deepEqual(spec.typeInfo('AWS::SNS::Topic').propertyEchoes, ['TopicName']);
+  });
+
+  test('a same-named attribute of a mutable property is not an echo: the service may maintain it', () => {
+    // CurrentVersion advances with every update of an MSK cluster; an SSM parameter's Value is mutable.
+    assert.equal(spec.typeInfo('AWS::MSK::Cluster').propertyEchoes, undefined);
+    assert.equal(spec.typeInfo('AWS::SSM::Parameter').propertyEchoes, undefined);
+  });
+
   test('a custom resource is not known to the spec and has no fixed attributes', () => {
     const info = spec.typeInfo('Custom::DatabaseUser');
     assert.equal(info.known, false);
