@@ -52,9 +52,34 @@ describe('documentation overlay', () => {
     assert.equal(result.source, 'docs');
   });
 
-  test('an update the documentation says is not supported is not-updatable', () => {
-    const result = spec.propertyBehavior('AWS::CloudFormation::Stack', ['TimeoutInMinutes']);
+  test('a property whose Update requires line says updates are not supported is not-updatable', () => {
+    // Template Reference, AWS::VerifiedPermissions::Policy TemplateLinkedPolicyDefinition:
+    // PolicyTemplateId, "Update requires: Updates are not supported."
+    const path = ['Definition', 'TemplateLinked', 'PolicyTemplateId'];
+    const result = spec.propertyBehavior('AWS::VerifiedPermissions::Policy', path);
     assert.equal(result.behavior, 'not-updatable');
+    assert.equal(result.source, 'docs');
+    assert.deepEqual(result.decidedAt, path);
+  });
+
+  test('a Lambda version\'s description and code hash are replaced, as their Update requires lines say', () => {
+    // The prose says "Updates are not supported for this property"; the line says "Replacement".
+    for (const name of ['Description', 'CodeSha256']) {
+      const result = spec.propertyBehavior('AWS::Lambda::Version', [name]);
+      assert.equal(result.behavior, 'replacement', name);
+      assert.equal(result.source, 'spec', name);
+    }
+  });
+
+  test('a not-updatable entry whose line could not be confirmed leaves the spec\'s replacement standing', () => {
+    assert.equal(spec.propertyBehavior('AWS::Lambda::Version', ['ProvisionedConcurrencyConfig']).behavior, 'replacement');
+    assert.equal(spec.propertyBehavior('AWS::DAX::Cluster', ['ClusterName']).behavior, 'replacement');
+    assert.equal(spec.propertyBehavior('AWS::Config::DeliveryChannel', ['Name']).behavior, 'replacement');
+  });
+
+  test('a line that contradicts the extraction corrects it (global table projection type: Replacement)', () => {
+    const result = spec.propertyBehavior('AWS::DynamoDB::GlobalTable', ['GlobalSecondaryIndexes', 'Projection', 'ProjectionType']);
+    assert.equal(result.behavior, 'replacement');
     assert.equal(result.source, 'docs');
   });
 
@@ -72,10 +97,11 @@ describe('documentation overlay', () => {
     assert.deepEqual(keySchema.decidedAt, ['GlobalSecondaryIndexes', 'KeySchema']);
   });
 
-  test('a wait condition cannot be updated at all', () => {
+  test('a wait condition cannot be updated at all, whichever property changes', () => {
     assert.equal(spec.typeInfo('AWS::CloudFormation::WaitCondition').notUpdatable, true);
-    const result = spec.propertyBehavior('AWS::CloudFormation::WaitCondition', ['Timeout']);
-    assert.equal(result.behavior, 'not-updatable');
+    for (const name of ['Count', 'Handle', 'Timeout']) {
+      assert.equal(spec.propertyBehavior('AWS::CloudFormation::WaitCondition', [name]).behavior, 'not-updatable', name);
+    }
   });
 
   test('an ordinary type is updatable', () => {
