@@ -448,6 +448,77 @@ Resources:
   });
 });
 
+describe('update behaviour read from the documentation (issue 10)', () => {
+  const version = `
+Resources:
+  Fn:
+    Type: AWS::Lambda::Function
+    Properties:
+      Role: arn:aws:iam::123456789012:role/lambda
+      Runtime: python3.12
+      Handler: index.handler
+      Code: { ZipFile: 'def handler(event, context): return 1' }
+  Version:
+    Type: AWS::Lambda::Version
+    Properties:
+      FunctionName: !Ref Fn
+      Description: first release
+      CodeSha256: 2Lsc5PYZ2xBPaFyTDbQnHnbwWoGfaE4uA1tA/nZBJmk=
+`;
+
+  test('a new description replaces a Lambda version (Update requires: Replacement), it does not fail', () => {
+    const report = impact(version, version.replace('first release', 'second release'));
+    const c = change(report, 'Version');
+    assert.equal(c.impact, 'replacement');
+    assert.equal(c.replacement, 'True');
+    assert.equal(c.details[0].target.requiresRecreation, 'Always');
+    assert.ok(!report.changes.some((other) => other.impact === 'will-fail'));
+  });
+
+  test('a new code hash replaces a Lambda version (Update requires: Replacement), it does not fail', () => {
+    const c = change(impact(version, version.replace('2Lsc5PYZ2xBPaFyTDbQnHnbwWoGfaE4uA1tA/nZBJmk=', 'n4bQgYhMfWWaL+qgxVrQFaO/TxsrC4Is0V1sFbDwCgg=')), 'Version');
+    assert.equal(c.impact, 'replacement');
+    assert.equal(c.replacement, 'True');
+  });
+
+  test('a property whose Update requires line says updates are not supported still fails', () => {
+    // Template Reference, AWS::VerifiedPermissions::Policy TemplateLinkedPolicyDefinition:
+    // PolicyTemplateId, "Update requires: Updates are not supported."
+    const policy = `
+Resources:
+  Policy:
+    Type: AWS::VerifiedPermissions::Policy
+    Properties:
+      PolicyStoreId: PSEXAMPLEabcdefg111111
+      Definition:
+        TemplateLinked:
+          PolicyTemplateId: PTEXAMPLEabcdefg111111
+          Principal: { EntityType: User, EntityId: alice }
+`;
+    const c = change(impact(policy, policy.replace('PTEXAMPLEabcdefg111111', 'PTEXAMPLEabcdefg222222')), 'Policy');
+    assert.equal(c.impact, 'will-fail');
+    assert.equal(c.details[0].behavior, 'not-updatable');
+    assert.match(c.reason, /Definition of AWS::VerifiedPermissions::Policy cannot be updated/);
+  });
+
+  test('any property change of a wait condition fails: the whole type cannot be updated (run 32)', () => {
+    const wait = `
+Resources:
+  Handle:
+    Type: AWS::CloudFormation::WaitConditionHandle
+  Wait:
+    Type: AWS::CloudFormation::WaitCondition
+    Properties:
+      Handle: !Ref Handle
+      Timeout: '300'
+      Count: 1
+`;
+    const c = change(impact(wait, wait.replace('Count: 1', 'Count: 2')), 'Wait');
+    assert.equal(c.impact, 'will-fail');
+    assert.match(c.reason, /Update to resource type AWS::CloudFormation::WaitCondition is not supported/);
+  });
+});
+
 describe('references and unknowns', () => {
   test('a type the specification does not know has unknown behaviour, never "safe"', () => {
     const base = `
