@@ -9,7 +9,8 @@
  * property types they use and whether a change causes replacement) and the documentation
  * overlay server/data/update-behaviors-from-docs.json (some-interruption and not-updatable
  * facts that the CDK spec cannot express). Every not-updatable entry of the overlay carries the
- * documentation page its "Update requires" line was read on; the build refuses one that does not.
+ * documentation page its "Update requires" line was read on, and a line read in the archived
+ * guide's source also the file and commit it was read at; the build refuses one that does not.
  */
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -41,14 +42,28 @@ type ExtractedBehavior = 'SomeInterruptions' | 'UpdatesNotSupported';
 type UpdateRequiresLine = 'Replacement' | 'No interruption' | 'Some interruptions' | 'Updates are not supported';
 
 /**
- * The outcome of auditing one overlay entry against the current documentation:
+ * The outcome of auditing one overlay entry against the documentation:
  * - kept: the Update requires line says what the extraction said; it is applied.
  * - corrected: the line says something else that the spec does not state; the line is applied.
  * - dropped: the line says what the spec already states; the entry changes nothing.
+ * - superseded: the line was read only in the archived guide and contradicts a replacement the
+ *   spec states; the spec is newer than the archive and stands, the entry changes nothing.
  * - unconfirmed: the line could not be read; nothing is applied and the spec stands.
  * - exception: applied on the basis its note gives, without a property line (ServiceToken).
  */
-type AuditDecision = 'kept' | 'corrected' | 'dropped' | 'unconfirmed' | 'exception';
+type AuditDecision = 'kept' | 'corrected' | 'dropped' | 'superseded' | 'unconfirmed' | 'exception';
+
+/** The archived CloudFormation User Guide, whose Markdown source keeps every Update requires line. */
+const ARCHIVED_GUIDE_REPOSITORY = 'awsdocs/aws-cloudformation-user-guide';
+
+/** Where a line was read when the current page could not be read whole: the archived guide's source (2023). */
+interface ArchivedSource {
+  repository: typeof ARCHIVED_GUIDE_REPOSITORY;
+  /** `doc_source/<page>.md`; the entry's confirmedOn is that page's docs.aws.amazon.com address. */
+  path: string;
+  /** The commit of the stored version the line was read in. */
+  commit: string;
+}
 
 /** An overlay entry audited against the current documentation. */
 interface AuditedEntry {
@@ -58,6 +73,8 @@ interface AuditedEntry {
   confirmedOn?: string;
   /** The page found when its stored copy ended before the property's line. */
   lookedUpOn?: string;
+  /** Present when the line was read in the archived guide's source rather than on the current page. */
+  readIn?: ArchivedSource;
   decision: AuditDecision;
   note?: string;
 }
@@ -82,6 +99,10 @@ interface Overlay {
 /** Documentation hosts a confirmation page may be on: AWS's own documentation sites. */
 const DOCUMENTATION_PAGE = /^https:\/\/docs\.(aws\.amazon\.com|amazonaws\.cn)\//;
 
+/** A page of the archived guide's source and the address the same page had on the documentation site. */
+const ARCHIVED_PAGE_PATH = /^doc_source\/([a-z0-9-]+)\.md$/;
+const ARCHIVED_PAGE_URL = 'https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/';
+
 /** The update behaviour each Update requires line states. */
 const LINE_BEHAVIOR: Record<UpdateRequiresLine, StatedBehavior> = {
   Replacement: 'replacement',
@@ -105,6 +126,8 @@ interface OverlayReport {
   notUpdatable: string[];
   /** Not-updatable entries applied over a replacement the spec states. */
   overSpecReplacement: string[];
+  /** Applied entries whose line was read in the archived guide's source, not on the current page. */
+  archived: number;
   /** Plain SomeInterruptions entries that the spec contradicts by stating replacement, hence not applied. */
   ignored: string[];
   /** Plain SomeInterruptions entries applied over the spec's "maybe" without a re-read line. */
@@ -145,10 +168,29 @@ function checkOverlay(overlay: Overlay): string[] {
         errors.push(`${label}: decision ${entry.decision} without the Update requires line it rests on`);
       }
       if (entry.decision === 'exception' && !entry.note) errors.push(`${label}: an exception must give its basis in a note`);
+      if (entry.readIn !== undefined) errors.push(...checkArchivedSource(label, entry));
     }
   }
   for (const [type, entry] of Object.entries(overlay.notUpdatableTypes)) {
     if (!DOCUMENTATION_PAGE.test(entry.confirmedOn) || !entry.basis) errors.push(`${type}: a not-updatable type needs confirmedOn and basis`);
+  }
+  return errors;
+}
+
+/**
+ * A line read in the archived guide names the file and the commit it was read at, and its
+ * confirmation page is the address that same file had on the documentation site.
+ */
+function checkArchivedSource(label: string, entry: AuditedEntry): string[] {
+  const source = entry.readIn!;
+  const errors: string[] = [];
+  if (entry.updateRequires === null) errors.push(`${label}: readIn without the Update requires line read there`);
+  if (source.repository !== ARCHIVED_GUIDE_REPOSITORY) errors.push(`${label}: readIn.repository must be ${ARCHIVED_GUIDE_REPOSITORY}`);
+  if (!/^[0-9a-f]{40}$/.test(source.commit ?? '')) errors.push(`${label}: readIn.commit must be the 40-digit commit read`);
+  const page = ARCHIVED_PAGE_PATH.exec(source.path ?? '')?.[1];
+  if (page === undefined) errors.push(`${label}: readIn.path must be doc_source/<page>.md`);
+  else if (entry.confirmedOn !== `${ARCHIVED_PAGE_URL}${page}.html`) {
+    errors.push(`${label}: confirmedOn must be ${ARCHIVED_PAGE_URL}${page}.html, the page of ${source.path}`);
   }
   return errors;
 }
@@ -204,6 +246,8 @@ function impliedDecision(entry: AuditedEntry, spec: StatedBehavior | undefined):
   if (entry.decision === 'exception') return 'exception';
   if (entry.updateRequires === null) return 'unconfirmed';
   const line = LINE_BEHAVIOR[entry.updateRequires];
+  // The spec is newer than the archive: an archived line does not override its replacement.
+  if (entry.readIn !== undefined && spec === 'replacement' && line !== 'replacement') return 'superseded';
   if (line === EXTRACTED_BEHAVIOR[entry.extracted]) return 'kept';
   return line === spec ? 'dropped' : 'corrected';
 }
@@ -212,8 +256,10 @@ function impliedDecision(entry: AuditedEntry, spec: StatedBehavior | undefined):
  * Merges the documentation's statement into the spec's.
  * - An audited entry speaks through its Update requires line as read on the current
  *   documentation, and then wins over the spec (the spec wins unless the current documentation
- *   says otherwise). An unread line says nothing: the spec stands. "Updates are not supported"
- *   is applied only from a read line, or from an exception whose basis is recorded.
+ *   says otherwise). A line read only in the archived guide's source speaks too, except against
+ *   a replacement the spec states (superseded). An unread line says nothing: the spec stands.
+ *   "Updates are not supported" is applied only from a read line, or from an exception whose
+ *   basis is recorded.
  * - A plain SomeInterruptions entry (not re-audited) refines "no" (the spec's default) and
  *   "maybe" (the spec inherited "maybe" from the old resource specification's `Conditional`,
  *   which covered "some interruptions" as well as "replacement in some cases"). It never
@@ -240,9 +286,11 @@ function mergeOverlay(
   if (decision !== entry.decision) report.errors.push(`${label}: recorded decision ${entry.decision}, but its line and the spec make it ${decision}`);
   report.decisions[decision].push(label);
   const docs = decision === 'exception' ? 'not-updatable' : entry.updateRequires === null ? undefined : LINE_BEHAVIOR[entry.updateRequires];
-  if (docs === undefined || decision === 'dropped') return { behavior: spec, fromDocs: false };
+  if (docs === undefined || decision === 'dropped' || decision === 'superseded') return { behavior: spec, fromDocs: false };
+  if (entry.readIn !== undefined) report.archived++;
   if (docs === 'not-updatable') {
-    report.notUpdatable.push(`${label} (${entry.confirmedOn ?? 'no page'})`);
+    const readIn = entry.readIn === undefined ? '' : `, read in ${entry.readIn.path} at ${entry.readIn.commit.slice(0, 8)}`;
+    report.notUpdatable.push(`${label} (${entry.confirmedOn ?? 'no page'}${readIn})`);
     if (spec === 'replacement') report.overSpecReplacement.push(label);
   }
   return { behavior: docs, fromDocs: true };
@@ -322,9 +370,10 @@ function compile(db: SpecDatabase, overlay: Overlay, specVersion: string): { dat
   const report: OverlayReport = {
     matched: 0,
     unmatched: [],
-    decisions: { kept: [], corrected: [], dropped: [], unconfirmed: [], exception: [] },
+    decisions: { kept: [], corrected: [], dropped: [], superseded: [], unconfirmed: [], exception: [] },
     notUpdatable: [],
     overSpecReplacement: [],
+    archived: 0,
     ignored: [],
     unauditedOverMaybe: 0,
     errors: checkOverlay(overlay),
@@ -440,11 +489,17 @@ function build(): void {
   console.log(`documentation overlay: ${report.matched} of ${overlayEntries} entries matched the spec`);
   printList('overlay entries not matched', report.unmatched);
   const counts = Object.entries(report.decisions).map(([decision, labels]) => `${decision} ${labels.length}`);
-  console.log(`overlay entries audited against the current documentation: ${audited} (${counts.join(', ')})`);
+  console.log(`overlay entries audited against the documentation: ${audited} (${counts.join(', ')})`);
+  console.log(`applied entries whose line was read in the archived guide's source (${ARCHIVED_GUIDE_REPOSITORY}, 2023): ${report.archived}`);
   printList('overlay entries applied as not-updatable, with the page that confirms each', report.notUpdatable);
   printList('not-updatable entries applied over a replacement the spec states', report.overSpecReplacement);
   printList('overlay entries dropped: their Update requires line says what the spec states', report.decisions.dropped);
   printList('overlay entries corrected to their Update requires line', report.decisions.corrected);
+  printList(
+    'overlay entries superseded: an archived line against a replacement the spec states, the spec stands',
+    groupedByKey(report.decisions.superseded),
+    report.decisions.superseded.length,
+  );
   printList(
     'overlay entries not applied: Update requires line unconfirmed, the spec stands',
     groupedByKey(report.decisions.unconfirmed),
