@@ -71,16 +71,23 @@ describe('documentation overlay', () => {
     }
   });
 
-  test('a not-updatable entry whose line could not be confirmed leaves the spec\'s replacement standing', () => {
+  test('a replacement the spec states stands against an archived line (superseded) or a line that says Replacement (dropped)', () => {
+    // Archived guide: ProvisionedConcurrencyConfig "No interruption", DAX ClusterName and
+    // Lightsail BundleId "Updates are not supported" (superseded); DeliveryChannel Name "Replacement".
     assert.equal(spec.propertyBehavior('AWS::Lambda::Version', ['ProvisionedConcurrencyConfig']).behavior, 'replacement');
     assert.equal(spec.propertyBehavior('AWS::DAX::Cluster', ['ClusterName']).behavior, 'replacement');
+    assert.equal(spec.propertyBehavior('AWS::Lightsail::Instance', ['BundleId']).behavior, 'replacement');
     assert.equal(spec.propertyBehavior('AWS::Config::DeliveryChannel', ['Name']).behavior, 'replacement');
   });
 
-  test('a line that contradicts the extraction corrects it (global table projection type: Replacement)', () => {
+  test('a global table index\'s projection cannot be updated, whatever changes inside it', () => {
+    // GlobalTable GlobalSecondaryIndex, Projection: "Update requires: Updates are not supported."
+    // (archived guide); the Projection page's ProjectionType line alone says Replacement, which
+    // corrected the extraction but is the milder of the two.
     const result = spec.propertyBehavior('AWS::DynamoDB::GlobalTable', ['GlobalSecondaryIndexes', 'Projection', 'ProjectionType']);
-    assert.equal(result.behavior, 'replacement');
+    assert.equal(result.behavior, 'not-updatable');
     assert.equal(result.source, 'docs');
+    assert.deepEqual(result.decidedAt, ['GlobalSecondaryIndexes', 'Projection']);
   });
 
   test('the documentation never weakens a replacement the spec states', () => {
