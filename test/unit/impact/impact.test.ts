@@ -501,6 +501,74 @@ Resources:
     assert.match(c.reason, /Definition of AWS::VerifiedPermissions::Policy cannot be updated/);
   });
 
+  test('an EBS volume moved to another Availability Zone fails; a bigger one is updated without interruption', () => {
+    // Archived guide, AWS::EC2::Volume (doc_source/aws-resource-ec2-volume.md):
+    // AvailabilityZone "Update requires: Updates are not supported."; Size "No interruption".
+    const volume = `
+Resources:
+  Data:
+    Type: AWS::EC2::Volume
+    Properties:
+      AvailabilityZone: us-east-1a
+      Size: 100
+      VolumeType: gp3
+`;
+    const moved = change(impact(volume, volume.replace('us-east-1a', 'us-east-1b')), 'Data');
+    assert.equal(moved.impact, 'will-fail');
+    assert.equal(moved.details[0].behavior, 'not-updatable');
+    assert.match(moved.reason, /AvailabilityZone of AWS::EC2::Volume cannot be updated/);
+    const grown = change(impact(volume, volume.replace('Size: 100', 'Size: 200')), 'Data');
+    assert.equal(grown.impact, 'no-interruption');
+    assert.equal(grown.replacement, 'False');
+  });
+
+  test('changing the key schema of a global table\'s existing global secondary index fails', () => {
+    // Archived guide, AWS::DynamoDB::GlobalTable GlobalSecondaryIndex: KeySchema
+    // "Update requires: Updates are not supported."
+    const table = `
+Resources:
+  Table:
+    Type: AWS::DynamoDB::GlobalTable
+    Properties:
+      BillingMode: PAY_PER_REQUEST
+      AttributeDefinitions:
+        - { AttributeName: pk, AttributeType: S }
+        - { AttributeName: sk, AttributeType: S }
+        - { AttributeName: gsi1, AttributeType: S }
+      KeySchema:
+        - { AttributeName: pk, KeyType: HASH }
+        - { AttributeName: sk, KeyType: RANGE }
+      GlobalSecondaryIndexes:
+        - IndexName: byGsi1
+          KeySchema:
+            - { AttributeName: gsi1, KeyType: HASH }
+          Projection: { ProjectionType: ALL }
+      Replicas:
+        - Region: us-east-1
+`;
+    const changed = table.replace('- { AttributeName: gsi1, KeyType: HASH }', '- { AttributeName: sk, KeyType: HASH }');
+    assert.notEqual(changed, table);
+    const c = change(impact(table, changed), 'Table');
+    assert.equal(c.impact, 'will-fail');
+    assert.ok(c.details.some((d) => d.behavior === 'not-updatable'));
+    assert.match(c.reason, /GlobalSecondaryIndexes of AWS::DynamoDB::GlobalTable cannot be updated/);
+  });
+
+  test('a new email address for an Organizations account fails', () => {
+    // Archived guide, AWS::Organizations::Account: Email "Update requires: Updates are not supported."
+    const account = `
+Resources:
+  Account:
+    Type: AWS::Organizations::Account
+    Properties:
+      AccountName: sandbox
+      Email: sandbox@example.com
+`;
+    const c = change(impact(account, account.replace('sandbox@example.com', 'sandbox-2@example.com')), 'Account');
+    assert.equal(c.impact, 'will-fail');
+    assert.equal(c.details[0].behavior, 'not-updatable');
+  });
+
   test('any property change of a wait condition fails: the whole type cannot be updated (run 32)', () => {
     const wait = `
 Resources:
