@@ -7,8 +7,10 @@
  *
  * Sources: @aws-cdk/aws-service-spec (every CloudFormation resource type, its properties, the
  * property types they use and whether a change causes replacement) and the documentation
- * overlay server/data/update-behaviors-from-docs.json (SomeInterruptions / UpdatesNotSupported
- * facts that the CDK spec cannot express).
+ * overlay server/data/update-behaviors-from-docs.json (some-interruption and not-updatable
+ * facts that the CDK spec cannot express). Every not-updatable entry of the overlay carries the
+ * documentation page its "Update requires" line was read on, and a line read in the archived
+ * guide's source also the file and commit it was read at; the build refuses one that does not.
  */
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -33,53 +35,164 @@ const OUTPUT_PATH = join(OUTPUT_DIR, 'spec-index.json');
 /** Longest description kept per type or property: hovers show a paragraph, not a manual page. */
 const MAX_DESCRIPTION_CHARS = 400;
 
-/**
- * Types that cannot be updated at all although not every one of their properties is marked so
- * in the overlay. The stack-update experiments observed this one directly (semantics doc, §3).
- */
-const NOT_UPDATABLE_TYPES = new Set(['AWS::CloudFormation::WaitCondition']);
+/** What the 2023 prose extraction said about a property. */
+type ExtractedBehavior = 'SomeInterruptions' | 'UpdatesNotSupported';
+
+/** A property's "Update requires" line in the CloudFormation Template Reference, as read. */
+type UpdateRequiresLine = 'Replacement' | 'No interruption' | 'Some interruptions' | 'Updates are not supported';
 
 /**
- * Overlay entries not applied, with the reason. The overlay was extracted from prose by pattern,
- * and its own note warns that some entries carry exceptions the prose explains; these are the
- * ones where the exception covers the everyday change.
+ * The outcome of auditing one overlay entry against the documentation:
+ * - kept: the Update requires line says what the extraction said; it is applied.
+ * - corrected: the line says something else that the spec does not state; the line is applied.
+ * - dropped: the line says what the spec already states; the entry changes nothing.
+ * - superseded: the line was read only in the archived guide and contradicts a replacement the
+ *   spec states; the spec is newer than the archive and stands, the entry changes nothing.
+ * - unconfirmed: the line could not be read; nothing is applied and the spec stands.
+ * - exception: applied on the basis its note gives, without a property line (ServiceToken).
  */
-const OVERLAY_EXCEPTIONS = new Map<string, string>([
-  [
-    'AWS::DynamoDB::Table GlobalSecondaryIndexes',
-    'adding or removing one index per update is supported; changes inside an existing index are covered by the GlobalSecondaryIndex entries',
-  ],
-]);
+type AuditDecision = 'kept' | 'corrected' | 'dropped' | 'superseded' | 'unconfirmed' | 'exception';
 
-type DocsBehavior = 'SomeInterruptions' | 'UpdatesNotSupported';
+/** The archived CloudFormation User Guide, whose Markdown source keeps every Update requires line. */
+const ARCHIVED_GUIDE_REPOSITORY = 'awsdocs/aws-cloudformation-user-guide';
+
+/** Where a line was read when the current page could not be read whole: the archived guide's source (2023). */
+interface ArchivedSource {
+  repository: typeof ARCHIVED_GUIDE_REPOSITORY;
+  /** `doc_source/<page>.md`; the entry's confirmedOn is that page's docs.aws.amazon.com address. */
+  path: string;
+  /** The commit of the stored version the line was read in. */
+  commit: string;
+}
+
+/** An overlay entry audited against the current documentation. */
+interface AuditedEntry {
+  extracted: ExtractedBehavior;
+  updateRequires: UpdateRequiresLine | null;
+  /** The documentation page the line (or, for an exception, the statement) was read on. */
+  confirmedOn?: string;
+  /** The page found when its stored copy ended before the property's line. */
+  lookedUpOn?: string;
+  /** Present when the line was read in the archived guide's source rather than on the current page. */
+  readIn?: ArchivedSource;
+  decision: AuditDecision;
+  note?: string;
+}
+
+/** A plain string is an entry not re-audited: SomeInterruptions the spec does not contradict. */
+type OverlayEntry = ExtractedBehavior | AuditedEntry;
+
+/** A resource type that cannot be updated at all, whatever property changes. */
+interface NotUpdatableType {
+  confirmedOn: string;
+  basis: string;
+}
 
 interface Overlay {
   source: string;
-  /** Key `AWS::Type` or `AWS::Type PropertyTypeName` → property name → behaviour. */
-  behaviours: Record<string, Record<string, DocsBehavior>>;
+  audit: string;
+  notUpdatableTypes: Record<string, NotUpdatableType>;
+  /** Key `AWS::Type` or `AWS::Type PropertyTypeName` → property name → entry. */
+  behaviours: Record<string, Record<string, OverlayEntry>>;
 }
+
+/** Documentation hosts a confirmation page may be on: AWS's own documentation sites. */
+const DOCUMENTATION_PAGE = /^https:\/\/docs\.(aws\.amazon\.com|amazonaws\.cn)\//;
+
+/** A page of the archived guide's source and the address the same page had on the documentation site. */
+const ARCHIVED_PAGE_PATH = /^doc_source\/([a-z0-9-]+)\.md$/;
+const ARCHIVED_PAGE_URL = 'https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/';
+
+/** The update behaviour each Update requires line states. */
+const LINE_BEHAVIOR: Record<UpdateRequiresLine, StatedBehavior> = {
+  Replacement: 'replacement',
+  'No interruption': 'no-interruption',
+  'Some interruptions': 'some-interruption',
+  'Updates are not supported': 'not-updatable',
+};
+
+/** The update behaviour each extracted value claimed. */
+const EXTRACTED_BEHAVIOR: Record<ExtractedBehavior, StatedBehavior> = {
+  SomeInterruptions: 'some-interruption',
+  UpdatesNotSupported: 'not-updatable',
+};
 
 /** What happened to the overlay while merging, for the build report. */
 interface OverlayReport {
   matched: number;
   unmatched: string[];
-  /** Overlay entries that the spec contradicts and that were therefore not applied. */
+  decisions: Record<AuditDecision, string[]>;
+  /** Entries applied as not-updatable, with the page that confirms each. */
+  notUpdatable: string[];
+  /** Not-updatable entries applied over a replacement the spec states. */
+  overSpecReplacement: string[];
+  /** Applied entries whose line was read in the archived guide's source, not on the current page. */
+  archived: number;
+  /** Plain SomeInterruptions entries that the spec contradicts by stating replacement, hence not applied. */
   ignored: string[];
-  /** Overlay entries that made a spec replacement stricter (not-updatable). */
-  strengthened: string[];
+  /** Plain SomeInterruptions entries applied over the spec's "maybe" without a re-read line. */
+  unauditedOverMaybe: number;
+  /** Entries whose data breaks the audit rules; any one of them fails the build. */
+  errors: string[];
   nearlyNotUpdatable: string[];
 }
 
 function readOverlay(): Overlay {
-  const overlay = JSON.parse(readFileSync(OVERLAY_PATH, 'utf8')) as Overlay;
+  return JSON.parse(readFileSync(OVERLAY_PATH, 'utf8')) as Overlay;
+}
+
+/**
+ * Checks the rules an audited overlay must keep, so that a not-updatable behaviour extracted
+ * from prose cannot come back: no UpdatesNotSupported entry without an audit, no read line and
+ * no exception without the documentation page it was read on, whole types with their basis.
+ */
+function checkOverlay(overlay: Overlay): string[] {
+  const errors: string[] = [];
   for (const [key, properties] of Object.entries(overlay.behaviours)) {
-    for (const [name, value] of Object.entries(properties)) {
-      if (value !== 'SomeInterruptions' && value !== 'UpdatesNotSupported') {
-        throw new Error(`Overlay entry ${key} ${name} has an unexpected behaviour ${String(value)}`);
+    for (const [name, entry] of Object.entries(properties)) {
+      const label = `${key} ${name}`;
+      if (typeof entry === 'string') {
+        if (entry === 'UpdatesNotSupported') errors.push(`${label}: an UpdatesNotSupported entry must be audited (updateRequires, confirmedOn, decision)`);
+        else if (entry !== 'SomeInterruptions') errors.push(`${label}: unexpected behaviour ${String(entry)}`);
+        continue;
       }
+      if (!(entry.extracted in EXTRACTED_BEHAVIOR)) errors.push(`${label}: unexpected extracted behaviour ${String(entry.extracted)}`);
+      if (entry.updateRequires !== null && !(entry.updateRequires in LINE_BEHAVIOR)) {
+        errors.push(`${label}: unexpected Update requires line ${String(entry.updateRequires)}`);
+      }
+      const needsPage = entry.updateRequires !== null || entry.decision === 'exception';
+      if (needsPage && !DOCUMENTATION_PAGE.test(entry.confirmedOn ?? '')) {
+        errors.push(`${label}: ${entry.decision} without the documentation page it was confirmed on (confirmedOn)`);
+      }
+      if (entry.updateRequires === null && entry.decision !== 'unconfirmed' && entry.decision !== 'exception') {
+        errors.push(`${label}: decision ${entry.decision} without the Update requires line it rests on`);
+      }
+      if (entry.decision === 'exception' && !entry.note) errors.push(`${label}: an exception must give its basis in a note`);
+      if (entry.readIn !== undefined) errors.push(...checkArchivedSource(label, entry));
     }
   }
-  return overlay;
+  for (const [type, entry] of Object.entries(overlay.notUpdatableTypes)) {
+    if (!DOCUMENTATION_PAGE.test(entry.confirmedOn) || !entry.basis) errors.push(`${type}: a not-updatable type needs confirmedOn and basis`);
+  }
+  return errors;
+}
+
+/**
+ * A line read in the archived guide names the file and the commit it was read at, and its
+ * confirmation page is the address that same file had on the documentation site.
+ */
+function checkArchivedSource(label: string, entry: AuditedEntry): string[] {
+  const source = entry.readIn!;
+  const errors: string[] = [];
+  if (entry.updateRequires === null) errors.push(`${label}: readIn without the Update requires line read there`);
+  if (source.repository !== ARCHIVED_GUIDE_REPOSITORY) errors.push(`${label}: readIn.repository must be ${ARCHIVED_GUIDE_REPOSITORY}`);
+  if (!/^[0-9a-f]{40}$/.test(source.commit ?? '')) errors.push(`${label}: readIn.commit must be the 40-digit commit read`);
+  const page = ARCHIVED_PAGE_PATH.exec(source.path ?? '')?.[1];
+  if (page === undefined) errors.push(`${label}: readIn.path must be doc_source/<page>.md`);
+  else if (entry.confirmedOn !== `${ARCHIVED_PAGE_URL}${page}.html`) {
+    errors.push(`${label}: confirmedOn must be ${ARCHIVED_PAGE_URL}${page}.html, the page of ${source.path}`);
+  }
+  return errors;
 }
 
 /** First paragraph of a markdown documentation text, cut at a word boundary when too long. */
@@ -126,42 +239,67 @@ function specBehavior(property: Property): StatedBehavior | undefined {
 }
 
 /**
- * Merges the documentation's statement into the spec's. The spec is trusted for replacement
- * facts; the overlay adds what the spec cannot say:
- * - UpdatesNotSupported is worse than anything the spec can say, so it always applies.
- * - SomeInterruptions refines "no" (the spec's default) and "maybe" (the spec inherited "maybe"
- *   from the old resource specification's `Conditional`, which covered "some interruptions"
- *   as well as "replacement in some cases"; the documentation tells which one it is). It never
- *   weakens a "yes": there the spec is newer and better sourced than prose extraction.
+ * The decision an audited entry's data implies: its recorded decision must agree, so that the
+ * record cannot say "kept" for a line that says something else.
+ */
+function impliedDecision(entry: AuditedEntry, spec: StatedBehavior | undefined): AuditDecision {
+  if (entry.decision === 'exception') return 'exception';
+  if (entry.updateRequires === null) return 'unconfirmed';
+  const line = LINE_BEHAVIOR[entry.updateRequires];
+  // The spec is newer than the archive: an archived line does not override its replacement.
+  if (entry.readIn !== undefined && spec === 'replacement' && line !== 'replacement') return 'superseded';
+  if (line === EXTRACTED_BEHAVIOR[entry.extracted]) return 'kept';
+  return line === spec ? 'dropped' : 'corrected';
+}
+
+/**
+ * Merges the documentation's statement into the spec's.
+ * - An audited entry speaks through its Update requires line as read on the current
+ *   documentation, and then wins over the spec (the spec wins unless the current documentation
+ *   says otherwise). A line read only in the archived guide's source speaks too, except against
+ *   a replacement the spec states (superseded). An unread line says nothing: the spec stands.
+ *   "Updates are not supported" is applied only from a read line, or from an exception whose
+ *   basis is recorded.
+ * - A plain SomeInterruptions entry (not re-audited) refines "no" (the spec's default) and
+ *   "maybe" (the spec inherited "maybe" from the old resource specification's `Conditional`,
+ *   which covered "some interruptions" as well as "replacement in some cases"). It never
+ *   weakens a "yes": there the spec is newer and better sourced than the 2023 extraction.
  */
 function mergeOverlay(
   spec: StatedBehavior | undefined,
-  docs: DocsBehavior | undefined,
+  entry: OverlayEntry | undefined,
   label: string,
   report: OverlayReport,
 ): { behavior: StatedBehavior | undefined; fromDocs: boolean } {
-  if (docs === undefined) return { behavior: spec, fromDocs: false };
+  if (entry === undefined) return { behavior: spec, fromDocs: false };
   report.matched++;
-  const exception = OVERLAY_EXCEPTIONS.get(label);
-  if (exception !== undefined) {
-    report.ignored.push(`${label} (docs: ${docs}; ${exception})`);
-    return { behavior: spec, fromDocs: false };
+  if (typeof entry === 'string') {
+    if (entry !== 'SomeInterruptions') return { behavior: spec, fromDocs: false };
+    if (spec === 'replacement') {
+      report.ignored.push(`${label} (docs: SomeInterruptions, spec: replacement)`);
+      return { behavior: spec, fromDocs: false };
+    }
+    if (spec === 'conditional-replacement') report.unauditedOverMaybe++;
+    return { behavior: 'some-interruption', fromDocs: true };
   }
-  if (docs === 'UpdatesNotSupported') {
-    if (spec === 'replacement') report.strengthened.push(label);
-    return { behavior: 'not-updatable', fromDocs: true };
+  const decision = impliedDecision(entry, spec);
+  if (decision !== entry.decision) report.errors.push(`${label}: recorded decision ${entry.decision}, but its line and the spec make it ${decision}`);
+  report.decisions[decision].push(label);
+  const docs = decision === 'exception' ? 'not-updatable' : entry.updateRequires === null ? undefined : LINE_BEHAVIOR[entry.updateRequires];
+  if (docs === undefined || decision === 'dropped' || decision === 'superseded') return { behavior: spec, fromDocs: false };
+  if (entry.readIn !== undefined) report.archived++;
+  if (docs === 'not-updatable') {
+    const readIn = entry.readIn === undefined ? '' : `, read in ${entry.readIn.path} at ${entry.readIn.commit.slice(0, 8)}`;
+    report.notUpdatable.push(`${label} (${entry.confirmedOn ?? 'no page'}${readIn})`);
+    if (spec === 'replacement') report.overSpecReplacement.push(label);
   }
-  if (spec === 'replacement') {
-    report.ignored.push(`${label} (docs: SomeInterruptions, spec: replacement)`);
-    return { behavior: spec, fromDocs: false };
-  }
-  return { behavior: 'some-interruption', fromDocs: true };
+  return { behavior: docs, fromDocs: true };
 }
 
 /** Compiles one property; `definitionIndex` maps spec definition ids to positions in the output. */
 function compileProperty(
   property: Property,
-  docs: DocsBehavior | undefined,
+  docs: OverlayEntry | undefined,
   label: string,
   definitionIndex: Map<string, number>,
   report: OverlayReport,
@@ -287,7 +425,18 @@ function deduplicate(definitions: CompiledTypeDefinition[]): { stored: CompiledT
 }
 
 function compile(db: SpecDatabase, overlay: Overlay, specVersion: string): { data: Uint8Array; report: OverlayReport; stats: string[] } {
-  const report: OverlayReport = { matched: 0, unmatched: [], ignored: [], strengthened: [], nearlyNotUpdatable: [] };
+  const report: OverlayReport = {
+    matched: 0,
+    unmatched: [],
+    decisions: { kept: [], corrected: [], dropped: [], superseded: [], unconfirmed: [], exception: [] },
+    notUpdatable: [],
+    overSpecReplacement: [],
+    archived: 0,
+    ignored: [],
+    unauditedOverMaybe: 0,
+    errors: checkOverlay(overlay),
+    nearlyNotUpdatable: [],
+  };
   const echoReport: EchoReport = { sameName: 0, sameShape: 0, kept: 0 };
   const resources = [...db.all('resource')].sort((a, b) => a.cloudFormationType.localeCompare(b.cloudFormationType));
   const byType = new Map<string, Resource>(resources.map((r) => [r.cloudFormationType, r]));
@@ -325,10 +474,12 @@ function compile(db: SpecDatabase, overlay: Overlay, specVersion: string): { dat
     const extra = new Set((resource.additionalReplacementProperties ?? []).map((path) => path.filter((part) => part !== '*').join('/')));
     if (extra.size > 0) compiled.r = [...extra].sort();
     const names = Object.keys(resource.properties);
-    const unsupported = names.filter((name) => overlay.behaviours[type]?.[name] === 'UpdatesNotSupported').length;
-    if (NOT_UPDATABLE_TYPES.has(type) || (names.length > 0 && unsupported === names.length)) compiled.u = 1;
+    // A type is not updatable at all when the overlay says so with its basis, or when the
+    // documentation confirms that no property of it can be updated.
+    const unsupported = names.filter((name) => compiled.p[name].b === 'not-updatable' && compiled.p[name].o === 1).length;
+    if (type in overlay.notUpdatableTypes || (names.length > 0 && unsupported === names.length)) compiled.u = 1;
     else if (unsupported > 1 && unsupported >= names.length - 1) {
-      report.nearlyNotUpdatable.push(`${type} (${unsupported} of ${names.length} properties UpdatesNotSupported)`);
+      report.nearlyNotUpdatable.push(`${type} (${unsupported} of ${names.length} properties not updatable)`);
     }
     compiledTypes.set(type, compiled);
   }
@@ -359,9 +510,20 @@ function compile(db: SpecDatabase, overlay: Overlay, specVersion: string): { dat
   return { data: encodeSpecIndex({ specVersion, overlaySource: overlay.source }, compiledTypes, stored), report, stats };
 }
 
-function printList(title: string, items: string[]): void {
-  console.log(`${title}: ${items.length}`);
+function printList(title: string, items: string[], count = items.length): void {
+  console.log(`${title}: ${count}`);
   for (const item of items) console.log(`  - ${item}`);
+}
+
+/** Entry labels (`key property`) grouped by key on one line each, for long lists. */
+function groupedByKey(labels: string[]): string[] {
+  const groups = new Map<string, string[]>();
+  for (const label of labels) {
+    const cut = label.lastIndexOf(' ');
+    const key = label.slice(0, cut);
+    groups.set(key, [...(groups.get(key) ?? []), label.slice(cut + 1)]);
+  }
+  return [...groups].map(([key, names]) => `${key}: ${names.join(', ')}`);
 }
 
 function installedSpecVersion(): string {
@@ -374,17 +536,44 @@ function build(): void {
   const db = loadAwsServiceSpecSync();
   const overlay = readOverlay();
   const { data, report, stats } = compile(db, overlay, specVersion);
+  if (report.errors.length > 0) {
+    // The index is not written: a build that cannot trust its overlay must not look successful.
+    printList('documentation overlay entries that break the audit rules (index not built)', report.errors);
+    process.exit(1);
+  }
   mkdirSync(OUTPUT_DIR, { recursive: true });
   writeFileSync(OUTPUT_PATH, data);
   const overlayEntries = Object.values(overlay.behaviours).reduce((n, properties) => n + Object.keys(properties).length, 0);
+  const audited = Object.values(report.decisions).reduce((n, labels) => n + labels.length, 0);
 
   console.log(`spec index built from @aws-cdk/aws-service-spec ${specVersion} in ${(performance.now() - started).toFixed(0)} ms`);
   for (const line of stats) console.log(`  ${line}`);
   console.log(`documentation overlay: ${report.matched} of ${overlayEntries} entries matched the spec`);
   printList('overlay entries not matched', report.unmatched);
-  printList('overlay entries not applied', report.ignored);
-  printList('overlay entries that made a spec replacement not-updatable', report.strengthened);
-  printList('types left updatable with nearly every property UpdatesNotSupported', report.nearlyNotUpdatable);
+  const counts = Object.entries(report.decisions).map(([decision, labels]) => `${decision} ${labels.length}`);
+  console.log(`overlay entries audited against the documentation: ${audited} (${counts.join(', ')})`);
+  console.log(`applied entries whose line was read in the archived guide's source (${ARCHIVED_GUIDE_REPOSITORY}, 2023): ${report.archived}`);
+  printList('overlay entries applied as not-updatable, with the page that confirms each', report.notUpdatable);
+  printList('not-updatable entries applied over a replacement the spec states', report.overSpecReplacement);
+  printList('overlay entries dropped: their Update requires line says what the spec states', report.decisions.dropped);
+  printList('overlay entries corrected to their Update requires line', report.decisions.corrected);
+  printList(
+    'overlay entries superseded: an archived line against a replacement the spec states, the spec stands',
+    groupedByKey(report.decisions.superseded),
+    report.decisions.superseded.length,
+  );
+  printList(
+    'overlay entries not applied: Update requires line unconfirmed, the spec stands',
+    groupedByKey(report.decisions.unconfirmed),
+    report.decisions.unconfirmed.length,
+  );
+  printList('SomeInterruptions entries not applied: the spec states replacement', report.ignored);
+  console.log(`SomeInterruptions entries not re-audited that refine the spec's "maybe": ${report.unauditedOverMaybe}`);
+  printList(
+    'types that cannot be updated at all',
+    Object.entries(overlay.notUpdatableTypes).map(([type, entry]) => `${type} (${entry.confirmedOn})`),
+  );
+  printList('types left updatable with nearly every property not updatable', report.nearlyNotUpdatable);
 
   // Measured in a fresh process, as the language server and the CLI will meet it.
   const measured = spawnSync(process.execPath, ['--import', 'tsx', __filename, '--measure'], { encoding: 'utf8' });

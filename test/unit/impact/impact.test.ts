@@ -454,6 +454,145 @@ Resources:
   });
 });
 
+describe('update behaviour read from the documentation (issue 10)', () => {
+  const version = `
+Resources:
+  Fn:
+    Type: AWS::Lambda::Function
+    Properties:
+      Role: arn:aws:iam::123456789012:role/lambda
+      Runtime: python3.12
+      Handler: index.handler
+      Code: { ZipFile: 'def handler(event, context): return 1' }
+  Version:
+    Type: AWS::Lambda::Version
+    Properties:
+      FunctionName: !Ref Fn
+      Description: first release
+      CodeSha256: 2Lsc5PYZ2xBPaFyTDbQnHnbwWoGfaE4uA1tA/nZBJmk=
+`;
+
+  test('a new description replaces a Lambda version (Update requires: Replacement), it does not fail', () => {
+    const report = impact(version, version.replace('first release', 'second release'));
+    const c = change(report, 'Version');
+    assert.equal(c.impact, 'replacement');
+    assert.equal(c.replacement, 'True');
+    assert.equal(c.details[0].target.requiresRecreation, 'Always');
+    assert.ok(!report.changes.some((other) => other.impact === 'will-fail'));
+  });
+
+  test('a new code hash replaces a Lambda version (Update requires: Replacement), it does not fail', () => {
+    const c = change(impact(version, version.replace('2Lsc5PYZ2xBPaFyTDbQnHnbwWoGfaE4uA1tA/nZBJmk=', 'n4bQgYhMfWWaL+qgxVrQFaO/TxsrC4Is0V1sFbDwCgg=')), 'Version');
+    assert.equal(c.impact, 'replacement');
+    assert.equal(c.replacement, 'True');
+  });
+
+  test('a property whose Update requires line says updates are not supported still fails', () => {
+    // Template Reference, AWS::VerifiedPermissions::Policy TemplateLinkedPolicyDefinition:
+    // PolicyTemplateId, "Update requires: Updates are not supported."
+    const policy = `
+Resources:
+  Policy:
+    Type: AWS::VerifiedPermissions::Policy
+    Properties:
+      PolicyStoreId: PSEXAMPLEabcdefg111111
+      Definition:
+        TemplateLinked:
+          PolicyTemplateId: PTEXAMPLEabcdefg111111
+          Principal: { EntityType: User, EntityId: alice }
+`;
+    const c = change(impact(policy, policy.replace('PTEXAMPLEabcdefg111111', 'PTEXAMPLEabcdefg222222')), 'Policy');
+    assert.equal(c.impact, 'will-fail');
+    assert.equal(c.details[0].behavior, 'not-updatable');
+    assert.match(c.reason, /Definition of AWS::VerifiedPermissions::Policy cannot be updated/);
+  });
+
+  test('an EBS volume moved to another Availability Zone fails; a bigger one is updated without interruption', () => {
+    // Archived guide, AWS::EC2::Volume (doc_source/aws-resource-ec2-volume.md):
+    // AvailabilityZone "Update requires: Updates are not supported."; Size "No interruption".
+    const volume = `
+Resources:
+  Data:
+    Type: AWS::EC2::Volume
+    Properties:
+      AvailabilityZone: us-east-1a
+      Size: 100
+      VolumeType: gp3
+`;
+    const moved = change(impact(volume, volume.replace('us-east-1a', 'us-east-1b')), 'Data');
+    assert.equal(moved.impact, 'will-fail');
+    assert.equal(moved.details[0].behavior, 'not-updatable');
+    assert.match(moved.reason, /AvailabilityZone of AWS::EC2::Volume cannot be updated/);
+    const grown = change(impact(volume, volume.replace('Size: 100', 'Size: 200')), 'Data');
+    assert.equal(grown.impact, 'no-interruption');
+    assert.equal(grown.replacement, 'False');
+  });
+
+  test('changing the key schema of a global table\'s existing global secondary index fails', () => {
+    // Archived guide, AWS::DynamoDB::GlobalTable GlobalSecondaryIndex: KeySchema
+    // "Update requires: Updates are not supported."
+    const table = `
+Resources:
+  Table:
+    Type: AWS::DynamoDB::GlobalTable
+    Properties:
+      BillingMode: PAY_PER_REQUEST
+      AttributeDefinitions:
+        - { AttributeName: pk, AttributeType: S }
+        - { AttributeName: sk, AttributeType: S }
+        - { AttributeName: gsi1, AttributeType: S }
+      KeySchema:
+        - { AttributeName: pk, KeyType: HASH }
+        - { AttributeName: sk, KeyType: RANGE }
+      GlobalSecondaryIndexes:
+        - IndexName: byGsi1
+          KeySchema:
+            - { AttributeName: gsi1, KeyType: HASH }
+          Projection: { ProjectionType: ALL }
+      Replicas:
+        - Region: us-east-1
+`;
+    const changed = table.replace('- { AttributeName: gsi1, KeyType: HASH }', '- { AttributeName: sk, KeyType: HASH }');
+    assert.notEqual(changed, table);
+    const c = change(impact(table, changed), 'Table');
+    assert.equal(c.impact, 'will-fail');
+    assert.ok(c.details.some((d) => d.behavior === 'not-updatable'));
+    assert.match(c.reason, /GlobalSecondaryIndexes of AWS::DynamoDB::GlobalTable cannot be updated/);
+  });
+
+  test('a new email address for an Organizations account fails', () => {
+    // Archived guide, AWS::Organizations::Account: Email "Update requires: Updates are not supported."
+    const account = `
+Resources:
+  Account:
+    Type: AWS::Organizations::Account
+    Properties:
+      AccountName: sandbox
+      Email: sandbox@example.com
+`;
+    const c = change(impact(account, account.replace('sandbox@example.com', 'sandbox-2@example.com')), 'Account');
+    assert.equal(c.impact, 'will-fail');
+    assert.equal(c.details[0].behavior, 'not-updatable');
+  });
+
+  test('any property change of a wait condition fails: the whole type cannot be updated (run 32)', () => {
+    const wait = `
+Resources:
+  Handle:
+    Type: AWS::CloudFormation::WaitConditionHandle
+  Wait:
+    Type: AWS::CloudFormation::WaitCondition
+    Properties:
+      Handle: !Ref Handle
+      Timeout: '300'
+      Count: 1
+`;
+    const c = change(impact(wait, wait.replace('Count: 1', 'Count: 2')), 'Wait');
+    assert.equal(c.impact, 'will-fail');
+    assert.match(c.reason, /Update to resource type AWS::CloudFormation::WaitCondition is not supported/);
+  });
+});
+
 describe('references and unknowns', () => {
   test('a type the specification does not know has unknown behaviour, never "safe"', () => {
     const base = `

@@ -66,10 +66,42 @@ describe('documentation overlay', () => {
     assert.equal(spec.propertyBehavior('AWS::EC2::Instance', ['BlockDeviceMappings', 'Ebs', 'VolumeSize']).requiresRecreation, 'Conditionally');
   });
 
-  test('an update the documentation says is not supported is not-updatable', () => {
-    const result = spec.propertyBehavior('AWS::CloudFormation::Stack', ['TimeoutInMinutes']);
+  test('a property whose Update requires line says updates are not supported is not-updatable', () => {
+    // Template Reference, AWS::VerifiedPermissions::Policy TemplateLinkedPolicyDefinition:
+    // PolicyTemplateId, "Update requires: Updates are not supported."
+    const path = ['Definition', 'TemplateLinked', 'PolicyTemplateId'];
+    const result = spec.propertyBehavior('AWS::VerifiedPermissions::Policy', path);
     assert.equal(result.behavior, 'not-updatable');
     assert.equal(result.source, 'docs');
+    assert.deepEqual(result.decidedAt, path);
+  });
+
+  test('a Lambda version\'s description and code hash are replaced, as their Update requires lines say', () => {
+    // The prose says "Updates are not supported for this property"; the line says "Replacement".
+    for (const name of ['Description', 'CodeSha256']) {
+      const result = spec.propertyBehavior('AWS::Lambda::Version', [name]);
+      assert.equal(result.behavior, 'replacement', name);
+      assert.equal(result.source, 'spec', name);
+    }
+  });
+
+  test('a replacement the spec states stands against an archived line (superseded) or a line that says Replacement (dropped)', () => {
+    // Archived guide: ProvisionedConcurrencyConfig "No interruption", DAX ClusterName and
+    // Lightsail BundleId "Updates are not supported" (superseded); DeliveryChannel Name "Replacement".
+    assert.equal(spec.propertyBehavior('AWS::Lambda::Version', ['ProvisionedConcurrencyConfig']).behavior, 'replacement');
+    assert.equal(spec.propertyBehavior('AWS::DAX::Cluster', ['ClusterName']).behavior, 'replacement');
+    assert.equal(spec.propertyBehavior('AWS::Lightsail::Instance', ['BundleId']).behavior, 'replacement');
+    assert.equal(spec.propertyBehavior('AWS::Config::DeliveryChannel', ['Name']).behavior, 'replacement');
+  });
+
+  test('a global table index\'s projection cannot be updated, whatever changes inside it', () => {
+    // GlobalTable GlobalSecondaryIndex, Projection: "Update requires: Updates are not supported."
+    // (archived guide); the Projection page's ProjectionType line alone says Replacement, which
+    // corrected the extraction but is the milder of the two.
+    const result = spec.propertyBehavior('AWS::DynamoDB::GlobalTable', ['GlobalSecondaryIndexes', 'Projection', 'ProjectionType']);
+    assert.equal(result.behavior, 'not-updatable');
+    assert.equal(result.source, 'docs');
+    assert.deepEqual(result.decidedAt, ['GlobalSecondaryIndexes', 'Projection']);
   });
 
   test('the documentation never weakens a replacement the spec states', () => {
@@ -86,10 +118,11 @@ describe('documentation overlay', () => {
     assert.deepEqual(keySchema.decidedAt, ['GlobalSecondaryIndexes', 'KeySchema']);
   });
 
-  test('a wait condition cannot be updated at all', () => {
+  test('a wait condition cannot be updated at all, whichever property changes', () => {
     assert.equal(spec.typeInfo('AWS::CloudFormation::WaitCondition').notUpdatable, true);
-    const result = spec.propertyBehavior('AWS::CloudFormation::WaitCondition', ['Timeout']);
-    assert.equal(result.behavior, 'not-updatable');
+    for (const name of ['Count', 'Handle', 'Timeout']) {
+      assert.equal(spec.propertyBehavior('AWS::CloudFormation::WaitCondition', [name]).behavior, 'not-updatable', name);
+    }
   });
 
   test('an ordinary type is updatable', () => {
