@@ -3,7 +3,8 @@
  * VS Code client maps each node 1:1 to a TreeItem (icon ids are codicons, colours are theme
  * colour ids); other editors can render the same nodes. Pure: the clock is an input.
  */
-import { operationOutcome, resourceStatusKind, stackPhase, stackStateInfo } from './lifecycle';
+import { resourceStatusKind } from '../cloudformation/resourceStatus';
+import { operationOutcome, stackPhase, stackStateInfo } from '../cloudformation/stackLifecycle';
 import { isStackEvent, type ResourceModel } from './stackModel';
 import type { StackSnapshot, WatcherSnapshot } from './stackWatcher';
 import type { ReaderError, StackEvent } from './types';
