@@ -32,7 +32,7 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: [noVscode] }] },
   },
   {
-    files: ['server/src/template/**/*.ts', 'server/src/evaluate/**/*.ts', 'server/src/impact/**/*.ts', 'server/src/spec/**/*.ts'],
+    files: ['server/src/template/**/*.ts', 'server/src/evaluate/**/*.ts', 'server/src/impact/**/*.ts', 'server/src/spec/**/*.ts', 'server/src/cloudformation/**/*.ts'],
     ignores: ['server/src/spec/load.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: [noVscode, ...ioModules], patterns: [lspPatterns] }],
@@ -42,6 +42,20 @@ export default tseslint.config(
         'error',
         { object: 'process', message: 'The engine is pure: the environment is passed in by the caller.' },
         { object: 'Date', property: 'now', message: 'The engine is pure: the clock is passed in by the caller.' },
+      ],
+    },
+  },
+  {
+    // CloudFormation's own rules are the layer below both the engine and the stacks module, so
+    // they import nothing from either (and nothing else outside their folder).
+    files: ['server/src/cloudformation/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noVscode, ...ioModules],
+          patterns: [lspPatterns, { group: ['../*', '@aws-sdk/*'], message: 'cloudformation/ is pure knowledge and imports nothing outside its folder (ARCHITECTURE.md, invariant 1).' }],
+        },
       ],
     },
   },

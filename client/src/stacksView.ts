@@ -1,6 +1,6 @@
 /**
- * The stacks view: the tree the language server builds from its watchers, shown 1:1 as tree items,
- * with a filter, a refresh, context actions on stacks and resources, and a notification when a
+ * The stacks view: the tree the language server builds from its watchers, shown 1:1 as tree items
+ * whose icons and menus follow each node's state (stackTreeLook.ts), with a filter, a refresh, context actions on stacks and resources, and a notification when a
  * watched deployment ends. The view tells the server when it is visible: nothing is polled while
  * it is not.
  */
@@ -18,6 +18,7 @@ import {
 } from '../../server/src/lsp/protocol';
 import { deploymentMessage } from '../../server/src/lsp/stacksMessages';
 import { linkStack } from './baselineChoices';
+import { treeItemLook } from './stackTreeLook';
 import { DeployedTemplates, deployedTemplateScheme } from './stacksTemplates';
 
 export const stacksViewId = 'cfnImpact.stacks';
@@ -43,8 +44,8 @@ const collapsibleStates: Record<StackTreeNode['collapsible'], vscode.TreeItemCol
 };
 
 /** Commands that fix what a message node reports, by its context value. */
-function fixCommand(node: StackTreeNode): vscode.Command | undefined {
-  switch (node.contextValue) {
+function fixCommand(contextValue: string): vscode.Command | undefined {
+  switch (contextValue) {
     case 'message.no-region':
     case 'message.unknown-region':
       return { title: 'Select AWS Regions', command: 'cfnImpact.aws.selectRegions' };
@@ -88,9 +89,10 @@ class StacksTreeProvider implements vscode.TreeDataProvider<StackTreeNode> {
     item.id = node.id;
     if (node.description) item.description = node.description;
     if (node.tooltip) item.tooltip = tooltipOf(node.tooltip);
-    if (node.icon) item.iconPath = new vscode.ThemeIcon(node.icon, node.color ? new vscode.ThemeColor(node.color) : undefined);
-    item.contextValue = node.contextValue;
-    const command = node.kind === 'message' ? fixCommand(node) : undefined;
+    const look = treeItemLook(node);
+    if (look.icon) item.iconPath = new vscode.ThemeIcon(look.icon.icon, look.icon.color ? new vscode.ThemeColor(look.icon.color) : undefined);
+    item.contextValue = look.contextValue;
+    const command = node.kind === 'message' ? fixCommand(look.contextValue) : undefined;
     if (command) item.command = command;
     return item;
   }
@@ -105,9 +107,8 @@ class StacksTreeProvider implements vscode.TreeDataProvider<StackTreeNode> {
           kind: 'message',
           label: 'The stacks could not be read from the language server',
           description: error instanceof Error ? error.message : String(error),
-          icon: 'error',
           collapsible: 'none',
-          contextValue: 'message.client-error',
+          message: { reason: 'client-error' },
         } satisfies StackTreeNode,
       ],
     );

@@ -11,7 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { StackStatus } from '../../server/src/stacks/lifecycle';
+import type { StackStatus } from '../../server/src/cloudformation/stackLifecycle';
 
 export interface ScenarioResource {
   logicalId: string;

@@ -20,6 +20,8 @@ import {
   type StacksTree,
 } from '../../server/src/lsp/protocol';
 import { READ_ACTIONS } from '../../server/src/stacks/types';
+import { treeItemLook } from '../../client/src/stackTreeLook';
+import { lookInTransfer } from '../unit/client/lookInTransfer';
 import { SCENARIOS } from '../endpoint/scenarios';
 import { startEndpoint, type LocalEndpoint } from '../endpoint/server';
 import { TestServer } from './support/languageServer';
@@ -145,14 +147,17 @@ describe('the stacks view, served by the language server', () => {
     time = updateStartsAt + 4 * stepMs; // Step 5: VPC replaced, Subnet being replaced.
     const running = await stackWith('network', /^UPDATE_IN_PROGRESS/);
     await eventually('the change to be announced', () => (changes.length > changesBefore ? true : undefined));
-    assert.deepEqual([running.icon, running.collapsible, running.contextValue], ['sync~spin', 'expanded', 'stack.running']);
+    assert.deepEqual([running.stack?.phase, running.collapsible], ['in-progress', 'expanded']);
+    assert.deepEqual(treeItemLook(running), { icon: { icon: 'sync~spin', color: 'charts.blue' }, contextValue: 'stack.running' });
+    assert.deepEqual(lookInTransfer((await tree()).nodes), [], 'the tree on the wire carries state, not icons, colours or menu contexts');
     const vpc = find(running.children, (n) => n.kind === 'resource' && n.label === 'VPC')!;
     assert.equal(vpc.data?.physicalId, 'vpc-0b22222222222222b');
     assert.deepEqual(vpc.children?.map((n) => [n.kind, n.label]), [['physical', 'vpc-0a11111111111111a']]);
 
     time = updateStartsAt + SCENARIOS['update-replacement'].steps.length * stepMs;
     const done = await stackWith('network', /^UPDATE_COMPLETE ·/);
-    assert.deepEqual([done.icon, done.color], ['check', 'charts.green']);
+    assert.deepEqual(done.stack, { status: 'UPDATE_COMPLETE', phase: 'complete', leftBehind: 0 });
+    assert.deepEqual(treeItemLook(done).icon, { icon: 'check', color: 'charts.green' });
     const resources = await eventually('the final resources of network', async () => {
       const node = await stackNode('network');
       const group = node?.children?.find((n) => n.kind === 'resources');
@@ -211,16 +216,20 @@ describe('the stacks view, served by the language server', () => {
       await server.connection.sendRequest(stacksRefreshRequest, {});
       const { nodes } = await tree();
       const region = nodes[0];
-      assert.equal(region.icon, 'warning');
+      assert.equal(region.region?.readFailed, true);
+      assert.equal(treeItemLook(region).icon?.icon, 'warning');
       const message = region.children?.find((n) => n.kind === 'message');
-      assert.equal(message?.contextValue, 'message.expired-credentials');
+      assert.deepEqual(message?.message, { reason: 'read-failed', readError: 'expired-credentials' });
+      assert.equal(message && treeItemLook(message).contextValue, 'message.expired-credentials');
       assert.ok(message?.description, 'the message says what fixes it');
       assert.deepEqual(region.children?.filter((n) => n.kind === 'stack').map((n) => n.label).sort(), ['network', 'web']);
     } finally {
       delete endpoint.options.fail;
     }
     await server.connection.sendRequest(stacksRefreshRequest, {});
-    assert.equal((await tree()).nodes[0].icon, 'globe');
+    const recovered = (await tree()).nodes[0];
+    assert.equal(recovered.region?.readFailed, false);
+    assert.equal(treeItemLook(recovered).icon?.icon, 'globe');
   });
 
   test('no call while the view is hidden, polling again once it shows', async () => {
@@ -265,7 +274,7 @@ describe('the stacks view where AWS must not or cannot be reached', () => {
     try {
       await server.connection.sendNotification(stacksVisibilityNotification, { visible: true });
       const { nodes } = await server.connection.sendRequest(stacksTreeRequest, {});
-      assert.deepEqual(nodes.map((n) => [n.kind, n.contextValue]), [['message', 'message.untrusted']]);
+      assert.deepEqual(nodes.map((n) => [n.kind, n.message?.reason]), [['message', 'untrusted']]);
       await server.connection.sendRequest(stacksRefreshRequest, {});
       const template = await server.connection.sendRequest(deployedTemplateRequest, { region: 'us-east-1', stackId: 'network' });
       assert.equal(template.ok, false);
@@ -284,7 +293,8 @@ describe('the stacks view where AWS must not or cannot be reached', () => {
     try {
       await server.connection.sendNotification(stacksVisibilityNotification, { visible: true });
       const { nodes } = await server.connection.sendRequest(stacksTreeRequest, {});
-      assert.deepEqual(nodes.map((n) => [n.kind, n.contextValue]), [['message', 'message.no-region']]);
+      assert.deepEqual(nodes.map((n) => [n.kind, n.message?.reason]), [['message', 'no-region']]);
+      assert.equal(treeItemLook(nodes[0]).contextValue, 'message.no-region', 'the node opens the region picker');
       assert.match(nodes[0].description ?? '', /cfnImpact\.aws\.regions/);
       assert.equal(endpoint.calls.length, 0);
     } finally {

@@ -8,7 +8,7 @@ import { analyzeUpdate, DEFAULT_ACCOUNT_ID, DEFAULT_REGION } from '../impact';
 import { changesSomething } from '../impact/labels';
 import type { ImpactReport, ResourceChange } from '../impact/types';
 import { loadResourceSpec } from '../spec/load';
-import { isStackStatus } from '../stacks/lifecycle';
+import { isStackStatus } from '../cloudformation/stackLifecycle';
 import { LineIndex } from '../template';
 import type { CliIo } from './io';
 import { readParameterFile } from '../evaluate/parameterFile';

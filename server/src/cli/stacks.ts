@@ -3,7 +3,7 @@
  * holds the connection options (`--region`, `--profile`, `--endpoint`) that `watch` shares.
  */
 import { CloudFormationReader } from '../stacks/cloudFormationReader';
-import { stackPhase } from '../stacks/lifecycle';
+import { stackPhase } from '../cloudformation/stackLifecycle';
 import type { ReaderError } from '../stacks/types';
 import type { CliIo } from './io';
 import { cut, fit, paintFor } from './terminal';

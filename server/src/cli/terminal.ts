@@ -2,7 +2,8 @@
  * Small helpers for terminal output: status colours (off when NO_COLOR is set or the output is
  * not a terminal), column padding and the escape codes of a redrawn screen.
  */
-import { resourceStatusKind, stackPhase } from '../stacks/lifecycle';
+import { resourceStatusKind } from '../cloudformation/resourceStatus';
+import { stackPhase } from '../cloudformation/stackLifecycle';
 import type { CliIo } from './io';
 
 export interface Paint {

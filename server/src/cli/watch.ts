@@ -3,7 +3,7 @@
  * state, then exits 0 (succeeded), 2 (failed or rolled back) or 1 (any other error), so CI can
  * gate on it. A live redrawn view on a terminal, plain lines otherwise, JSON lines with --json.
  */
-import { isTerminal, operationOutcome } from '../stacks/lifecycle';
+import { isTerminal, operationOutcome } from '../cloudformation/stackLifecycle';
 import type { OperationSummary } from '../stacks/stackModel';
 import { StackWatcher, systemClock, type StackSnapshot, type WatcherChange, type WatcherClock } from '../stacks/stackWatcher';
 import type { ReaderError, StackEvent } from '../stacks/types';

@@ -2,7 +2,7 @@
  * What CloudFormation rejects synchronously, before any resource is touched.
  */
 import type { EvaluatedTemplate } from '../evaluate/types';
-import { canUpdate, updateRejectionMessage } from '../stacks/lifecycle';
+import { canUpdate, updateRejectionMessage } from '../cloudformation/updatePrecondition';
 import type { CompareOptions } from './compareTemplates';
 import type { ImpactDiagnostic } from './types';
 

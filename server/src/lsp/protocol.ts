@@ -6,7 +6,6 @@
  * or receive; nothing requires VS Code.
  */
 import { NotificationType, RequestType } from 'vscode-languageserver-protocol';
-import type { TreeNode } from '../stacks/treeModel';
 
 /** What "before" means for one template. */
 export type BaselineChoice =
@@ -113,11 +112,75 @@ export const commands = {
 
 // ---------------------------------------------------------------------------------------------
 // The stacks view. The server owns the watchers (one per configured region) and answers with
-// presentation-neutral tree nodes; clients render them and say when the view is visible, since
-// nothing is polled while no one looks.
+// tree nodes that carry words and semantic state, never a look: each client chooses its icons,
+// colours and menus from the state. Clients say when the view is visible, since nothing is
+// polled while no one looks.
 
-/** One node of the stacks tree, as built by the stacks module (see server/src/stacks/treeModel.ts). */
-export type StackTreeNode = TreeNode;
+/** What a node of the stacks tree stands for. */
+export type StackTreeNodeKind = 'region' | 'stack' | 'resources' | 'events' | 'resource' | 'physical' | 'event' | 'message';
+
+/**
+ * Where a stack stands: an operation in progress, or how the last one ended (`complete`,
+ * `rolled-back`, `failed`); `in-review` is a stack created by a change set that waits for it to be
+ * executed, `deleted` a stack whose life is over.
+ */
+export type StackTreePhase = 'in-review' | 'in-progress' | 'complete' | 'rolled-back' | 'failed' | 'deleted';
+
+/** What a resource status says: still changing, done, failed, deleted, or removed from the stack but kept (`skipped`). */
+export type ResourceStatusKind = 'in-progress' | 'complete' | 'failed' | 'deleted' | 'skipped';
+
+/**
+ * Why a message node is there: `reading` before the first answer, `empty` and `no-match` when
+ * there is no stack to show, `no-region` when no region is configured, `untrusted` in an untrusted
+ * workspace, `read-failed` when a read failed (see `readError`), `client-error` when a client could
+ * not get the tree from the server (clients make that node themselves).
+ */
+export type StacksMessageReason = 'reading' | 'empty' | 'no-match' | 'no-region' | 'untrusted' | 'read-failed' | 'client-error';
+
+/** One node of the stacks tree: its words, what it stands for, and the ids actions need. */
+export interface StackTreeNode {
+  /** Stable across answers, so that a client keeps expansion and selection. */
+  id: string;
+  kind: StackTreeNodeKind;
+  label: string;
+  description?: string;
+  /** Lines separated by `\n`, plain text. */
+  tooltip?: string;
+  /** Whether the node has children and shows them at first. */
+  collapsible: 'none' | 'collapsed' | 'expanded';
+  /** Region nodes: how many stacks, how many in progress, whether the last read failed. */
+  region?: { stacks: number; inProgress: number; readFailed: boolean };
+  /** Stack nodes and events about a stack itself. */
+  stack?: {
+    status: string;
+    phase: StackTreePhase;
+    /** Resources the stack's last operation could not delete; 0 while it runs and for events. */
+    leftBehind: number;
+  };
+  /** Resource nodes, the physical resources a resource replaced, and events about a resource. */
+  resource?: {
+    status: string;
+    kind: ResourceStatusKind;
+    /** The delete of a resource's old physical resource during a cleanup phase, while one is known. */
+    cleanup?: { status: string; kind: ResourceStatusKind };
+  };
+  /** Message nodes. */
+  message?: {
+    reason: StacksMessageReason;
+    /** With `read-failed`: the kind of failure (`throttled`, `expired-credentials`, `access-denied`, …). */
+    readError?: string;
+  };
+  /** What actions need: open the template, copy ids, open the console. */
+  data?: {
+    region?: string;
+    stackId?: string;
+    stackName?: string;
+    logicalId?: string;
+    physicalId?: string;
+    consoleUrl?: string;
+  };
+  children?: StackTreeNode[];
+}
 
 export interface StacksTreeParams {
   /** Case-insensitive text a stack's name or status must contain; empty or absent shows all. */

@@ -6,11 +6,11 @@
  */
 import type { CloudFormationReader } from '../stacks/cloudFormationReader';
 import { StackWatcher, type WatcherChange, type WatcherOptions } from '../stacks/stackWatcher';
-import { buildStackTree, consoleUrl, type TreeNode } from '../stacks/treeModel';
+import { buildStackTree, consoleUrl } from '../stacks/treeModel';
 import type { ReaderError } from '../stacks/types';
-import type { AwsSettings, DeployedTemplate, DeploymentEnded, ServerEnvironment, StackChoice, StackChoices } from './protocol';
+import type { AwsSettings, DeployedTemplate, DeploymentEnded, ServerEnvironment, StackChoice, StackChoices, StacksTree, StackTreeNode } from './protocol';
 import type { Logger } from './runSafe';
-import { completeRegionNode, deploymentEndedOf, readerFailureNode, templateLanguage, untrustedNode } from './stacksTree';
+import { completeRegionNode, deploymentEndedOf, readerFailureNode, stackTreeNode, templateLanguage, untrustedNode } from './stacksTree';
 
 export interface StacksServiceOptions {
   logger: Logger;
@@ -69,20 +69,20 @@ export class StacksService {
   }
 
   /** The tree for the stacks view. Asking for it sets up the watchers but starts no poll while hidden. */
-  async tree(filter: string | undefined): Promise<{ version: number; nodes: TreeNode[] }> {
+  async tree(filter: string | undefined): Promise<StacksTree> {
     if (!this.environment.trusted) return { version: this.version, nodes: [untrustedNode()] };
     const slots = this.ensureSlots();
     // The first answer waits for the readers to exist, so it shows regions rather than nothing.
     await Promise.all(slots.map((slot) => (slot.state === 'creating' ? slot.ready : undefined)));
     const now = Date.now();
-    const nodes: TreeNode[] = [];
+    const nodes: StackTreeNode[] = [];
     for (const slot of this.slots ?? []) {
       if (slot.state === 'failed') nodes.push(readerFailureNode(slot.configured, slot.error));
       if (slot.state !== 'ready') continue;
       const snapshot = slot.watcher.snapshot();
       const input = { region: slot.reader.info.region, snapshot, ...(slot.reader.info.profile ? { profile: slot.reader.info.profile } : {}) };
       const [region] = buildStackTree({ regions: [input], now, ...(filter?.trim() ? { filter } : {}) });
-      if (region) nodes.push(completeRegionNode(region, snapshot, filter));
+      if (region) nodes.push(completeRegionNode(stackTreeNode(region), snapshot, filter));
     }
     return { version: this.version, nodes };
   }

@@ -1,17 +1,51 @@
 /**
- * The pure parts of the stacks view on the server: what the tree shows around the stacks module's
- * nodes (reading…, empty, no region, untrusted), which language a deployed template is in, and
- * the deployment-ended message built from an operation summary.
+ * The pure parts of the stacks view on the server: the stacks module's tree turned into the
+ * protocol's nodes, what the tree shows around the stacks (reading…, empty, no region,
+ * untrusted), which language a deployed template is in, and the deployment-ended message built
+ * from an operation summary.
  */
 import type { OperationSummary } from '../stacks/stackModel';
 import type { TreeNode } from '../stacks/treeModel';
 import type { WatcherSnapshot } from '../stacks/stackWatcher';
 import type { ReaderError } from '../stacks/types';
-import type { DeploymentEnded } from './protocol';
+import type { DeploymentEnded, StackTreeNode } from './protocol';
+
+/**
+ * The protocol's node for a node of the stacks module, children included. Every field is copied
+ * by name, so the wire format stays what protocol.ts declares whatever the module's model becomes.
+ */
+export function stackTreeNode(node: TreeNode): StackTreeNode {
+  const out: StackTreeNode = { id: node.id, kind: node.kind, label: node.label, collapsible: node.collapsible };
+  if (node.description !== undefined) out.description = node.description;
+  if (node.tooltip !== undefined) out.tooltip = node.tooltip;
+  if (node.region) out.region = { stacks: node.region.stacks, inProgress: node.region.inProgress, readFailed: node.region.readFailed };
+  if (node.stack) out.stack = { status: node.stack.status, phase: node.stack.phase, leftBehind: node.stack.leftBehind };
+  if (node.resource) {
+    const { status, kind, cleanup } = node.resource;
+    out.resource = cleanup ? { status, kind, cleanup: { status: cleanup.status, kind: cleanup.kind } } : { status, kind };
+  }
+  if (node.readError !== undefined) out.message = { reason: 'read-failed', readError: node.readError };
+  if (node.data) out.data = actionData(node.data);
+  if (node.children) out.children = node.children.map(stackTreeNode);
+  return out;
+}
+
+function actionData(data: NonNullable<TreeNode['data']>): NonNullable<StackTreeNode['data']> {
+  const out: NonNullable<StackTreeNode['data']> = {};
+  if (data.region !== undefined) out.region = data.region;
+  if (data.stackId !== undefined) out.stackId = data.stackId;
+  if (data.stackName !== undefined) out.stackName = data.stackName;
+  if (data.logicalId !== undefined) out.logicalId = data.logicalId;
+  if (data.physicalId !== undefined) out.physicalId = data.physicalId;
+  if (data.consoleUrl !== undefined) out.consoleUrl = data.consoleUrl;
+  return out;
+}
+
+type MessageState = NonNullable<StackTreeNode['message']>;
 
 /** A message node: a leaf that tells a person what is going on or what to do. */
-function messageNode(id: string, label: string, description: string | undefined, icon: string, contextValue: string): TreeNode {
-  const node: TreeNode = { id, kind: 'message', label, icon, collapsible: 'none', contextValue };
+function messageNode(id: string, label: string, description: string | undefined, message: MessageState): StackTreeNode {
+  const node: StackTreeNode = { id, kind: 'message', label, collapsible: 'none', message };
   if (description) {
     node.description = description;
     node.tooltip = `${label}\n${description}`;
@@ -24,11 +58,11 @@ function messageNode(id: string, label: string, description: string | undefined,
  * an "empty" line when a listing (or the filter) leaves no stack, and a "reading" line under
  * stacks whose resources and events are not loaded yet, so that expanding one never shows nothing.
  */
-export function completeRegionNode(region: TreeNode, snapshot: WatcherSnapshot, filter: string | undefined): TreeNode {
+export function completeRegionNode(region: StackTreeNode, snapshot: WatcherSnapshot, filter: string | undefined): StackTreeNode {
   const children = region.children ?? [];
   for (const child of children) {
     if (child.kind === 'stack' && (child.children?.length ?? 0) === 0) {
-      child.children = [messageNode(`${child.id}:reading`, 'Reading resources and events…', undefined, 'loading~spin', 'message.reading')];
+      child.children = [messageNode(`${child.id}:reading`, 'Reading resources and events…', undefined, { reason: 'reading' })];
     }
   }
   const hasStacks = children.some((child) => child.kind === 'stack');
@@ -36,11 +70,11 @@ export function completeRegionNode(region: TreeNode, snapshot: WatcherSnapshot, 
     const key = region.id;
     const wanted = filter?.trim();
     if (snapshot.listedAt === undefined) {
-      children.push(messageNode(`${key}:reading`, snapshot.paused ? 'Not read yet' : 'Reading stacks…', undefined, 'loading~spin', 'message.reading'));
+      children.push(messageNode(`${key}:reading`, snapshot.paused ? 'Not read yet' : 'Reading stacks…', undefined, { reason: 'reading' }));
     } else if (wanted && snapshot.stacks.length > 0) {
-      children.push(messageNode(`${key}:no-match`, `No stack matches “${wanted}”`, 'Clear the filter to see every stack.', 'filter', 'message.no-match'));
+      children.push(messageNode(`${key}:no-match`, `No stack matches “${wanted}”`, 'Clear the filter to see every stack.', { reason: 'no-match' }));
     } else {
-      children.push(messageNode(`${key}:empty`, `No stacks in ${snapshot.region}`, undefined, 'info', 'message.empty'));
+      children.push(messageNode(`${key}:empty`, `No stacks in ${snapshot.region}`, undefined, { reason: 'empty' }));
     }
   }
   region.children = children;
@@ -48,36 +82,26 @@ export function completeRegionNode(region: TreeNode, snapshot: WatcherSnapshot, 
 }
 
 /** The node shown instead of a region whose reader could not be set up (no region, bad profile). */
-export function readerFailureNode(configuredRegion: string | undefined, error: ReaderError): TreeNode {
+export function readerFailureNode(configuredRegion: string | undefined, error: ReaderError): StackTreeNode {
   if (error.kind === 'unknown-region' && configuredRegion === undefined) {
     return messageNode(
       'message:no-region',
       'No AWS region is configured',
       'Click to select regions (the cfnImpact.aws.regions user setting), or set AWS_REGION or a region in your AWS profile.',
-      'gear',
-      'message.no-region',
+      { reason: 'no-region' },
     );
   }
-  const node = messageNode(
+  return messageNode(
     `message:reader:${configuredRegion ?? 'default'}`,
     configuredRegion ? `${configuredRegion}: ${error.message}` : error.message,
     error.fix,
-    'error',
-    `message.${error.kind}`,
+    { reason: 'read-failed', readError: error.kind },
   );
-  node.color = 'charts.red';
-  return node;
 }
 
 /** The only node of an untrusted workspace: no AWS call is made there. */
-export function untrustedNode(): TreeNode {
-  return messageNode(
-    'message:untrusted',
-    'Stacks are not read in an untrusted workspace',
-    'Trust the workspace to read stacks from AWS.',
-    'shield',
-    'message.untrusted',
-  );
+export function untrustedNode(): StackTreeNode {
+  return messageNode('message:untrusted', 'Stacks are not read in an untrusted workspace', 'Trust the workspace to read stacks from AWS.', { reason: 'untrusted' });
 }
 
 /** Whether a template body is JSON (it opens with a brace) or YAML. */

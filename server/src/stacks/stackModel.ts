@@ -5,8 +5,8 @@
  * not change the current resource, failed cleanup deletes leave resources behind while the stack
  * still succeeds, and the root cause of a failure is the first failed event of the operation.
  */
-import { isCleanupPhase, isRunning, isStackStatus, isTransitionPossible, operationOutcome, startsOperation } from './lifecycle';
-import type { OperationOutcome } from './lifecycle';
+import { isCleanupPhase, isRunning, isStackStatus, isTransitionPossible, operationOutcome, startsOperation } from '../cloudformation/stackLifecycle';
+import type { OperationOutcome } from '../cloudformation/stackLifecycle';
 import type { StackEvent, StackFields, StackResource, StackSummary } from './types';
 
 /** One physical resource seen under a logical id during the current operation. */

@@ -4,7 +4,7 @@
  * running stack every few seconds, nothing while nothing is visible, exponential backoff with
  * jitter when throttled. Time and timers are injected, so tests and benchmarks run on a fake clock.
  */
-import { isRunning, isTransitionPossible, isStackStatus } from './lifecycle';
+import { isRunning, isTransitionPossible, isStackStatus } from '../cloudformation/stackLifecycle';
 import { StackState, isStackEvent, type OperationSummary, type ResourceModel } from './stackModel';
 import type { CloudFormationReader } from './cloudFormationReader';
 import type { ReaderError, StackEvent, StackFields, StackSummary } from './types';

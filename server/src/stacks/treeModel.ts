@@ -1,14 +1,46 @@
 /**
- * The stacks view as a presentation-neutral tree: region → stacks → Resources / Events. The
- * VS Code client maps each node 1:1 to a TreeItem (icon ids are codicons, colours are theme
- * colour ids); other editors can render the same nodes. Pure: the clock is an input.
+ * The stacks view as a tree of semantic state: region → stacks → Resources / Events, each node
+ * with its words (label, description, tooltip) and what it stands for (phase, resource status
+ * kind, counts, ids). How a node looks (icons, colours, menus) is the editor's choice, made from
+ * that state. Pure: the clock is an input.
  */
-import { operationOutcome, resourceStatusKind, stackPhase, stackStateInfo } from './lifecycle';
+import { resourceStatusKind, type ResourceStatusKind } from '../cloudformation/resourceStatus';
+import { isFinal, isRunning, operationOutcome, stackPhase, stackStateInfo, type StackPhase } from '../cloudformation/stackLifecycle';
 import { isStackEvent, type ResourceModel } from './stackModel';
 import type { StackSnapshot, WatcherSnapshot } from './stackWatcher';
-import type { ReaderError, StackEvent } from './types';
+import type { ReaderError, ReaderErrorKind, StackEvent } from './types';
 
 export type TreeNodeKind = 'region' | 'stack' | 'resources' | 'events' | 'resource' | 'physical' | 'event' | 'message';
+
+/**
+ * Where a stack stands, as its node tells it: the lifecycle phase of its status, with two
+ * states a person reads apart from their phase: a stack waiting for its change set to be
+ * executed (`in-review`) and a deleted one.
+ */
+export type StackNodePhase = StackPhase | 'in-review' | 'deleted';
+
+/** A region: how many stacks it has, how many of them are in progress, whether its last read failed. */
+export interface RegionNodeState {
+  stacks: number;
+  inProgress: number;
+  readFailed: boolean;
+}
+
+/** A stack, or an event about the stack itself. */
+export interface StackNodeState {
+  status: string;
+  phase: StackNodePhase;
+  /** Resources the stack's last operation could not delete (0 while it runs, and for events). */
+  leftBehind: number;
+}
+
+/** A resource, a physical resource it replaced, or an event about a resource. */
+export interface ResourceNodeState {
+  status: string;
+  kind: ResourceStatusKind;
+  /** The delete of the resource's old physical resource in a cleanup phase, while one is known. */
+  cleanup?: { status: string; kind: ResourceStatusKind };
+}
 
 export interface TreeNode {
   id: string;
@@ -16,13 +48,12 @@ export interface TreeNode {
   label: string;
   description?: string;
   tooltip?: string;
-  /** A codicon id, e.g. 'sync~spin', 'check', 'error', 'warning'. */
-  icon?: string;
-  /** A theme colour id for the icon, e.g. 'charts.green'. */
-  color?: string;
   collapsible: 'none' | 'collapsed' | 'expanded';
-  /** For menus: 'stack', 'stack.running', 'resource', 'resource.physical', 'event', 'message'. */
-  contextValue: string;
+  region?: RegionNodeState;
+  stack?: StackNodeState;
+  resource?: ResourceNodeState;
+  /** Message nodes: the kind of the failed read they report. */
+  readError?: ReaderErrorKind;
   /** What actions need: open the template, copy ids, open the console. */
   data?: {
     region?: string;
@@ -49,11 +80,6 @@ export interface TreeInput {
   now: number;
 }
 
-interface Look {
-  icon: string;
-  color: string;
-}
-
 /** Builds the whole tree. Stacks without loaded details have no children yet (the client follows them on expand). */
 export function buildStackTree(input: TreeInput): TreeNode[] {
   return input.regions.map((r) => regionNode(r, input));
@@ -75,13 +101,11 @@ function regionNode(input: RegionInput, tree: TreeInput): TreeNode {
     kind: 'region',
     label: input.profile ? `${input.profile} · ${region}` : region,
     description: filter ? `${counts} · filter “${tree.filter?.trim()}”` : counts,
-    icon: snapshot.error ? 'warning' : 'globe',
     collapsible: 'expanded',
-    contextValue: 'region',
+    region: { stacks: snapshot.stacks.length, inProgress: running, readFailed: snapshot.error !== undefined },
     data: { region },
     children,
   };
-  if (snapshot.error) node.color = 'charts.yellow';
   if (snapshot.paused) node.tooltip = 'Polling is paused while the view is hidden.';
   return node;
 }
@@ -98,36 +122,14 @@ function compareStacks(a: StackSnapshot, b: StackSnapshot): number {
   return lastChange(b) - lastChange(a) || a.stackName.localeCompare(b.stackName);
 }
 
-/** The icon and colour of a stack status. */
-export function stackLook(status: string, leftBehind = 0): Look {
-  if (status === 'REVIEW_IN_PROGRESS') return { icon: 'eye', color: 'charts.blue' };
-  if (status === 'DELETE_COMPLETE') return { icon: 'trash', color: 'disabledForeground' };
-  switch (stackPhase(status)) {
-    case 'in-progress':
-      return { icon: 'sync~spin', color: 'charts.blue' };
-    case 'complete':
-      return leftBehind > 0 ? { icon: 'warning', color: 'charts.yellow' } : { icon: 'check', color: 'charts.green' };
-    case 'rolled-back':
-      return { icon: 'warning', color: 'charts.yellow' };
-    default:
-      return { icon: 'error', color: 'charts.red' };
-  }
-}
-
-/** The icon and colour of a resource status. */
-export function resourceLook(status: string): Look {
-  switch (resourceStatusKind(status)) {
-    case 'in-progress':
-      return { icon: 'sync~spin', color: 'charts.blue' };
-    case 'failed':
-      return { icon: 'error', color: 'charts.red' };
-    case 'deleted':
-      return { icon: 'trash', color: 'disabledForeground' };
-    case 'skipped':
-      return { icon: 'debug-step-over', color: 'disabledForeground' };
-    default:
-      return { icon: 'check', color: 'charts.green' };
-  }
+/** The phase a stack node shows for a stack status. */
+function stackNodePhase(status: string): StackNodePhase {
+  const phase = stackPhase(status);
+  // REVIEW_IN_PROGRESS is in progress, yet nothing runs: the stack waits for its change set.
+  if (phase === 'in-progress' && !isRunning(status)) return 'in-review';
+  // DELETE_COMPLETE completes the stack's life: it is the one state a stack never leaves.
+  if (isFinal(status)) return 'deleted';
+  return phase;
 }
 
 /** The AWS console page of a stack. */
@@ -149,7 +151,6 @@ export function ago(time: number, now: number): string {
 function stackNode(stack: StackSnapshot, region: string, now: number): TreeNode {
   const operation = stack.operation;
   const leftBehind = operation && operation.outcome !== 'in-progress' ? operation.undeleted.length : 0;
-  const look = stackLook(stack.status, leftBehind);
   const running = stackPhase(stack.status) === 'in-progress';
   const info = stackStateInfo(stack.status);
   const tooltip = [`${stack.stackName} — ${stack.status}`];
@@ -175,10 +176,8 @@ function stackNode(stack: StackSnapshot, region: string, now: number): TreeNode 
     label: stack.stackName,
     description: description.join(' · '),
     tooltip: tooltip.join('\n'),
-    icon: look.icon,
-    color: look.color,
     collapsible: running ? 'expanded' : 'collapsed',
-    contextValue: running ? 'stack.running' : 'stack',
+    stack: { status: stack.status, phase: stackNodePhase(stack.status), leftBehind },
     data: { region, stackId: stack.stackId, stackName: stack.stackName, consoleUrl: consoleUrl(region, stack.stackId) },
     children,
   };
@@ -191,16 +190,13 @@ function resourcesGroup(stack: StackSnapshot, region: string): TreeNode {
     kind: 'resources',
     label: 'Resources',
     description: String(resources.length),
-    icon: 'symbol-class',
     collapsible: stackPhase(stack.status) === 'in-progress' ? 'expanded' : 'collapsed',
-    contextValue: 'resources',
     data: { region, stackId: stack.stackId, stackName: stack.stackName },
     children: resources.map((r) => resourceNode(stack, r, region)),
   };
 }
 
 function resourceNode(stack: StackSnapshot, r: ResourceModel, region: string): TreeNode {
-  const look = resourceLook(r.cleanup?.status === 'DELETE_FAILED' ? 'DELETE_FAILED' : r.status);
   const description = [r.status];
   if (r.cleanup) description.push(`cleanup ${r.cleanup.status}`);
   if (r.physicalId) description.push(r.physicalId);
@@ -213,31 +209,26 @@ function resourceNode(stack: StackSnapshot, r: ResourceModel, region: string): T
     tooltip.push(`${what}: ${r.cleanup.status}${r.cleanup.reason ? ` — ${r.cleanup.reason}` : ''}`);
   }
   for (const former of r.formerPhysical) tooltip.push(`Replaced ${former.physicalId}: ${former.status}${former.reason ? ` — ${former.reason}` : ''}`);
-  const children = r.formerPhysical.map<TreeNode>((former) => {
-    const formerLook = resourceLook(former.status);
-    return {
-      id: `physical:${stack.stackId}:${r.logicalId}:${former.physicalId}`,
-      kind: 'physical',
-      label: former.physicalId,
-      description: `replaced · ${former.status}`,
-      tooltip: former.reason ? `${former.status} — ${former.reason}` : former.status,
-      icon: formerLook.icon,
-      color: formerLook.color,
-      collapsible: 'none',
-      contextValue: 'resource.physical',
-      data: { region, stackId: stack.stackId, stackName: stack.stackName, logicalId: r.logicalId, physicalId: former.physicalId },
-    };
-  });
+  const children = r.formerPhysical.map<TreeNode>((former) => ({
+    id: `physical:${stack.stackId}:${r.logicalId}:${former.physicalId}`,
+    kind: 'physical',
+    label: former.physicalId,
+    description: `replaced · ${former.status}`,
+    tooltip: former.reason ? `${former.status} — ${former.reason}` : former.status,
+    collapsible: 'none',
+    resource: resourceState(former.status),
+    data: { region, stackId: stack.stackId, stackName: stack.stackName, logicalId: r.logicalId, physicalId: former.physicalId },
+  }));
+  const state = resourceState(r.status);
+  if (r.cleanup) state.cleanup = resourceState(r.cleanup.status);
   const node: TreeNode = {
     id: `resource:${stack.stackId}:${r.logicalId}`,
     kind: 'resource',
     label: r.logicalId,
     description: description.join(' · '),
     tooltip: tooltip.join('\n'),
-    icon: look.icon,
-    color: look.color,
     collapsible: children.length > 0 ? 'expanded' : 'none',
-    contextValue: r.physicalId ? 'resource.physical' : 'resource',
+    resource: state,
     data: { region, stackId: stack.stackId, stackName: stack.stackName, logicalId: r.logicalId },
   };
   if (r.physicalId) node.data!.physicalId = r.physicalId;
@@ -251,15 +242,12 @@ function eventsGroup(stack: StackSnapshot, now: number): TreeNode {
     kind: 'events',
     label: 'Events',
     description: String(stack.events.length),
-    icon: 'history',
     collapsible: 'collapsed',
-    contextValue: 'events',
     children: stack.events.map((e) => eventNode(stack, e, now)),
   };
 }
 
 function eventNode(stack: StackSnapshot, e: StackEvent, now: number): TreeNode {
-  const look = isStackEvent(e) ? stackLook(e.status) : resourceLook(e.status);
   const tooltip = [`${new Date(e.timestamp).toISOString()}  ${e.logicalId} (${e.resourceType})`, e.status];
   if (e.physicalId) tooltip.push(`Physical id: ${e.physicalId}`);
   if (e.reason) tooltip.push(e.reason);
@@ -269,11 +257,8 @@ function eventNode(stack: StackSnapshot, e: StackEvent, now: number): TreeNode {
     label: `${e.logicalId} ${e.status}`,
     description: e.reason ? `${ago(e.timestamp, now)} · ${e.reason}` : ago(e.timestamp, now),
     tooltip: tooltip.join('\n'),
-    // A spinner on a past event would be misleading: in-progress events get a plain dot.
-    icon: look.icon === 'sync~spin' ? 'circle-filled' : look.icon,
-    color: look.color,
     collapsible: 'none',
-    contextValue: 'event',
+    ...(isStackEvent(e) ? { stack: { status: e.status, phase: stackNodePhase(e.status), leftBehind: 0 } } : { resource: resourceState(e.status) }),
     data: { stackId: stack.stackId, stackName: stack.stackName, logicalId: e.logicalId, ...(e.physicalId ? { physicalId: e.physicalId } : {}) },
   };
 }
@@ -285,9 +270,11 @@ function errorNode(id: string, error: ReaderError): TreeNode {
     label: error.message,
     description: error.fix,
     tooltip: `${error.message}\n${error.fix}`,
-    icon: error.kind === 'throttled' ? 'watch' : 'error',
-    color: error.kind === 'throttled' ? 'charts.yellow' : 'charts.red',
     collapsible: 'none',
-    contextValue: `message.${error.kind}`,
+    readError: error.kind,
   };
+}
+
+function resourceState(status: string): ResourceNodeState {
+  return { status, kind: resourceStatusKind(status) };
 }

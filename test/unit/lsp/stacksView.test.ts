@@ -1,14 +1,15 @@
 // The server's side of the stacks view, without AWS: what the tree shows around the stacks
-// (reading, empty, no match, no region, untrusted), the language of a deployed template, and
-// what a person is told when a watched deployment ends.
+// (reading, empty, no match, no region, untrusted), that what it sends carries state and never a
+// look, the language of a deployed template, and what a person is told when a watched deployment ends.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { DeploymentEnded } from '../../../server/src/lsp/protocol';
 import { deploymentMessage } from '../../../server/src/lsp/stacksMessages';
-import { completeRegionNode, deploymentEndedOf, readerFailureNode, templateLanguage, untrustedNode } from '../../../server/src/lsp/stacksTree';
+import { completeRegionNode, deploymentEndedOf, readerFailureNode, stackTreeNode, templateLanguage, untrustedNode } from '../../../server/src/lsp/stacksTree';
 import type { OperationSummary } from '../../../server/src/stacks/stackModel';
 import type { StackSnapshot, WatcherSnapshot } from '../../../server/src/stacks/stackWatcher';
 import { buildStackTree } from '../../../server/src/stacks/treeModel';
+import { lookInTransfer } from '../client/lookInTransfer';
 
 const now = Date.UTC(2025, 0, 1, 12);
 const arn = 'arn:aws:cloudformation:us-east-1:123456789012:stack/network/0000';
@@ -17,7 +18,7 @@ const arn = 'arn:aws:cloudformation:us-east-1:123456789012:stack/network/0000';
 function regionShown(snapshot: Partial<WatcherSnapshot>, filter?: string) {
   const full: WatcherSnapshot = { region: 'us-east-1', stacks: [], paused: false, ...snapshot };
   const [region] = buildStackTree({ regions: [{ region: 'us-east-1', snapshot: full }], now, ...(filter ? { filter } : {}) });
-  return completeRegionNode(region, full, filter);
+  return completeRegionNode(stackTreeNode(region), full, filter);
 }
 
 const settledStack: StackSnapshot = {
@@ -43,7 +44,7 @@ describe('the stacks tree around the stacks', () => {
 
   test('a filter that matches no stack says so and offers to clear it', () => {
     const [message] = regionShown({ listedAt: now, stacks: [settledStack] }, 'web').children ?? [];
-    assert.deepEqual([message?.label, message?.contextValue], ['No stack matches “web”', 'message.no-match']);
+    assert.deepEqual([message?.label, message?.message], ['No stack matches “web”', { reason: 'no-match' }]);
   });
 
   test('a stack whose details are not loaded shows that they are being read when expanded', () => {
@@ -59,17 +60,80 @@ describe('the stacks tree around the stacks', () => {
 
   test('without any region the view says which setting to set', () => {
     const node = readerFailureNode(undefined, { kind: 'unknown-region', message: 'No AWS region is configured.', fix: 'Choose a region.' });
-    assert.equal(node.contextValue, 'message.no-region');
+    assert.deepEqual(node.message, { reason: 'no-region' });
     assert.match(node.description ?? '', /cfnImpact\.aws\.regions/);
   });
 
   test('a reader that cannot be set up for a region names the region and the fix', () => {
     const node = readerFailureNode('eu-west-1', { kind: 'no-credentials', message: 'No AWS credentials were found.', fix: 'Run aws sso login.' });
-    assert.deepEqual([node.label, node.description, node.contextValue], ['eu-west-1: No AWS credentials were found.', 'Run aws sso login.', 'message.no-credentials']);
+    assert.deepEqual([node.label, node.description, node.message], [
+      'eu-west-1: No AWS credentials were found.',
+      'Run aws sso login.',
+      { reason: 'read-failed', readError: 'no-credentials' },
+    ]);
   });
 
   test('an untrusted workspace has one message node', () => {
-    assert.equal(untrustedNode().contextValue, 'message.untrusted');
+    assert.deepEqual(untrustedNode().message, { reason: 'untrusted' });
+  });
+});
+
+describe('what the server sends for the stacks tree', () => {
+  test('carries state and words for every kind of node, and no icon, colour or menu context', () => {
+    const detailed: StackSnapshot = {
+      ...settledStack,
+      stackName: 'detailed',
+      stackId: `${arn}-detailed`,
+      status: 'UPDATE_COMPLETE_CLEANUP_IN_PROGRESS',
+      detailed: true,
+      resources: [
+        {
+          logicalId: 'VPC',
+          resourceType: 'AWS::EC2::VPC',
+          status: 'UPDATE_COMPLETE',
+          physicalId: 'vpc-new',
+          lastUpdated: now,
+          formerPhysical: [{ physicalId: 'vpc-old', status: 'DELETE_IN_PROGRESS', timestamp: now }],
+          cleanup: { physicalId: 'vpc-old', status: 'DELETE_FAILED', timestamp: now },
+        },
+        { logicalId: 'Logs', resourceType: 'AWS::S3::Bucket', status: 'DELETE_SKIPPED', lastUpdated: now, formerPhysical: [] },
+      ],
+      events: [
+        { eventId: 'e2', stackId: arn, stackName: 'detailed', logicalId: 'detailed', physicalId: `${arn}-detailed`, resourceType: 'AWS::CloudFormation::Stack', timestamp: now, status: 'REVIEW_IN_PROGRESS' },
+        { eventId: 'e1', stackId: arn, stackName: 'detailed', logicalId: 'VPC', resourceType: 'AWS::EC2::VPC', timestamp: now, status: 'UPDATE_IN_PROGRESS' },
+      ],
+    };
+    const statuses = ['REVIEW_IN_PROGRESS', 'UPDATE_IN_PROGRESS', 'UPDATE_COMPLETE', 'UPDATE_ROLLBACK_COMPLETE', 'UPDATE_ROLLBACK_FAILED', 'DELETE_COMPLETE'];
+    const stacks = [detailed, ...statuses.map((status, i) => ({ ...settledStack, stackName: `s${i}`, stackId: `${arn}-${i}`, status }))];
+    const error = { kind: 'throttled' as const, message: 'CloudFormation is throttling.', fix: 'It retries by itself.' };
+    const sent = [
+      regionShown({ listedAt: now, stacks, error }),
+      regionShown({ listedAt: now, stacks }),
+      regionShown({}),
+      regionShown({ listedAt: now }),
+      regionShown({ listedAt: now, stacks: [settledStack] }, 'web'),
+      readerFailureNode(undefined, { kind: 'unknown-region', message: 'No region.', fix: 'Choose one.' }),
+      readerFailureNode('eu-west-1', { kind: 'access-denied', message: 'Access denied.', fix: 'Allow cloudformation:ListStacks.' }),
+      untrustedNode(),
+    ];
+    const kinds = new Set<string>();
+    const visit = (node: (typeof sent)[number]) => {
+      kinds.add(node.kind);
+      node.children?.forEach(visit);
+    };
+    sent.forEach(visit);
+    assert.deepEqual([...kinds].sort(), ['event', 'events', 'message', 'physical', 'region', 'resource', 'resources', 'stack'], 'every kind of node is sent');
+    assert.deepEqual(lookInTransfer(sent), []);
+  });
+
+  test('the check finds a look wherever it hides', () => {
+    const withLook = { ...untrustedNode(), tooltip: 'charts.red', children: [{ ...untrustedNode(), data: { stackName: 'sync~spin' } }] };
+    assert.deepEqual(lookInTransfer([withLook, { ...untrustedNode(), icon: 'shield' } as never]), [
+      'nodes[0].tooltip = "charts.red"',
+      'nodes[0].children[0].data.stackName = "sync~spin"',
+      'nodes[1].icon',
+      'nodes[1].icon = "shield"',
+    ]);
   });
 });
 

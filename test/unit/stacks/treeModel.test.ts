@@ -29,7 +29,7 @@ function tree(stacks: StackSnapshot[], extra: Partial<WatcherSnapshot> = {}, fil
 }
 
 describe('stack tree', () => {
-  test('region → stacks: in progress first, then most recently changed; status icon and colour', () => {
+  test('region → stacks: in progress first, then most recently changed; each stack with its status and phase', () => {
     const region = tree([
       stack('old', 'CREATE_COMPLETE', 300),
       stack('broken', 'UPDATE_ROLLBACK_FAILED', 60),
@@ -38,18 +38,24 @@ describe('stack tree', () => {
     ]);
     assert.equal(region.label, 'dev · us-east-1');
     assert.equal(region.description, '4 stacks · 1 in progress');
+    assert.deepEqual(region.region, { stacks: 4, inProgress: 1, readFailed: false });
     assert.deepEqual(
-      region.children!.map((n) => `${n.label} ${n.icon} ${n.color}`),
+      region.children!.map((n) => `${n.label} ${n.stack?.status} ${n.stack?.phase}`),
       [
-        'deploying sync~spin charts.blue',
-        'recent warning charts.yellow',
-        'broken error charts.red',
-        'old check charts.green',
+        'deploying UPDATE_IN_PROGRESS in-progress',
+        'recent UPDATE_ROLLBACK_COMPLETE rolled-back',
+        'broken UPDATE_ROLLBACK_FAILED failed',
+        'old CREATE_COMPLETE complete',
       ],
     );
     assert.equal(region.children![1].description, 'UPDATE_ROLLBACK_COMPLETE · 2 min ago');
-    assert.equal(region.children![0].contextValue, 'stack.running');
+    assert.deepEqual(region.children!.map((n) => n.collapsible), ['expanded', 'collapsed', 'collapsed', 'collapsed'], 'a running stack opens by itself');
     assert.match(region.children![0].data!.consoleUrl!, /^https:\/\/us-east-1\.console\.aws\.amazon\.com\/cloudformation\/home\?region=us-east-1#\/stacks\/stackinfo\?stackId=arn%3Aaws/);
+  });
+
+  test('a stack created by a change set waits in review; a deleted stack is deleted, not merely complete', () => {
+    const region = tree([stack('proposed', 'REVIEW_IN_PROGRESS', 1), stack('gone', 'DELETE_COMPLETE', 2), stack('live', 'UPDATE_COMPLETE', 3)]);
+    assert.deepEqual(region.children!.map((n) => `${n.label} ${n.stack?.phase}`), ['proposed in-review', 'gone deleted', 'live complete']);
   });
 
   test('the filter keeps matching stack names, case-insensitively', () => {
@@ -63,6 +69,8 @@ describe('stack tree', () => {
     });
     assert.deepEqual(region.children!.map((n) => `${n.kind} ${n.label}`), ['message The AWS credentials have expired', 'stack web']);
     assert.equal(region.children![0].description, 'Run aws sso login');
+    assert.equal(region.children![0].readError, 'expired-credentials');
+    assert.equal(region.region?.readFailed, true);
   });
 
   test('a detailed stack has Resources (replaced ones with old and new ids) and Events (newest first, reason in the tooltip)', () => {
@@ -91,11 +99,22 @@ describe('stack tree', () => {
     assert.equal(resources.label, 'Resources');
     const [old, vpc] = resources.children!;
     assert.equal(vpc.description, 'UPDATE_COMPLETE · vpc-new');
-    assert.equal(vpc.icon, 'check');
-    assert.deepEqual(vpc.children!.map((c) => `${c.label} ${c.description}`), ['vpc-old replaced · DELETE_IN_PROGRESS']);
+    assert.deepEqual(vpc.resource, { status: 'UPDATE_COMPLETE', kind: 'complete' });
+    assert.deepEqual(vpc.children!.map((c) => `${c.kind} ${c.label} ${c.description}`), ['physical vpc-old replaced · DELETE_IN_PROGRESS']);
+    assert.deepEqual(vpc.children![0].resource, { status: 'DELETE_IN_PROGRESS', kind: 'in-progress' });
+    assert.equal(vpc.children![0].data?.physicalId, 'vpc-old');
     assert.equal(old.description, 'CREATE_COMPLETE · cleanup DELETE_IN_PROGRESS · q-1');
+    assert.deepEqual(old.resource, { status: 'CREATE_COMPLETE', kind: 'complete', cleanup: { status: 'DELETE_IN_PROGRESS', kind: 'in-progress' } });
     assert.equal(old.data?.physicalId, 'q-1');
     assert.deepEqual(events.children!.map((e) => e.label), ['network UPDATE_COMPLETE_CLEANUP_IN_PROGRESS', 'VPC UPDATE_IN_PROGRESS']);
+    assert.deepEqual(
+      events.children!.map((e) => [e.stack, e.resource]),
+      [
+        [{ status: 'UPDATE_COMPLETE_CLEANUP_IN_PROGRESS', phase: 'in-progress', leftBehind: 0 }, undefined],
+        [undefined, { status: 'UPDATE_IN_PROGRESS', kind: 'in-progress' }],
+      ],
+      'an event about the stack carries its phase, one about a resource its kind',
+    );
     assert.match(events.children![1].tooltip!, /Resource creation Initiated/);
   });
 
@@ -125,10 +144,11 @@ describe('stack tree', () => {
       }),
     ]);
     const [security, web] = region.children!;
-    assert.equal(security.icon, 'warning');
+    assert.deepEqual(security.stack, { status: 'UPDATE_COMPLETE', phase: 'complete', leftBehind: 1 });
     assert.equal(security.description, 'UPDATE_COMPLETE · 1 min ago · 1 left behind');
     assert.match(security.tooltip!, /Left behind \(could not be deleted\): sg-0da0f86b/);
     assert.match(web.tooltip!, /Root cause: Instance CREATE_FAILED — Invalid id/);
     assert.match(web.tooltip!, /only a delete|cannot be updated/);
+    assert.deepEqual(web.stack, { status: 'ROLLBACK_COMPLETE', phase: 'rolled-back', leftBehind: 0 });
   });
 });

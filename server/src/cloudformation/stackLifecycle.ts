@@ -2,7 +2,8 @@
  * The CloudFormation stack lifecycle as data: every stack status, what happens in it, what can
  * follow it. Encoded once from the seed diagram (000), the TLA+ model (004) and the update
  * experiments (001); everything else (the watcher, the tree, the CLI, the impact engine's
- * precondition check) reads this table instead of matching status strings itself.
+ * precondition check) reads this table instead of matching status strings itself. Like every
+ * module of `cloudformation/`, it is pure knowledge and imports nothing outside this folder.
  */
 
 export const STACK_STATUSES = [
@@ -381,24 +382,6 @@ export function isOperationAllowed(status: StackStatus, operation: StackOperatio
   return STACK_STATES[status].operations.some((edge) => edge.operation === operation);
 }
 
-const updatableStatuses: ReadonlySet<string> = new Set<StackStatus>([
-  'CREATE_COMPLETE',
-  'UPDATE_COMPLETE',
-  'UPDATE_ROLLBACK_COMPLETE',
-  'IMPORT_COMPLETE',
-  'IMPORT_ROLLBACK_COMPLETE',
-]);
-
-/** Whether CloudFormation accepts an `UpdateStack` (with a new template) for a stack in this status. */
-export function canUpdate(status: string): boolean {
-  return updatableStatuses.has(status);
-}
-
-/** CloudFormation's own rejection message for an update of a stack in a status that does not allow it. */
-export function updateRejectionMessage(stackId: string, status: string): string {
-  return `Stack:${stackId} is in ${status} state and can not be updated.`;
-}
-
 /** Whether the stack is in one of the cleanup phases, where delete events concern old physical resources. */
 export function isCleanupPhase(status: string): boolean {
   return status === 'UPDATE_COMPLETE_CLEANUP_IN_PROGRESS' || status === 'UPDATE_ROLLBACK_COMPLETE_CLEANUP_IN_PROGRESS';
@@ -410,16 +393,4 @@ export function isCleanupPhase(status: string): boolean {
  */
 export function startsOperation(previous: string | undefined, next: string): boolean {
   return (previous === undefined || !isRunning(previous)) && isRunning(next);
-}
-
-/** The broad kind of a resource status, for icons and summaries. */
-export type ResourceStatusKind = 'in-progress' | 'complete' | 'failed' | 'deleted' | 'skipped';
-
-/** Classifies a resource status (`CREATE_COMPLETE`, `DELETE_SKIPPED`, …). */
-export function resourceStatusKind(status: string): ResourceStatusKind {
-  if (status === 'DELETE_COMPLETE') return 'deleted';
-  if (status === 'DELETE_SKIPPED') return 'skipped';
-  if (status.endsWith('_IN_PROGRESS')) return 'in-progress';
-  if (status.endsWith('_FAILED')) return 'failed';
-  return 'complete';
 }
