@@ -35,7 +35,8 @@ const MAX_DESCRIPTION_CHARS = 400;
 
 /**
  * Types that cannot be updated at all although not every one of their properties is marked so
- * in the overlay. The stack-update experiments observed this one directly (semantics doc, §3).
+ * in the overlay. The stack-update experiments observed this one directly (run 32,
+ * docs/update-rules.md#not-updatable).
  */
 const NOT_UPDATABLE_TYPES = new Set(['AWS::CloudFormation::WaitCondition']);
 
