@@ -1,10 +1,12 @@
 /**
  * Scripted deployments for the local CloudFormation endpoint, transcribed from the update
- * experiments in ../shared/seeds/001_*.txt (run numbers in each description). One step is one
- * tick of the endpoint's clock; the events of a step appear together, in the order written.
+ * experiments of docs/update-rules.md#experiments (run numbers in each description); how to add
+ * one is docs/adding-a-scenario.md. One step is one tick of the endpoint's clock; the events of a
+ * step appear together, in the order written.
  *
  * `row` says what the event does to the stack's resource table (what DescribeStackResources
- * answers), because the seed shows that events and that table disagree during cleanup:
+ * answers), because events and that table disagree during cleanup (runs 4, 6;
+ * docs/stack-lifecycle.md#cleanup-keeps-status):
  * - 'set' (default for resources): the resource's row takes the event's status, reason and physical id;
  * - 'keep': the row does not change (delete events for an old physical id during cleanup);
  * - 'remove': the row disappears (a deleted resource, or one left behind after a failed cleanup delete).

@@ -1,9 +1,10 @@
 /**
  * The CloudFormation stack lifecycle as data: every stack status, what happens in it, what can
- * follow it. Encoded once from the seed diagram (000), the TLA+ model (004) and the update
- * experiments (001); everything else (the watcher, the tree, the CLI, the impact engine's
- * precondition check) reads this table instead of matching status strings itself. Like every
- * module of `cloudformation/`, it is pure knowledge and imports nothing outside this folder.
+ * follow it, as docs/stack-lifecycle.md describes it with its evidence (AWS's lifecycle diagram,
+ * the TLA+ model of the statuses and the update experiments); everything else (the watcher, the
+ * tree, the CLI, the impact engine's precondition check) reads this table instead of matching
+ * status strings itself. Like every module of `cloudformation/`, it is pure knowledge and imports
+ * nothing outside this folder.
  */
 
 export const STACK_STATUSES = [
@@ -37,7 +38,7 @@ export type StackStatus = (typeof STACK_STATUSES)[number];
 /** Where a stack stands: an operation running, or the way the last one ended. */
 export type StackPhase = 'in-progress' | 'complete' | 'failed' | 'rolled-back';
 
-/** Resource operations CloudFormation performs while a stack is in a state (`[C]`, `[U]`, `[D]` in the seed diagram). */
+/** Resource operations CloudFormation performs while a stack is in a state (docs/stack-lifecycle.md#resource-operations). */
 export type ResourceOperation = 'create' | 'update' | 'delete' | 'import';
 
 /** Stack operations a user (or a tool acting for one) can start. */
@@ -136,7 +137,7 @@ export const STACK_STATES: Readonly<Record<StackStatus, StackStateInfo>> = {
     phase: 'in-progress',
     running: true,
     resourceOperations: ['delete'],
-    // CREATE_FAILED after a rollback is drawn in the seed diagram (000); ROLLBACK_COMPLETE is the usual end.
+    // CREATE_FAILED after a rollback is drawn in AWS's diagram (docs/stack-lifecycle.md#diagram); ROLLBACK_COMPLETE is the usual end.
     next: ['ROLLBACK_COMPLETE', 'ROLLBACK_FAILED', 'CREATE_FAILED'],
     operations: [],
     explanation: 'Creation failed; CloudFormation is deleting the resources it created.',

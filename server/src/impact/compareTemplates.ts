@@ -197,7 +197,7 @@ function emptyAsAbsent(value: Value | undefined): Value | undefined {
   return isValueObject(value) && Object.keys(value).length === 0 ? undefined : value;
 }
 
-/** Replacement deletes the old physical resource in cleanup unless the new UpdateReplacePolicy keeps it (run 30). */
+/** Replacement deletes the old physical resource in cleanup unless the new UpdateReplacePolicy keeps it (docs/update-rules.md#replacement, run 30). */
 function noteRetainedOnReplace(change: ResourceChange, next: EvaluatedResource): void {
   const policy = scalarAttribute(next.attributes.UpdateReplacePolicy);
   if (policy === 'Retain') change.reason += '; the old resource is kept (UpdateReplacePolicy: Retain)';

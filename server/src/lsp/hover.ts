@@ -16,8 +16,9 @@ import type { AnalysedTemplate } from './worker/outline';
 
 const maxValueLength = 160;
 /**
- * Resource attributes that change nothing on their own (semantics, section 1): their new value is
- * honoured when something else updates the resource. `Condition` is not one of them.
+ * Resource attributes that change nothing on their own (docs/update-rules.md#attributes-alone):
+ * their new value is honoured when something else updates the resource. `Condition` is not one
+ * of them.
  */
 const passiveAttributes = new Set(['DeletionPolicy', 'UpdateReplacePolicy', 'CreationPolicy', 'UpdatePolicy', 'DependsOn']);
 

@@ -1,9 +1,10 @@
 /**
  * The model of one stack as the watcher knows it, and the pure rules that fold CloudFormation
- * events into it. The rules follow the seed experiments: resources are tracked by logical id and
- * by physical id, delete events during the cleanup phases concern old physical resources and do
- * not change the current resource, failed cleanup deletes leave resources behind while the stack
- * still succeeds, and the root cause of a failure is the first failed event of the operation.
+ * events into it. The rules are the facts of docs/stack-lifecycle.md#facts: resources are tracked
+ * by logical id and by physical id, delete events during the cleanup phases concern old physical
+ * resources and do not change the current resource, failed cleanup deletes leave resources behind
+ * while the stack still succeeds, and the root cause of a failure is the first failed event of the
+ * operation.
  */
 import { isCleanupPhase, isRunning, isStackStatus, isTransitionPossible, operationOutcome, startsOperation } from '../cloudformation/stackLifecycle';
 import type { OperationOutcome } from '../cloudformation/stackLifecycle';

@@ -13,8 +13,9 @@ import {
   type StackStatus,
 } from '../../../server/src/cloudformation/stackLifecycle';
 
-// Every arrow of the lifecycle diagram in seeds/000, read off the drawing. The box holding
-// CREATE_COMPLETE / UPDATE_COMPLETE / UPDATE_ROLLBACK_COMPLETE is expanded to its three states.
+// Every arrow of AWS's lifecycle diagram (docs/stack-lifecycle.md#diagram), read off the drawing.
+// The box holding CREATE_COMPLETE / UPDATE_COMPLETE / UPDATE_ROLLBACK_COMPLETE is expanded to its
+// three states.
 const settledBox: StackStatus[] = ['CREATE_COMPLETE', 'UPDATE_COMPLETE', 'UPDATE_ROLLBACK_COMPLETE'];
 const diagramEdges: [StackStatus | undefined, StackStatus][] = [
   [undefined, 'REVIEW_IN_PROGRESS'],
@@ -41,9 +42,10 @@ const diagramEdges: [StackStatus | undefined, StackStatus][] = [
   ['DELETE_IN_PROGRESS', 'DELETE_COMPLETE'],
 ];
 
-// The actions of the TLA+ model in seeds/004 (its IsCompleted / IsFailed sets expanded), except
-// UpdateInProgress from ROLLBACK_COMPLETE and DELETE_COMPLETE, which the model allows only
-// because it lumps every *_COMPLETE together; AWS rejects both (ROLLBACK_COMPLETE allows only delete).
+// The actions of the TLA+ model (docs/stack-lifecycle.md#tla-model; its IsCompleted / IsFailed
+// sets expanded), except UpdateInProgress from ROLLBACK_COMPLETE and DELETE_COMPLETE, which the
+// model allows only because it lumps every *_COMPLETE together; AWS rejects both (run 3:
+// ROLLBACK_COMPLETE allows only delete).
 const tlaEdges: [StackStatus, StackStatus][] = [
   ['CREATE_IN_PROGRESS', 'CREATE_COMPLETE'],
   ['CREATE_IN_PROGRESS', 'CREATE_FAILED'],
@@ -70,7 +72,7 @@ const tlaEdges: [StackStatus, StackStatus][] = [
 ];
 
 describe('stack lifecycle', () => {
-  test('every arrow of the seed diagram is a possible transition', () => {
+  test('every arrow of AWS\'s lifecycle diagram is a possible transition', () => {
     for (const [from, to] of diagramEdges) assert.ok(isTransitionPossible(from, to), `${from ?? '<nonexistent>'} → ${to}`);
   });
 

@@ -1,9 +1,11 @@
 /**
- * Parameters with no value at hand (issue 10, rule 1). Production templates declare parameters
- * without a Default because the values live in the deployed stack: deployed with
+ * Parameters with no value at hand (docs/update-rules.md#parameter-current-value) and the
+ * conditions over them (docs/update-rules.md#undecided-conditions). Production templates declare
+ * parameters without a Default because the values live in the deployed stack: deployed with
  * `UsePreviousValue`, such a parameter keeps the stack's current value. The engine compares it
  * as that value, unknown and the same on both sides, so an unchanged template is a no-op and an
- * edit gives exactly its change. What CloudFormation really rejects stays an error.
+ * edit gives exactly its change. What CloudFormation really rejects stays an error
+ * (docs/update-rules.md#new-parameter-value).
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';

@@ -1,6 +1,8 @@
 /**
- * The impact engine against the rules of docs/update-semantics.md: each test is a template pair
- * in and CloudFormation's observed behaviour out. "(run N)" cites the experiment in the seeds.
+ * The impact engine against the rules of docs/update-rules.md: each test is a template pair in and
+ * CloudFormation's observed behaviour out. The numbered describe blocks are the sections of that
+ * page, the comment above each test cites its rule, and "(run N)" cites the experiment in
+ * docs/update-rules.md#experiments.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -76,6 +78,7 @@ Resources:
 `;
 
 describe('1. no-op: "No updates are to be performed."', () => {
+  // docs/update-rules.md#no-op
   test('the same template with the same parameter values is a no-op (run 1)', () => {
     const report = impact(instances, instances);
     assert.equal(report.status, 'noop');
@@ -83,6 +86,7 @@ describe('1. no-op: "No updates are to be performed."', () => {
     assert.deepEqual(report.changes, []);
   });
 
+  // docs/update-rules.md#text-form
   test('whitespace, key order, JSON instead of YAML and long intrinsic forms are a no-op (run 11)', () => {
     const json = JSON.stringify({
       Resources: {
@@ -94,6 +98,7 @@ describe('1. no-op: "No updates are to be performed."', () => {
     assert.equal(impact(instances, json).status, 'noop');
   });
 
+  // docs/update-rules.md#template-sections
   test('Description, AWSTemplateFormatVersion, top-level Metadata and Outputs alone are a no-op (runs 12-14, 22-24)', () => {
     const edited = instances
       .replace("AWSTemplateFormatVersion: '2010-09-09'\n", 'Metadata:\n  Owner: team-b\n')
@@ -102,12 +107,14 @@ describe('1. no-op: "No updates are to be performed."', () => {
     assert.equal(impact(instances, edited).status, 'noop');
   });
 
+  // docs/update-rules.md#template-sections
   test('an Outputs change rides along when a resource changes (run 15)', () => {
     const edited = instances.replace('Value: !Ref Instance1', 'Value: !Ref Instance2').replace('Description: two instances', 'Description: x');
     const report = impact(instances, edited, { newParameters: { InstanceType: 't2.small' } });
     assert.equal(report.status, 'update');
   });
 
+  // docs/update-rules.md#unused-inputs
   test('changing a parameter, mapping or condition that no resource uses is a no-op (runs 16, 18, 21)', () => {
     const base = `
 Parameters:
@@ -125,13 +132,15 @@ Resources:
     assert.equal(impact(base, base, { newParameters: { Unused: 'zzz' } }).status, 'noop');
   });
 
-  test('a parameter value that a resource uses makes an update (runs 7, 19)', () => {
+  // docs/update-rules.md#unused-inputs
+  test('a parameter value that a resource uses makes an update (run 7)', () => {
     const report = impact(instances, instances, { newParameters: { InstanceType: 't2.small' } });
     assert.equal(report.status, 'update');
     assert.deepEqual(report.changes.map((c) => c.logicalId), ['Instance1', 'Instance2']);
   });
 
-  test('a mapping value that a resource uses makes an update (run 20)', () => {
+  // docs/update-rules.md#unused-inputs
+  test('a mapping value that a resource uses makes an update (run 19)', () => {
     const base = `
 Mappings:
   Sizes: { dev: { Type: t2.micro } }
@@ -146,6 +155,7 @@ Resources:
     assert.equal(change(report, 'Box').impact, 'some-interruption');
   });
 
+  // docs/update-rules.md#values-not-expressions
   test('values are compared, not expressions: Ref ImageId → Ref ImageId2 holding the same value is a no-op (run 17)', () => {
     const edited = instances
       .replace('  InstanceType: { Type: String, Default: t2.micro }', '  InstanceType: { Type: String, Default: t2.micro }\n  ImageId2: { Type: String, Default: ami-11111111 }')
@@ -153,6 +163,7 @@ Resources:
     assert.equal(impact(instances, edited).status, 'noop');
   });
 
+  // docs/update-rules.md#attributes-alone
   test('DependsOn, DeletionPolicy, UpdateReplacePolicy, CreationPolicy and UpdatePolicy alone are a no-op (runs 27-29)', () => {
     const edited = instances.replace(
       '  Instance2:\n    Type: AWS::EC2::Instance\n',
@@ -161,6 +172,7 @@ Resources:
     assert.equal(impact(instances, edited).status, 'noop');
   });
 
+  // docs/update-rules.md#resource-metadata
   test('resource-level Metadata triggers an update (run 26)', () => {
     const edited = instances.replace('  Instance2:\n    Type: AWS::EC2::Instance\n', '  Instance2:\n    Type: AWS::EC2::Instance\n    Metadata:\n      Note: hello\n');
     const report = impact(instances, edited);
@@ -171,6 +183,7 @@ Resources:
     assert.equal(c.details[0].target.attribute, 'Metadata');
   });
 
+  // docs/update-rules.md#template-validation
   test('an unknown top-level key is a template validation error, not a no-op (run 25)', () => {
     const report = impact(instances, `${instances}\nResourcez:\n  X: 1\n`);
     assert.equal(report.status, 'error');
@@ -178,6 +191,7 @@ Resources:
     assert.deepEqual(report.changes, []);
   });
 
+  // docs/update-rules.md#scalars-as-text
   test('30 equals "30" and true equals "true"', () => {
     const base = `
 Resources:
@@ -192,6 +206,7 @@ Resources:
 });
 
 describe('2. preconditions', () => {
+  // docs/update-rules.md#updatable-states
   test('a stack in a state that cannot be updated is rejected with CloudFormation\'s words (run 3)', () => {
     for (const status of ['CREATE_IN_PROGRESS', 'ROLLBACK_COMPLETE', 'UPDATE_ROLLBACK_FAILED', 'DELETE_FAILED', 'UPDATE_IN_PROGRESS']) {
       const report = impact(instances, instances, { newParameters: { InstanceType: 't2.small' }, stackStatus: status });
@@ -200,12 +215,14 @@ describe('2. preconditions', () => {
     }
   });
 
+  // docs/update-rules.md#updatable-states
   test('CREATE_COMPLETE, UPDATE_COMPLETE, UPDATE_ROLLBACK_COMPLETE and the IMPORT_ completes accept updates', () => {
     for (const status of ['CREATE_COMPLETE', 'UPDATE_COMPLETE', 'UPDATE_ROLLBACK_COMPLETE', 'IMPORT_COMPLETE', 'IMPORT_ROLLBACK_COMPLETE']) {
       assert.equal(impact(instances, instances, { newParameters: { InstanceType: 't2.small' }, stackStatus: status }).status, 'update', status);
     }
   });
 
+  // docs/update-rules.md#deploy-time-validation
   test('a changed value of an AWS-specific parameter type is flagged as checked only after the update starts (run 31)', () => {
     const base = instances.replace('ImageId: { Type: String', 'ImageId: { Type: AWS::EC2::Image::Id');
     const report = impact(base, base, { newParameters: { ImageId: 'ami-22222222' } });
@@ -214,6 +231,7 @@ describe('2. preconditions', () => {
 });
 
 describe('3. what happens to each resource', () => {
+  // docs/update-rules.md#add-and-remove
   test('a resource only in the new template is added, one only in the old is removed during cleanup (run 4)', () => {
     const edited = instances.replace('  Instance1:\n', '  Instance3:\n').replace('!Ref Instance1', '!Ref Instance3');
     const report = impact(instances, edited);
@@ -227,7 +245,8 @@ describe('3. what happens to each resource', () => {
     assert.equal(report.message, '1 add · 1 remove');
   });
 
-  test('a Condition turning true adds the resource, turning false removes it', () => {
+  // docs/update-rules.md#add-and-remove
+  test('a Condition turning true adds the resource, turning false removes it (run 20)', () => {
     const base = `
 Parameters:
   Env: { Type: String, Default: dev }
@@ -248,6 +267,7 @@ Resources:
     assert.match(change(down, 'Alarm').reason, /IsProd is now false/);
   });
 
+  // docs/update-rules.md#update-behaviours
   test('InstanceType of an EBS-backed instance updates with some interruption (run 5)', () => {
     const c = change(impact(instances, instances, { newParameters: { InstanceType: 't2.small' } }), 'Instance2');
     assert.equal(c.action, 'Modify');
@@ -262,6 +282,7 @@ Resources:
     ]);
   });
 
+  // docs/update-rules.md#worst-property-decides
   test('replacement trumps some interruption (run 6)', () => {
     const c = change(impact(instances, instances, { newParameters: { InstanceType: 't2.small', ImageId: 'ami-22222222' } }), 'Instance1');
     assert.equal(c.replacement, 'True');
@@ -272,6 +293,7 @@ Resources:
     assert.match(c.reason, /ImageId changed \(parameter ImageId\)/);
   });
 
+  // docs/update-rules.md#not-updatable
   test('a type that cannot be updated is accepted and then fails (run 32)', () => {
     const base = `
 Parameters:
@@ -292,12 +314,14 @@ Resources:
     assert.match(c.reason, /Update to resource type AWS::CloudFormation::WaitCondition is not supported/);
   });
 
+  // docs/update-rules.md#type-change
   test('changing a resource\'s Type under the same logical id is rejected', () => {
     const report = impact(instances, instances.replace('  Instance2:\n    Type: AWS::EC2::Instance', '  Instance2:\n    Type: AWS::SQS::Queue'));
     assert.equal(report.status, 'error');
     assert.match(report.message, /modifies resource type of the following resources: \[Instance2\]/);
   });
 
+  // docs/update-rules.md#custom-named-replacement
   test('an explicitly named resource that must be replaced will fail', () => {
     const base = `
 Resources:
@@ -317,6 +341,7 @@ Resources:
 });
 
 describe('4. cascades through references', () => {
+  // docs/update-rules.md#replacement-cascades
   test('a new VPC CIDR replaces the VPC, the Subnet (VpcId) and the Instance (SubnetId) (run 7)', () => {
     const report = impact(network, network, { newParameters: { Cidr: '10.1.0.0/16' } });
     assert.deepEqual(report.changes.map((c) => [c.logicalId, c.impact]), [
@@ -331,12 +356,14 @@ describe('4. cascades through references', () => {
     assert.equal(report.message, '3 modify (3 replace)');
   });
 
+  // docs/update-rules.md#in-place-keeps-id
   test('an update without replacement keeps the physical id: Ref dependents are untouched (run 8)', () => {
     const edited = network.replace('      CidrBlock: !Ref Cidr\n', '      CidrBlock: !Ref Cidr\n      Tags: [{ Key: team, Value: net }]\n');
     const report = impact(network, edited);
     assert.deepEqual(report.changes.map((c) => [c.logicalId, c.impact, c.scope]), [['VPC', 'no-interruption', ['Tags']]]);
   });
 
+  // docs/update-rules.md#replacement-cascades
   test('a replaced Role only updates a Policy that lists it, because Roles updates without interruption (run 9)', () => {
     const base = `
 Resources:
@@ -359,6 +386,7 @@ Resources:
     assert.deepEqual(policy.details.map((d) => [d.target.path, d.changeSource, d.causingEntity]), [['/Properties/Roles/0', 'ResourceReference', 'Role']]);
   });
 
+  // docs/update-rules.md#in-place-keeps-id
   test('a Role updated in place leaves the Policy alone (run 10)', () => {
     const base = `
 Resources:
@@ -378,6 +406,7 @@ Resources:
     assert.deepEqual(report.changes.map((c) => c.logicalId), ['Role']);
   });
 
+  // docs/update-rules.md#replacement-cascades
   test('a replacement cascades through Fn::Sub and Fn::Join too', () => {
     const base = `
 Parameters:
@@ -398,6 +427,7 @@ Resources:
     assert.deepEqual(group.details.map((d) => d.target.name).sort(), ['GroupDescription', 'VpcId']);
   });
 
+  // docs/update-rules.md#attributes-of-updated
   test('Fn::GetAtt of a resource updated in place is marked Dynamic; identity attributes are not', () => {
     const base = `
 Resources:
@@ -436,10 +466,12 @@ Resources:
       ServiceToken: arn:aws:lambda:us-east-1:123456789012:function:seeder
       Rows: 10
 `;
+  // docs/update-rules.md#custom-unchanged
   test('no property change sends the provider nothing', () => {
     assert.equal(impact(custom, custom).status, 'noop');
   });
 
+  // docs/update-rules.md#custom-provider-decides
   test('a property change is a conditional replacement: the provider decides', () => {
     const c = change(impact(custom, custom.replace('Rows: 10', 'Rows: 20')), 'Seed');
     assert.equal(c.replacement, 'Conditional');
@@ -447,6 +479,7 @@ Resources:
     assert.match(c.reason, /provider decides/);
   });
 
+  // docs/update-rules.md#custom-service-token
   test('changing ServiceToken is not supported', () => {
     const c = change(impact(custom, custom.replace('function:seeder', 'function:seeder2')), 'Seed');
     assert.equal(c.impact, 'will-fail');
@@ -594,6 +627,7 @@ Resources:
 });
 
 describe('references and unknowns', () => {
+  // docs/update-rules.md#unknown-never-safe
   test('a type the specification does not know has unknown behaviour, never "safe"', () => {
     const base = `
 Resources:
@@ -607,6 +641,7 @@ Resources:
     assert.match(c.reason, /unknown/);
   });
 
+  // docs/update-rules.md#template-validation
   test('a reference to a missing resource is rejected with CloudFormation\'s words', () => {
     const report = impact(network, network.replace('VpcId: !Ref VPC', 'VpcId: !Ref Vpc2'));
     assert.equal(report.status, 'error');
@@ -615,6 +650,7 @@ Resources:
     assert.ok(diagnostic?.range, 'the rejection points at the reference');
   });
 
+  // docs/update-rules.md#template-validation
   test('a dependency cycle is rejected', () => {
     const base = `
 Resources:
@@ -639,6 +675,7 @@ Resources:
     assert.equal(edited.slice(c.range.start, c.range.end), 'Instance');
   });
 
+  // docs/update-rules.md#deploy-time-values
   test('SSM parameters resolved at deploy time are assumed unchanged, and the verdict says so', () => {
     const base = `
 Parameters:
@@ -653,6 +690,7 @@ Resources:
     assert.ok(report.notes.some((n) => n.includes('Ami') && n.includes('assumed unchanged')), report.notes.join('\n'));
   });
 
+  // docs/update-rules.md#transforms
   test('a macro transform is not expanded and the verdict says so', () => {
     const base = `
 Transform: AWS::Serverless-2016-10-31
@@ -666,6 +704,7 @@ Resources:
     assert.ok(report.notes.some((n) => n.includes('AWS::Serverless-2016-10-31')), report.notes.join('\n'));
   });
 
+  // docs/update-rules.md#transforms
   test('AWS::LanguageExtensions Fn::ForEach is expanded before comparing', () => {
     const base = `
 Transform: AWS::LanguageExtensions
@@ -684,6 +723,7 @@ Resources:
 });
 
 describe('review regressions', () => {
+  // docs/update-rules.md#attributes-of-updated
   test('a nested stack updated in place may change any of its Outputs: readers are Dynamic', () => {
     const base = `
 Resources:
@@ -704,6 +744,7 @@ Resources:
     assert.equal(box.impact, 'conditional-replacement');
   });
 
+  // docs/update-rules.md#attributes-of-updated
   test('an instance restarted by an update may get a new public DNS name: readers are Dynamic', () => {
     const base = `
 Resources:
@@ -718,6 +759,7 @@ Resources:
     assert.equal(change(report, 'Dns').details[0].evaluation, 'Dynamic');
   });
 
+  // docs/update-rules.md#type-change
   test('a resource whose Condition is false on one side is added or removed, not retyped', () => {
     const base = `
 Parameters:
@@ -737,11 +779,13 @@ Resources:
     assert.deepEqual(report.changes.map((c) => [c.logicalId, c.action, c.resourceType]), [['Thing', 'Add', 'AWS::SQS::Queue']]);
   });
 
+  // docs/update-rules.md#resource-metadata
   test('an empty Metadata map compares as absent, like an empty Properties map', () => {
     const base = 'Resources:\n  Topic:\n    Type: AWS::SNS::Topic\n';
     assert.equal(impact(base, 'Resources:\n  Topic:\n    Type: AWS::SNS::Topic\n    Metadata: {}\n    Properties: {}\n').status, 'noop');
   });
 
+  // docs/update-rules.md#secret-values
   test('values computed from a NoEcho parameter are never shown', () => {
     const base = `
 Parameters:
@@ -761,6 +805,7 @@ Resources:
     assert.doesNotMatch(JSON.stringify(report), /hunter22|s3cret/);
   });
 
+  // docs/update-rules.md#add-and-remove
   test('removal reasons say why, then what happens to the resource', () => {
     const base = 'Resources:\n  Logs:\n    Type: AWS::S3::Bucket\n    DeletionPolicy: Retain\n  Keep:\n    Type: AWS::SNS::Topic\n';
     const report = impact(base, 'Resources:\n  Keep:\n    Type: AWS::SNS::Topic\n');

@@ -1,6 +1,7 @@
 /**
- * Each scripted deployment of the seed experiments, followed end to end by the StackWatcher
- * through the real AWS SDK against the local endpoint, on a fake clock.
+ * Each scripted deployment, transcribed from the experiments of docs/update-rules.md#experiments,
+ * followed end to end by the StackWatcher through the real AWS SDK against the local endpoint, on
+ * a fake clock. The expectations are the facts of docs/stack-lifecycle.md#facts.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
