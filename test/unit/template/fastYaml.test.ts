@@ -53,6 +53,8 @@ describe('parseYamlFast declines what the general path should decide', () => {
     ['a root that is not a mapping', '- a\n- b\n'],
     ['trailing commas in flow sequences', 'A: [a, b, ]\n'],
     ['unsupported escapes', 'A: "\\N"\n'],
+    ['a clipped literal block scalar that ends the text without a line break, which yaml still ends with one', 'A: |\n  S'],
+    ['a kept literal block scalar likewise', 'A: |+\n  S'],
   ];
   for (const [name, text] of declined) test(name, () => assert.equal(parseYamlFast(text), undefined));
 });
