@@ -5,12 +5,11 @@
 import type { EvaluatedResource } from '../evaluate/types';
 import { isModuleType } from '../evaluate/modules';
 import { isSymbolic, type Value } from '../evaluate/value';
-import { isDeepStrictEqual } from 'node:util';
 import { expressionInputs, renderValue } from '../evaluate';
 import type { PropertyBehavior, ResourceSpec, ResourceTypeInfo, UpdateBehavior } from '../spec/types';
-import type { Range, TemplateNode } from '../template/ast';
+import type { Range } from '../template/ast';
 import type { ResourceDecl, TemplateModel } from '../template/model';
-import { toPlain } from '../template';
+import { samePlainValue } from '../template';
 import { deepestNodeAt } from './locate';
 import type { AttributeChangeType, ChangeDetail, ChangeScope, ChangeTarget, Impact, PolicyAction, Replacement, RequiresRecreation, ResourceChange } from './types';
 import { isIdentityAttribute, type ChangeSetPlan, type PathSegment, type ResourceFate, type ValueDifference } from './valueDiff';
@@ -269,7 +268,8 @@ function changeSource(
   }
   const beforeNode = propertyName === undefined ? resource.beforeDecl.metadata : propertyNode(resource.beforeDecl, propertyName);
   const afterNode = propertyName === undefined ? resource.afterDecl.metadata : propertyNode(resource.afterDecl, propertyName);
-  if (beforeNode && afterNode && sameExpression(beforeNode, afterNode)) {
+  // When the expression is written the same on both sides (long and short forms alike), a parameter it reads changed its value.
+  if (beforeNode && afterNode && samePlainValue(beforeNode, afterNode)) {
     const parameter = expressionInputs(afterNode, ctx.afterModel).parameters.find((n) => ctx.changedParameters.has(n));
     if (parameter) return { changeSource: 'ParameterReference', causingEntity: parameter };
     return { changeSource: 'DirectModification' };
@@ -281,11 +281,6 @@ function changeSource(
     if (introduced) return { changeSource: 'ParameterReference', causingEntity: introduced };
   }
   return { changeSource: 'DirectModification' };
-}
-
-/** Whether two expressions are written the same (long and short forms are the same expression). */
-function sameExpression(a: TemplateNode, b: TemplateNode): boolean {
-  return isDeepStrictEqual(toPlain(a), toPlain(b));
 }
 
 function propertyNode(decl: ResourceDecl, name: string) {

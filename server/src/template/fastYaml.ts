@@ -429,18 +429,20 @@ class FastYamlReader {
       lineStart = lineEnd + 1;
     }
     const body = parts.join('\n');
-    const endsWithNewline = text.charCodeAt(lastContentEnd - 1) === NEWLINE;
+    // When the text ends on the block's last line, with no line break, yaml still ends a clipped
+    // or kept value with one; the general path decides such a text.
+    if (chomp !== 'strip' && text.charCodeAt(lastContentEnd - 1) !== NEWLINE) decline();
     let value: string;
     let end: number;
     if (chomp === 'strip') {
       value = body;
       end = lastContentEnd;
     } else if (chomp === 'clip') {
-      value = endsWithNewline ? `${body}\n` : body;
+      value = `${body}\n`;
       end = lastContentEnd;
     } else {
       if (trailingBlank > 0 && blankEnd >= text.length) decline();
-      value = body + (endsWithNewline ? '\n' : '') + '\n'.repeat(trailingBlank);
+      value = `${body}\n${'\n'.repeat(trailingBlank)}`;
       end = trailingBlank > 0 ? blankEnd : lastContentEnd;
     }
     this.pos = lastContentEnd;

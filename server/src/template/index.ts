@@ -7,6 +7,6 @@ export type { OutputDecl, ParameterDecl, ResourceDecl, TemplateModel } from './m
 export { parseTemplate } from './parse';
 export { readTemplateModel } from './readModel';
 export { LineIndex, type LinePosition } from './lineIndex';
-export { nodeAtPath, pathAtOffset, toPlain, type OffsetLocation } from './tree';
+export { nodeAtPath, pathAtOffset, samePlainValue, toPlain, type OffsetLocation } from './tree';
 export { MAX_ALIAS_EXPANSION_NODES, MAX_NESTING_DEPTH } from './limits';
 export { SHORT_FORM_KEYS } from './shortForms';

@@ -25,6 +25,25 @@ export function toPlain(node: TemplateNode): unknown {
   }
 }
 
+/**
+ * Whether two nodes hold the same plain value, as `toPlain` gives it: ranges, map key order and
+ * short or long form do not count, a repeated key counts with its last value, and scalars are
+ * compared with `Object.is` (so `NaN` equals itself and `0` differs from `-0`).
+ */
+export function samePlainValue(a: TemplateNode, b: TemplateNode): boolean {
+  if (a.kind === 'scalar') return b.kind === 'scalar' && Object.is(a.value, b.value);
+  if (a.kind === 'seq') return b.kind === 'seq' && a.items.length === b.items.length && a.items.every((item, i) => samePlainValue(item, b.items[i]!));
+  if (b.kind !== 'map') return false;
+  const valuesOfA = new Map(a.entries.map((entry) => [entry.key, entry.value]));
+  const valuesOfB = new Map(b.entries.map((entry) => [entry.key, entry.value]));
+  if (valuesOfA.size !== valuesOfB.size) return false;
+  for (const [key, value] of valuesOfA) {
+    const other = valuesOfB.get(key);
+    if (other === undefined || !samePlainValue(value, other)) return false;
+  }
+  return true;
+}
+
 /** The node reached by following map keys (strings) and sequence indexes (numbers), or undefined. */
 export function nodeAtPath(node: TemplateNode, path: readonly (string | number)[]): TemplateNode | undefined {
   let current: TemplateNode | undefined = node;

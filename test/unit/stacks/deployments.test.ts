@@ -108,6 +108,48 @@ function assertEachEventOnce(run: Followed) {
   );
 }
 
+/**
+ * What deploying examples/network/update.yaml over a stack running examples/network/deployed.yaml
+ * does, worked out by hand from the two templates and the rules in docs/update-rules.md
+ * (sections 1, 3 and 4) and docs/stack-lifecycle.md, not from the engine's output. The
+ * engine's prediction and the watcher's view of the scripted deployment (test/endpoint/scenarios.ts,
+ * `network-example`) are both held to it.
+ */
+const NETWORK_UPDATE = {
+  /**
+   * Replaced resources, with the property whose change requires replacement (resource
+   * specification: "Update requires: Replacement"). The VpcCidr default changes from
+   * 10.0.0.0/16 to 10.1.0.0/16 and the VPC's CidrBlock reads it, so the VPC is replaced (section 3).
+   * A replaced resource has a new physical id, so every property that reads it changes (section 4,
+   * run 7): Subnet and WebSecurityGroup take `VpcId: !Ref VPC`, the Subnet's CidrBlock also reads
+   * `!GetAtt VPC.CidrBlock`; WebServer takes `SubnetId: !Ref Subnet`. WebServer's InstanceType
+   * change (t3.micro to t3.small, some interruption) and its SecurityGroupIds (no interruption)
+   * are outweighed: replacement trumps (run 6).
+   */
+  replaced: { VPC: 'CidrBlock', Subnet: 'VpcId', WebSecurityGroup: 'VpcId', WebServer: 'SubnetId' },
+  /** Only in update.yaml: added, created during UPDATE_IN_PROGRESS (section 3). */
+  created: ['Queue'],
+  /** Only in deployed.yaml: removed, during UPDATE_COMPLETE_CLEANUP_IN_PROGRESS (section 3). */
+  removed: ['AccessLogs'],
+  /**
+   * Removed with `DeletionPolicy: Retain` in deployed.yaml: it leaves the stack without being
+   * deleted, a DELETE_SKIPPED event and no DELETE_IN_PROGRESS (the resource delete outcomes of seed 002).
+   */
+  retained: ['AccessLogs'],
+  /**
+   * Evaluated the same on both sides, so not touched (section 1): nothing InstanceRole and
+   * InstanceProfile read changed. AlarmTopic is in neither stack: its condition IsProduction reads
+   * Environment, staging on both sides.
+   */
+  untouched: ['InstanceProfile', 'InstanceRole'],
+  /**
+   * What each replaced resource references among the replaced ones: updates run in dependency
+   * order, a resource after the ones it references (section 3, run 5), and cleanup deletes the old
+   * physical resources in the reverse order, the instance before its subnet before its VPC (run 7).
+   */
+  references: { Subnet: ['VPC'], WebSecurityGroup: ['VPC'], WebServer: ['Subnet', 'WebSecurityGroup'] },
+};
+
 describe('scripted deployments through the SDK', () => {
   test('update with replacement and cleanup (runs 4, 7): new physical ids, old ones deleted in cleanup without touching the current status', async () => {
     const run = await follow('update-replacement', {
@@ -143,11 +185,22 @@ describe('scripted deployments through the SDK', () => {
     assert.equal(removing.cleanup?.status, 'DELETE_IN_PROGRESS');
   });
 
-  test('the demo deployment of examples/network: the watcher sees what analyzeUpdate predicts for the template pair', async () => {
+  test('the demo deployment of examples/network: the watcher sees, and analyzeUpdate predicts, what the rules say the template pair does', async () => {
     const example = (file: string) => readFileSync(join(__dirname, '../../../examples/network', file), 'utf8');
     const { report } = analyzeUpdate({ text: example('deployed.yaml') }, { text: example('update.yaml') }, { spec: loadResourceSpec(), stackName: 'network' });
+
+    // The engine's prediction, held to the expectations worked out by hand.
     const predicted = (action: string, replacement?: string) =>
       report.changes.filter((c) => c.action === action && c.replacement === replacement).map((c) => c.logicalId).sort();
+    assert.deepEqual(
+      { replaced: predicted('Modify', 'True'), created: predicted('Add'), removed: predicted('Remove') },
+      { replaced: Object.keys(NETWORK_UPDATE.replaced).sort(), created: NETWORK_UPDATE.created, removed: NETWORK_UPDATE.removed },
+    );
+    assert.equal(report.changes.length, Object.keys(NETWORK_UPDATE.replaced).length + NETWORK_UPDATE.created.length + NETWORK_UPDATE.removed.length, 'nothing else changes');
+    for (const [logicalId, property] of Object.entries(NETWORK_UPDATE.replaced)) {
+      const details = report.changes.find((c) => c.logicalId === logicalId)!.details;
+      assert.ok(details.some((d) => d.target.name === property && d.target.requiresRecreation === 'Always'), `${logicalId} is replaced for its ${property}`);
+    }
 
     const run = await follow('network-example', { moments: ['AccessLogs DELETE_SKIPPED', 'VPC DELETE_IN_PROGRESS'] });
     assert.equal(run.stack.status, 'UPDATE_COMPLETE');
@@ -155,7 +208,7 @@ describe('scripted deployments through the SDK', () => {
     assert.deepEqual(run.operation.undeleted, []);
     assertEachEventOnce(run);
 
-    // Replaced resources carry their new physical id; the old one is listed as deleted in cleanup.
+    // Replaced resources carry their new physical id (the ids are the scenario's); the old one is listed as deleted in cleanup.
     assert.deepEqual(resourceTable(run.stack), {
       VPC: 'UPDATE_COMPLETE vpc-0e52d8b1c9a4736f1',
       Subnet: 'UPDATE_COMPLETE subnet-08b3d6e19f4c2a7d5',
@@ -176,7 +229,7 @@ describe('scripted deployments through the SDK', () => {
     assert.equal(retained.status, 'CREATE_COMPLETE');
     assert.equal(retained.cleanup?.status, 'DELETE_SKIPPED');
 
-    // Cleanup deletes the old VPC last, after everything that was inside it.
+    // While the old VPC is being deleted, the watcher already shows everything that was inside it deleted.
     const deletedBeforeVpc = run.moments
       .get('VPC DELETE_IN_PROGRESS')!
       .resources.filter((r) => r.formerPhysical.some((p) => p.status === 'DELETE_COMPLETE'))
@@ -184,15 +237,53 @@ describe('scripted deployments through the SDK', () => {
       .sort();
     assert.deepEqual(deletedBeforeVpc, ['Subnet', 'WebSecurityGroup', 'WebServer']);
 
-    // What the watcher saw, by action, is what the engine predicted for the example templates.
-    const created = run.reported.filter((e) => e.status === 'CREATE_COMPLETE').map((e) => e.logicalId);
+    // What the watcher saw, held to the same expectations.
+    const events = run.reported.filter((e) => e.resourceType !== 'AWS::CloudFormation::Stack');
     const current = new Set(run.stack.resources.map((r) => r.logicalId));
-    const removed = [...new Set(run.reported.filter((e) => e.status.startsWith('DELETE_') && !current.has(e.logicalId)).map((e) => e.logicalId))];
+    const idsWith = (test: (status: string) => boolean) => [...new Set(events.filter((e) => test(e.status)).map((e) => e.logicalId))].sort();
     assert.deepEqual(
-      { replaced: replaced.map((r) => r.logicalId).sort(), created: created.sort(), removed: removed.sort() },
-      { replaced: predicted('Modify', 'True'), created: predicted('Add'), removed: predicted('Remove') },
+      {
+        replaced: replaced.map((r) => r.logicalId).sort(),
+        created: idsWith((status) => status === 'CREATE_COMPLETE'),
+        removed: idsWith((status) => status.startsWith('DELETE_')).filter((id) => !current.has(id)),
+        retained: idsWith((status) => status === 'DELETE_SKIPPED'),
+        untouched: [...current].filter((id) => !events.some((e) => e.logicalId === id)).sort(),
+      },
+      {
+        replaced: Object.keys(NETWORK_UPDATE.replaced).sort(),
+        created: NETWORK_UPDATE.created,
+        removed: NETWORK_UPDATE.removed,
+        retained: NETWORK_UPDATE.retained,
+        untouched: NETWORK_UPDATE.untouched,
+      },
     );
-    assert.deepEqual(predicted('Modify', 'True'), ['Subnet', 'VPC', 'WebSecurityGroup', 'WebServer']);
+    for (const id of NETWORK_UPDATE.retained) assert.ok(!events.some((e) => e.logicalId === id && e.status === 'DELETE_IN_PROGRESS'), `${id} is not deleted`);
+
+    // The order the rules give, on the events as reported (oldest first).
+    const at = (logicalId: string, status: string) => {
+      const index = events.findIndex((e) => e.logicalId === logicalId && e.status === status);
+      assert.ok(index >= 0, `${logicalId} ${status} was reported`);
+      return index;
+    };
+    const cleanupStarts = run.reported.findIndex((e) => e.status === 'UPDATE_COMPLETE_CLEANUP_IN_PROGRESS');
+    const cleanupIndex = events.findIndex((e) => run.reported.indexOf(e) > cleanupStarts);
+    assert.ok(cleanupStarts >= 0 && cleanupIndex >= 0, 'the update has a cleanup phase with resource events');
+    events.forEach((e, index) => {
+      const deleting = e.status.startsWith('DELETE_');
+      assert.equal(deleting, index >= cleanupIndex, `${e.logicalId} ${e.status}: creates and updates before cleanup, deletes only in it`);
+    });
+    for (const [logicalId, references] of Object.entries(NETWORK_UPDATE.references)) {
+      for (const referenced of references) {
+        assert.ok(at(referenced, 'UPDATE_COMPLETE') < at(logicalId, 'UPDATE_IN_PROGRESS'), `${logicalId} is updated after ${referenced} is`);
+        assert.ok(at(logicalId, 'DELETE_COMPLETE') < at(referenced, 'DELETE_IN_PROGRESS'), `the old ${logicalId} is deleted before the old ${referenced}`);
+      }
+    }
+    for (const logicalId of Object.keys(NETWORK_UPDATE.replaced)) {
+      const old = events.find((e) => e.logicalId === logicalId && e.status === 'UPDATE_IN_PROGRESS')!.physicalId;
+      const deleted = [...new Set(events.filter((e) => e.logicalId === logicalId && e.status.startsWith('DELETE_')).map((e) => e.physicalId))];
+      assert.deepEqual(deleted, [old], `cleanup deletes ${logicalId}'s old physical id`);
+      assert.notEqual(run.stack.resources.find((r) => r.logicalId === logicalId)!.physicalId, old, `${logicalId} has a new physical id`);
+    }
   });
 
   test('create failure with rollback (run 34): the root cause is the first failure, not the cancelled siblings', async () => {

@@ -2,8 +2,12 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { evaluateTemplate } from '../../../server/src/evaluate';
+import { compareTemplates } from '../../../server/src/impact';
+import { loadResourceSpec } from '../../../server/src/spec/load';
+import { readTemplateModel } from '../../../server/src/template';
 import { parseYamlFast } from '../../../server/src/template/fastYaml';
-import { parseWithYamlPackage } from '../../../server/src/template/parse';
+import { parseTemplate, parseWithYamlPackage, type FastYamlReader } from '../../../server/src/template/parse';
 
 /** The fast path must read the text, and build exactly the tree the general path builds. */
 function assertReadsLikeYamlPackage(text: string): void {
@@ -53,8 +57,40 @@ describe('parseYamlFast declines what the general path should decide', () => {
     ['a root that is not a mapping', '- a\n- b\n'],
     ['trailing commas in flow sequences', 'A: [a, b, ]\n'],
     ['unsupported escapes', 'A: "\\N"\n'],
+    ['a clipped literal block scalar that ends the text without a line break, which yaml still ends with one', 'A: |\n  S'],
+    ['a kept literal block scalar likewise', 'A: |+\n  S'],
   ];
   for (const [name, text] of declined) test(name, () => assert.equal(parseYamlFast(text), undefined));
+});
+
+describe('a fast path that throws instead of reading or declining', () => {
+  const text = 'Resources:\n  Queue:\n    Type: AWS::SQS::Queue\n';
+  const faulty: FastYamlReader = () => {
+    throw new TypeError("Cannot read properties of undefined (reading 'indent')");
+  };
+
+  test("still gives the user the general path's tree, and says so with an internal-error warning", () => {
+    const parsed = parseTemplate(text, faulty);
+    assert.deepEqual(parsed.root, parseWithYamlPackage(text).root);
+    assert.deepEqual(
+      parsed.errors.map((e) => ({ code: e.code, severity: e.severity, range: e.range })),
+      [{ code: 'internal-error', severity: 'warning', range: { start: 0, end: 0 } }],
+    );
+    assert.match(parsed.errors[0]!.message, /fast YAML reader \(Cannot read properties of undefined \(reading 'indent'\)\)/);
+  });
+
+  test('reaches the impact report as internal-error, which the robustness and fuzz suites fail on', () => {
+    const context = { parameters: {}, region: 'us-east-1', accountId: '123456789012', stackName: 'stack' };
+    const evaluate = (reader: FastYamlReader) => evaluateTemplate(readTemplateModel(parseTemplate(text, reader)), context);
+    const report = compareTemplates(evaluate(parseYamlFast), evaluate(faulty), { spec: loadResourceSpec() });
+    assert.deepEqual(report.diagnostics.map((d) => `${d.severity} ${d.code}`), ['warning internal-error']);
+    // The verdict stays what the text means: the same template on both sides is no update.
+    assert.equal(report.status, 'noop');
+  });
+
+  test('a decline is not a fault: the general path reads the text and nothing is reported', () => {
+    assert.deepEqual(parseTemplate(text, () => undefined), parseWithYamlPackage(text));
+  });
 });
 
 const corpus = join(__dirname, '..', '..', '..', '..', 'shared', 'corpus');

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { nodeAtPath, parseTemplate, pathAtOffset, toPlain } from '../../../server/src/template';
+import { nodeAtPath, parseTemplate, pathAtOffset, samePlainValue, toPlain } from '../../../server/src/template';
 
 const text = [
   'Resources:',
@@ -25,6 +25,32 @@ describe('toPlain', () => {
         },
       },
     });
+  });
+});
+
+describe('samePlainValue', () => {
+  const same = (a: string, b: string) => samePlainValue(parseTemplate(a).root!, parseTemplate(b).root!);
+
+  test('the same value written differently is the same: layout, key order, short and long forms, JSON and YAML', () => {
+    assert.equal(same('A: 1\nB: [x, y]\n', 'B:\n  - x\n  - y\nA: 1\n'), true);
+    assert.equal(same('A: !Sub "${X}-data"\n', 'A:\n  Fn::Sub: ${X}-data\n'), true);
+    assert.equal(same('{"A": {"Ref": "X"}}', 'A: !Ref X\n'), true);
+    assert.equal(same('A: .nan\n', 'A: .NaN\n'), true);
+  });
+
+  test('a repeated key counts with its last value, as toPlain reads it', () => {
+    assert.equal(same('{"A": 1, "A": 2}', 'A: 2\n'), true);
+    assert.equal(same('{"A": 1, "A": 2}', 'A: 1\n'), false);
+  });
+
+  test('different values differ: type, sign of zero, length, keys, nesting', () => {
+    assert.equal(same("A: '1'\n", 'A: 1\n'), false);
+    assert.equal(same('A: 0\n', 'A: -0.0\n'), false);
+    assert.equal(same('A: [x]\n', 'A: [x, x]\n'), false);
+    assert.equal(same('A: 1\n', 'A: 1\nB: 1\n'), false);
+    assert.equal(same('A: 1\nB: 1\n', 'A: 1\nC: 1\n'), false);
+    assert.equal(same('A: [x]\n', 'A: {x: null}\n'), false);
+    assert.equal(same('A: {}\n', 'A: []\n'), false);
   });
 });
 
