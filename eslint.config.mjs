@@ -142,4 +142,25 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // present/ words findings and deployment outcomes for every face: it reads the engine's data
+    // and nothing that talks to the world (stacks/, lsp/, cli/, vscode), and is as pure as the engine.
+    files: ['server/src/present/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: `^${BUILTIN}$`, message: 'present/ is pure: it imports no Node built-in module (ARCHITECTURE.md, invariant 10).' },
+            {
+              regex: `^(?!(?:\\./(?:(?!\\.\\.).)*|\\.\\./(?:${ENGINE_FOLDERS.join('|')})(?:/(?:(?!\\.\\.).)*)?)$)(?!${BUILTIN}$)`,
+              message: 'present/ imports only itself and the engine (ARCHITECTURE.md, invariant 10).',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', ...['setTimeout', 'setInterval', 'performance', 'process', 'fetch'].map((name) => ({ name, message: 'present/ is pure: it words data it is given (ARCHITECTURE.md, invariant 10).' }))],
+      'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'present/ is pure: the time is given (ARCHITECTURE.md, invariant 10).' }],
+    },
+  },
 );

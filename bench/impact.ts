@@ -6,7 +6,8 @@
  * templates too. Runs are interleaved (ours, peer, ours, ...) so drift hits both alike.
  */
 import { fullDiff, ResourceImpact } from '@aws-cdk/cloudformation-diff';
-import { analyzeUpdate } from '../server/src/impact';
+import { analyzeUpdate, replacedIds } from '../server/src/impact';
+import { changeReason, replacementChain } from '../server/src/present';
 import type { ImpactReport, ResourceChange } from '../server/src/impact/types';
 import type { ResourceSpec } from '../server/src/spec/types';
 import type { TemplatePair } from './generate';
@@ -31,11 +32,13 @@ export interface ReplacementDisagreement {
 export type DisagreementKind = 'parameter value' | 'cascade from a replaced resource' | 'attribute of an updated resource' | 'other';
 
 function disagreementKind(change: ResourceChange): DisagreementKind {
-  const chain = change.replacementCause ?? [];
-  if (change.impact === 'conditional-replacement' && /may change/.test(change.reason)) return 'attribute of an updated resource';
-  if (chain.length >= 3 || (chain.length === 2 && !/parameter/.test(chain[0] ?? ''))) return 'cascade from a replaced resource';
-  if (chain.some((step) => /parameter/.test(step)) || /parameter/.test(change.reason)) return 'parameter value';
-  if (/is (possibly )?replaced/.test(change.reason)) return 'cascade from a replaced resource';
+  const deciding = change.decidedBy !== undefined ? change.details[change.decidedBy] : undefined;
+  const cause = change.replacementCause;
+  if (change.impact === 'conditional-replacement' && deciding?.changeSource === 'ResourceAttribute' && deciding.evaluation === 'Dynamic') return 'attribute of an updated resource';
+  const fromResource = (source: string | undefined) => source === 'ResourceReference' || source === 'ResourceAttribute';
+  if (cause && (cause.chain.length >= 2 || fromResource(cause.root.changeSource))) return 'cascade from a replaced resource';
+  if (cause?.root.changeSource === 'ParameterReference' || deciding?.changeSource === 'ParameterReference') return 'parameter value';
+  if (fromResource(deciding?.changeSource)) return 'cascade from a replaced resource';
   return 'other';
 }
 
@@ -72,11 +75,12 @@ const OURS_REPLACES = new Set(['replacement', 'conditional-replacement']);
 export function compareReplacements(report: ImpactReport, peer: Map<string, string>): ReplacementDisagreement {
   const ours = new Map(report.changes.map((change) => [change.logicalId, change]));
   const result: ReplacementDisagreement = { agreed: 0, oursOnly: [], peerOnly: [] };
+  const replaced = replacedIds(report.changes);
   for (const change of report.changes) {
     if (!OURS_REPLACES.has(change.impact)) continue;
     const theirs = peer.get(change.logicalId) ?? 'no change';
     if (PEER_REPLACES.has(theirs)) result.agreed++;
-    else result.oursOnly.push({ logicalId: change.logicalId, ours: change.impact, peer: theirs, cause: (change.replacementCause ?? []).join(' → ') || change.reason, why: disagreementKind(change) });
+    else result.oursOnly.push({ logicalId: change.logicalId, ours: change.impact, peer: theirs, cause: replacementChain(change, replaced) ?? changeReason(change, replaced), why: disagreementKind(change) });
   }
   for (const [logicalId, theirs] of peer) {
     if (!PEER_REPLACES.has(theirs)) continue;

@@ -16,7 +16,7 @@ import {
   type DeploymentEnded,
   type StackTreeNode,
 } from '../../server/src/lsp/protocol';
-import { deploymentMessage } from '../../server/src/lsp/stacksMessages';
+import { deploymentMessage } from '../../server/src/present/deployments';
 import { linkStack } from './baselineChoices';
 import { treeItemLook } from './stackTreeLook';
 import { DeployedTemplates, deployedTemplateScheme } from './stacksTemplates';

@@ -2,7 +2,8 @@
  * The properties every input must have, as checks that return what went wrong (an empty list
  * when nothing did), so that the short test slice can assert them and the long run can count.
  */
-import { analyzeUpdate } from '../../server/src/impact';
+import { analyzeUpdate, replacedIds } from '../../server/src/impact';
+import { changeReason, verdictMessage } from '../../server/src/present';
 import type { ImpactReport } from '../../server/src/impact';
 import type { ResourceSpec } from '../../server/src/spec/types';
 import { renderJson, renderYaml, type Plain } from './templateArbitrary';
@@ -51,7 +52,8 @@ function verdictOf(report: ImpactReport): string {
 function checkSelfDiff(spec: ResourceSpec, text: string, violations: string[], label: string): void {
   const report = analyze(spec, text, text, violations, `${label} against itself`);
   if (report?.status === 'update') {
-    violations.push(`${label} against itself: planned ${report.message} (${report.changes.map((c) => `${c.logicalId} ${c.action}: ${c.reason}`).join('; ')})`);
+    const replaced = replacedIds(report.changes);
+    violations.push(`${label} against itself: planned ${verdictMessage(report)} (${report.changes.map((c) => `${c.logicalId} ${c.action}: ${changeReason(c, replaced)}`).join('; ')})`);
   }
 }
 

@@ -58,9 +58,9 @@ describe('git HEAD as the baseline', () => {
         [lineOf(edited, '  PublicSubnet:'), DiagnosticSeverity.Warning, 'cfn-impact'],
       ],
     );
-    assert.equal(replacements[0].message, 'Replacement: CidrBlock changed (parameter Cidr) → new Network');
+    assert.equal(replacements[0].message, 'Replacement: CidrBlock ← parameter Cidr → new Network');
     // The subnet's own CidrBlock changed too: both properties require replacement.
-    assert.equal(replacements[1].message, 'Replacement: CidrBlock changed (parameter Cidr) → new Network → new PublicSubnet (VpcId, CidrBlock)');
+    assert.equal(replacements[1].message, 'Replacement: CidrBlock ← parameter Cidr → new Network → new PublicSubnet (VpcId, CidrBlock)');
     assert.equal(replacements[0].range.start.character, 2);
     assert.equal(replacements[0].range.end.character, 2 + 'Network'.length);
     // A no-interruption update is not a problem: it shows in the lens only.
@@ -131,7 +131,7 @@ describe('git HEAD as the baseline', () => {
     const uri = pathToUri(join(repo, awkwardName));
     const text = committed.replace('Default: 10.0.0.0/16', 'Default: 10.9.0.0/16');
     const diagnostics = await server.diagnostics(uri, await server.open(uri, text));
-    assert.equal(diagnostics[0]?.message, 'Replacement: CidrBlock changed (parameter Cidr) → new Network');
+    assert.equal(diagnostics[0]?.message, 'Replacement: CidrBlock ← parameter Cidr → new Network');
     assert.equal((await server.status(uri, (s) => s.state === 'ok')).label, 'HEAD');
     await server.close(uri);
   });

@@ -5,7 +5,8 @@ import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { analyzeUpdate, DEFAULT_ACCOUNT_ID, DEFAULT_REGION } from '../impact';
-import { changesSomething } from '../impact/labels';
+import { changesSomething, replacedIds } from '../impact/claims';
+import { changeReason, diagnosticText, noteTexts, verdictMessage } from '../present';
 import type { ImpactReport, ResourceChange } from '../impact/types';
 import { loadResourceSpec } from '../spec/load';
 import { isStackStatus } from '../cloudformation/stackLifecycle';
@@ -166,7 +167,11 @@ interface FileLines {
   lines: LineIndex;
 }
 
-/** The `--json` shape: the report, with 1-based line/column positions added to every range. */
+/**
+ * The `--json` shape: the report, with 1-based line/column positions added to every range, and
+ * the words every other face shows (`message`, each change's `reason`, each diagnostic's
+ * `message`, the notes) beside the structured causes they are worded from.
+ */
 function toJson(report: ImpactReport, files: { old: FileLines; new: FileLines }) {
   const where = (range: { start: number; end: number } | undefined, side: 'old' | 'new') => {
     if (!range) return undefined;
@@ -175,15 +180,17 @@ function toJson(report: ImpactReport, files: { old: FileLines; new: FileLines })
     const end = file.lines.positionAt(range.end);
     return { file: file.path, start: { line: start.line + 1, column: start.character + 1 }, end: { line: end.line + 1, column: end.character + 1 } };
   };
+  const replaced = replacedIds(report.changes);
   return {
     status: report.status,
-    message: report.message,
+    message: verdictMessage(report),
     changes: report.changes.map((c) => ({
       ...c,
+      reason: changeReason(c, replaced),
       location: where(c.range, c.rangeIn),
       details: c.details.map((d) => ({ ...d, location: where(d.range, d.rangeIn) })),
     })),
-    diagnostics: report.diagnostics.map((d) => ({ ...d, location: where(d.range, d.rangeIn) })),
-    notes: report.notes,
+    diagnostics: report.diagnostics.map((d) => ({ ...d, message: diagnosticText(d), location: where(d.range, d.rangeIn) })),
+    notes: noteTexts(report.notes),
   };
 }

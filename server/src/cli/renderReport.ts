@@ -2,7 +2,8 @@
  * Human renderings of an impact report: a coloured terminal summary and a Markdown one for
  * pull requests.
  */
-import { changesSomething, describeValueChange, impactLabel, shownDetails } from '../impact/labels';
+import { changesSomething, replacedIds, shownDetails } from '../impact/claims';
+import { changeReason, detailSummaryLine, diagnosticText, impactLabel, moreLine, noteTexts, replacementChain, unchangedSummary, verdictLine, markdownVerdict } from '../present';
 import type { ImpactReport, ResourceChange } from '../impact/types';
 import type { LineIndex } from '../template';
 
@@ -33,10 +34,9 @@ export function renderText(report: ImpactReport, ctx: RenderContext): string {
   const paint = styler(ctx.color ?? false);
   const lines: string[] = [];
   lines.push(paint('dim', `cfn-impact: ${ctx.files.old.path} → ${ctx.files.new.path} (stack ${ctx.stackName})`));
-  if (report.status === 'noop') lines.push(paint('green', report.message));
-  else if (report.status === 'error') lines.push(paint('red', `Rejected: ${report.message}`));
-  else lines.push(paint('bold', `Update: ${report.message}`));
+  lines.push(paint(report.status === 'noop' ? 'green' : report.status === 'error' ? 'red' : 'bold', verdictLine(report)));
 
+  const replaced = replacedIds(report.changes);
   const shown = report.changes.filter(changesSomething);
   if (shown.length > 0) {
     lines.push('');
@@ -46,19 +46,14 @@ export function renderText(report: ImpactReport, ctx: RenderContext): string {
     for (const change of shown) {
       const label = impactLabel(change.impact);
       const head = `${label.symbol.padEnd(2)} ${label.label.padEnd(labelWidth)}`;
-      lines.push(`  ${paint(LEVEL_STYLE[label.level], head)}  ${paint('bold', change.logicalId.padEnd(idWidth))}  ${paint('dim', change.resourceType.padEnd(typeWidth))}  ${change.reason}`);
+      lines.push(`  ${paint(LEVEL_STYLE[label.level], head)}  ${paint('bold', change.logicalId.padEnd(idWidth))}  ${paint('dim', change.resourceType.padEnd(typeWidth))}  ${changeReason(change, replaced)}`);
       // A cascaded replacement names its root cause, which its one-line reason does not.
-      if (change.replacementCause && change.replacementCause.length > 2) {
-        lines.push(paint('dim', `       cause: ${change.replacementCause.join(' → ')}`));
+      if (change.replacementCause && change.replacementCause.chain.length > 1) {
+        lines.push(paint('dim', `       cause: ${replacementChain(change, replaced)}`));
       }
       const details = shownDetails(change);
-      for (const detail of details.slice(0, 8)) {
-        const change = describeValueChange(detail);
-        const arrow = change ? `: ${change}` : '';
-        const dynamic = detail.evaluation === 'Dynamic' ? ' (known at deploy time)' : '';
-        lines.push(paint('dim', `       ${detail.target.path} [${detail.behavior}]${dynamic}${arrow}`));
-      }
-      if (details.length > 8) lines.push(paint('dim', `       … and ${details.length - 8} more`));
+      for (const detail of details.slice(0, DETAILS_SHOWN)) lines.push(paint('dim', `       ${detailSummaryLine(detail)}`));
+      if (details.length > DETAILS_SHOWN) lines.push(paint('dim', `       ${moreLine(details.length - DETAILS_SHOWN)}`));
     }
   }
   const unchanged = unchangedLine(report);
@@ -68,28 +63,23 @@ export function renderText(report: ImpactReport, ctx: RenderContext): string {
     for (const d of report.diagnostics) {
       const style = d.severity === 'error' ? 'red' : d.severity === 'warning' ? 'yellow' : 'blue';
       const where = location(d, ctx);
-      lines.push(`  ${paint(style, d.severity)} ${where ? `${where} ` : ''}${d.message}`);
+      lines.push(`  ${paint(style, d.severity)} ${where ? `${where} ` : ''}${diagnosticText(d)}`);
     }
   }
   if (report.notes.length > 0) {
     lines.push('', 'Notes:');
-    for (const note of report.notes) lines.push(`  - ${note}`);
+    for (const note of noteTexts(report.notes)) lines.push(`  - ${note}`);
   }
   return `${lines.join('\n')}\n`;
 }
 
-const listedUnchanged = 6;
+/** Changed values listed under a row before the rest are counted. */
+const DETAILS_SHOWN = 8;
 
-/**
- * One quiet line for the resources a change set lists although nothing changes for them, so that
- * a person comparing with the change set knows why they are not rows: `No change: SubnetA, Box …`.
- */
+/** The quiet line about resources a change set lists although nothing changes for them, if any. */
 function unchangedLine(report: ImpactReport): string | undefined {
   const ids = report.changes.filter((c) => !changesSomething(c)).map((c) => c.logicalId);
-  if (ids.length === 0) return undefined;
-  const named = ids.length > listedUnchanged ? `${ids.slice(0, listedUnchanged).join(', ')} +${ids.length - listedUnchanged} more` : ids.join(', ');
-  const them = ids.length === 1 ? 'it as Dynamic; the values it re-reads stay' : 'them as Dynamic; the values they re-read stay';
-  return `No change: ${named}. A change set lists ${them} the same.`;
+  return ids.length > 0 ? unchangedSummary(ids) : undefined;
 }
 
 function escapeCell(text: string): string {
@@ -99,30 +89,29 @@ function escapeCell(text: string): string {
 /** A Markdown summary for a pull request description or comment. */
 export function renderMarkdown(report: ImpactReport, ctx: RenderContext): string {
   const lines: string[] = [`### CloudFormation impact: \`${ctx.stackName}\``, ''];
-  if (report.status === 'noop') lines.push(`**${report.message}**`);
-  else if (report.status === 'error') lines.push(`**Rejected:** ${escapeCell(report.message)}`);
-  else lines.push(`**${report.message}**`);
+  lines.push(markdownVerdict(report, escapeCell));
+  const replaced = replacedIds(report.changes);
   const shown = report.changes.filter(changesSomething);
   if (shown.length > 0) {
     lines.push('', '| | Resource | Type | Effect |', '|---|---|---|---|');
-    for (const change of shown) lines.push(markdownRow(change));
+    for (const change of shown) lines.push(markdownRow(change, replaced));
   }
   const unchanged = unchangedLine(report);
   if (unchanged) lines.push('', `_${escapeCell(unchanged)}_`);
   const problems = report.diagnostics.filter((d) => d.severity !== 'info');
   if (problems.length > 0) {
     lines.push('');
-    for (const d of problems) lines.push(`- **${d.severity}** ${location(d, ctx)} ${escapeCell(d.message)}`);
+    for (const d of problems) lines.push(`- **${d.severity}** ${location(d, ctx)} ${escapeCell(diagnosticText(d))}`);
   }
   if (report.notes.length > 0) {
     lines.push('', '<details><summary>Notes</summary>', '');
-    for (const note of report.notes) lines.push(`- ${note}`);
+    for (const note of noteTexts(report.notes)) lines.push(`- ${note}`);
     lines.push('', '</details>');
   }
   return `${lines.join('\n')}\n`;
 }
 
-function markdownRow(change: ResourceChange): string {
+function markdownRow(change: ResourceChange, replaced: ReadonlySet<string>): string {
   const label = impactLabel(change.impact);
-  return `| ${label.symbol} ${label.label} | \`${change.logicalId}\` | ${change.resourceType} | ${escapeCell(change.reason)} |`;
+  return `| ${label.symbol} ${label.label} | \`${change.logicalId}\` | ${change.resourceType} | ${escapeCell(changeReason(change, replaced))} |`;
 }

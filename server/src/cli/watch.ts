@@ -8,6 +8,7 @@ import type { OperationSummary } from '../stacks/stackModel';
 import { StackWatcher, systemClock, type StackSnapshot, type WatcherChange, type WatcherClock } from '../stacks/stackWatcher';
 import type { ReaderError, StackEvent } from '../stacks/types';
 import type { CliIo } from './io';
+import { leftBehindLine, rootCauseLine } from '../present';
 import { connect, parseArgs, reportError } from './stacks';
 import { REDRAW, clockTime, cut, duration, fit, paintFor, type Paint } from './terminal';
 
@@ -180,11 +181,9 @@ function summaryLines(stack: StackSnapshot, operation: OperationSummary | undefi
   ];
   const cause = operation?.rootCause;
   if (cause && outcome !== 'succeeded') {
-    lines.push(`Root cause: ${cause.logicalId} ${paint.status(cause.status)}${cause.reason ? ` — ${cause.reason}` : ''}`);
+    lines.push(rootCauseLine(cause, (status) => paint.status(status)));
   }
-  for (const u of operation?.undeleted ?? []) {
-    lines.push(paint.yellow(`Left behind: ${u.logicalId} ${u.physicalId ?? ''} could not be deleted${u.reason ? ` (${u.reason})` : ''}`));
-  }
+  for (const u of operation?.undeleted ?? []) lines.push(paint.yellow(leftBehindLine(u)));
   return lines;
 }
 

@@ -12,7 +12,7 @@ import { ModuleIndex, type ModuleReference } from './modules';
 import { compactKey, derivedUnknown, symbolDependencies, valueKey } from './render';
 import { parseSubString, type SubPart } from './sub';
 import { concatenate, literalString, scalarText } from './strings';
-import type { ResolvedParameter } from './types';
+import type { EvaluationNote, ResolvedParameter } from './types';
 import { ResourceAttribute, ResourceRef, UnknownValue, isSymbolic, type Symbolic, type Value, type ValueObject } from './value';
 
 /** A range, or where to look for a narrower one when an error needs it (narrowing inside a string costs a scan). */
@@ -121,15 +121,17 @@ export class Evaluator {
     readonly pseudo: ReadonlyMap<string, Value>,
     readonly region: string,
     readonly sink: ErrorSink,
-    readonly notes: { message: string; range?: Range }[],
+    readonly notes: EvaluationNote[],
     readonly options: EvaluatorOptions,
   ) {}
 
-  /** Adds a note for the verdict once. */
-  note(message: string, range?: Range): void {
-    if (this.noteSet.has(message)) return;
-    this.noteSet.add(message);
-    this.notes.push(range ? { message, range } : { message });
+  /** Adds a note for the verdict once (the same note written in several places counts once, at the first). */
+  note(note: EvaluationNote, range?: Range): void {
+    const { range: _written, ...data } = note;
+    const key = JSON.stringify(data);
+    if (this.noteSet.has(key)) return;
+    this.noteSet.add(key);
+    this.notes.push(range ? { ...note, range } : note);
   }
 
   // ---------------------------------------------------------------- conditions
@@ -446,7 +448,7 @@ export class Evaluator {
     }
     const placement = this.stackOutputPlacement(node, scope);
     if (placement !== undefined && scope.live) this.sink.add(fn.stackOutputPlacementError(placement), node.range, 'unsupported-placement');
-    this.note('Fn::GetStackOutput is read from the other stack when this stack is updated: an output that changed since the last deployment changes what reads it, which is not visible here', node.range);
+    this.note({ kind: 'stack-output-read-at-update' }, node.range);
     return this.result(name, fn.getStackOutput(args, this.region), node, scope);
   }
 
@@ -548,8 +550,8 @@ export class Evaluator {
 
   /** Adds the note that names the template's registry modules, if it declares any. */
   noteRegistryModules(): void {
-    const message = this.registryModules().note();
-    if (message !== undefined) this.note(message, this.model.resources.get(this.registryModules().logicalIds[0])?.keyRange);
+    const modules = this.registryModules().logicalIds;
+    if (modules.length > 0) this.note({ kind: 'registry-modules', modules: [...modules] }, this.model.resources.get(modules[0])?.keyRange);
   }
 
   /** The resource a DependsOn name stands for: a declared one, or the registry module that expands into it. */
@@ -804,7 +806,7 @@ export class Evaluator {
   private transform(arg: TemplateNode, node: MapNode, scope: Scope, depth: number): Evaluated {
     const names = macroNames(arg);
     const label = names.length > 0 ? names.join(', ') : 'macro';
-    this.note(`Fn::Transform ${label} is not expanded: the template is analysed as written`, node.range);
+    this.note({ kind: 'macro-not-expanded', macros: names.length > 0 ? names : ['macro'] }, node.range);
     const input: ValueObject = {};
     // What the macro receives is not deployed as written, so nothing in it is an error of deployment.
     const inputScope: Scope = { ...scope, live: false };

@@ -24,7 +24,6 @@
  * - A function applied to a macro's output (`Fn::Transform` inside a value) is an unknown keyed
  *   by what the macro receives (macros.ts).
  */
-import type { Range } from '../template/ast';
 import { readTemplateModel } from '../template/index';
 import type { ResourceDecl, TemplateModel } from '../template/model';
 import { ErrorSink, unresolvedMessage } from './errors';
@@ -34,10 +33,10 @@ import { expandForEach, usesForEach } from './languageExtensions';
 import { isModuleType } from './modules';
 import { resolveParameters } from './parameters';
 import { pseudoParameterValues } from './pseudo';
-import type { EvaluatedResource, EvaluatedTemplate, EvaluationContext } from './types';
+import type { EvaluatedResource, EvaluatedTemplate, EvaluationContext, EvaluationNote } from './types';
 import type { Value, ValueObject } from './value';
 
-export type { EvaluatedResource, EvaluatedTemplate, EvaluationContext, ResolvedParameter } from './types';
+export type { EvaluatedResource, EvaluatedTemplate, EvaluationContext, EvaluationNote, ResolvedParameter } from './types';
 export * from './value';
 export { renderValue, valueKey, symbolDependencies } from './render';
 export { expressionInputs, type ExpressionInputs } from './inputs';
@@ -71,12 +70,12 @@ export function evaluateTemplate(model: TemplateModel, ctx: EvaluationContext): 
 
 function evaluate(original: TemplateModel, ctx: EvaluationContext): EvaluatedTemplate {
   const sink = new ErrorSink();
-  const notes: { message: string; range?: Range }[] = [];
+  const notes: EvaluationNote[] = [];
   const parameters = resolveParameters(original, ctx, sink);
   const pseudo = pseudoParameterValues(ctx);
   const languageExtensions = original.transforms.some((t) => t.name === LANGUAGE_EXTENSIONS);
   for (const t of original.transforms) {
-    if (t.name !== LANGUAGE_EXTENSIONS) notes.push({ message: `Transform ${t.name} is not expanded: the template is analysed as written`, range: t.range });
+    if (t.name !== LANGUAGE_EXTENSIONS) notes.push({ kind: 'transform-not-expanded', transform: t.name, range: t.range });
   }
   const options = { languageExtensions };
 
@@ -94,7 +93,7 @@ function evaluate(original: TemplateModel, ctx: EvaluationContext): EvaluatedTem
   evaluator.evaluateConditions();
   const undecidedConditions = evaluator.undecidedConditions();
   for (const name of undecidedConditions.keys()) {
-    evaluator.note(`Condition ${name} depends on values known only at deploy time: what it guards is compared as written, as if it held`, model.conditions.get(name)?.keyRange);
+    evaluator.note({ kind: 'condition-undecided', condition: name }, model.conditions.get(name)?.keyRange);
   }
   const conditions = new Map<string, boolean>();
   for (const [name, state] of evaluator.conditionStates) conditions.set(name, state === true);

@@ -79,18 +79,4 @@ export class ModuleIndex {
     }
     return undefined;
   }
-
-  /** The note that names the modules and says what cannot be seen of them; undefined when there are none. */
-  note(): string | undefined {
-    const ids = this.logicalIds;
-    if (ids.length === 0) return undefined;
-    if (ids.length === 1) return `${ids[0]} is a registry module: the resources it expands into are not visible here; references to them are assumed valid`;
-    return `${listed(ids)} are registry modules: the resources they expand into are not visible here; references to them are assumed valid`;
-  }
-}
-
-/** `A`, `A and B`, `A, B and C`; past five names the rest are counted. */
-function listed(names: readonly string[]): string {
-  const shown = names.length > 5 ? [...names.slice(0, 5), `${names.length - 5} more`] : [...names];
-  return shown.length === 1 ? shown[0] : `${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`;
 }

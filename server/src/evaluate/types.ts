@@ -5,6 +5,20 @@ import type { Range, TemplateError } from '../template/ast';
 import type { TemplateModel } from '../template/model';
 import type { Value } from './value';
 
+/** Something about the template that qualifies the verdict, as data, with where it is written. */
+export type EvaluationNote = (
+  /** A template-level transform other than AWS::LanguageExtensions: the template is analysed as written. */
+  | { kind: 'transform-not-expanded'; transform: string }
+  /** `Fn::Transform` inside a value: what the macros produce is a value only they know. */
+  | { kind: 'macro-not-expanded'; macros: string[] }
+  /** A condition that reads values known only at deploy time: what it guards is compared as written. */
+  | { kind: 'condition-undecided'; condition: string }
+  /** `Fn::GetStackOutput` is read from the other stack at update time. */
+  | { kind: 'stack-output-read-at-update' }
+  /** Registry modules, whose resources are not visible. */
+  | { kind: 'registry-modules'; modules: string[] }
+) & { range?: Range };
+
 /** What the caller knows about the deployment: parameter values and the pseudo parameters. */
 export interface EvaluationContext {
   /** Supplied parameter values, as strings (CloudFormation's wire form). Missing ones fall back to defaults. */
@@ -93,6 +107,6 @@ export interface EvaluatedTemplate {
   outputs: Map<string, Value>;
   /** Evaluation problems: missing references, cycles, malformed intrinsics, each with a range. */
   errors: TemplateError[];
-  /** Notes for the verdict, e.g. "Transform AWS::Serverless-2016-10-31 not expanded: analysed as written". */
-  notes: { message: string; range?: Range }[];
+  /** What qualifies the verdict (a transform not expanded, a condition only AWS decides...), as data; `present/` words it. */
+  notes: EvaluationNote[];
 }

@@ -3,7 +3,6 @@
  * will update each, and what that means for the resource as a whole.
  */
 import type { EvaluatedResource } from '../evaluate/types';
-import { isModuleType } from '../evaluate/modules';
 import { isSymbolic, type Value } from '../evaluate/value';
 import { expressionInputs, renderValue } from '../evaluate';
 import type { PropertyBehavior, ResourceSpec, ResourceTypeInfo, UpdateBehavior } from '../spec/types';
@@ -11,7 +10,7 @@ import type { Range } from '../template/ast';
 import type { ResourceDecl, TemplateModel } from '../template/model';
 import { samePlainValue } from '../template';
 import { deepestNodeAt } from './locate';
-import type { AttributeChangeType, ChangeDetail, ChangeScope, ChangeTarget, Impact, PolicyAction, Replacement, RequiresRecreation, ResourceChange } from './types';
+import type { AttributeChangeType, ChangeDetail, ChangeScope, ChangeTarget, Impact, PolicyAction, Replacement, ReplacementCause, RequiresRecreation, ResourceChange, UpdateFailure } from './types';
 import { isIdentityAttribute, type ChangeSetPlan, type PathSegment, type ResourceFate, type ValueDifference } from './valueDiff';
 
 export interface ModifiedResource {
@@ -35,7 +34,7 @@ export interface ClassifyContext {
   /** Parameters whose resolved value differs between the two sides. */
   changedParameters: ReadonlySet<string>;
   /** The replacement chain of a resource classified earlier, cause first. */
-  replacementChainOf(logicalId: string): string[] | undefined;
+  replacementCauseOf(logicalId: string): ReplacementCause | undefined;
 }
 
 const BEHAVIOR_RANK: Record<UpdateBehavior, number> = {
@@ -73,18 +72,15 @@ export function classifyChange(resource: ModifiedResource, ctx: ClassifyContext)
     details,
   };
   const range = { range: resource.afterDecl.keyRange, rangeIn: 'new' as const };
-  if (changing.length === 0) return { ...base, impact: 'none', reason: unchangedReason(details), ...range };
+  if (changing.length === 0) return { ...base, impact: 'none', ...range };
 
   const planned = impactOf(changing);
   const failure = willFail(resource, changing, typeInfo.notUpdatable, planned);
-  const chain = planned === 'replacement' || planned === 'conditional-replacement' ? replacementChain(resource, changing, ctx) : undefined;
-  return {
-    ...base,
-    impact: failure ? 'will-fail' : planned,
-    reason: failure ?? modifyReason(resource, changing, planned),
-    replacementCause: chain,
-    ...range,
-  };
+  const decidedBy = details.indexOf(decidingDetail(changing));
+  const change: ResourceChange = { ...base, impact: failure ? 'will-fail' : planned, decidedBy, ...range };
+  if (failure) change.failure = failure;
+  if (planned === 'replacement' || planned === 'conditional-replacement') change.replacementCause = replacementCause(resource, details[decidedBy], ctx);
+  return change;
 }
 
 /**
@@ -322,28 +318,17 @@ function replacePolicyAction(resource: EvaluatedResource): PolicyAction {
   return 'ReplaceAndDelete';
 }
 
-/** The reason of a change that changes nothing: what it re-reads, which keeps its value. */
-function unchangedReason(details: ChangeDetail[]): string {
-  const entities = [...new Set(details.map((d) => d.causingEntity).filter((e): e is string => e !== undefined))];
-  if (entities.length === 0) return 'nothing changes: the values it re-reads keep their values';
-  const listed = entities.length > 3 ? `${entities.slice(0, 3).join(', ')} and ${entities.length - 3} more` : entities.join(', ');
-  return entities.length === 1 ? `nothing changes: it re-reads ${listed}, which keeps its value` : `nothing changes: it re-reads ${listed}, which keep their values`;
-}
-
-/** The reason CloudFormation will accept this update and then fail it, if it will. */
-function willFail(resource: ModifiedResource, details: ChangeDetail[], typeNotUpdatable: boolean, planned: Impact): string | undefined {
-  const type = resource.after.type;
-  if (typeNotUpdatable) return `Update to resource type ${type} is not supported.`;
-  const custom = details.find((d) => d.behavior === 'not-updatable' && d.evaluation === 'Static');
-  if (custom) {
-    if (custom.target.name === 'ServiceToken') return 'Modifying service token is not allowed.';
-    return `${targetName(custom.target)} of ${type} cannot be updated.`;
+/** Why CloudFormation will accept this update and then fail it, if it will. */
+function willFail(resource: ModifiedResource, details: ChangeDetail[], typeNotUpdatable: boolean, planned: Impact): UpdateFailure | undefined {
+  if (typeNotUpdatable) return { kind: 'type-not-updatable' };
+  const notUpdatable = details.find((d) => d.behavior === 'not-updatable' && d.evaluation === 'Static');
+  if (notUpdatable) {
+    if (notUpdatable.target.name === 'ServiceToken') return { kind: 'service-token' };
+    return { kind: 'property-not-updatable', property: targetName(notUpdatable.target) };
   }
   if (planned === 'replacement') {
     const named = customPhysicalName(resource);
-    if (named !== undefined) {
-      return `CloudFormation cannot update a stack when a custom-named resource requires replacing. Rename ${named.value} and update the stack again (${named.property} is set explicitly and unchanged).`;
-    }
+    if (named !== undefined) return { kind: 'custom-name-replacement', property: named.property, name: named.value };
   }
   return undefined;
 }
@@ -368,14 +353,7 @@ function propertyValue(properties: Value, name: string): Value | undefined {
     : undefined;
 }
 
-function describeCause(d: ChangeDetail): string {
-  const what = targetName(d.target);
-  if (d.changeSource === 'ParameterReference') return `${what} changed (parameter ${d.causingEntity})`;
-  if (d.changeSource === 'ResourceReference') return `${d.causingEntity} is replaced`;
-  if (d.changeSource === 'ResourceAttribute') return `${d.causingEntity} changes`;
-  return `${what} changed`;
-}
-
+/** The detail that decides a change's impact: the worst behaviour, a Static one before a Dynamic one. */
 function decidingDetail(details: ChangeDetail[]): ChangeDetail {
   let best = details[0];
   for (const d of details) {
@@ -386,40 +364,13 @@ function decidingDetail(details: ChangeDetail[]): ChangeDetail {
   return best;
 }
 
-function modifyReason(resource: ModifiedResource, details: ChangeDetail[], impact: Impact): string {
-  const names = [...new Set(details.map((d) => targetName(d.target)))];
-  const listed = names.length > 3 ? `${names.slice(0, 3).join(', ')} and ${names.length - 3} more` : names.join(', ');
-  if (impact === 'replacement' || impact === 'conditional-replacement') {
-    const replaced = impact === 'replacement';
-    const d = decidingDetail(details);
-    const what = targetName(d.target);
-    if (d.behavior === 'unknown' && isModuleType(resource.after.type)) {
-      return `may be replaced: ${resource.after.type} is a registry module, and how a change of ${what} updates the resources it expands into is unknown`;
-    }
-    if (d.behavior === 'unknown') return `may be replaced: the update behaviour of ${what} is unknown (${resource.after.type} is not in the resource specification)`;
-    if (resource.after.type.startsWith('Custom::') || resource.after.type === 'AWS::CloudFormation::CustomResource') {
-      return `may be replaced: ${describeCause(d)} and the custom resource provider decides whether that replaces it`;
-    }
-    const requirement = d.behavior === 'replacement' ? 'requires replacement' : 'may require replacement';
-    if (d.changeSource === 'ResourceReference') {
-      return `${replaced ? 'replaced' : 'may be replaced'} because ${d.causingEntity} is ${d.evaluation === 'Static' ? '' : 'possibly '}replaced and ${what} ${requirement}`;
-    }
-    if (d.changeSource === 'ResourceAttribute') {
-      return `${replaced ? 'replaced' : 'may be replaced'} because ${d.causingEntity} ${d.evaluation === 'Static' ? 'changes' : 'may change'} and ${what} ${requirement}`;
-    }
-    return `${replaced ? 'replaced' : 'may be replaced'} because ${describeCause(d)}, which ${requirement === 'requires replacement' ? 'requires' : 'may require'} replacement`;
+/** The replacements leading here: the upstream resource's cause when a replaced reference decides, else this edit. */
+function replacementCause(resource: ModifiedResource, deciding: ChangeDetail, ctx: ClassifyContext): ReplacementCause {
+  if ((deciding.changeSource === 'ResourceReference' || deciding.changeSource === 'ResourceAttribute') && deciding.causingEntity) {
+    const upstream = ctx.replacementCauseOf(deciding.causingEntity.split('.')[0]);
+    if (upstream) return { root: upstream.root, chain: [...upstream.chain, resource.logicalId] };
   }
-  if (impact === 'some-interruption') return `updated with some interruption: ${listed} changed`;
-  if (details.every((d) => d.evaluation === 'Dynamic')) return `may be updated in place if ${details[0].causingEntity} changes`;
-  return `updated in place: ${listed} changed`;
-}
-
-/** The chain of replacements leading here, cause first: root edit, then each replaced resource. */
-function replacementChain(resource: ModifiedResource, details: ChangeDetail[], ctx: ClassifyContext): string[] {
-  const d = decidingDetail(details);
-  if ((d.changeSource === 'ResourceReference' || d.changeSource === 'ResourceAttribute') && d.causingEntity) {
-    const upstream = ctx.replacementChainOf(d.causingEntity.split('.')[0]);
-    if (upstream) return [...upstream, resource.logicalId];
-  }
-  return [describeCause(d), resource.logicalId];
+  const root: ReplacementCause['root'] = { property: targetName(deciding.target), changeSource: deciding.changeSource };
+  if (deciding.causingEntity !== undefined) root.causingEntity = deciding.causingEntity;
+  return { root, chain: [resource.logicalId] };
 }

@@ -9,8 +9,7 @@ import type { ResourceDecl, TemplateModel } from '../template/model';
 import { classifyChange, fateOfChange, type ModifiedResource } from './classifyChange';
 import { dependencyOrder } from './dependencyOrder';
 import { synchronousRejections } from './rejections';
-import { changesSomething } from './labels';
-import type { ImpactDiagnostic, ImpactReport, PolicyAction, ResourceChange } from './types';
+import type { ImpactDiagnostic, ImpactReport, PolicyAction, ReplacementCause, ReportNote, ResourceChange } from './types';
 import { diffValues, UNCHANGED, valuesEqual, type ResourceFate } from './valueDiff';
 
 export interface CompareOptions {
@@ -31,14 +30,16 @@ export function compareTemplates(before: EvaluatedTemplate, after: EvaluatedTemp
   const rejections = synchronousRejections(before, after, options);
   diagnostics.push(...rejections);
   const rejection = diagnostics.find((d) => d.severity === 'error' && d.rangeIn === 'new');
+  // Rejections are template errors, in CloudFormation's words.
   if (rejection) return { status: 'error', message: rejection.message, changes: [], diagnostics, notes };
 
   const changes = planChanges(before, after, options.spec, diagnostics);
-  if (changes.length === 0) {
-    return { status: 'noop', message: 'No updates are to be performed.', changes, diagnostics, notes };
-  }
-  return { status: 'update', message: summarize(changes), changes, diagnostics, notes };
+  if (changes.length === 0) return { status: 'noop', message: NO_UPDATES, changes, diagnostics, notes };
+  return { status: 'update', changes, diagnostics, notes };
 }
+
+/** CloudFormation's answer to an update that changes nothing (a synchronous 400). */
+export const NO_UPDATES = 'No updates are to be performed.';
 
 function planChanges(before: EvaluatedTemplate, after: EvaluatedTemplate, spec: ResourceSpec, diagnostics: ImpactDiagnostic[]): ResourceChange[] {
   const changedParameters = new Set<string>();
@@ -53,7 +54,7 @@ function planChanges(before: EvaluatedTemplate, after: EvaluatedTemplate, spec: 
   }
 
   const fates = new Map<string, ResourceFate>();
-  const chains = new Map<string, string[]>();
+  const causes = new Map<string, ReplacementCause>();
   const fateOf = (id: string): ResourceFate => fates.get(id) ?? UNCHANGED;
   const modified = new Map<string, ResourceChange>();
   const added = new Map<string, ResourceChange>();
@@ -87,15 +88,11 @@ function planChanges(before: EvaluatedTemplate, after: EvaluatedTemplate, spec: 
       afterModel: after.model,
       secretParameters,
       changedParameters,
-      replacementChainOf: (id) => chains.get(id),
+      replacementCauseOf: (id) => causes.get(id),
     });
-    if (condition !== undefined) {
-      change.condition = condition;
-      change.reason += `, if condition ${condition} holds`;
-    }
-    if (change.replacementCause) chains.set(logicalId, change.replacementCause);
+    if (condition !== undefined) change.condition = condition;
+    if (change.replacementCause) causes.set(logicalId, change.replacementCause);
     fates.set(logicalId, fateOfChange(change, spec.typeInfo(change.resourceType)));
-    if (change.replacement === 'True') noteRetainedOnReplace(change, next);
     modified.set(logicalId, change);
   }
 
@@ -130,7 +127,7 @@ function existenceKey(resource: EvaluatedResource): string {
 function existenceMayChange(next: EvaluatedResource, decl: ResourceDecl, condition: string): ImpactDiagnostic {
   return {
     severity: 'warning',
-    message: `${next.logicalId} may also be created or deleted: whether it exists depends on condition ${condition}, which changed and reads values known only at deploy time`,
+    finding: { kind: 'condition-may-change', logicalId: next.logicalId, condition },
     code: 'condition-may-change',
     range: decl.conditionRange ?? decl.keyRange,
     rangeIn: 'new',
@@ -139,11 +136,6 @@ function existenceMayChange(next: EvaluatedResource, decl: ResourceDecl, conditi
 }
 
 function addition(next: EvaluatedResource, decl: ResourceDecl, prev: EvaluatedResource | undefined): ResourceChange {
-  const reason = next.undecidedCondition
-    ? `created if condition ${next.undecidedCondition.name} holds (decided at deploy time)`
-    : prev && decl.condition
-      ? `created because condition ${decl.condition} is now true`
-      : 'created: new in the template';
   const change: ResourceChange = {
     logicalId: next.logicalId,
     resourceType: next.type,
@@ -151,38 +143,29 @@ function addition(next: EvaluatedResource, decl: ResourceDecl, prev: EvaluatedRe
     scope: [],
     details: [],
     impact: 'create',
-    reason,
     range: decl.keyRange,
     rangeIn: 'new',
   };
   if (next.undecidedCondition) change.condition = next.undecidedCondition.name;
+  else if (prev && decl.condition) change.conditionTurned = decl.condition;
   return change;
 }
 
 function removal(prev: EvaluatedResource, decl: ResourceDecl, inactiveDecl: ResourceDecl | undefined): ResourceChange {
-  const policy = scalarAttribute(prev.attributes.DeletionPolicy);
-  const why = prev.undecidedCondition
-    ? `removed from the template (it existed only if condition ${prev.undecidedCondition.name} held)`
-    : inactiveDecl?.condition
-      ? `condition ${inactiveDecl.condition} is now false`
-      : 'removed from the template';
-  const fate = policy === 'Retain' || policy === 'RetainExceptOnCreate'
-    ? `kept in the account (DeletionPolicy: ${policy})`
-    : policy === 'Snapshot'
-      ? 'deleted during cleanup after a final snapshot (DeletionPolicy: Snapshot)'
-      : 'deleted during cleanup';
-  return {
+  const change: ResourceChange = {
     logicalId: prev.logicalId,
     resourceType: prev.type,
     action: 'Remove',
-    policyAction: deletePolicyAction(policy),
+    policyAction: deletePolicyAction(scalarAttribute(prev.attributes.DeletionPolicy)),
     scope: [],
     details: [],
     impact: 'delete',
-    reason: `${why}; ${fate}`,
     range: decl.keyRange,
     rangeIn: 'old',
   };
+  if (prev.undecidedCondition) change.condition = prev.undecidedCondition.name;
+  else if (inactiveDecl?.condition) change.conditionTurned = inactiveDecl.condition;
+  return change;
 }
 
 /** PolicyAction of a removal: the deployed DeletionPolicy (the resource existed before this update, so RetainExceptOnCreate retains). */
@@ -197,40 +180,8 @@ function emptyAsAbsent(value: Value | undefined): Value | undefined {
   return isValueObject(value) && Object.keys(value).length === 0 ? undefined : value;
 }
 
-/** Replacement deletes the old physical resource in cleanup unless the new UpdateReplacePolicy keeps it (docs/update-rules.md#replacement, run 30). */
-function noteRetainedOnReplace(change: ResourceChange, next: EvaluatedResource): void {
-  const policy = scalarAttribute(next.attributes.UpdateReplacePolicy);
-  if (policy === 'Retain') change.reason += '; the old resource is kept (UpdateReplacePolicy: Retain)';
-  if (policy === 'Snapshot') change.reason += '; the old resource is snapshotted before deletion (UpdateReplacePolicy: Snapshot)';
-}
-
 function scalarAttribute(value: Value | undefined): string | undefined {
   return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
-}
-
-/**
- * The one-line verdict, e.g. `2 add · 3 modify (1 replace) · 1 remove`. It counts what happens:
- * changes that change nothing are left out, and replacements are this analysis's, not the change
- * set's `Replacement` (an instance type change is `Conditional` there and an interruption here).
- */
-export function summarize(all: readonly ResourceChange[]): string {
-  const changes = all.filter(changesSomething);
-  const count = (f: (c: ResourceChange) => boolean) => changes.filter(f).length;
-  const add = count((c) => c.action === 'Add');
-  const modify = count((c) => c.action === 'Modify');
-  const replace = count((c) => c.impact === 'replacement' || (c.impact === 'will-fail' && c.replacement === 'True'));
-  const maybe = count((c) => c.impact === 'conditional-replacement');
-  const remove = count((c) => c.action === 'Remove');
-  const fail = count((c) => c.impact === 'will-fail');
-  const parts: string[] = [];
-  if (add) parts.push(`${add} add`);
-  if (modify) {
-    const qualifiers = [replace ? `${replace} replace` : '', maybe ? `${maybe} may replace` : ''].filter(Boolean);
-    parts.push(`${modify} modify${qualifiers.length ? ` (${qualifiers.join(', ')})` : ''}`);
-  }
-  if (remove) parts.push(`${remove} remove`);
-  if (fail) parts.push(`${fail} will fail`);
-  return parts.join(' · ');
 }
 
 function collectDiagnostics(before: EvaluatedTemplate, after: EvaluatedTemplate): ImpactDiagnostic[] {
@@ -244,14 +195,14 @@ function collectDiagnostics(before: EvaluatedTemplate, after: EvaluatedTemplate)
   if (notTemplate) out.push({ severity: 'error', ...notTemplate, code: 'not-a-template', rangeIn: 'new' });
   const baselineNotTemplate = whyNotATemplate(before.model);
   if (baselineNotTemplate && before.model.errors.length === 0) {
-    out.push({ severity: 'warning', message: `The baseline is not a CloudFormation template (${baselineNotTemplate.message}); every resource counts as new.`, code: 'baseline-not-a-template', range: baselineNotTemplate.range, rangeIn: 'old' });
+    out.push({ severity: 'warning', finding: { kind: 'baseline-not-a-template', reason: baselineNotTemplate.message }, code: 'baseline-not-a-template', range: baselineNotTemplate.range, rangeIn: 'old' });
   }
   const baselineErrors = [...before.model.errors, ...before.errors].filter((e) => e.severity === 'error');
   if (baselineErrors.length > 0) {
     const first = baselineErrors[0];
     out.push({
       severity: 'warning',
-      message: `The baseline template has ${baselineErrors.length} error(s) (first: ${first.message}); the comparison may be incomplete.`,
+      finding: { kind: 'baseline-invalid', errors: baselineErrors.length, first: first.message },
       code: 'baseline-invalid',
       range: first.range,
       rangeIn: 'old',
@@ -267,7 +218,7 @@ function reportUnknownTypes(after: EvaluatedTemplate, spec: ResourceSpec, out: I
     if (type === undefined || !type.startsWith('AWS::') || spec.typeInfo(type).known || spec.typeInfo(type).custom) continue;
     out.push({
       severity: 'warning',
-      message: `Unrecognized resource type ${type}: CloudFormation rejects the template unless the type is newer than this extension's resource specification`,
+      finding: { kind: 'unknown-resource-type', resourceType: type },
       code: 'unknown-resource-type',
       range: decl.typeRange ?? decl.keyRange,
       rangeIn: 'new',
@@ -288,29 +239,16 @@ function whyNotATemplate(model: TemplateModel): { message: string; range: Range 
   };
 }
 
-/** How many parameter names the current-value note lists before counting the rest. */
-const MAX_NOTED_PARAMETERS = 10;
-
 /**
  * The one note about parameters that have no value here and so are compared as the stack's
  * current value (what `UsePreviousValue` means), at the new template's Parameters key.
  */
 function currentValueNote(after: EvaluatedTemplate): ImpactDiagnostic | undefined {
-  const names: string[] = [];
-  for (const p of after.parameters.values()) if (p.source === 'previous' && isCurrentValue(p.value)) names.push(p.name);
-  if (names.length === 0) return undefined;
-  const listed = names.length > MAX_NOTED_PARAMETERS ? `${names.slice(0, MAX_NOTED_PARAMETERS).join(', ')} and ${names.length - MAX_NOTED_PARAMETERS} more` : names.join(', ');
-  const subject = names.length === 1 ? `Parameter ${listed} has no value here: it is` : `Parameters ${listed} have no value here: each is`;
+  const parameters: string[] = [];
+  for (const p of after.parameters.values()) if (p.source === 'previous' && isCurrentValue(p.value)) parameters.push(p.name);
+  if (parameters.length === 0) return undefined;
   const section = after.model.parsed.root?.kind === 'map' ? after.model.parsed.root.entries.find((e) => e.key === 'Parameters') : undefined;
-  return {
-    severity: 'info',
-    message:
-      `${subject} compared as the stack's current value, the same before and after (as UsePreviousValue). ` +
-      'To compare real values, give a parameters file (the cfnImpact.parameters.files setting, or --parameters in the CLI) or link the deployed stack.',
-    code: 'parameters-current-value',
-    range: section?.keyRange,
-    rangeIn: 'new',
-  };
+  return { severity: 'info', finding: { kind: 'parameters-current-value', parameters }, code: 'parameters-current-value', range: section?.keyRange, rangeIn: 'new' };
 }
 
 /** Whether a parameter's value is the deployed stack's, unknown here (see `currentValueOf`). */
@@ -319,17 +257,15 @@ function isCurrentValue(value: Value): boolean {
 }
 
 /** Qualifications of the verdict that a person must know to trust it. */
-function collectNotes(before: EvaluatedTemplate, after: EvaluatedTemplate): string[] {
-  const notes = after.notes.map((n) => n.message);
+function collectNotes(before: EvaluatedTemplate, after: EvaluatedTemplate): ReportNote[] {
+  const notes: ReportNote[] = [...after.notes];
   for (const p of after.parameters.values()) {
-    if (p.value instanceof UnknownValue && !isCurrentValue(p.value)) {
-      notes.push(`Parameter ${p.name} is resolved by AWS at deploy time (${p.value.reason}); it is assumed unchanged.`);
-    }
+    if (p.value instanceof UnknownValue && !isCurrentValue(p.value)) notes.push({ kind: 'parameter-resolved-by-aws', parameter: p.name, value: p.value.reason });
     const decl = after.model.parameters.get(p.name);
     const old = before.parameters.get(p.name);
     if (decl?.type?.startsWith('AWS::') && !decl.type.startsWith('AWS::SSM::') && old && !valuesEqual(old.value, p.value)) {
-      notes.push(`Parameter ${p.name} (${decl.type}) is validated by AWS only after the update starts; a wrong value rolls the update back.`);
+      notes.push({ kind: 'parameter-validated-late', parameter: p.name, type: decl.type });
     }
   }
-  return [...new Set(notes)];
+  return notes;
 }

@@ -1,9 +1,11 @@
 /**
  * The impact report: what CloudFormation will do when the new template replaces the old.
  * Field names mirror `DescribeChangeSet` so that people who know change sets read it at once;
- * `impact`, `reason` and ranges are what change sets lack.
+ * `impact`, the structured causes and ranges are what change sets lack. Nothing here is a
+ * sentence of ours: `server/src/present/` words changes for every face.
  */
 import type { Range } from '../template/ast';
+import type { EvaluationNote } from '../evaluate/types';
 import type { RequiresRecreation, UpdateBehavior } from '../spec/types';
 
 export type { RequiresRecreation } from '../spec/types';
@@ -81,10 +83,14 @@ export interface ResourceChange {
   scope: ChangeScope[];
   details: ChangeDetail[];
   impact: Impact;
-  /** One line for a person: "replaced because VPC is replaced and VpcId requires replacement". */
-  reason: string;
-  /** Replacement chain, cause first: e.g. `["parameter Cidr", "VPC", "Subnet"]`. */
-  replacementCause?: string[];
+  /** For Modify: the index in `details` of the detail that decides the impact (the worst, Static first). */
+  decidedBy?: number;
+  /** Why CloudFormation will accept this update and then fail it (impact `will-fail`). */
+  failure?: UpdateFailure;
+  /** For a replacement: the edit at its root and the resources replaced down to this one. */
+  replacementCause?: ReplacementCause;
+  /** For Add or Remove: the resource's Condition, which turned true (Add) or false (Remove). */
+  conditionTurned?: string;
   /**
    * The resource's Condition, when only deploy-time values decide it (it reads a parameter
    * with no value here, or an SSM parameter): the change happens only if that condition holds.
@@ -95,9 +101,43 @@ export interface ResourceChange {
   rangeIn: 'new' | 'old';
 }
 
-export interface ImpactDiagnostic {
+/** Why CloudFormation will accept an update and then fail it, as data (`present/` words it). */
+export type UpdateFailure =
+  /** The whole type cannot be updated (`AWS::CloudFormation::WaitCondition`). */
+  | { kind: 'type-not-updatable' }
+  /** A custom resource's ServiceToken changed. */
+  | { kind: 'service-token' }
+  /** A property whose documentation says updates are not supported changed. */
+  | { kind: 'property-not-updatable'; property: string }
+  /** The resource needs replacing but keeps an explicit name, which the replacement would need too. */
+  | { kind: 'custom-name-replacement'; property: string; name: string };
+
+/** Where a replacement comes from, as data: the edit at the root, then each replaced logical id. */
+export interface ReplacementCause {
+  /** What changed the deciding property of the first resource replaced: the property, and the parameter or resource behind it. */
+  root: { property: string; changeSource: ChangeSource; causingEntity?: string };
+  /** The logical ids replaced in turn, the root's resource first and this one last. */
+  chain: string[];
+}
+
+/**
+ * A finding of this analysis about the pair of templates, as data (`present/` words it). Template
+ * errors are not findings: they reproduce CloudFormation's own messages and travel as `message`.
+ */
+export type Finding =
+  /** Parameters with no value at hand, compared as the stack's current value (UsePreviousValue). */
+  | { kind: 'parameters-current-value'; parameters: string[] }
+  /** A resource under a condition only AWS decides, whose condition changed: it may be created or deleted. */
+  | { kind: 'condition-may-change'; logicalId: string; condition: string }
+  /** An AWS type the resource specification does not list. */
+  | { kind: 'unknown-resource-type'; resourceType: string }
+  /** The baseline is not a template; `reason` is why, in CloudFormation's words. */
+  | { kind: 'baseline-not-a-template'; reason: string }
+  /** The baseline has template errors; `first` is the first, in CloudFormation's words. */
+  | { kind: 'baseline-invalid'; errors: number; first: string };
+
+interface DiagnosticPlace {
   severity: 'error' | 'warning' | 'info';
-  message: string;
   code: string;
   range?: Range;
   /** Which template the range points into. */
@@ -105,14 +145,27 @@ export interface ImpactDiagnostic {
   logicalId?: string;
 }
 
+/** A problem or finding at a place: a template error in CloudFormation's words, or a finding of ours as data. */
+export type ImpactDiagnostic = DiagnosticPlace & ({ message: string; finding?: undefined } | { finding: Finding; message?: undefined });
+
+/** Something that qualifies the verdict, as data: what the template holds that cannot be seen, values only AWS checks. */
+export type ReportNote =
+  | EvaluationNote
+  /** A parameter AWS resolves at deploy time (an SSM parameter): assumed unchanged. `value` describes it. */
+  | { kind: 'parameter-resolved-by-aws'; parameter: string; value: string }
+  /** A parameter of an AWS-specific type whose value changed: AWS validates it only once the update runs. */
+  | { kind: 'parameter-validated-late'; parameter: string; type: string };
+
 /** The verdict for the whole stack. */
 export interface ImpactReport {
   /** `noop`: CloudFormation would answer "No updates are to be performed."; `error`: it would reject the update. */
   status: 'update' | 'noop' | 'error';
-  /** A one-line summary, worded like CloudFormation where it has words for it. */
-  message: string;
+  /**
+   * CloudFormation's words for a no-op or a rejection ("No updates are to be performed.", the
+   * rejecting error). An update has none: its summary is worded by `present/` from the changes.
+   */
+  message?: string;
   changes: ResourceChange[];
   diagnostics: ImpactDiagnostic[];
-  /** Notes that qualify the verdict: untransformed macros, values only AWS can check, ... */
-  notes: string[];
+  notes: ReportNote[];
 }

@@ -4,10 +4,10 @@
  */
 import type { CodeLens } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { changesSomething } from '../impact/labels';
+import { changesSomething, replacedIds } from '../impact/claims';
 import type { ImpactReport } from '../impact/types';
 import { commands, type OpenDiffArguments } from './protocol';
-import { changeLensTitle, impactHeading, replacedIds, shortList, verdictTitle } from './wording';
+import { changeLensTitle, moreRemovalsTitle, verdictLensTitle } from '../present';
 import type { AnalysedTemplate } from './worker/outline';
 
 /** Removed resources given a lens of their own; the rest share one. */
@@ -30,11 +30,9 @@ export function buildCodeLenses(document: TextDocument, after: AnalysedTemplate,
   // Removed resources have no place in the new file: they are named on the Resources key, a few
   // with what becomes of each, so that no title grows with the number of removals.
   const resourcesKey = after.model.root?.entries.find((entry) => entry.key === 'Resources');
-  let verdict = `${verdictTitle(report)} — against ${baselineLabel}`;
-  if (removed.length > 0 && !resourcesKey) verdict += ` · removes ${shortList(removed.map((change) => change.logicalId))}`;
-  lenses.push(lensAt(0, verdict));
+  lenses.push(lensAt(0, verdictLensTitle(report, baselineLabel, resourcesKey ? [] : removed.map((change) => change.logicalId))));
 
-  const replaced = replacedIds(report);
+  const replaced = replacedIds(report.changes);
   for (const change of report.changes) {
     // A resource a change set lists only because it re-reads unchanged values gets no lens.
     if (change.action === 'Remove' || change.rangeIn !== 'new' || !changesSomething(change)) continue;
@@ -44,8 +42,7 @@ export function buildCodeLenses(document: TextDocument, after: AnalysedTemplate,
   if (resourcesKey) {
     for (const change of removed.slice(0, listedRemovals)) lenses.push(lensAt(resourcesKey.keyRange.start, changeLensTitle(change, replaced)));
     if (removed.length > listedRemovals) {
-      const rest = removed.length - listedRemovals;
-      lenses.push(lensAt(resourcesKey.keyRange.start, `${impactHeading('delete')} ${rest} more: ${shortList(removed.slice(listedRemovals).map((change) => change.logicalId))}`));
+      lenses.push(lensAt(resourcesKey.keyRange.start, moreRemovalsTitle(removed.slice(listedRemovals).map((change) => change.logicalId))));
     }
   }
   return lenses;

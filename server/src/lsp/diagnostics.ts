@@ -3,12 +3,12 @@
  * resource whose update replaces it, interrupts it or fails.
  */
 import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver';
-import { changesSomething, describeValueChange } from '../impact/labels';
+import { changesSomething, replacedIds } from '../impact/claims';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Range as SourceRange, TemplateError } from '../template/ast';
 import type { EvaluatedTemplate } from '../evaluate/types';
 import type { ImpactReport, ResourceChange } from '../impact/types';
-import { replacedIds, replacementMessage, shortList, decisiveDetails, detailName } from './wording';
+import { changedValueLine, changeProblem, decisiveDetails, diagnosticText, verdictMessage } from '../present';
 
 export const diagnosticSource = 'cfn-impact';
 
@@ -26,7 +26,7 @@ export function buildDiagnostics(document: TextDocument, after: EvaluatedTemplat
   for (const error of after.errors) push(templateErrorDiagnostic(document, error));
   if (!report) return out;
 
-  const replaced = replacedIds(report);
+  const replaced = replacedIds(report.changes);
   for (const change of report.changes) {
     const diagnostic = changeDiagnostic(document, change, replaced);
     if (diagnostic) push(diagnostic);
@@ -36,7 +36,7 @@ export function buildDiagnostics(document: TextDocument, after: EvaluatedTemplat
     const range = finding.range && finding.rangeIn === 'new' ? finding.range : resourceKeyRange(after, finding.logicalId);
     const severity = severityOf(finding.severity);
     if (severity === DiagnosticSeverity.Error) rejected = true;
-    push({ range: toLspRange(document, range), severity, code: finding.code, source: diagnosticSource, message: finding.message });
+    push({ range: toLspRange(document, range), severity, code: finding.code, source: diagnosticSource, message: diagnosticText(finding) });
   }
   if (report.status === 'error' && !rejected) {
     push({
@@ -44,39 +44,22 @@ export function buildDiagnostics(document: TextDocument, after: EvaluatedTemplat
       severity: DiagnosticSeverity.Error,
       code: 'update-rejected',
       source: diagnosticSource,
-      message: report.message,
+      message: verdictMessage(report),
     });
   }
   return out;
 }
 
 function changeDiagnostic(document: TextDocument, change: ResourceChange, replaced: ReadonlySet<string>): Diagnostic | undefined {
-  if (change.action !== 'Modify' || change.rangeIn !== 'new' || !changesSomething(change)) return undefined;
-  let severity: DiagnosticSeverity;
-  let message: string;
-  switch (change.impact) {
-    case 'replacement':
-    case 'conditional-replacement':
-      severity = DiagnosticSeverity.Warning;
-      message = replacementMessage(change, replaced);
-      break;
-    case 'will-fail':
-      severity = DiagnosticSeverity.Error;
-      message = `Update will fail: ${change.reason}`;
-      break;
-    case 'some-interruption':
-      severity = DiagnosticSeverity.Information;
-      message = `Update with some interruption: ${shortList(decisiveDetails(change).map(detailName))} changed`;
-      break;
-    default:
-      return undefined;
-  }
+  if (change.rangeIn !== 'new' || !changesSomething(change)) return undefined;
+  const problem = changeProblem(change, replaced);
+  if (problem === undefined) return undefined;
   return {
     range: toLspRange(document, change.range),
-    severity,
+    severity: severityOf(problem.severity),
     code: change.impact,
     source: diagnosticSource,
-    message,
+    message: problem.message,
     relatedInformation: relatedLocations(document, change),
   };
 }
@@ -86,8 +69,7 @@ function relatedLocations(document: TextDocument, change: ResourceChange): Diagn
   const related: DiagnosticRelatedInformation[] = [];
   for (const detail of decisiveDetails(change)) {
     if (!detail.range || detail.rangeIn !== 'new' || related.length >= 5) continue;
-    const values = describeValueChange(detail);
-    related.push({ location: { uri: document.uri, range: toLspRange(document, detail.range) }, message: values ? `${detail.target.path}: ${values}` : detail.target.path });
+    related.push({ location: { uri: document.uri, range: toLspRange(document, detail.range) }, message: changedValueLine(detail) });
   }
   return related.length > 0 ? related : undefined;
 }

@@ -5,6 +5,7 @@
  * that state. Pure: the clock is an input.
  */
 import { resourceStatusKind, type ResourceStatusKind } from '../cloudformation/resourceStatus';
+import { leftBehindCount, leftBehindText, rootCauseLine } from '../present';
 import { isFinal, isRunning, operationOutcome, stackPhase, stackStateInfo, type StackPhase } from '../cloudformation/stackLifecycle';
 import { isStackEvent, type ResourceModel } from './stackModel';
 import type { StackSnapshot, WatcherSnapshot } from './stackWatcher';
@@ -158,13 +159,11 @@ function stackNode(stack: StackSnapshot, region: string, now: number): TreeNode 
   if (info) tooltip.push(info.explanation);
   if (operation?.rootCause && operationOutcome(stack.status) !== 'succeeded') {
     const cause = operation.rootCause;
-    tooltip.push(`Root cause: ${cause.logicalId} ${cause.status}${cause.reason ? ` — ${cause.reason}` : ''}`);
+    tooltip.push(rootCauseLine(cause));
   }
-  if (leftBehind > 0) {
-    tooltip.push(`Left behind (could not be deleted): ${operation!.undeleted.map((u) => u.physicalId ?? u.logicalId).join(', ')}`);
-  }
+  if (leftBehind > 0) tooltip.push(leftBehindText(operation!.undeleted));
   const description = [stack.status, ago(lastChange(stack), now)];
-  if (leftBehind > 0) description.push(`${leftBehind} left behind`);
+  if (leftBehind > 0) description.push(leftBehindCount(leftBehind));
   const children: TreeNode[] = [];
   if (stack.error) children.push(errorNode(`stack:${stack.stackId}:error`, stack.error));
   if (stack.detailed) {

@@ -155,6 +155,27 @@ describe('cloudformation/ is pure knowledge that imports only itself', () => {
   });
 });
 
+describe('present/ words what the engine finds, and talks to nothing', () => {
+  const probe = 'server/src/present/__lint_probe__.ts';
+  const ONLY_ENGINE = 'present/ imports only itself and the engine';
+
+  test('not the stacks module, the faces, a package or a Node built-in', async () => {
+    await assertRefused(probe, "import '../stacks/stackWatcher';\n", 'no-restricted-imports', ONLY_ENGINE);
+    await assertRefused(probe, "import '../lsp/protocol';\n", 'no-restricted-imports', ONLY_ENGINE);
+    await assertRefused(probe, "import '../cli/terminal';\n", 'no-restricted-imports', ONLY_ENGINE);
+    await assertRefused(probe, "import 'vscode-languageserver';\n", 'no-restricted-imports', ONLY_ENGINE);
+    await assertRefused(probe, "import 'node:fs';\n", 'no-restricted-imports', 'present/ is pure');
+  });
+
+  test('the engine, and itself, are fine', async () => {
+    await assertAccepted(probe, "import '../impact/types';\nimport '../evaluate/modules';\nimport '../cloudformation/stackLifecycle';\nimport './lists';\n");
+  });
+
+  test('the engine may not import present/: words come after the facts', async () => {
+    await assertRefused('server/src/impact/__lint_probe__.ts', "import '../present';\n", 'no-restricted-imports', ENGINE_ONLY);
+  });
+});
+
 describe('stacks/, lsp/ and cli/ point one way', () => {
   test('stacks/ imports neither lsp/ nor cli/', async () => {
     await assertRefused('server/src/stacks/__lint_probe__.ts', "import '../lsp/protocol';\n", 'no-restricted-imports', "'../lsp/protocol'", STACKS_SERVES);

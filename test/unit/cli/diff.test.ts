@@ -73,7 +73,7 @@ describe('cfn-impact diff', () => {
     const { code, stdout } = await run('diff', oldPath, newPath);
     assert.equal(code, 0);
     assert.match(stdout, /Update: 1 modify/);
-    assert.match(stdout, /update \(no interruption\)\s+Topic\s+AWS::SNS::Topic\s+updated in place: DisplayName changed/);
+    assert.match(stdout, /update \(no interruption\)\s+Topic\s+AWS::SNS::Topic\s+DisplayName changed/);
     assert.doesNotMatch(stdout, /\u001b\[/, 'no colour codes when stdout is not a terminal');
   });
 
@@ -155,7 +155,7 @@ describe('cfn-impact diff', () => {
   test('a cascaded replacement names its root cause in the readable summary', async () => {
     const params = file('cidr-text.json', '{"Cidr": "10.3.0.0/16"}');
     const { stdout } = await run('diff', oldPath, oldPath, '--new-parameters', params);
-    assert.match(stdout, /replace\s+Subnet\s+AWS::EC2::Subnet\s+replaced because VPC is replaced and VpcId requires replacement\n\s+cause: CidrBlock changed \(parameter Cidr\) → VPC → Subnet\n/);
+    assert.match(stdout, /replace\s+Subnet\s+AWS::EC2::Subnet\s+VpcId ← VPC replaced\n\s+cause: CidrBlock ← parameter Cidr → new VPC → new Subnet\n/);
   });
 
   test('resources that only re-read unchanged values are in --json as the change set lists them, and nowhere a claim', async () => {

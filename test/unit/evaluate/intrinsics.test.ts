@@ -339,12 +339,12 @@ Resources:
         Parameters: { Location: s3://bucket/snippet.yaml }
 `);
     assert.ok(result.resources.get('Probe')!.properties instanceof UnknownValue);
-    assert.deepEqual(result.notes.map((n) => n.message), ['Fn::Transform AWS::Include is not expanded: the template is analysed as written']);
+    assert.deepEqual(result.notes.map(({ range: _range, ...note }) => note), [{ kind: 'macro-not-expanded', macros: ['AWS::Include'] }]);
   });
 
   test('a template-level transform other than AWS::LanguageExtensions is noted, not expanded', () => {
     const result = evaluateText('Transform: AWS::Serverless-2016-10-31\nResources:\n  Fn:\n    Type: AWS::Serverless::Function\n    Properties: { Handler: index.handler }\n');
-    assert.deepEqual(result.notes.map((n) => n.message), ['Transform AWS::Serverless-2016-10-31 is not expanded: the template is analysed as written']);
+    assert.deepEqual(result.notes.map(({ range: _range, ...note }) => note), [{ kind: 'transform-not-expanded', transform: 'AWS::Serverless-2016-10-31' }]);
     assert.deepEqual(result.resources.get('Fn')!.properties, { Handler: 'index.handler' });
   });
 });

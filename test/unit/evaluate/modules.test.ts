@@ -61,13 +61,9 @@ describe('references into a registry module', () => {
 
   test('one note names the modules', () => {
     const one = evaluateText(withModule('      QueueName: !Ref MyBucketS3Bucket\n'));
-    assert.deepEqual(one.notes.map((n) => n.message), [
-      'MyBucket is a registry module: the resources it expands into are not visible here; references to them are assumed valid',
-    ]);
+    assert.deepEqual(one.notes.map(({ range: _range, ...note }) => note), [{ kind: 'registry-modules', modules: ['MyBucket'] }]);
     const two = evaluateText(withModule('      QueueName: q\n').replace('  Probe:', '  Logs:\n    Type: My::Logs::Group::MODULE\n  Probe:'));
-    assert.deepEqual(two.notes.map((n) => n.message), [
-      'MyBucket and Logs are registry modules: the resources they expand into are not visible here; references to them are assumed valid',
-    ]);
+    assert.deepEqual(two.notes.map(({ range: _range, ...note }) => note), [{ kind: 'registry-modules', modules: ['MyBucket', 'Logs'] }]);
   });
 
   test('declared names come first, and names that start with no module stay unresolved', () => {

@@ -10,6 +10,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { verdictMessage } from '../../../server/src/present';
 import { analyzeUpdate } from '../../../server/src/impact';
 import type { ImpactReport, ResourceChange } from '../../../server/src/impact/types';
 import { loadResourceSpec } from '../../../server/src/spec/load';
@@ -57,7 +58,7 @@ describe('a VPC updated in place: VPC.CidrBlock echoes its unchanged CidrBlock',
   test('tagging the VPC is one modify; nothing is said to be replaced', () => {
     const report = impact(network, tagged);
     assert.equal(report.status, 'update');
-    assert.equal(report.message, '1 modify');
+    assert.equal(verdictMessage(report), '1 modify');
     assert.equal(change(report, 'VPC').impact, 'no-interruption');
   });
 
@@ -73,7 +74,7 @@ describe('a VPC updated in place: VPC.CidrBlock echoes its unchanged CidrBlock',
         subnet.details.map((d) => [d.target.name, d.evaluation, d.changeSource, d.causingEntity, d.target.requiresRecreation, d.keepsValue]),
         [['CidrBlock', 'Dynamic', 'ResourceAttribute', 'VPC.CidrBlock', 'Always', true]],
       );
-      assert.match(subnet.reason, /nothing changes: it re-reads VPC\.CidrBlock/);
+      assert.equal(subnet.impact, 'none', 'nothing changes: it re-reads VPC.CidrBlock');
     }
   });
 
@@ -92,7 +93,7 @@ describe('a VPC updated in place: VPC.CidrBlock echoes its unchanged CidrBlock',
     );
     const subnet = change(impact(network, edited), 'SubnetA');
     assert.equal(subnet.impact, 'no-interruption');
-    assert.equal(subnet.reason, 'updated in place: MapPublicIpOnLaunch changed');
+    assert.deepEqual(subnet.details.filter((d) => !d.keepsValue).map((d) => d.target.name), ['MapPublicIpOnLaunch']);
     assert.equal(subnet.replacement, 'Conditional');
   });
 });
@@ -108,7 +109,7 @@ describe('cascades through an echo that changes', () => {
     ]);
     const cidr = change(report, 'SubnetA').details.find((d) => d.target.name === 'CidrBlock');
     assert.deepEqual([cidr?.evaluation, cidr?.changeSource, cidr?.causingEntity, cidr?.keepsValue], ['Static', 'ResourceAttribute', 'VPC.CidrBlock', undefined]);
-    assert.equal(report.message, '4 modify (4 replace)');
+    assert.equal(verdictMessage(report), '4 modify (4 replace)');
   });
 
   test('a VPC that may be replaced may change its CidrBlock: the subnets may be replaced', () => {
@@ -137,7 +138,7 @@ Resources:
     ]);
     const subnet = change(report, 'SubnetA');
     assert.ok(subnet.details.every((d) => d.evaluation === 'Dynamic' && !d.keepsValue));
-    assert.equal(report.message, '3 modify (2 may replace)');
+    assert.equal(verdictMessage(report), '3 modify (2 may replace)');
   });
 });
 
@@ -173,6 +174,6 @@ Resources:
     const dns = change(report, 'Dns');
     assert.equal(dns.impact, 'no-interruption');
     assert.equal(dns.details[0].keepsValue, undefined);
-    assert.equal(report.message, '2 modify');
+    assert.equal(verdictMessage(report), '2 modify');
   });
 });

@@ -150,7 +150,7 @@ Resources:
     const report = impact(base, base.replace("AllocatedStorage: '20'", "AllocatedStorage: '30'"));
     assert.deepEqual(change(report, 'Endpoint').details.map(asPrinted), [['Dynamic', 'ResourceAttribute', 'Db.Endpoint.Address', 'Properties', 'Value', 'Never']]);
     assert.deepEqual(change(report, 'Copy').details.map(asPrinted), [['Dynamic', 'ResourceAttribute', 'Endpoint.Value', 'Properties', 'Value', 'Never']]);
-    assert.equal(change(report, 'Copy').reason, 'may be updated in place if Endpoint.Value changes');
+    assert.equal(change(report, 'Copy').impact, 'no-interruption', 'updated in place if Endpoint.Value changes');
   });
 
   const network = `

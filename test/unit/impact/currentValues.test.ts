@@ -9,7 +9,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { analyzeUpdate } from '../../../server/src/impact';
+import { analyzeUpdate, replacedIds } from '../../../server/src/impact';
+import { changeReason, diagnosticText } from '../../../server/src/present';
 import type { ImpactReport } from '../../../server/src/impact/types';
 import { loadResourceSpec } from '../../../server/src/spec/load';
 
@@ -20,7 +21,7 @@ function impact(oldText: string, newText: string, newParameters?: Record<string,
 }
 
 function errors(report: ImpactReport): string[] {
-  return report.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message);
+  return report.diagnostics.filter((d) => d.severity === 'error').map(diagnosticText);
 }
 
 /** A production-style template: every parameter without a Default, read through every kind of expression. */
@@ -77,10 +78,13 @@ describe('parameters with no value are the stack’s current value', () => {
     const notes = report.diagnostics.filter((d) => d.code === 'parameters-current-value');
     assert.equal(notes.length, 1);
     assert.equal(notes[0].severity, 'info');
-    for (const name of ['EnvironmentName', 'KeyName', 'Subnets', 'InstanceSize', 'DBPassword', 'Tags']) assert.match(notes[0].message, new RegExp(`\\b${name}\\b`));
-    assert.match(notes[0].message, /parameters file/);
-    assert.match(notes[0].message, /--parameters/);
-    assert.match(notes[0].message, /link the deployed stack/);
+    assert.deepEqual(notes[0].finding, { kind: 'parameters-current-value', parameters: ['EnvironmentName', 'KeyName', 'Subnets', 'InstanceSize', 'DBPassword', 'Tags'] });
+    // In words, it says how to give real values in every face.
+    const words = diagnosticText(notes[0]);
+    for (const name of ['EnvironmentName', 'KeyName', 'Subnets', 'InstanceSize', 'DBPassword', 'Tags']) assert.match(words, new RegExp(`\\b${name}\\b`));
+    assert.match(words, /parameters file/);
+    assert.match(words, /--parameters/);
+    assert.match(words, /link the deployed stack/);
     assert.equal(app.slice(notes[0].range!.start, notes[0].range!.end), 'Parameters');
   });
 
@@ -133,14 +137,14 @@ describe('conditions over parameters with no value', () => {
     assert.equal(report.status, 'update');
     const [alarms] = report.changes;
     assert.deepEqual([alarms.logicalId, alarms.impact, alarms.condition], ['Alarms', 'replacement', 'IsProd']);
-    assert.match(alarms.reason, /if condition IsProd holds/);
+    assert.match(changeReason(alarms, replacedIds(report.changes)), /· if IsProd holds$/);
   });
 
   test('a resource added under such a condition is an addition if the condition holds', () => {
     const after = app.replace('Resources:\n', 'Resources:\n  Dashboard:\n    Type: AWS::SNS::Topic\n    Condition: IsProd\n');
     const report = impact(app, after);
     assert.deepEqual(report.changes.map((c) => [c.logicalId, c.action, c.condition]), [['Dashboard', 'Add', 'IsProd']]);
-    assert.match(report.changes[0].reason, /created if condition IsProd holds/);
+    assert.match(changeReason(report.changes[0], new Set()), /created if condition IsProd holds/);
   });
 
   test('a resource removed from under such a condition is a removal if the condition held', () => {

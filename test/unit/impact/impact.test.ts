@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { analyzeUpdate } from '../../../server/src/impact';
-import { focusOnDifference } from '../../../server/src/impact/labels';
+import { focusOnDifference } from '../../../server/src/present';
 import type { ImpactReport, ResourceChange } from '../../../server/src/impact/types';
 import { loadResourceSpec } from '../../../server/src/spec/load';
 
@@ -187,7 +187,7 @@ Resources:
   test('an unknown top-level key is a template validation error, not a no-op (run 25)', () => {
     const report = impact(instances, `${instances}\nResourcez:\n  X: 1\n`);
     assert.equal(report.status, 'error');
-    assert.match(report.message, /Invalid template property or properties \[Resourcez\]/);
+    assert.match(report.message ?? '', /Invalid template property or properties \[Resourcez\]/);
     assert.deepEqual(report.changes, []);
   });
 
@@ -226,7 +226,7 @@ describe('2. preconditions', () => {
   test('a changed value of an AWS-specific parameter type is flagged as checked only after the update starts (run 31)', () => {
     const base = instances.replace('ImageId: { Type: String', 'ImageId: { Type: AWS::EC2::Image::Id');
     const report = impact(base, base, { newParameters: { ImageId: 'ami-22222222' } });
-    assert.ok(report.notes.some((n) => n.includes('ImageId') && n.includes('only after the update starts')), report.notes.join('\n'));
+    assert.deepEqual(report.notes, [{ kind: 'parameter-validated-late', parameter: 'ImageId', type: 'AWS::EC2::Image::Id' }]);
   });
 });
 
@@ -241,8 +241,8 @@ describe('3. what happens to each resource', () => {
     const removed = change(report, 'Instance1');
     assert.equal(removed.action, 'Remove');
     assert.equal(removed.rangeIn, 'old');
-    assert.match(removed.reason, /deleted during cleanup/);
-    assert.equal(report.message, '1 add · 1 remove');
+    assert.equal(removed.policyAction, 'Delete', 'deleted during cleanup');
+    assert.equal(report.status, 'update');
   });
 
   // docs/update-rules.md#add-and-remove
@@ -261,10 +261,10 @@ Resources:
 `;
     const up = impact(base, base, { newParameters: { Env: 'prod' } });
     assert.equal(change(up, 'Alarm').action, 'Add');
-    assert.match(change(up, 'Alarm').reason, /condition IsProd is now true/);
+    assert.equal(change(up, 'Alarm').conditionTurned, 'IsProd');
     const down = impact(base, base, { oldParameters: { Env: 'prod' } });
     assert.equal(change(down, 'Alarm').action, 'Remove');
-    assert.match(change(down, 'Alarm').reason, /IsProd is now false/);
+    assert.equal(change(down, 'Alarm').conditionTurned, 'IsProd');
   });
 
   // docs/update-rules.md#update-behaviours
@@ -290,7 +290,7 @@ Resources:
     const image = c.details.find((d) => d.target.name === 'ImageId');
     assert.equal(image?.target.requiresRecreation, 'Always');
     assert.equal(image?.target.path, '/Properties/ImageId');
-    assert.match(c.reason, /ImageId changed \(parameter ImageId\)/);
+    assert.deepEqual(c.replacementCause, { root: { property: 'ImageId', changeSource: 'ParameterReference', causingEntity: 'ImageId' }, chain: ['Instance1'] });
   });
 
   // docs/update-rules.md#not-updatable
@@ -311,14 +311,14 @@ Resources:
     assert.equal(report.status, 'update');
     const c = change(report, 'Wait');
     assert.equal(c.impact, 'will-fail');
-    assert.match(c.reason, /Update to resource type AWS::CloudFormation::WaitCondition is not supported/);
+    assert.deepEqual(c.failure, { kind: 'type-not-updatable' });
   });
 
   // docs/update-rules.md#type-change
   test('changing a resource\'s Type under the same logical id is rejected', () => {
     const report = impact(instances, instances.replace('  Instance2:\n    Type: AWS::EC2::Instance', '  Instance2:\n    Type: AWS::SQS::Queue'));
     assert.equal(report.status, 'error');
-    assert.match(report.message, /modifies resource type of the following resources: \[Instance2\]/);
+    assert.match(report.message ?? '', /modifies resource type of the following resources: \[Instance2\]/);
   });
 
   // docs/update-rules.md#custom-named-replacement
@@ -336,7 +336,7 @@ Resources:
     const edited = base.replace('[{ AttributeName: id, KeyType: HASH }]', '[{ AttributeName: pk, KeyType: HASH }]').replace('AttributeName: id, AttributeType', 'AttributeName: pk, AttributeType');
     const c = change(impact(base, edited), 'Table');
     assert.equal(c.impact, 'will-fail');
-    assert.match(c.reason, /custom-named resource requires replacing\. Rename orders/);
+    assert.deepEqual(c.failure, { kind: 'custom-name-replacement', property: 'TableName', name: 'orders' });
   });
 });
 
@@ -351,9 +351,12 @@ describe('4. cascades through references', () => {
     ]);
     const subnet = change(report, 'Subnet');
     assert.deepEqual(subnet.details.map((d) => [d.target.name, d.changeSource, d.causingEntity, d.evaluation]), [['VpcId', 'ResourceReference', 'VPC', 'Static']]);
-    assert.equal(subnet.reason, 'replaced because VPC is replaced and VpcId requires replacement');
-    assert.deepEqual(change(report, 'Instance').replacementCause, ['CidrBlock changed (parameter Cidr)', 'VPC', 'Subnet', 'Instance']);
-    assert.equal(report.message, '3 modify (3 replace)');
+    assert.equal(subnet.impact, 'replacement');
+    assert.deepEqual(change(report, 'Instance').replacementCause, {
+      root: { property: 'CidrBlock', changeSource: 'ParameterReference', causingEntity: 'Cidr' },
+      chain: ['VPC', 'Subnet', 'Instance'],
+    });
+    assert.deepEqual(report.changes.map((c) => [c.logicalId, c.impact]), [['VPC', 'replacement'], ['Subnet', 'replacement'], ['Instance', 'replacement']]);
   });
 
   // docs/update-rules.md#in-place-keeps-id
@@ -476,14 +479,14 @@ Resources:
     const c = change(impact(custom, custom.replace('Rows: 10', 'Rows: 20')), 'Seed');
     assert.equal(c.replacement, 'Conditional');
     assert.equal(c.impact, 'conditional-replacement');
-    assert.match(c.reason, /provider decides/);
+    assert.equal(c.details[c.decidedBy!].behavior, 'conditional-replacement', 'the provider decides');
   });
 
   // docs/update-rules.md#custom-service-token
   test('changing ServiceToken is not supported', () => {
     const c = change(impact(custom, custom.replace('function:seeder', 'function:seeder2')), 'Seed');
     assert.equal(c.impact, 'will-fail');
-    assert.match(c.reason, /Modifying service token is not allowed/);
+    assert.deepEqual(c.failure, { kind: 'service-token' });
   });
 });
 
@@ -537,7 +540,7 @@ Resources:
     const c = change(impact(policy, policy.replace('PTEXAMPLEabcdefg111111', 'PTEXAMPLEabcdefg222222')), 'Policy');
     assert.equal(c.impact, 'will-fail');
     assert.equal(c.details[0].behavior, 'not-updatable');
-    assert.match(c.reason, /Definition of AWS::VerifiedPermissions::Policy cannot be updated/);
+    assert.deepEqual(c.failure, { kind: 'property-not-updatable', property: 'Definition' });
   });
 
   test('an EBS volume moved to another Availability Zone fails; a bigger one is updated without interruption', () => {
@@ -555,7 +558,7 @@ Resources:
     const moved = change(impact(volume, volume.replace('us-east-1a', 'us-east-1b')), 'Data');
     assert.equal(moved.impact, 'will-fail');
     assert.equal(moved.details[0].behavior, 'not-updatable');
-    assert.match(moved.reason, /AvailabilityZone of AWS::EC2::Volume cannot be updated/);
+    assert.deepEqual(moved.failure, { kind: 'property-not-updatable', property: 'AvailabilityZone' });
     const grown = change(impact(volume, volume.replace('Size: 100', 'Size: 200')), 'Data');
     assert.equal(grown.impact, 'no-interruption');
     assert.equal(grown.replacement, 'False');
@@ -590,7 +593,7 @@ Resources:
     const c = change(impact(table, changed), 'Table');
     assert.equal(c.impact, 'will-fail');
     assert.ok(c.details.some((d) => d.behavior === 'not-updatable'));
-    assert.match(c.reason, /GlobalSecondaryIndexes of AWS::DynamoDB::GlobalTable cannot be updated/);
+    assert.deepEqual(c.failure, { kind: 'property-not-updatable', property: 'GlobalSecondaryIndexes' });
   });
 
   test('a new email address for an Organizations account fails', () => {
@@ -622,7 +625,7 @@ Resources:
 `;
     const c = change(impact(wait, wait.replace('Count: 1', 'Count: 2')), 'Wait');
     assert.equal(c.impact, 'will-fail');
-    assert.match(c.reason, /Update to resource type AWS::CloudFormation::WaitCondition is not supported/);
+    assert.deepEqual(c.failure, { kind: 'type-not-updatable' });
   });
 });
 
@@ -638,14 +641,14 @@ Resources:
     const c = change(impact(base, base.replace('Size: 1', 'Size: 2')), 'Widget');
     assert.equal(c.details[0].behavior, 'unknown');
     assert.equal(c.impact, 'conditional-replacement');
-    assert.match(c.reason, /unknown/);
+    assert.equal(c.details[c.decidedBy!].behavior, 'unknown');
   });
 
   // docs/update-rules.md#template-validation
   test('a reference to a missing resource is rejected with CloudFormation\'s words', () => {
     const report = impact(network, network.replace('VpcId: !Ref VPC', 'VpcId: !Ref Vpc2'));
     assert.equal(report.status, 'error');
-    assert.match(report.message, /Unresolved resource dependencies \[Vpc2\] in the Resources block of the template/);
+    assert.match(report.message ?? '', /Unresolved resource dependencies \[Vpc2\] in the Resources block of the template/);
     const diagnostic = report.diagnostics.find((d) => d.severity === 'error');
     assert.ok(diagnostic?.range, 'the rejection points at the reference');
   });
@@ -663,7 +666,7 @@ Resources:
 `;
     const report = impact(base, base);
     assert.equal(report.status, 'error');
-    assert.match(report.message, /Circular dependency between resources/);
+    assert.match(report.message ?? '', /Circular dependency between resources/);
   });
 
   test('ranges point at the changed value in the new template', () => {
@@ -687,7 +690,7 @@ Resources:
 `;
     const report = impact(base, base);
     assert.equal(report.status, 'noop');
-    assert.ok(report.notes.some((n) => n.includes('Ami') && n.includes('assumed unchanged')), report.notes.join('\n'));
+    assert.ok(report.notes.some((n) => n.kind === 'parameter-resolved-by-aws' && n.parameter === 'Ami'), JSON.stringify(report.notes));
   });
 
   // docs/update-rules.md#transforms
@@ -701,7 +704,7 @@ Resources:
 `;
     const report = impact(base, base.replace('nodejs20.x', 'nodejs22.x'));
     assert.equal(report.status, 'update');
-    assert.ok(report.notes.some((n) => n.includes('AWS::Serverless-2016-10-31')), report.notes.join('\n'));
+    assert.ok(report.notes.some((n) => n.kind === 'transform-not-expanded' && n.transform === 'AWS::Serverless-2016-10-31'), JSON.stringify(report.notes));
   });
 
   // docs/update-rules.md#transforms
@@ -806,10 +809,11 @@ Resources:
   });
 
   // docs/update-rules.md#add-and-remove
-  test('removal reasons say why, then what happens to the resource', () => {
+  test('a removal says what happens to the resource: its DeletionPolicy', () => {
     const base = 'Resources:\n  Logs:\n    Type: AWS::S3::Bucket\n    DeletionPolicy: Retain\n  Keep:\n    Type: AWS::SNS::Topic\n';
     const report = impact(base, 'Resources:\n  Keep:\n    Type: AWS::SNS::Topic\n');
-    assert.equal(change(report, 'Logs').reason, 'removed from the template; kept in the account (DeletionPolicy: Retain)');
+    assert.equal(change(report, 'Logs').policyAction, 'Retain');
+    assert.equal(change(report, 'Logs').conditionTurned, undefined, 'removed from the template, not by its condition');
   });
 });
 

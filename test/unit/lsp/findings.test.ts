@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { DiagnosticSeverity } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyzeUpdate } from '../../../server/src/impact';
-import { impactLabel } from '../../../server/src/impact/labels';
+import { impactLabel } from '../../../server/src/present';
 import { loadResourceSpec } from '../../../server/src/spec/load';
 import { buildCodeLenses } from '../../../server/src/lsp/codeLens';
 import { buildDiagnostics } from '../../../server/src/lsp/diagnostics';
@@ -185,9 +185,9 @@ Resources:
 
   test('a change under a condition decided at deploy time says so in its lens and its diagnostic', () => {
     const view = shown(app, app.replace('${Env}-alarms', '${Env}-alerts'));
-    assert.deepEqual(view.lensesAt('  Alarms:'), ['⟳ Replace — TopicName changed · if IsProd']);
+    assert.deepEqual(view.lensesAt('  Alarms:'), ['⟳ Replace — TopicName changed · if IsProd holds']);
     const replacement = view.diagnostics.find((d) => d.code === 'replacement');
-    assert.match(replacement!.message, /\(if condition IsProd holds\)$/);
+    assert.match(replacement!.message, / · if IsProd holds$/);
   });
 });
 

@@ -4,7 +4,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { DeploymentEnded } from '../../../server/src/lsp/protocol';
-import { deploymentMessage } from '../../../server/src/lsp/stacksMessages';
+import { deploymentMessage } from '../../../server/src/present/deployments';
 import { completeRegionNode, deploymentEndedOf, readerFailureNode, stackTreeNode, templateLanguage, untrustedNode } from '../../../server/src/lsp/stacksTree';
 import type { OperationSummary } from '../../../server/src/stacks/stackModel';
 import type { StackSnapshot, WatcherSnapshot } from '../../../server/src/stacks/stackWatcher';

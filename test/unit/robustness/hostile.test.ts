@@ -9,6 +9,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { evaluateTemplate } from '../../../server/src/evaluate';
 import { analyzeUpdate, compareTemplates, evaluateSide } from '../../../server/src/impact';
+import { diagnosticText, verdictMessage } from '../../../server/src/present';
 import type { ImpactDiagnostic, ImpactReport } from '../../../server/src/impact';
 import { loadResourceSpec } from '../../../server/src/spec/load';
 import { readTemplateModel } from '../../../server/src/template';
@@ -48,8 +49,8 @@ function analyzeBothWays(hostile: string): { forward: ImpactReport; backward: Im
     assert.ok(elapsed < WALL_BOUND_MS, `took ${elapsed.toFixed(0)} ms`);
     assert.ok(growth < HEAP_BOUND_BYTES, `heap grew by ${(growth / 1e6).toFixed(0)} MB`);
     assert.ok(['update', 'noop', 'error'].includes(report.status));
-    assert.equal(typeof report.message, 'string');
-    for (const d of report.diagnostics) assert.notEqual(d.code, 'internal-error', d.message);
+    assert.equal(typeof verdictMessage(report), 'string');
+    for (const d of report.diagnostics) assert.notEqual(d.code, 'internal-error', diagnosticText(d));
     return report;
   };
   return { forward: run(VALID, hostile), backward: run(hostile, VALID) };
@@ -126,7 +127,7 @@ describe('parser bombs', () => {
     test(`${name} is an empty template, and the baseline warning says so`, () => {
       const { forward, backward } = analyzeBothWays(text);
       const error = errorWithCode(forward, 'not-a-template', text);
-      assert.match(error.message, /empty/);
+      assert.match(diagnosticText(error), /empty/);
       assert.deepEqual(error.range, { start: 0, end: 0 });
       assert.ok(backward.diagnostics.some((d) => d.code === 'baseline-not-a-template' && d.severity === 'warning'));
       assert.deepEqual(backward.changes.map((c) => c.action), ['Add']);
@@ -144,7 +145,7 @@ describe('parser bombs', () => {
   test('a YAML scalar is an unsupported structure', () => {
     const text = 'just some words\n';
     const error = errorWithCode(analyzeBothWays(text).forward, 'not-a-template', text);
-    assert.match(error.message, /unsupported structure/);
+    assert.match(diagnosticText(error), /unsupported structure/);
   });
 
   test('a duplicate logical id is an error at the second key', () => {
@@ -209,7 +210,7 @@ describe('malformed intrinsic functions', () => {
     test(`${name} is a ${code} error at the function`, () => {
       const text = queueNamed(value);
       const error = errorWithCode(analyzeBothWays(text).forward, code, text);
-      assert.match(error.message, message);
+      assert.match(diagnosticText(error), message);
       assert.ok(text.slice(error.range!.start).startsWith(textAt(text, error)) && error.range!.start >= text.indexOf('QueueName: ') + 11);
     });
   }

@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { analyzeUpdate } from '../../../server/src/impact';
+import { diagnosticText } from '../../../server/src/present';
 import { loadResourceSpec } from '../../../server/src/spec/load';
 
 const spec = loadResourceSpec();
@@ -69,7 +70,7 @@ Resources:
         Type: AWS::SNS::Topic
 `;
     const { report } = analyzeUpdate({ text }, { text }, { spec });
-    const messages = report.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message);
+    const messages = report.diagnostics.filter((d) => d.severity === 'error').map(diagnosticText);
     assert.ok(messages.some((m) => m.includes('Fn::Split')), messages.join('\n'));
   });
 });

@@ -146,7 +146,7 @@ describe('stack tree', () => {
     const [security, web] = region.children!;
     assert.deepEqual(security.stack, { status: 'UPDATE_COMPLETE', phase: 'complete', leftBehind: 1 });
     assert.equal(security.description, 'UPDATE_COMPLETE · 1 min ago · 1 left behind');
-    assert.match(security.tooltip!, /Left behind \(could not be deleted\): sg-0da0f86b/);
+    assert.match(security.tooltip!, /CloudFormation could not delete this resource and left it behind: SG1 \(sg-0da0f86b\)\./);
     assert.match(web.tooltip!, /Root cause: Instance CREATE_FAILED — Invalid id/);
     assert.match(web.tooltip!, /only a delete|cannot be updated/);
     assert.deepEqual(web.stack, { status: 'ROLLBACK_COMPLETE', phase: 'rolled-back', leftBehind: 0 });

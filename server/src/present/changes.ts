@@ -1,0 +1,173 @@
+/**
+ * One changed resource in words, for every face: the one-line reason (CLI rows, Markdown,
+ * hovers, `--json`), the code lens title and the problem message. They are built from the same
+ * phrases (causes.ts), so a finding reads the same wherever it is shown.
+ */
+import { isModuleType } from '../evaluate/modules';
+import { isCustomResourceType } from '../spec/index';
+import type { ChangeDetail, ResourceChange, UpdateFailure } from '../impact/types';
+import { describeValueChange } from './values';
+import { decisiveDetails, detailCause, detailName, replacementChain } from './causes';
+import { impactHeading } from './impacts';
+import { listSome } from './lists';
+
+/** ` · if IsProd holds` for a change that happens only if a condition decided at deploy time holds; empty otherwise. */
+export function conditionQualifier(change: ResourceChange): string {
+  return change.condition !== undefined ? ` · if ${change.condition} holds` : '';
+}
+
+/** Why CloudFormation will accept the update and then fail it, in its own words where it has them. */
+export function failureText(failure: UpdateFailure, resourceType: string): string {
+  switch (failure.kind) {
+    case 'type-not-updatable':
+      return `Update to resource type ${resourceType} is not supported.`;
+    case 'service-token':
+      return 'Modifying service token is not allowed.';
+    case 'property-not-updatable':
+      return `${failure.property} of ${resourceType} cannot be updated.`;
+    case 'custom-name-replacement':
+      return `CloudFormation cannot update a stack when a custom-named resource requires replacing. Rename ${failure.name} and update the stack again (${failure.property} is set explicitly and unchanged).`;
+  }
+}
+
+/** What becomes of the old physical resource of a replacement or a removal, when a policy keeps it or snapshots it. */
+function keptOldResource(change: ResourceChange): string {
+  switch (change.policyAction) {
+    case 'ReplaceAndRetain':
+      return '; the old resource is kept (UpdateReplacePolicy: Retain)';
+    case 'ReplaceAndSnapshot':
+      return '; the old resource is snapshotted before deletion (UpdateReplacePolicy: Snapshot)';
+    default:
+      return '';
+  }
+}
+
+/** Why a resource is added: new in the template, its Condition turned true, or it exists only if a condition holds. */
+function additionReason(change: ResourceChange): string {
+  if (change.condition !== undefined) return `created if condition ${change.condition} holds (decided at deploy time)`;
+  if (change.conditionTurned !== undefined) return `created: condition ${change.conditionTurned} is now true`;
+  return 'created: new in the template';
+}
+
+/** Why a resource is removed and what becomes of it (its DeletionPolicy). */
+function removalReason(change: ResourceChange): string {
+  const why =
+    change.condition !== undefined
+      ? `removed from the template (it existed only if ${change.condition} held)`
+      : change.conditionTurned !== undefined
+        ? `condition ${change.conditionTurned} is now false`
+        : 'removed from the template';
+  const fate =
+    change.policyAction === 'Retain'
+      ? 'kept in the account (DeletionPolicy: Retain)'
+      : change.policyAction === 'Snapshot'
+        ? 'deleted during cleanup after a final snapshot (DeletionPolicy: Snapshot)'
+        : 'deleted during cleanup';
+  return `${why}; ${fate}`;
+}
+
+/** What a change set lists although nothing changes: the values it re-reads, which keep theirs. */
+function unchangedReason(change: ResourceChange): string {
+  const read = [...new Set(change.details.map((d) => d.causingEntity).filter((entity): entity is string => entity !== undefined))];
+  if (read.length === 0) return 'nothing changes: the values it re-reads keep their values';
+  return `nothing changes: it re-reads ${listSome(read)}, which ${read.length === 1 ? 'keeps its value' : 'keep their values'}`;
+}
+
+/**
+ * Why the update behaviour of a possible replacement is not known: a registry module, a custom
+ * resource whose provider decides, or a type the specification does not describe.
+ */
+function unknownBehaviorClause(change: ResourceChange): string {
+  const deciding = change.decidedBy !== undefined ? change.details[change.decidedBy] : undefined;
+  if (isCustomResourceType(change.resourceType)) return '; the custom resource provider decides whether that replaces it';
+  if (deciding?.behavior !== 'unknown') return '';
+  if (isModuleType(change.resourceType)) return `; ${change.resourceType} is a registry module, and how that updates the resources it expands into is unknown`;
+  return `; the update behaviour of ${detailName(deciding)} is unknown (${change.resourceType} is not in the resource specification)`;
+}
+
+/** The causes of a modification in one phrase list: `VpcId ← VPC replaced, CidrBlock changed and 2 more`. */
+export function changeCauses(change: ResourceChange, replaced: ReadonlySet<string>): string {
+  return listSome(decisiveDetails(change).map((d) => detailCause(d, replaced)));
+}
+
+/** The one-line reason of a change, for CLI rows, Markdown rows, hovers and `--json`. */
+export function changeReason(change: ResourceChange, replaced: ReadonlySet<string>): string {
+  if (change.action === 'Add') return additionReason(change);
+  if (change.action === 'Remove') return removalReason(change);
+  if (change.impact === 'none') return unchangedReason(change);
+  if (change.failure) return failureText(change.failure, change.resourceType);
+  return `${changeCauses(change, replaced)}${unknownBehaviorClause(change)}${keptOldResource(change)}${conditionQualifier(change)}`;
+}
+
+/** The code lens above a changed resource: `⟳ Replace — VpcId ← VPC replaced`; a removal names the resource and its fate. */
+export function changeLensTitle(change: ResourceChange, replaced: ReadonlySet<string>): string {
+  const heading = impactHeading(change.impact);
+  if (change.action === 'Add') return `${heading}${conditionQualifier(change)}`;
+  if (change.action === 'Remove') return `${heading} ${change.logicalId} — ${removalReason(change)}`;
+  if (change.failure) return `${heading} — ${failureText(change.failure, change.resourceType)}`;
+  const causes = changeCauses(change, replaced);
+  return `${causes ? `${heading} — ${causes}` : heading}${conditionQualifier(change)}`;
+}
+
+/** Resources named in the quiet line about resources that change nothing, before the rest are counted. */
+const UNCHANGED_SHOWN = 6;
+
+/**
+ * One quiet line for the resources a change set lists although nothing changes for them, so that
+ * a person comparing with the change set knows why they are not rows: `No change: SubnetA, Box …`.
+ */
+export function unchangedSummary(logicalIds: readonly string[]): string {
+  const them = logicalIds.length === 1 ? 'it as Dynamic; the values it re-reads stay' : 'them as Dynamic; the values they re-read stay';
+  return `No change: ${listSome(logicalIds, UNCHANGED_SHOWN)}. A change set lists ${them} the same.`;
+}
+
+/** One changed value under a CLI row: `/Properties/CidrBlock [replacement]: "10.0.0.0/16" → "10.1.0.0/16"`. */
+export function detailSummaryLine(detail: ChangeDetail): string {
+  const values = describeValueChange(detail);
+  const dynamic = detail.evaluation === 'Dynamic' ? ' (known at deploy time)' : '';
+  return `${detail.target.path} [${detail.behavior}]${dynamic}${values ? `: ${values}` : ''}`;
+}
+
+/** What stands for the items of a list past those shown: `… and 3 more`. */
+export function moreLine(count: number): string {
+  return `… and ${count} more`;
+}
+
+/** The lens that names removals beyond those given a lens of their own: `− Remove 4 more: A, B, C and 1 more`. */
+export function moreRemovalsTitle(logicalIds: readonly string[]): string {
+  return `${impactHeading('delete')} ${logicalIds.length} more: ${listSome(logicalIds)}`;
+}
+
+/**
+ * The chain a replacement comes from, for problems and the CLI's cause line:
+ * `Replacement: CidrBlock ← parameter Cidr → new VPC`; down a cascade the whole chain and the
+ * properties that carry it, `… → new VPC → new Subnet (VpcId, CidrBlock)`. A possible one reads
+ * `Possible replacement`, and a step only possibly replaced `maybe new Subnet`.
+ */
+export function replacementMessage(change: ResourceChange, replaced: ReadonlySet<string>): string {
+  const prefix = change.impact === 'conditional-replacement' ? 'Possible replacement' : 'Replacement';
+  const chain = replacementChain(change, replaced);
+  const names = listSome(decisiveDetails(change).map(detailName));
+  const carried = change.replacementCause && change.replacementCause.chain.length > 1 && names ? ` (${names})` : '';
+  const body = chain ?? `${changeCauses(change, replaced)} → ${replaced.has(change.logicalId) ? 'new' : 'maybe new'} ${change.logicalId}`;
+  return `${prefix}: ${body}${carried}${conditionQualifier(change)}`;
+}
+
+/**
+ * The problem a change is, when it is one: a replacement, a failure or an interruption (updates
+ * without interruption, additions and removals are not problems: the lenses show them).
+ */
+export function changeProblem(change: ResourceChange, replaced: ReadonlySet<string>): { severity: 'error' | 'warning' | 'info'; message: string } | undefined {
+  if (change.action !== 'Modify') return undefined;
+  switch (change.impact) {
+    case 'replacement':
+    case 'conditional-replacement':
+      return { severity: 'warning', message: replacementMessage(change, replaced) };
+    case 'will-fail':
+      return { severity: 'error', message: `Update will fail: ${change.failure ? failureText(change.failure, change.resourceType) : changeCauses(change, replaced)}` };
+    case 'some-interruption':
+      return { severity: 'info', message: `Update with some interruption: ${changeCauses(change, replaced)}${conditionQualifier(change)}` };
+    default:
+      return undefined;
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * Deployment outcomes in words, the same in the stacks view, its notification and
+ * `cfn-impact watch`: the root cause of a failure and the resources CloudFormation left behind.
+ */
+import { listSome } from './lists';
+
+/** The first failure of an operation (the later "Resource creation cancelled" ones follow from it). */
+export interface RootCause {
+  logicalId: string;
+  status: string;
+  reason?: string;
+}
+
+/** A resource CloudFormation could not delete during cleanup and left behind. */
+export interface LeftBehind {
+  logicalId: string;
+  physicalId?: string;
+  reason?: string;
+}
+
+/** How an operation that was followed ended. */
+export interface DeploymentOutcome {
+  stackName: string;
+  region: string;
+  /** The final stack status, e.g. `UPDATE_COMPLETE` or `UPDATE_ROLLBACK_COMPLETE`. */
+  status: string;
+  outcome: 'succeeded' | 'failed';
+  /** The stack's status reason. */
+  reason?: string;
+  rootCause?: RootCause;
+  undeleted: readonly LeftBehind[];
+}
+
+/** Resources named in a deployment message before the rest are counted. */
+const RESOURCES_SHOWN = 5;
+
+/** `Subnet CREATE_FAILED — The CIDR '10.0.0.0/24' conflicts…`, styled by `status` (the terminal colours it). */
+export function rootCauseText(cause: RootCause, status: (text: string) => string = (text) => text): string {
+  return `${cause.logicalId} ${status(cause.status)}${cause.reason ? ` — ${cause.reason}` : ''}`;
+}
+
+/** `Root cause: Subnet CREATE_FAILED — …`, for a list of facts about an operation. */
+export function rootCauseLine(cause: RootCause, status?: (text: string) => string): string {
+  return `Root cause: ${rootCauseText(cause, status)}`;
+}
+
+/** One resource left behind: `AccessLogs (logs-bucket-1)`. */
+function leftBehindName(resource: LeftBehind): string {
+  return resource.physicalId ? `${resource.logicalId} (${resource.physicalId})` : resource.logicalId;
+}
+
+/** `CloudFormation could not delete these resources and left them behind: A (id), B and 3 more.` */
+export function leftBehindText(undeleted: readonly LeftBehind[]): string {
+  const one = undeleted.length === 1;
+  const names = listSome(undeleted.map(leftBehindName), RESOURCES_SHOWN);
+  return `CloudFormation could not delete ${one ? 'this resource' : 'these resources'} and left ${one ? 'it' : 'them'} behind: ${names}.`;
+}
+
+/** `3 left behind`, for a stack's one-line description. */
+export function leftBehindCount(count: number): string {
+  return `${count} left behind`;
+}
+
+/** One resource left behind, with why, for a list of them: `Left behind: AccessLogs logs-bucket-1 could not be deleted (…)`. */
+export function leftBehindLine(resource: LeftBehind): string {
+  return `Left behind: ${leftBehindName(resource)} could not be deleted${resource.reason ? ` (${resource.reason})` : ''}`;
+}
+
+/** The one-paragraph message for a deployment that ended; resources left behind are named whatever the outcome. */
+export function deploymentMessage(ended: DeploymentOutcome): { severity: 'info' | 'warning' | 'error'; text: string } {
+  const where = `${ended.stackName} (${ended.region})`;
+  if (ended.outcome === 'failed') {
+    const why = ended.rootCause ? ` ${rootCauseLine(ended.rootCause)}` : ended.reason ? ` ${ended.reason}` : '';
+    const behind = ended.undeleted.length > 0 ? `${why.endsWith('.') ? '' : '.'} ${leftBehindText(ended.undeleted)}` : '';
+    return { severity: 'error', text: `Deployment of ${where} failed: ${ended.status}.${why}${behind}` };
+  }
+  if (ended.undeleted.length > 0) return { severity: 'warning', text: `${where} reached ${ended.status}, but ${leftBehindText(ended.undeleted)}` };
+  return { severity: 'info', text: `${where} reached ${ended.status}.` };
+}

@@ -1,0 +1,64 @@
+/**
+ * Findings and notes of an analysis in words: what this analysis found about the pair (as
+ * opposed to template errors, which reproduce CloudFormation's messages), and what qualifies the
+ * verdict.
+ */
+import type { Finding, ImpactDiagnostic, ReportNote } from '../impact/types';
+import { listSome } from './lists';
+
+/** Parameter names listed in the current-value note before the rest are counted. */
+const PARAMETERS_SHOWN = 10;
+
+/** A finding in words. */
+export function findingText(finding: Finding): string {
+  switch (finding.kind) {
+    case 'parameters-current-value': {
+      const names = listSome(finding.parameters, PARAMETERS_SHOWN);
+      const subject = finding.parameters.length === 1 ? `Parameter ${names} has no value here: it is` : `Parameters ${names} have no value here: each is`;
+      return (
+        `${subject} compared as the stack's current value, the same before and after (as UsePreviousValue). ` +
+        'To compare real values, give a parameters file (the cfnImpact.parameters.files setting, or --parameters in the CLI) or link the deployed stack.'
+      );
+    }
+    case 'condition-may-change':
+      return `${finding.logicalId} may also be created or deleted: whether it exists depends on condition ${finding.condition}, which changed and reads values known only at deploy time`;
+    case 'unknown-resource-type':
+      return `Unrecognized resource type ${finding.resourceType}: CloudFormation rejects the template unless the type is newer than this extension's resource specification`;
+    case 'baseline-not-a-template':
+      return `The baseline is not a CloudFormation template (${finding.reason}); every resource counts as new.`;
+    case 'baseline-invalid':
+      return `The baseline template has ${finding.errors} error(s) (first: ${finding.first}); the comparison may be incomplete.`;
+  }
+}
+
+/** A diagnostic's message: a template error in CloudFormation's words, or a finding worded here. */
+export function diagnosticText(diagnostic: ImpactDiagnostic): string {
+  return diagnostic.finding ? findingText(diagnostic.finding) : diagnostic.message;
+}
+
+/** A note that qualifies the verdict, in words. */
+export function noteText(note: ReportNote): string {
+  switch (note.kind) {
+    case 'transform-not-expanded':
+      return `Transform ${note.transform} is not expanded: the template is analysed as written`;
+    case 'macro-not-expanded':
+      return `Fn::Transform ${note.macros.join(', ')} is not expanded: the template is analysed as written`;
+    case 'condition-undecided':
+      return `Condition ${note.condition} depends on values known only at deploy time: what it guards is compared as written, as if it held`;
+    case 'stack-output-read-at-update':
+      return 'Fn::GetStackOutput is read from the other stack when this stack is updated: an output that changed since the last deployment changes what reads it, which is not visible here';
+    case 'registry-modules':
+      return note.modules.length === 1
+        ? `${note.modules[0]} is a registry module: the resources it expands into are not visible here; references to them are assumed valid`
+        : `${listSome(note.modules, 5)} are registry modules: the resources they expand into are not visible here; references to them are assumed valid`;
+    case 'parameter-resolved-by-aws':
+      return `Parameter ${note.parameter} is resolved by AWS at deploy time (${note.value}); it is assumed unchanged.`;
+    case 'parameter-validated-late':
+      return `Parameter ${note.parameter} (${note.type}) is validated by AWS only after the update starts; a wrong value rolls the update back.`;
+  }
+}
+
+/** The notes of a report in words, each once. */
+export function noteTexts(notes: readonly ReportNote[]): string[] {
+  return [...new Set(notes.map(noteText))];
+}
