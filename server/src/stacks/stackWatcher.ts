@@ -2,17 +2,17 @@
  * Keeps a model of a region's stacks, their resources and events up to date, cheaply: one
  * DescribeStacks for all settled stacks now and then, one incremental DescribeStackEvents per
  * running stack every few seconds, nothing while nothing is visible, exponential backoff with
- * jitter when throttled. Time and timers are injected, so tests and benchmarks run on a fake clock.
+ * jitter when throttled. When to read is the PollScheduler's. Time and timers are injected, so
+ * tests and benchmarks run on a fake clock.
  */
 import { isRunning, isTransitionPossible, isStackStatus } from './lifecycle';
 import { StackState, isStackEvent, type OperationSummary, type ResourceModel } from './stackModel';
 import type { CloudFormationReader } from './cloudFormationReader';
+import { PollScheduler, type PollClock, type PollOutcome, type PollResult } from './pollScheduler';
 import type { ReaderError, StackEvent, StackFields, StackSummary } from './types';
 
-export interface WatcherClock {
-  now(): number;
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
+/** The clock the watcher polls on, and its source of jitter. */
+export interface WatcherClock extends PollClock {
   random(): number;
 }
 
@@ -97,87 +97,75 @@ interface Tracked {
   endedPending: boolean;
   /** A change was seen while watching, so an operation found ending is news. */
   changeObserved: boolean;
-  nextPollAt: number;
-  interval: number;
   listed?: { status: string; lastUpdatedTime?: number };
   error?: ReaderError;
   /** The last snapshot taken and what it was taken of: tree requests come often, changes seldom. */
   snapshot?: { revision: number; followed: boolean; detailed: boolean; error?: ReaderError; value: StackSnapshot };
 }
 
-type PollResult = 'ok' | 'throttled' | 'error';
-
 /** Watches the stacks of one region through a read-only reader. */
 export class StackWatcher {
   private readonly clock: WatcherClock;
+  private readonly scheduler: PollScheduler;
   private readonly tracked = new Map<string, Tracked>();
   /** Names (or ids) asked for in list scope, mapped to the stack id once resolved. */
   private readonly wanted = new Map<string, string | undefined>();
   private readonly listeners = new Set<(change: WatcherChange) => void>();
-  private readonly activeMs: number;
-  private readonly activeMaxMs: number;
-  private readonly settledMs: number;
   private readonly maxEvents: number;
-  private timer: unknown;
   private controller?: AbortController;
-  private cycle?: Promise<void>;
-  private visible = true;
-  private started = false;
   private disposed = false;
-  private nextListAt = 0;
-  private backoffUntil = 0;
-  private throttleCount = 0;
-  private errorCount = 0;
   private error?: ReaderError;
   private listedAt?: number;
 
   constructor(private readonly options: WatcherOptions) {
-    this.clock = options.clock ?? systemClock;
-    this.activeMs = options.activeIntervalMs ?? 2000;
-    this.activeMaxMs = Math.max(this.activeMs, options.activeMaxIntervalMs ?? 5000);
-    this.settledMs = options.settledIntervalMs ?? 90_000;
+    const clock = options.clock ?? systemClock;
+    this.clock = clock;
+    const activeMs = options.activeIntervalMs ?? 2000;
+    this.scheduler = new PollScheduler({
+      clock,
+      random: () => clock.random(),
+      intervals: {
+        activeMs,
+        activeMaxMs: Math.max(activeMs, options.activeMaxIntervalMs ?? 5000),
+        settledMs: options.settledIntervalMs ?? 90_000,
+        backoffBaseMs: options.backoffBaseMs ?? 1000,
+        backoffMaxMs: options.backoffMaxMs ?? 60_000,
+      },
+      poll: () => this.poll(),
+      waiting: () => this.waitingStacks(),
+    });
     this.maxEvents = options.maxEventsPerStack ?? 1000;
     if (Array.isArray(options.scope)) for (const name of options.scope) this.wanted.set(name, undefined);
   }
 
   /** Starts polling. */
   start(): void {
-    if (this.started || this.disposed) return;
-    this.started = true;
-    this.nextListAt = this.clock.now();
-    this.schedule();
+    if (!this.disposed) this.scheduler.start();
   }
 
   /** Stops polling for good and cancels requests in flight. */
   dispose(): void {
     this.disposed = true;
-    this.clearTimer();
+    this.scheduler.stop();
     this.controller?.abort();
     this.listeners.clear();
   }
 
   /** Pauses all polling while nothing shows the stacks; resumes (polling what is due at once) when visible again. */
   setVisible(visible: boolean): void {
-    if (this.visible === visible) return;
-    this.visible = visible;
-    if (visible) this.schedule();
-    else this.clearTimer();
+    this.scheduler.setVisible(visible);
   }
 
   /** Cancels requests in flight and polls everything now; resolves when that poll is done. */
   async refresh(): Promise<void> {
     if (this.disposed) return;
     this.controller?.abort();
-    await this.cycle;
-    const now = this.clock.now();
-    this.nextListAt = now;
-    this.backoffUntil = 0;
+    await this.scheduler.whenIdle();
+    this.scheduler.everythingDueNow();
     for (const t of this.tracked.values()) {
-      t.nextPollAt = now;
       if (t.followed || isRunning(t.state.status)) t.needsEvents = true;
     }
-    this.clearTimer();
-    await this.runCycle();
+    await this.scheduler.runNow();
   }
 
   /** Keeps events and resources of this stack (name or id) loaded and current, settled or not. */
@@ -185,12 +173,12 @@ export class StackWatcher {
     const t = this.find(nameOrId);
     if (t) {
       t.followed = true;
-      if (!t.detailed) t.nextPollAt = this.clock.now();
+      if (!t.detailed) this.scheduler.readStackNow(t.state.stackId);
     } else if (Array.isArray(this.options.scope) || !this.wanted.has(nameOrId)) {
       this.wanted.set(nameOrId, undefined);
-      this.nextListAt = this.clock.now();
+      this.scheduler.listNow();
     }
-    this.schedule();
+    this.scheduler.arm();
   }
 
   /** Stops keeping details of a stack current (it stays listed). */
@@ -206,8 +194,8 @@ export class StackWatcher {
   }
 
   /** Resolves when no poll is running. */
-  async whenIdle(): Promise<void> {
-    while (this.cycle) await this.cycle;
+  whenIdle(): Promise<void> {
+    return this.scheduler.whenIdle();
   }
 
   /** The model of one stack (name or id). */
@@ -221,7 +209,7 @@ export class StackWatcher {
     const snapshot: WatcherSnapshot = {
       region: this.options.reader.info.region,
       stacks: [...this.tracked.values()].map((t) => this.snapshotOf(t)),
-      paused: !this.visible,
+      paused: !this.scheduler.visible,
     };
     if (this.error) snapshot.error = this.error;
     if (this.listedAt !== undefined) snapshot.listedAt = this.listedAt;
@@ -277,99 +265,56 @@ export class StackWatcher {
     }
   }
 
-  private clearTimer(): void {
-    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
-    this.timer = undefined;
-  }
-
   private wantsDetails(t: Tracked): boolean {
     return t.needsEvents || t.resourcesStale || isRunning(t.state.status) || (t.followed && !t.detailed);
   }
 
-  private schedule(): void {
-    if (!this.started || this.disposed || !this.visible || this.cycle) return;
-    this.clearTimer();
-    const now = this.clock.now();
-    let due = this.nextListAt;
-    for (const t of this.tracked.values()) if (this.wantsDetails(t)) due = Math.min(due, t.nextPollAt);
-    due = Math.max(due, this.backoffUntil);
-    this.timer = this.clock.setTimeout(() => {
-      this.timer = undefined;
-      void this.runCycle();
-    }, Math.max(0, due - now));
+  /** The ids of the stacks that want reading, for the scheduler's timer. */
+  private *waitingStacks(): Iterable<string> {
+    for (const [id, t] of this.tracked) if (this.wantsDetails(t)) yield id;
   }
 
-  private runCycle(): Promise<void> {
-    if (this.cycle) return this.cycle;
-    const cycle = this.poll().finally(() => {
-      this.cycle = undefined;
-      this.schedule();
-    });
-    this.cycle = cycle;
-    return cycle;
-  }
-
-  private async poll(): Promise<void> {
+  /** One poll: the listing when due, then every stack whose read is due. */
+  private async poll(): Promise<PollResult> {
     const controller = new AbortController();
     this.controller = controller;
     const signal = controller.signal;
-    const results: PollResult[] = [];
-    if (this.clock.now() >= this.nextListAt) {
+    const outcomes: PollOutcome[] = [];
+    if (this.scheduler.isListingDue()) {
       const listed = await this.pollListing(signal);
-      results.push(listed);
-      // A failed listing is retried when the backoff allows, not a whole listing interval later.
-      this.nextListAt = listed === 'ok' ? this.clock.now() + this.settledMs : this.clock.now();
+      outcomes.push(listed);
+      this.scheduler.listed(listed);
     }
-    for (const t of [...this.tracked.values()]) {
+    for (const [id, t] of [...this.tracked]) {
       if (signal.aborted || this.disposed) break;
-      if (!this.wantsDetails(t) || t.nextPollAt > this.clock.now()) continue;
-      results.push(await this.pollStack(t, signal));
+      if (!this.wantsDetails(t) || !this.scheduler.isStackDue(id)) continue;
+      outcomes.push(await this.pollStack(t, signal));
     }
-    if (signal.aborted) return;
-    const now = this.clock.now();
-    if (results.includes('throttled')) {
-      this.throttleCount++;
-      this.backoffUntil = now + this.backoffDelay(this.throttleCount);
-    } else {
-      this.throttleCount = 0;
-      if (results.includes('error')) {
-        this.errorCount++;
-        this.backoffUntil = now + Math.min(this.settledMs, this.backoffDelay(this.errorCount));
-      } else {
-        this.errorCount = 0;
-        this.backoffUntil = 0;
-        // Every call of this poll succeeded: whatever went wrong before is over.
-        if (results.length > 0) this.setError(undefined);
-      }
-    }
-  }
-
-  /** Exponential backoff with jitter: half the delay fixed, half random. */
-  private backoffDelay(attempt: number): number {
-    const base = this.options.backoffBaseMs ?? 1000;
-    const max = this.options.backoffMaxMs ?? 60_000;
-    const delay = Math.min(max, base * 2 ** Math.min(attempt - 1, 30));
-    return Math.round(delay / 2 + (this.clock.random() * delay) / 2);
+    if (signal.aborted) return 'cancelled';
+    // Every call of this poll succeeded: whatever went wrong before is over.
+    if (outcomes.length > 0 && outcomes.every((outcome) => outcome === 'ok')) this.setError(undefined);
+    return outcomes;
   }
 
   private setError(error: ReaderError | undefined, t?: Tracked): void {
+    const consecutive = this.scheduler.failuresInARow + 1;
     if (t) {
       if (t.error?.message === error?.message) return;
       if (error) t.error = error;
       else delete t.error;
-      this.emit({ kind: 'error', stackId: t.state.stackId, stackName: t.state.stackName, error, consecutive: this.errorCount + 1 });
+      this.emit({ kind: 'error', stackId: t.state.stackId, stackName: t.state.stackName, error, consecutive });
       return;
     }
     if (!error && !this.error) return;
     this.error = error;
-    this.emit({ kind: 'error', error, consecutive: error && error.kind !== 'throttled' ? this.errorCount + 1 : 0 });
+    this.emit({ kind: 'error', error, consecutive: error && error.kind !== 'throttled' ? consecutive : 0 });
   }
 
   /**
    * Sorts a failed read of one stack: a missing stack is gone (that stack's error, and no reason
    * to slow down polling of the others), anything else the connection's.
    */
-  private classify(error: ReaderError, t: Tracked): PollResult {
+  private classify(error: ReaderError, t: Tracked): PollOutcome {
     if (error.kind === 'cancelled') return 'ok';
     if (error.kind === 'throttled') {
       this.setError(error);
@@ -401,7 +346,7 @@ export class StackWatcher {
     this.setError(error, t);
   }
 
-  private classifyGlobal(error: ReaderError): PollResult {
+  private classifyGlobal(error: ReaderError): PollOutcome {
     if (error.kind === 'cancelled') return 'ok';
     if (error.kind === 'throttled') {
       this.setError(error);
@@ -411,7 +356,7 @@ export class StackWatcher {
     return 'error';
   }
 
-  private async pollListing(signal: AbortSignal): Promise<PollResult> {
+  private async pollListing(signal: AbortSignal): Promise<PollOutcome> {
     if (this.options.scope === undefined || this.options.scope === 'all') {
       const listed = await this.options.reader.describeStacks({ signal });
       if (!listed.ok) return this.classifyGlobal(listed.error);
@@ -426,8 +371,8 @@ export class StackWatcher {
   }
 
   /** Describes each stack asked for by name whose events are not already being read. */
-  private async pollWanted(signal: AbortSignal): Promise<PollResult> {
-    let result: PollResult = 'ok';
+  private async pollWanted(signal: AbortSignal): Promise<PollOutcome> {
+    let result: PollOutcome = 'ok';
     for (const [name, id] of this.wanted) {
       const t = id ? this.tracked.get(id) : undefined;
       if (t && t.detailed && isRunning(t.state.status)) continue;
@@ -461,7 +406,6 @@ export class StackWatcher {
    */
   private mergeListing(summaries: StackSummary[], complete: boolean, observedBefore: boolean): void {
     let membershipChanged = false;
-    const now = this.clock.now();
     const present = new Set<string>();
     for (const summary of summaries) {
       present.add(summary.stackId);
@@ -476,8 +420,6 @@ export class StackWatcher {
           resourcesStale: false,
           endedPending: false,
           changeObserved: observedBefore,
-          nextPollAt: now,
-          interval: this.activeMs,
         };
         if (this.wanted.has(summary.stackName)) this.wanted.set(summary.stackName, summary.stackId);
         this.tracked.set(summary.stackId, t);
@@ -493,7 +435,7 @@ export class StackWatcher {
             isStackStatus(before.status) && isStackStatus(summary.status) && isTransitionPossible(before.status, summary.status);
           if (!possible || t.detailed || isRunning(summary.status)) {
             t.needsEvents = true;
-            t.nextPollAt = now;
+            this.scheduler.readStackNow(summary.stackId);
           }
         }
       }
@@ -507,13 +449,14 @@ export class StackWatcher {
       for (const [id, t] of this.tracked) {
         if (present.has(id) || t.followed || isRunning(t.state.status) || t.needsEvents || t.endedPending) continue;
         this.tracked.delete(id);
+        this.scheduler.forgetStack(id);
         membershipChanged = true;
       }
     }
     if (membershipChanged) this.emit({ kind: 'stacks' });
   }
 
-  private async pollStack(t: Tracked, signal: AbortSignal): Promise<PollResult> {
+  private async pollStack(t: Tracked, signal: AbortSignal): Promise<PollOutcome> {
     const state = t.state;
     const reader = this.options.reader;
     let gotEvents = false;
@@ -583,9 +526,7 @@ export class StackWatcher {
         this.emit({ kind: 'operation-ended', stackId: state.stackId, stackName: state.stackName, operation, live });
       }
     }
-    const now = this.clock.now();
-    t.interval = gotEvents ? this.activeMs : Math.min(this.activeMaxMs, Math.ceil(t.interval * 1.5));
-    t.nextPollAt = now + t.interval;
+    this.scheduler.stackRead(state.stackId, gotEvents);
     return 'ok';
   }
 }
