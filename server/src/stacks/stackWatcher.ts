@@ -2,13 +2,24 @@
  * Keeps a model of a region's stacks, their resources and events up to date, cheaply: one
  * DescribeStacks for all settled stacks now and then, one incremental DescribeStackEvents per
  * running stack every few seconds, nothing while nothing is visible, exponential backoff with
- * jitter when throttled. When to read is the PollScheduler's. Time and timers are injected, so
- * tests and benchmarks run on a fake clock.
+ * jitter when throttled. Each stack's lifecycle in the watcher is a StackWatchState moved by one
+ * transition function; when to read is the PollScheduler's. Time and timers are injected, so tests
+ * and benchmarks run on a fake clock.
  */
-import { isRunning, isTransitionPossible, isStackStatus } from './lifecycle';
+import { isFinal, isRunning } from './lifecycle';
 import { StackState, isStackEvent, type OperationSummary, type ResourceModel } from './stackModel';
 import type { CloudFormationReader } from './cloudFormationReader';
 import { PollScheduler, type PollClock, type PollOutcome, type PollResult } from './pollScheduler';
+import {
+  firstListed,
+  isDetailed,
+  keptWhenUnlisted,
+  nextWatchState,
+  wantsEvents,
+  wantsReads,
+  type StackWatchObservation,
+  type StackWatchState,
+} from './stackWatchState';
 import type { ReaderError, StackEvent, StackFields, StackSummary } from './types';
 
 /** The clock the watcher polls on, and its source of jitter. */
@@ -86,17 +97,13 @@ export interface WatcherSnapshot {
   paused: boolean;
 }
 
+/** One stack the watcher tracks: its model, where it stands in the watcher's lifecycle, and whether someone follows it. */
 interface Tracked {
-  state: StackState;
+  model: StackState;
+  watch: StackWatchState;
+  /** Someone keeps this stack's events and resources current, settled or not: a wish, not a lifecycle state. */
   followed: boolean;
-  detailed: boolean;
-  /** An event read is due (a listing showed a change). */
-  needsEvents: boolean;
-  resourcesStale: boolean;
-  /** An operation ended and is announced once the resources are reloaded. */
-  endedPending: boolean;
-  /** A change was seen while watching, so an operation found ending is news. */
-  changeObserved: boolean;
+  /** What the last listing showed, to tell whether the next one shows a change. */
   listed?: { status: string; lastUpdatedTime?: number };
   error?: ReaderError;
   /** The last snapshot taken and what it was taken of: tree requests come often, changes seldom. */
@@ -162,9 +169,7 @@ export class StackWatcher {
     this.controller?.abort();
     await this.scheduler.whenIdle();
     this.scheduler.everythingDueNow();
-    for (const t of this.tracked.values()) {
-      if (t.followed || isRunning(t.state.status)) t.needsEvents = true;
-    }
+    for (const t of this.tracked.values()) this.observe(t, { kind: 'refresh', followed: t.followed });
     await this.scheduler.runNow();
   }
 
@@ -173,7 +178,7 @@ export class StackWatcher {
     const t = this.find(nameOrId);
     if (t) {
       t.followed = true;
-      if (!t.detailed) this.scheduler.readStackNow(t.state.stackId);
+      if (!isDetailed(t.watch)) this.scheduler.readStackNow(t.model.stackId);
     } else if (Array.isArray(this.options.scope) || !this.wanted.has(nameOrId)) {
       this.wanted.set(nameOrId, undefined);
       this.scheduler.listNow();
@@ -218,9 +223,10 @@ export class StackWatcher {
 
   /** The snapshot of one stack: the one taken before when nothing changed since, else a new copy. */
   private snapshotOf(t: Tracked): StackSnapshot {
-    const s = t.state;
+    const s = t.model;
+    const detailed = isDetailed(t.watch);
     const cached = t.snapshot;
-    if (cached && cached.revision === s.revision && cached.followed === t.followed && cached.detailed === t.detailed && cached.error === t.error) {
+    if (cached && cached.revision === s.revision && cached.followed === t.followed && cached.detailed === detailed && cached.error === t.error) {
       return cached.value;
     }
     const snap: StackSnapshot = {
@@ -228,7 +234,7 @@ export class StackWatcher {
       stackName: s.stackName,
       status: s.status,
       creationTime: s.creationTime,
-      detailed: t.detailed,
+      detailed,
       followed: t.followed,
       // Copies: the model keeps changing after the snapshot is taken.
       resources: [...s.resources.values()].map((r) => ({ ...r, formerPhysical: r.formerPhysical.map((p) => ({ ...p })) })),
@@ -240,7 +246,7 @@ export class StackWatcher {
     const operation = s.operationSummary();
     if (operation) snap.operation = operation;
     if (t.error) snap.error = t.error;
-    t.snapshot = { revision: s.revision, followed: t.followed, detailed: t.detailed, value: snap };
+    t.snapshot = { revision: s.revision, followed: t.followed, detailed, value: snap };
     if (t.error) t.snapshot.error = t.error;
     return snap;
   }
@@ -250,8 +256,8 @@ export class StackWatcher {
     if (byId) return byId;
     const resolved = this.wanted.get(nameOrId);
     if (resolved) return this.tracked.get(resolved);
-    for (const t of this.tracked.values()) if (t.state.stackName === nameOrId && t.state.status !== 'DELETE_COMPLETE') return t;
-    for (const t of this.tracked.values()) if (t.state.stackName === nameOrId) return t;
+    for (const t of this.tracked.values()) if (t.model.stackName === nameOrId && t.model.status !== 'DELETE_COMPLETE') return t;
+    for (const t of this.tracked.values()) if (t.model.stackName === nameOrId) return t;
     return undefined;
   }
 
@@ -265,13 +271,34 @@ export class StackWatcher {
     }
   }
 
-  private wantsDetails(t: Tracked): boolean {
-    return t.needsEvents || t.resourcesStale || isRunning(t.state.status) || (t.followed && !t.detailed);
-  }
-
   /** The ids of the stacks that want reading, for the scheduler's timer. */
   private *waitingStacks(): Iterable<string> {
-    for (const [id, t] of this.tracked) if (this.wantsDetails(t)) yield id;
+    for (const [id, t] of this.tracked) if (wantsReads(t.watch, t.model.status, t.followed)) yield id;
+  }
+
+  /** Moves a stack's watch state by one observation and carries out what the transition asks for. */
+  private observe(t: Tracked, observation: StackWatchObservation): void {
+    const { state, effects } = nextWatchState(t.watch, observation);
+    t.watch = state;
+    const model = t.model;
+    for (const effect of effects) {
+      switch (effect.kind) {
+        case 'poll-now':
+          this.scheduler.readStackNow(model.stackId);
+          break;
+        case 'announce-ended':
+          this.emit({ kind: 'operation-ended', stackId: model.stackId, stackName: model.stackName, operation: effect.ended.operation, live: effect.ended.live });
+          break;
+        case 'announce-gone': {
+          const from = model.status;
+          model.markDeleted(effect.reason);
+          if (from !== 'DELETE_COMPLETE') {
+            this.emit({ kind: 'status', stackId: model.stackId, stackName: model.stackName, from: from || undefined, to: 'DELETE_COMPLETE', reason: effect.reason, inOperation: false });
+          }
+          break;
+        }
+      }
+    }
   }
 
   /** One poll: the listing when due, then every stack whose read is due. */
@@ -287,7 +314,7 @@ export class StackWatcher {
     }
     for (const [id, t] of [...this.tracked]) {
       if (signal.aborted || this.disposed) break;
-      if (!this.wantsDetails(t) || !this.scheduler.isStackDue(id)) continue;
+      if (!wantsReads(t.watch, t.model.status, t.followed) || !this.scheduler.isStackDue(id)) continue;
       outcomes.push(await this.pollStack(t, signal));
     }
     if (signal.aborted) return 'cancelled';
@@ -302,7 +329,7 @@ export class StackWatcher {
       if (t.error?.message === error?.message) return;
       if (error) t.error = error;
       else delete t.error;
-      this.emit({ kind: 'error', stackId: t.state.stackId, stackName: t.state.stackName, error, consecutive });
+      this.emit({ kind: 'error', stackId: t.model.stackId, stackName: t.model.stackName, error, consecutive });
       return;
     }
     if (!error && !this.error) return;
@@ -311,79 +338,53 @@ export class StackWatcher {
   }
 
   /**
-   * Sorts a failed read of one stack: a missing stack is gone (that stack's error, and no reason
-   * to slow down polling of the others), anything else the connection's.
+   * Sorts a failed read. A cancellation is no failure. A stack that CloudFormation no longer knows
+   * by its id was deleted and its record dropped: that stack's error, and no reason to slow down
+   * polling of the others. Anything else is the connection's (a name that never resolved too).
    */
-  private classify(error: ReaderError, t: Tracked): PollOutcome {
+  private classify(error: ReaderError, t?: Tracked): PollOutcome {
     if (error.kind === 'cancelled') return 'ok';
-    if (error.kind === 'throttled') {
-      this.setError(error);
-      return 'throttled';
-    }
-    if (error.kind === 'not-found') {
-      this.markGone(t, error);
+    if (error.kind === 'not-found' && t) {
+      this.observe(t, { kind: 'not-found', reason: error.message });
+      this.setError(error, t);
       return 'ok';
     }
     this.setError(error);
-    return 'error';
-  }
-
-  /**
-   * A stack that CloudFormation no longer knows by its id was deleted and its record dropped: it
-   * is shown deleted, with the answer as its error, and never polled again (ids are not reused).
-   */
-  private markGone(t: Tracked, error: ReaderError): void {
-    const state = t.state;
-    const from = state.status;
-    state.markDeleted(error.message);
-    t.detailed = true;
-    t.needsEvents = false;
-    t.resourcesStale = false;
-    t.endedPending = false;
-    if (from !== 'DELETE_COMPLETE') {
-      this.emit({ kind: 'status', stackId: state.stackId, stackName: state.stackName, from: from || undefined, to: 'DELETE_COMPLETE', reason: error.message, inOperation: false });
-    }
-    this.setError(error, t);
-  }
-
-  private classifyGlobal(error: ReaderError): PollOutcome {
-    if (error.kind === 'cancelled') return 'ok';
-    if (error.kind === 'throttled') {
-      this.setError(error);
-      return 'throttled';
-    }
-    this.setError(error);
-    return 'error';
+    return error.kind === 'throttled' ? 'throttled' : 'error';
   }
 
   private async pollListing(signal: AbortSignal): Promise<PollOutcome> {
-    if (this.options.scope === undefined || this.options.scope === 'all') {
-      const listed = await this.options.reader.describeStacks({ signal });
-      if (!listed.ok) return this.classifyGlobal(listed.error);
-      this.setError(undefined);
-      const observedBefore = this.listedAt !== undefined;
-      this.listedAt = this.clock.now();
-      this.mergeListing(listed.value, true, observedBefore);
-      if (this.wanted.size > 0) return this.pollWanted(signal);
-      return 'ok';
-    }
-    return this.pollWanted(signal);
+    if (Array.isArray(this.options.scope)) return this.pollWanted(signal);
+    const listed = await this.options.reader.describeStacks({ signal });
+    if (!listed.ok) return this.classify(listed.error);
+    this.setError(undefined);
+    const observedBefore = this.listedAt !== undefined;
+    this.listedAt = this.clock.now();
+    this.mergeListing(listed.value, true, observedBefore);
+    return this.wanted.size > 0 ? this.pollWanted(signal) : 'ok';
   }
 
-  /** Describes each stack asked for by name whose events are not already being read. */
+  /**
+   * Whether describing a stack asked for by name can tell anything new: not when the region's
+   * listing shows it anyway, not when it is deleted (it never changes again), and not while its
+   * events are read every few seconds.
+   */
+  private worthDescribing(t: Tracked): boolean {
+    if (this.options.scope === 'all' || isFinal(t.model.status)) return false;
+    return !(isDetailed(t.watch) && isRunning(t.model.status));
+  }
+
+  /** Describes each stack asked for by name that is worth describing. */
   private async pollWanted(signal: AbortSignal): Promise<PollOutcome> {
-    let result: PollOutcome = 'ok';
+    let outcome: PollOutcome = 'ok';
     for (const [name, id] of this.wanted) {
+      if (signal.aborted) break;
       const t = id ? this.tracked.get(id) : undefined;
-      if (t && t.detailed && isRunning(t.state.status)) continue;
-      // A deleted stack never changes again.
-      if (t?.state.status === 'DELETE_COMPLETE') continue;
-      if (t && this.options.scope === 'all' || signal.aborted) continue;
+      if (t && !this.worthDescribing(t)) continue;
       const described = await this.options.reader.describeStacks({ stackName: id ?? name, signal });
       if (!described.ok) {
-        // A name that never resolved is a connection-level answer ("no such stack"); a known stack keeps its own error.
-        const r = t ? this.classify(described.error, t) : this.classifyGlobal(described.error);
-        if (r !== 'ok') result = r;
+        const failed = this.classify(described.error, t);
+        if (failed !== 'ok') outcome = failed;
         continue;
       }
       this.setError(undefined);
@@ -397,7 +398,7 @@ export class StackWatcher {
         if (tracked) tracked.followed = true;
       }
     }
-    return result;
+    return outcome;
   }
 
   /**
@@ -412,42 +413,29 @@ export class StackWatcher {
       let t = this.tracked.get(summary.stackId);
       if (!t) {
         t = {
-          state: new StackState(summary, this.maxEvents),
+          model: new StackState(summary, this.maxEvents),
+          watch: firstListed(observedBefore),
           followed: [...this.wanted.values()].includes(summary.stackId) || this.wanted.has(summary.stackName),
-          detailed: false,
-          // A stack that appeared since the last listing was deployed meanwhile: read what happened.
-          needsEvents: isRunning(summary.status) || observedBefore,
-          resourcesStale: false,
-          endedPending: false,
-          changeObserved: observedBefore,
         };
         if (this.wanted.has(summary.stackName)) this.wanted.set(summary.stackName, summary.stackId);
         this.tracked.set(summary.stackId, t);
         membershipChanged = true;
       } else {
-        const before = t.listed;
-        const changed = before !== undefined && (before.status !== summary.status || before.lastUpdatedTime !== summary.lastUpdatedTime);
-        if (changed) {
-          t.changeObserved = true;
-          // A status that cannot follow the last one seen, or a settled stack that moved, means an
-          // operation happened between polls: recover what happened from the events.
-          const possible =
-            isStackStatus(before.status) && isStackStatus(summary.status) && isTransitionPossible(before.status, summary.status);
-          if (!possible || t.detailed || isRunning(summary.status)) {
-            t.needsEvents = true;
-            this.scheduler.readStackNow(summary.stackId);
-          }
-        }
+        const listing: StackWatchObservation = { kind: 'listed', status: summary.status };
+        if (summary.lastUpdatedTime !== undefined) listing.lastUpdatedTime = summary.lastUpdatedTime;
+        if (t.listed) listing.previous = t.listed;
+        this.observe(t, listing);
       }
       t.listed = { status: summary.status, lastUpdatedTime: summary.lastUpdatedTime };
-      const statusBefore = t.state.status;
-      t.state.applySummary(summary, t.detailed);
-      if (!t.detailed && statusBefore !== t.state.status) membershipChanged = true;
+      const statusBefore = t.model.status;
+      const detailed = isDetailed(t.watch);
+      t.model.applySummary(summary, detailed);
+      if (!detailed && statusBefore !== t.model.status) membershipChanged = true;
       if (t.error?.kind === 'not-found') this.setError(undefined, t);
     }
     if (complete) {
       for (const [id, t] of this.tracked) {
-        if (present.has(id) || t.followed || isRunning(t.state.status) || t.needsEvents || t.endedPending) continue;
+        if (present.has(id) || t.followed || keptWhenUnlisted(t.watch, t.model.status)) continue;
         this.tracked.delete(id);
         this.scheduler.forgetStack(id);
         membershipChanged = true;
@@ -456,15 +444,15 @@ export class StackWatcher {
     if (membershipChanged) this.emit({ kind: 'stacks' });
   }
 
+  /** Reads one stack: its new events when they are due, then its resources when they are to be (re)loaded. */
   private async pollStack(t: Tracked, signal: AbortSignal): Promise<PollOutcome> {
-    const state = t.state;
+    const model = t.model;
     const reader = this.options.reader;
-    let gotEvents = false;
-    const wasDetailed = t.detailed;
-    if (!t.detailed || t.needsEvents || isRunning(state.status)) {
-      const first = !t.detailed;
+    let news = false;
+    if (wantsEvents(t.watch, model.status)) {
+      const first = !isDetailed(t.watch);
       let sawRunning = false;
-      const read = await reader.describeStackEvents(state.stackId, first
+      const read = await reader.describeStackEvents(model.stackId, first
         ? {
             signal,
             maxPages: this.options.maxHistoryPages ?? 10,
@@ -479,54 +467,47 @@ export class StackWatcher {
               return sawRunning;
             },
           }
-        : { signal, until: state.lastEventId, maxPages: 50 });
+        : { signal, until: model.lastEventId, maxPages: 50 });
       if (!read.ok) return this.classify(read.error, t);
-      if (first) state.prepareReplay();
-      const fresh = read.value.events.filter((e) => !state.hasSeen(e.eventId)).reverse();
+      if (first) model.prepareReplay();
+      const fresh = read.value.events.filter((e) => !model.hasSeen(e.eventId)).reverse();
+      let ended: OperationSummary | undefined;
       for (const event of fresh) {
-        const effect = state.applyEvent(event);
-        this.emit({ kind: 'event', stackId: state.stackId, stackName: state.stackName, event, inOperation: effect.inOperation });
+        const effect = model.applyEvent(event);
+        this.emit({ kind: 'event', stackId: model.stackId, stackName: model.stackName, event, inOperation: effect.inOperation });
         if (effect.statusChange) {
           this.emit({
             kind: 'status',
-            stackId: state.stackId,
-            stackName: state.stackName,
+            stackId: model.stackId,
+            stackName: model.stackName,
             from: effect.statusChange.from,
             to: effect.statusChange.to,
             reason: event.reason,
             inOperation: effect.inOperation,
           });
         }
-        if (effect.ended) t.endedPending = true;
-        if (effect.started && !first) t.changeObserved = true;
+        // Summarised right at its end: the next operation may start within the same read.
+        if (effect.ended) ended = model.operationSummary();
       }
-      gotEvents = fresh.length > 0;
-      if (first) {
-        t.resourcesStale = true;
-        // An operation already over when first read is announced too, but not as news.
-        if (!isRunning(state.status) && state.operationSummary()) t.endedPending = true;
-      }
-      t.needsEvents = false;
-      t.detailed = true;
-      if (t.endedPending) t.resourcesStale = true;
+      news = fresh.length > 0;
+      const observation: StackWatchObservation = { kind: 'events', status: model.status };
+      const operation = model.operationSummary();
+      if (operation) observation.operation = operation;
+      if (ended) observation.ended = ended;
+      this.observe(t, observation);
     }
-    if (t.resourcesStale) {
-      const listing = await reader.listStackResources(state.stackId, { signal });
+    let reloaded = false;
+    if (t.watch.kind === 'loading') {
+      const listing = await reader.listStackResources(model.stackId, { signal });
       if (!listing.ok) return this.classify(listing.error, t);
-      state.applyResourceListing(listing.value);
-      t.resourcesStale = false;
-      this.emit({ kind: 'resources', stackId: state.stackId });
+      model.applyResourceListing(listing.value);
+      this.emit({ kind: 'resources', stackId: model.stackId });
+      reloaded = true;
     }
     if (t.error) this.setError(undefined, t);
-    if (t.endedPending) {
-      t.endedPending = false;
-      const operation = state.operationSummary();
-      if (operation) {
-        const live = wasDetailed || t.changeObserved;
-        this.emit({ kind: 'operation-ended', stackId: state.stackId, stackName: state.stackName, operation, live });
-      }
-    }
-    this.scheduler.stackRead(state.stackId, gotEvents);
+    // Announcing an ended operation comes last, when everything about it was read.
+    if (reloaded) this.observe(t, { kind: 'resources', status: model.status });
+    this.scheduler.stackRead(model.stackId, news);
     return 'ok';
   }
 }
