@@ -41,7 +41,7 @@ export type StackReader = Pick<CloudFormationReader, 'describeStacks' | 'describ
 export interface WatcherOptions {
   reader: StackReader;
   clock?: WatcherClock;
-  /** 'all' watches every stack of the region; a list watches only those stacks (names or ids). */
+  /** 'all' (the default) watches every stack of the region; a list watches only those stacks (names or ids). */
   scope?: 'all' | string[];
   /** Poll interval for a running stack right after something happened (default 2 s). */
   activeIntervalMs?: number;
@@ -118,6 +118,8 @@ export class StackWatcher {
   /** Names (or ids) asked for in list scope, mapped to the stack id once resolved. */
   private readonly wanted = new Map<string, string | undefined>();
   private readonly listeners = new Set<(change: WatcherChange) => void>();
+  /** Whether the whole region is watched (scope 'all', or none given) rather than a list of stacks. */
+  private readonly wholeRegion: boolean;
   private readonly maxEvents: number;
   private controller?: AbortController;
   private disposed = false;
@@ -142,6 +144,7 @@ export class StackWatcher {
       waiting: () => this.waitingStacks(),
     });
     this.maxEvents = options.maxEventsPerStack ?? 1000;
+    this.wholeRegion = !Array.isArray(options.scope);
     if (Array.isArray(options.scope)) for (const name of options.scope) this.wanted.set(name, undefined);
   }
 
@@ -179,7 +182,7 @@ export class StackWatcher {
     if (t) {
       t.followed = true;
       if (!isDetailed(t.watch)) this.scheduler.readStackNow(t.model.stackId);
-    } else if (Array.isArray(this.options.scope) || !this.wanted.has(nameOrId)) {
+    } else if (!this.wholeRegion || !this.wanted.has(nameOrId)) {
       this.wanted.set(nameOrId, undefined);
       this.scheduler.listNow();
     }
@@ -354,7 +357,7 @@ export class StackWatcher {
   }
 
   private async pollListing(signal: AbortSignal): Promise<PollOutcome> {
-    if (Array.isArray(this.options.scope)) return this.pollWanted(signal);
+    if (!this.wholeRegion) return this.pollWanted(signal);
     const listed = await this.options.reader.describeStacks({ signal });
     if (!listed.ok) return this.classify(listed.error);
     this.setError(undefined);
@@ -370,7 +373,7 @@ export class StackWatcher {
    * events are read every few seconds.
    */
   private worthDescribing(t: Tracked): boolean {
-    if (this.options.scope === 'all' || isFinal(t.model.status)) return false;
+    if (this.wholeRegion || isFinal(t.model.status)) return false;
     return !(isDetailed(t.watch) && isRunning(t.model.status));
   }
 

@@ -190,6 +190,25 @@ describe('StackWatcher over a region', () => {
     }
   });
 
+  test('with no scope given the whole region is watched: a followed stack is read through the listing, never described by name', async () => {
+    const r = await region({ settledStacks: 3, pageSize: { stacks: 10 } }, { scope: undefined, settledIntervalMs: 60_000 });
+    try {
+      const name = r.endpoint.stacks[0].stackName;
+      r.watcher.follow(name);
+      r.watcher.start();
+      const end = r.clock.now() + 10 * 60_000;
+      await runUntil(r.clock, r.watcher, () => r.clock.now() >= end);
+      assert.equal(r.watcher.snapshot().stacks.length, 3);
+      assert.equal(r.watcher.getStack(name)?.followed, true);
+      assert.equal(r.watcher.getStack(name)?.detailed, true);
+      const describedByName = r.endpoint.calls.filter((c) => c.action === 'DescribeStacks' && c.params.StackName !== undefined);
+      assert.deepEqual(describedByName, [], 'the listing of every stack already shows it');
+      assert.equal(r.endpoint.calls.filter((c) => c.action === 'DescribeStacks').length, 11, 'one listing a minute, plus the first');
+    } finally {
+      await r.close();
+    }
+  });
+
   test('a stack asked for by name that does not exist is reported as not found', async () => {
     const r = await region({ settledStacks: 1 }, { scope: ['nope'] });
     try {
