@@ -472,7 +472,7 @@ export class StackWatcher {
           }
         : { signal, until: model.lastEventId, maxPages: 50 });
       if (!read.ok) return this.classify(read.error, t);
-      if (first) model.prepareReplay();
+      if (first) model.prepareReplay(read.value.events);
       const fresh = read.value.events.filter((e) => !model.hasSeen(e.eventId)).reverse();
       let ended: OperationSummary | undefined;
       for (const event of fresh) {
