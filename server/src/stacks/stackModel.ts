@@ -162,13 +162,22 @@ export class StackState implements StackFields {
   }
 
   /**
-   * Forgets the listed status before the history is replayed from the previous operation's end,
-   * so that the replayed events, not the listing, define every status change.
+   * Prepares for the history read back from the previous operation's end (in any order): the
+   * listed status is forgotten, so that the replayed events, not the listing, define every
+   * status change. A history that holds no event of the stack itself did not reach back that
+   * far (a long operation): the listed status stays, and if it is running, its operation is
+   * taken as started before the history read, without a start event.
    */
-  prepareReplay(): void {
+  prepareReplay(history: readonly StackEvent[]): void {
     this.changes++;
-    this.status = '';
-    this.statusReason = undefined;
+    if (history.some(isStackEvent)) {
+      this.status = '';
+      this.statusReason = undefined;
+      return;
+    }
+    if (this.operation === undefined && isRunning(this.status)) {
+      this.operation = { startStatus: this.status, startedAt: this.lastUpdatedTime ?? this.creationTime, undeleted: new Map(), eventCount: 0 };
+    }
   }
 
   /** Whether this event was already applied. */

@@ -2,17 +2,28 @@
  * Keeps a model of a region's stacks, their resources and events up to date, cheaply: one
  * DescribeStacks for all settled stacks now and then, one incremental DescribeStackEvents per
  * running stack every few seconds, nothing while nothing is visible, exponential backoff with
- * jitter when throttled. Time and timers are injected, so tests and benchmarks run on a fake clock.
+ * jitter when throttled. Each stack's lifecycle in the watcher is a StackWatchState moved by one
+ * transition function; when to read is the PollScheduler's. Time and timers are injected, so tests
+ * and benchmarks run on a fake clock.
  */
-import { isRunning, isTransitionPossible, isStackStatus } from '../cloudformation/stackLifecycle';
+import { isFinal, isRunning } from '../cloudformation/stackLifecycle';
 import { StackState, isStackEvent, type OperationSummary, type ResourceModel } from './stackModel';
 import type { CloudFormationReader } from './cloudFormationReader';
+import { PollScheduler, type PollClock, type PollOutcome, type PollResult } from './pollScheduler';
+import {
+  firstListed,
+  isDetailed,
+  keptWhenUnlisted,
+  nextWatchState,
+  wantsEvents,
+  wantsReads,
+  type StackWatchObservation,
+  type StackWatchState,
+} from './stackWatchState';
 import type { ReaderError, StackEvent, StackFields, StackSummary } from './types';
 
-export interface WatcherClock {
-  now(): number;
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
+/** The clock the watcher polls on, and its source of jitter. */
+export interface WatcherClock extends PollClock {
   random(): number;
 }
 
@@ -30,7 +41,7 @@ export type StackReader = Pick<CloudFormationReader, 'describeStacks' | 'describ
 export interface WatcherOptions {
   reader: StackReader;
   clock?: WatcherClock;
-  /** 'all' watches every stack of the region; a list watches only those stacks (names or ids). */
+  /** 'all' (the default) watches every stack of the region; a list watches only those stacks (names or ids). */
   scope?: 'all' | string[];
   /** Poll interval for a running stack right after something happened (default 2 s). */
   activeIntervalMs?: number;
@@ -86,98 +97,83 @@ export interface WatcherSnapshot {
   paused: boolean;
 }
 
+/** One stack the watcher tracks: its model, where it stands in the watcher's lifecycle, and whether someone follows it. */
 interface Tracked {
-  state: StackState;
+  model: StackState;
+  watch: StackWatchState;
+  /** Someone keeps this stack's events and resources current, settled or not: a wish, not a lifecycle state. */
   followed: boolean;
-  detailed: boolean;
-  /** An event read is due (a listing showed a change). */
-  needsEvents: boolean;
-  resourcesStale: boolean;
-  /** An operation ended and is announced once the resources are reloaded. */
-  endedPending: boolean;
-  /** A change was seen while watching, so an operation found ending is news. */
-  changeObserved: boolean;
-  nextPollAt: number;
-  interval: number;
+  /** What the last listing showed, to tell whether the next one shows a change. */
   listed?: { status: string; lastUpdatedTime?: number };
   error?: ReaderError;
   /** The last snapshot taken and what it was taken of: tree requests come often, changes seldom. */
   snapshot?: { revision: number; followed: boolean; detailed: boolean; error?: ReaderError; value: StackSnapshot };
 }
 
-type PollResult = 'ok' | 'throttled' | 'error';
-
 /** Watches the stacks of one region through a read-only reader. */
 export class StackWatcher {
   private readonly clock: WatcherClock;
+  private readonly scheduler: PollScheduler;
   private readonly tracked = new Map<string, Tracked>();
   /** Names (or ids) asked for in list scope, mapped to the stack id once resolved. */
   private readonly wanted = new Map<string, string | undefined>();
   private readonly listeners = new Set<(change: WatcherChange) => void>();
-  private readonly activeMs: number;
-  private readonly activeMaxMs: number;
-  private readonly settledMs: number;
+  /** Whether the whole region is watched (scope 'all', or none given) rather than a list of stacks. */
+  private readonly wholeRegion: boolean;
   private readonly maxEvents: number;
-  private timer: unknown;
   private controller?: AbortController;
-  private cycle?: Promise<void>;
-  private visible = true;
-  private started = false;
   private disposed = false;
-  private nextListAt = 0;
-  private backoffUntil = 0;
-  private throttleCount = 0;
-  private errorCount = 0;
   private error?: ReaderError;
   private listedAt?: number;
 
   constructor(private readonly options: WatcherOptions) {
-    this.clock = options.clock ?? systemClock;
-    this.activeMs = options.activeIntervalMs ?? 2000;
-    this.activeMaxMs = Math.max(this.activeMs, options.activeMaxIntervalMs ?? 5000);
-    this.settledMs = options.settledIntervalMs ?? 90_000;
+    const clock = options.clock ?? systemClock;
+    this.clock = clock;
+    const activeMs = options.activeIntervalMs ?? 2000;
+    this.scheduler = new PollScheduler({
+      clock,
+      random: () => clock.random(),
+      intervals: {
+        activeMs,
+        activeMaxMs: Math.max(activeMs, options.activeMaxIntervalMs ?? 5000),
+        settledMs: options.settledIntervalMs ?? 90_000,
+        backoffBaseMs: options.backoffBaseMs ?? 1000,
+        backoffMaxMs: options.backoffMaxMs ?? 60_000,
+      },
+      poll: () => this.poll(),
+      waiting: () => this.waitingStacks(),
+    });
     this.maxEvents = options.maxEventsPerStack ?? 1000;
+    this.wholeRegion = !Array.isArray(options.scope);
     if (Array.isArray(options.scope)) for (const name of options.scope) this.wanted.set(name, undefined);
   }
 
   /** Starts polling. */
   start(): void {
-    if (this.started || this.disposed) return;
-    this.started = true;
-    this.nextListAt = this.clock.now();
-    this.schedule();
+    if (!this.disposed) this.scheduler.start();
   }
 
   /** Stops polling for good and cancels requests in flight. */
   dispose(): void {
     this.disposed = true;
-    this.clearTimer();
+    this.scheduler.stop();
     this.controller?.abort();
     this.listeners.clear();
   }
 
   /** Pauses all polling while nothing shows the stacks; resumes (polling what is due at once) when visible again. */
   setVisible(visible: boolean): void {
-    if (this.visible === visible) return;
-    this.visible = visible;
-    if (visible) this.schedule();
-    else this.clearTimer();
+    this.scheduler.setVisible(visible);
   }
 
   /** Cancels requests in flight and polls everything now; resolves when that poll is done. */
   async refresh(): Promise<void> {
     if (this.disposed) return;
     this.controller?.abort();
-    await this.cycle;
-    const now = this.clock.now();
-    this.nextListAt = now;
-    this.backoffUntil = 0;
-    for (const t of this.tracked.values()) {
-      t.nextPollAt = now;
-      if (t.followed || isRunning(t.state.status)) t.needsEvents = true;
-    }
-    this.clearTimer();
-    await this.runCycle();
+    await this.scheduler.whenIdle();
+    this.scheduler.everythingDueNow();
+    for (const t of this.tracked.values()) this.observe(t, { kind: 'refresh', followed: t.followed });
+    await this.scheduler.runNow();
   }
 
   /** Keeps events and resources of this stack (name or id) loaded and current, settled or not. */
@@ -185,12 +181,12 @@ export class StackWatcher {
     const t = this.find(nameOrId);
     if (t) {
       t.followed = true;
-      if (!t.detailed) t.nextPollAt = this.clock.now();
-    } else if (Array.isArray(this.options.scope) || !this.wanted.has(nameOrId)) {
+      if (!isDetailed(t.watch)) this.scheduler.readStackNow(t.model.stackId);
+    } else if (!this.wholeRegion || !this.wanted.has(nameOrId)) {
       this.wanted.set(nameOrId, undefined);
-      this.nextListAt = this.clock.now();
+      this.scheduler.listNow();
     }
-    this.schedule();
+    this.scheduler.arm();
   }
 
   /** Stops keeping details of a stack current (it stays listed). */
@@ -206,8 +202,8 @@ export class StackWatcher {
   }
 
   /** Resolves when no poll is running. */
-  async whenIdle(): Promise<void> {
-    while (this.cycle) await this.cycle;
+  whenIdle(): Promise<void> {
+    return this.scheduler.whenIdle();
   }
 
   /** The model of one stack (name or id). */
@@ -221,7 +217,7 @@ export class StackWatcher {
     const snapshot: WatcherSnapshot = {
       region: this.options.reader.info.region,
       stacks: [...this.tracked.values()].map((t) => this.snapshotOf(t)),
-      paused: !this.visible,
+      paused: !this.scheduler.visible,
     };
     if (this.error) snapshot.error = this.error;
     if (this.listedAt !== undefined) snapshot.listedAt = this.listedAt;
@@ -230,9 +226,10 @@ export class StackWatcher {
 
   /** The snapshot of one stack: the one taken before when nothing changed since, else a new copy. */
   private snapshotOf(t: Tracked): StackSnapshot {
-    const s = t.state;
+    const s = t.model;
+    const detailed = isDetailed(t.watch);
     const cached = t.snapshot;
-    if (cached && cached.revision === s.revision && cached.followed === t.followed && cached.detailed === t.detailed && cached.error === t.error) {
+    if (cached && cached.revision === s.revision && cached.followed === t.followed && cached.detailed === detailed && cached.error === t.error) {
       return cached.value;
     }
     const snap: StackSnapshot = {
@@ -240,7 +237,7 @@ export class StackWatcher {
       stackName: s.stackName,
       status: s.status,
       creationTime: s.creationTime,
-      detailed: t.detailed,
+      detailed,
       followed: t.followed,
       // Copies: the model keeps changing after the snapshot is taken.
       resources: [...s.resources.values()].map((r) => ({ ...r, formerPhysical: r.formerPhysical.map((p) => ({ ...p })) })),
@@ -252,7 +249,7 @@ export class StackWatcher {
     const operation = s.operationSummary();
     if (operation) snap.operation = operation;
     if (t.error) snap.error = t.error;
-    t.snapshot = { revision: s.revision, followed: t.followed, detailed: t.detailed, value: snap };
+    t.snapshot = { revision: s.revision, followed: t.followed, detailed, value: snap };
     if (t.error) t.snapshot.error = t.error;
     return snap;
   }
@@ -262,8 +259,8 @@ export class StackWatcher {
     if (byId) return byId;
     const resolved = this.wanted.get(nameOrId);
     if (resolved) return this.tracked.get(resolved);
-    for (const t of this.tracked.values()) if (t.state.stackName === nameOrId && t.state.status !== 'DELETE_COMPLETE') return t;
-    for (const t of this.tracked.values()) if (t.state.stackName === nameOrId) return t;
+    for (const t of this.tracked.values()) if (t.model.stackName === nameOrId && t.model.status !== 'DELETE_COMPLETE') return t;
+    for (const t of this.tracked.values()) if (t.model.stackName === nameOrId) return t;
     return undefined;
   }
 
@@ -277,168 +274,120 @@ export class StackWatcher {
     }
   }
 
-  private clearTimer(): void {
-    if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
-    this.timer = undefined;
+  /** The ids of the stacks that want reading, for the scheduler's timer. */
+  private *waitingStacks(): Iterable<string> {
+    for (const [id, t] of this.tracked) if (wantsReads(t.watch, t.model.status, t.followed)) yield id;
   }
 
-  private wantsDetails(t: Tracked): boolean {
-    return t.needsEvents || t.resourcesStale || isRunning(t.state.status) || (t.followed && !t.detailed);
-  }
-
-  private schedule(): void {
-    if (!this.started || this.disposed || !this.visible || this.cycle) return;
-    this.clearTimer();
-    const now = this.clock.now();
-    let due = this.nextListAt;
-    for (const t of this.tracked.values()) if (this.wantsDetails(t)) due = Math.min(due, t.nextPollAt);
-    due = Math.max(due, this.backoffUntil);
-    this.timer = this.clock.setTimeout(() => {
-      this.timer = undefined;
-      void this.runCycle();
-    }, Math.max(0, due - now));
-  }
-
-  private runCycle(): Promise<void> {
-    if (this.cycle) return this.cycle;
-    const cycle = this.poll().finally(() => {
-      this.cycle = undefined;
-      this.schedule();
-    });
-    this.cycle = cycle;
-    return cycle;
-  }
-
-  private async poll(): Promise<void> {
-    const controller = new AbortController();
-    this.controller = controller;
-    const signal = controller.signal;
-    const results: PollResult[] = [];
-    if (this.clock.now() >= this.nextListAt) {
-      const listed = await this.pollListing(signal);
-      results.push(listed);
-      // A failed listing is retried when the backoff allows, not a whole listing interval later.
-      this.nextListAt = listed === 'ok' ? this.clock.now() + this.settledMs : this.clock.now();
-    }
-    for (const t of [...this.tracked.values()]) {
-      if (signal.aborted || this.disposed) break;
-      if (!this.wantsDetails(t) || t.nextPollAt > this.clock.now()) continue;
-      results.push(await this.pollStack(t, signal));
-    }
-    if (signal.aborted) return;
-    const now = this.clock.now();
-    if (results.includes('throttled')) {
-      this.throttleCount++;
-      this.backoffUntil = now + this.backoffDelay(this.throttleCount);
-    } else {
-      this.throttleCount = 0;
-      if (results.includes('error')) {
-        this.errorCount++;
-        this.backoffUntil = now + Math.min(this.settledMs, this.backoffDelay(this.errorCount));
-      } else {
-        this.errorCount = 0;
-        this.backoffUntil = 0;
-        // Every call of this poll succeeded: whatever went wrong before is over.
-        if (results.length > 0) this.setError(undefined);
+  /** Moves a stack's watch state by one observation and carries out what the transition asks for. */
+  private observe(t: Tracked, observation: StackWatchObservation): void {
+    const { state, effects } = nextWatchState(t.watch, observation);
+    t.watch = state;
+    const model = t.model;
+    for (const effect of effects) {
+      switch (effect.kind) {
+        case 'poll-now':
+          this.scheduler.readStackNow(model.stackId);
+          break;
+        case 'announce-ended':
+          this.emit({ kind: 'operation-ended', stackId: model.stackId, stackName: model.stackName, operation: effect.ended.operation, live: effect.ended.live });
+          break;
+        case 'announce-gone': {
+          const from = model.status;
+          model.markDeleted(effect.reason);
+          if (from !== 'DELETE_COMPLETE') {
+            this.emit({ kind: 'status', stackId: model.stackId, stackName: model.stackName, from: from || undefined, to: 'DELETE_COMPLETE', reason: effect.reason, inOperation: false });
+          }
+          break;
+        }
       }
     }
   }
 
-  /** Exponential backoff with jitter: half the delay fixed, half random. */
-  private backoffDelay(attempt: number): number {
-    const base = this.options.backoffBaseMs ?? 1000;
-    const max = this.options.backoffMaxMs ?? 60_000;
-    const delay = Math.min(max, base * 2 ** Math.min(attempt - 1, 30));
-    return Math.round(delay / 2 + (this.clock.random() * delay) / 2);
+  /** One poll: the listing when due, then every stack whose read is due. */
+  private async poll(): Promise<PollResult> {
+    const controller = new AbortController();
+    this.controller = controller;
+    const signal = controller.signal;
+    const outcomes: PollOutcome[] = [];
+    if (this.scheduler.isListingDue()) {
+      const listed = await this.pollListing(signal);
+      outcomes.push(listed);
+      this.scheduler.listed(listed);
+    }
+    for (const [id, t] of [...this.tracked]) {
+      if (signal.aborted || this.disposed) break;
+      if (!wantsReads(t.watch, t.model.status, t.followed) || !this.scheduler.isStackDue(id)) continue;
+      outcomes.push(await this.pollStack(t, signal));
+    }
+    if (signal.aborted) return 'cancelled';
+    // Every call of this poll succeeded: whatever went wrong before is over.
+    if (outcomes.length > 0 && outcomes.every((outcome) => outcome === 'ok')) this.setError(undefined);
+    return outcomes;
   }
 
   private setError(error: ReaderError | undefined, t?: Tracked): void {
+    const consecutive = this.scheduler.failuresInARow + 1;
     if (t) {
       if (t.error?.message === error?.message) return;
       if (error) t.error = error;
       else delete t.error;
-      this.emit({ kind: 'error', stackId: t.state.stackId, stackName: t.state.stackName, error, consecutive: this.errorCount + 1 });
+      this.emit({ kind: 'error', stackId: t.model.stackId, stackName: t.model.stackName, error, consecutive });
       return;
     }
     if (!error && !this.error) return;
     this.error = error;
-    this.emit({ kind: 'error', error, consecutive: error && error.kind !== 'throttled' ? this.errorCount + 1 : 0 });
+    this.emit({ kind: 'error', error, consecutive: error && error.kind !== 'throttled' ? consecutive : 0 });
   }
 
   /**
-   * Sorts a failed read of one stack: a missing stack is gone (that stack's error, and no reason
-   * to slow down polling of the others), anything else the connection's.
+   * Sorts a failed read. A cancellation is no failure. A stack that CloudFormation no longer knows
+   * by its id was deleted and its record dropped: that stack's error, and no reason to slow down
+   * polling of the others. Anything else is the connection's (a name that never resolved too).
    */
-  private classify(error: ReaderError, t: Tracked): PollResult {
+  private classify(error: ReaderError, t?: Tracked): PollOutcome {
     if (error.kind === 'cancelled') return 'ok';
-    if (error.kind === 'throttled') {
-      this.setError(error);
-      return 'throttled';
-    }
-    if (error.kind === 'not-found') {
-      this.markGone(t, error);
+    if (error.kind === 'not-found' && t) {
+      this.observe(t, { kind: 'not-found', reason: error.message });
+      this.setError(error, t);
       return 'ok';
     }
     this.setError(error);
-    return 'error';
+    return error.kind === 'throttled' ? 'throttled' : 'error';
+  }
+
+  private async pollListing(signal: AbortSignal): Promise<PollOutcome> {
+    if (!this.wholeRegion) return this.pollWanted(signal);
+    const listed = await this.options.reader.describeStacks({ signal });
+    if (!listed.ok) return this.classify(listed.error);
+    this.setError(undefined);
+    const observedBefore = this.listedAt !== undefined;
+    this.listedAt = this.clock.now();
+    this.mergeListing(listed.value, true, observedBefore);
+    return this.wanted.size > 0 ? this.pollWanted(signal) : 'ok';
   }
 
   /**
-   * A stack that CloudFormation no longer knows by its id was deleted and its record dropped: it
-   * is shown deleted, with the answer as its error, and never polled again (ids are not reused).
+   * Whether describing a stack asked for by name can tell anything new: not when the region's
+   * listing shows it anyway, not when it is deleted (it never changes again), and not while its
+   * events are read every few seconds.
    */
-  private markGone(t: Tracked, error: ReaderError): void {
-    const state = t.state;
-    const from = state.status;
-    state.markDeleted(error.message);
-    t.detailed = true;
-    t.needsEvents = false;
-    t.resourcesStale = false;
-    t.endedPending = false;
-    if (from !== 'DELETE_COMPLETE') {
-      this.emit({ kind: 'status', stackId: state.stackId, stackName: state.stackName, from: from || undefined, to: 'DELETE_COMPLETE', reason: error.message, inOperation: false });
-    }
-    this.setError(error, t);
+  private worthDescribing(t: Tracked): boolean {
+    if (this.wholeRegion || isFinal(t.model.status)) return false;
+    return !(isDetailed(t.watch) && isRunning(t.model.status));
   }
 
-  private classifyGlobal(error: ReaderError): PollResult {
-    if (error.kind === 'cancelled') return 'ok';
-    if (error.kind === 'throttled') {
-      this.setError(error);
-      return 'throttled';
-    }
-    this.setError(error);
-    return 'error';
-  }
-
-  private async pollListing(signal: AbortSignal): Promise<PollResult> {
-    if (this.options.scope === undefined || this.options.scope === 'all') {
-      const listed = await this.options.reader.describeStacks({ signal });
-      if (!listed.ok) return this.classifyGlobal(listed.error);
-      this.setError(undefined);
-      const observedBefore = this.listedAt !== undefined;
-      this.listedAt = this.clock.now();
-      this.mergeListing(listed.value, true, observedBefore);
-      if (this.wanted.size > 0) return this.pollWanted(signal);
-      return 'ok';
-    }
-    return this.pollWanted(signal);
-  }
-
-  /** Describes each stack asked for by name whose events are not already being read. */
-  private async pollWanted(signal: AbortSignal): Promise<PollResult> {
-    let result: PollResult = 'ok';
+  /** Describes each stack asked for by name that is worth describing. */
+  private async pollWanted(signal: AbortSignal): Promise<PollOutcome> {
+    let outcome: PollOutcome = 'ok';
     for (const [name, id] of this.wanted) {
+      if (signal.aborted) break;
       const t = id ? this.tracked.get(id) : undefined;
-      if (t && t.detailed && isRunning(t.state.status)) continue;
-      // A deleted stack never changes again.
-      if (t?.state.status === 'DELETE_COMPLETE') continue;
-      if (t && this.options.scope === 'all' || signal.aborted) continue;
+      if (t && !this.worthDescribing(t)) continue;
       const described = await this.options.reader.describeStacks({ stackName: id ?? name, signal });
       if (!described.ok) {
-        // A name that never resolved is a connection-level answer ("no such stack"); a known stack keeps its own error.
-        const r = t ? this.classify(described.error, t) : this.classifyGlobal(described.error);
-        if (r !== 'ok') result = r;
+        const failed = this.classify(described.error, t);
+        if (failed !== 'ok') outcome = failed;
         continue;
       }
       this.setError(undefined);
@@ -452,7 +401,7 @@ export class StackWatcher {
         if (tracked) tracked.followed = true;
       }
     }
-    return result;
+    return outcome;
   }
 
   /**
@@ -461,67 +410,52 @@ export class StackWatcher {
    */
   private mergeListing(summaries: StackSummary[], complete: boolean, observedBefore: boolean): void {
     let membershipChanged = false;
-    const now = this.clock.now();
     const present = new Set<string>();
     for (const summary of summaries) {
       present.add(summary.stackId);
       let t = this.tracked.get(summary.stackId);
       if (!t) {
         t = {
-          state: new StackState(summary, this.maxEvents),
+          model: new StackState(summary, this.maxEvents),
+          watch: firstListed(observedBefore),
           followed: [...this.wanted.values()].includes(summary.stackId) || this.wanted.has(summary.stackName),
-          detailed: false,
-          // A stack that appeared since the last listing was deployed meanwhile: read what happened.
-          needsEvents: isRunning(summary.status) || observedBefore,
-          resourcesStale: false,
-          endedPending: false,
-          changeObserved: observedBefore,
-          nextPollAt: now,
-          interval: this.activeMs,
         };
         if (this.wanted.has(summary.stackName)) this.wanted.set(summary.stackName, summary.stackId);
         this.tracked.set(summary.stackId, t);
         membershipChanged = true;
       } else {
-        const before = t.listed;
-        const changed = before !== undefined && (before.status !== summary.status || before.lastUpdatedTime !== summary.lastUpdatedTime);
-        if (changed) {
-          t.changeObserved = true;
-          // A status that cannot follow the last one seen, or a settled stack that moved, means an
-          // operation happened between polls: recover what happened from the events.
-          const possible =
-            isStackStatus(before.status) && isStackStatus(summary.status) && isTransitionPossible(before.status, summary.status);
-          if (!possible || t.detailed || isRunning(summary.status)) {
-            t.needsEvents = true;
-            t.nextPollAt = now;
-          }
-        }
+        const listing: StackWatchObservation = { kind: 'listed', status: summary.status };
+        if (summary.lastUpdatedTime !== undefined) listing.lastUpdatedTime = summary.lastUpdatedTime;
+        if (t.listed) listing.previous = t.listed;
+        this.observe(t, listing);
       }
       t.listed = { status: summary.status, lastUpdatedTime: summary.lastUpdatedTime };
-      const statusBefore = t.state.status;
-      t.state.applySummary(summary, t.detailed);
-      if (!t.detailed && statusBefore !== t.state.status) membershipChanged = true;
+      const statusBefore = t.model.status;
+      const detailed = isDetailed(t.watch);
+      t.model.applySummary(summary, detailed);
+      if (!detailed && statusBefore !== t.model.status) membershipChanged = true;
       if (t.error?.kind === 'not-found') this.setError(undefined, t);
     }
     if (complete) {
       for (const [id, t] of this.tracked) {
-        if (present.has(id) || t.followed || isRunning(t.state.status) || t.needsEvents || t.endedPending) continue;
+        if (present.has(id) || t.followed || keptWhenUnlisted(t.watch, t.model.status)) continue;
         this.tracked.delete(id);
+        this.scheduler.forgetStack(id);
         membershipChanged = true;
       }
     }
     if (membershipChanged) this.emit({ kind: 'stacks' });
   }
 
-  private async pollStack(t: Tracked, signal: AbortSignal): Promise<PollResult> {
-    const state = t.state;
+  /** Reads one stack: its new events when they are due, then its resources when they are to be (re)loaded. */
+  private async pollStack(t: Tracked, signal: AbortSignal): Promise<PollOutcome> {
+    const model = t.model;
     const reader = this.options.reader;
-    let gotEvents = false;
-    const wasDetailed = t.detailed;
-    if (!t.detailed || t.needsEvents || isRunning(state.status)) {
-      const first = !t.detailed;
+    let news = false;
+    if (wantsEvents(t.watch, model.status)) {
+      const first = !isDetailed(t.watch);
       let sawRunning = false;
-      const read = await reader.describeStackEvents(state.stackId, first
+      const read = await reader.describeStackEvents(model.stackId, first
         ? {
             signal,
             maxPages: this.options.maxHistoryPages ?? 10,
@@ -536,56 +470,47 @@ export class StackWatcher {
               return sawRunning;
             },
           }
-        : { signal, until: state.lastEventId, maxPages: 50 });
+        : { signal, until: model.lastEventId, maxPages: 50 });
       if (!read.ok) return this.classify(read.error, t);
-      if (first) state.prepareReplay();
-      const fresh = read.value.events.filter((e) => !state.hasSeen(e.eventId)).reverse();
+      if (first) model.prepareReplay(read.value.events);
+      const fresh = read.value.events.filter((e) => !model.hasSeen(e.eventId)).reverse();
+      let ended: OperationSummary | undefined;
       for (const event of fresh) {
-        const effect = state.applyEvent(event);
-        this.emit({ kind: 'event', stackId: state.stackId, stackName: state.stackName, event, inOperation: effect.inOperation });
+        const effect = model.applyEvent(event);
+        this.emit({ kind: 'event', stackId: model.stackId, stackName: model.stackName, event, inOperation: effect.inOperation });
         if (effect.statusChange) {
           this.emit({
             kind: 'status',
-            stackId: state.stackId,
-            stackName: state.stackName,
+            stackId: model.stackId,
+            stackName: model.stackName,
             from: effect.statusChange.from,
             to: effect.statusChange.to,
             reason: event.reason,
             inOperation: effect.inOperation,
           });
         }
-        if (effect.ended) t.endedPending = true;
-        if (effect.started && !first) t.changeObserved = true;
+        // Summarised right at its end: the next operation may start within the same read.
+        if (effect.ended) ended = model.operationSummary();
       }
-      gotEvents = fresh.length > 0;
-      if (first) {
-        t.resourcesStale = true;
-        // An operation already over when first read is announced too, but not as news.
-        if (!isRunning(state.status) && state.operationSummary()) t.endedPending = true;
-      }
-      t.needsEvents = false;
-      t.detailed = true;
-      if (t.endedPending) t.resourcesStale = true;
+      news = fresh.length > 0;
+      const observation: StackWatchObservation = { kind: 'events', status: model.status };
+      const operation = model.operationSummary();
+      if (operation) observation.operation = operation;
+      if (ended) observation.ended = ended;
+      this.observe(t, observation);
     }
-    if (t.resourcesStale) {
-      const listing = await reader.listStackResources(state.stackId, { signal });
+    let reloaded = false;
+    if (t.watch.kind === 'loading') {
+      const listing = await reader.listStackResources(model.stackId, { signal });
       if (!listing.ok) return this.classify(listing.error, t);
-      state.applyResourceListing(listing.value);
-      t.resourcesStale = false;
-      this.emit({ kind: 'resources', stackId: state.stackId });
+      model.applyResourceListing(listing.value);
+      this.emit({ kind: 'resources', stackId: model.stackId });
+      reloaded = true;
     }
     if (t.error) this.setError(undefined, t);
-    if (t.endedPending) {
-      t.endedPending = false;
-      const operation = state.operationSummary();
-      if (operation) {
-        const live = wasDetailed || t.changeObserved;
-        this.emit({ kind: 'operation-ended', stackId: state.stackId, stackName: state.stackName, operation, live });
-      }
-    }
-    const now = this.clock.now();
-    t.interval = gotEvents ? this.activeMs : Math.min(this.activeMaxMs, Math.ceil(t.interval * 1.5));
-    t.nextPollAt = now + t.interval;
+    // Announcing an ended operation comes last, when everything about it was read.
+    if (reloaded) this.observe(t, { kind: 'resources', status: model.status });
+    this.scheduler.stackRead(model.stackId, news);
     return 'ok';
   }
 }

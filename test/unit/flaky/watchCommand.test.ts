@@ -61,6 +61,35 @@ describe('cfn-impact watch --json on a flaky account', () => {
     assert.deepEqual([...run.faults.injected.keys()].sort(), ['malformed', 'reset', 'server-error', 'skew', 'throttle']);
   });
 
+  test('the settled status listed before the resources could be reloaded: the end is still announced, exit 0', async () => {
+    let endsAt = 0;
+    let refusedAfterEnd = 0;
+    const run = await watch(
+      () => undefined,
+      (endpoint, clock) => {
+        const faults = new FaultInjector(() => clock.now());
+        endsAt = endpoint.stacks[0].endsAt;
+        // From the last event on, the resources cannot be listed for 12 s: longer than the 5 s
+        // between two descriptions of a settled stack, so the settled status is listed first.
+        endpoint.options.intercept = (request) => {
+          if (request.call.action !== 'ListStackResources' || clock.now() < endsAt || clock.now() >= endsAt + 12 * SECOND) return false;
+          refusedAfterEnd++;
+          faults.next(1, { kind: 'throttle' });
+          return faults.intercept(request);
+        };
+      },
+    );
+    assert.equal(run.stderr, '');
+    assert.equal(run.code, 0);
+    assert.ok(refusedAfterEnd >= 2, `${refusedAfterEnd} reloads refused`);
+    const reloaded = run.calls.find((c) => c.action === 'ListStackResources' && c.at >= endsAt && c.outcome === 'ok')!;
+    const listedSettled = run.calls.filter((c) => c.action === 'DescribeStacks' && c.at >= endsAt && c.at < reloaded.at);
+    assert.ok(listedSettled.length >= 1, 'the settled stack was described before its resources were reloaded');
+    assert.deepEqual(run.lines.filter((l) => l.type === 'event').map((l) => l.eventId), run.scripted);
+    assert.equal(run.lines.at(-1)?.type, 'done');
+    assert.equal(run.lines.at(-1)?.status, 'UPDATE_COMPLETE');
+  });
+
   test('credentials that expire mid-watch end it: exit 1, what happened and the fix on stderr, events so far on stdout', async () => {
     const run = await watch((faults, start) => faults.during(start + 30 * SECOND, Number.POSITIVE_INFINITY, { kind: 'expired-token' }));
     assert.equal(run.code, 1);

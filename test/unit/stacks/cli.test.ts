@@ -9,6 +9,7 @@ import { runStacks } from '../../../server/src/cli/stacks';
 import type { CliIo } from '../../../server/src/cli/io';
 import { startEndpoint } from '../../endpoint/server';
 import { FakeClock, driveUntilSettled } from '../../endpoint/fakeClock';
+import { ChurningStack } from '../flaky/churningStack';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 process.env.AWS_ACCESS_KEY_ID = 'AKIDEXAMPLE';
@@ -100,6 +101,36 @@ describe('cfn-impact watch', () => {
     assert.equal(code, 1);
     assert.equal(stdout, '');
     assert.equal(stderr, 'cfn-impact watch: Stack with id nope does not exist\n  Check the stack name and the region (stacks are regional).\n');
+  });
+
+  test('--json: a deployment longer than the history read back is followed to its end, exit 0', async () => {
+    // An update of 20 resources (43 events, one a second) watched 35 s in: the 10 pages of 3
+    // events read back hold resource events only, not the stack's own start.
+    const clock = new FakeClock();
+    const endpoint = await startEndpoint({ now: () => clock.now(), pageSize: { events: 3 } });
+    const stack = new ChurningStack({ stackName: 'catalog', resources: 20, operations: 1, periodMs: 60_000, eventGapMs: 1000 }, clock.now() - 35_000, {
+      region: 'us-east-1',
+      accountId: '123456789012',
+    });
+    endpoint.stacks.push(stack);
+    let stdout = '';
+    let stderr = '';
+    const io: CliIo = { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s), isTTY: false, env: { AWS_REGION: 'us-east-1' } };
+    try {
+      const code = await driveUntilSettled(clock, runWatch(['catalog', '--endpoint', endpoint.url, '--json'], io, { clock }));
+      assert.equal(stderr, '');
+      assert.equal(code, 0);
+      const lines = stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+      assert.deepEqual(lines.filter((l) => l.type === 'stack').map((l) => l.status), ['UPDATE_COMPLETE_CLEANUP_IN_PROGRESS', 'UPDATE_COMPLETE']);
+      const update = Array.from({ length: stack.perOperation }, (_, i) => stack.eventIdAt(stack.historySize + i));
+      const printed = lines.filter((l) => l.type === 'event').map((l) => l.eventId);
+      assert.ok(printed.length >= 30, `${printed.length} events: at least the 30 read back`);
+      assert.deepEqual(printed, update.slice(update.length - printed.length), 'the update from the oldest event read back to its end, each once');
+      assert.equal(lines.at(-1)?.type, 'done');
+      assert.equal(lines.at(-1)?.status, 'UPDATE_COMPLETE');
+    } finally {
+      await endpoint.close();
+    }
   });
 
   test('bad arguments: exit 1 with usage', async () => {

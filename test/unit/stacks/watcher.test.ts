@@ -9,6 +9,9 @@ import { CloudFormationReader } from '../../../server/src/stacks/cloudFormationR
 import { StackWatcher, type WatcherChange, type WatcherOptions } from '../../../server/src/stacks/stackWatcher';
 import { startEndpoint, type EndpointOptions, type LocalEndpoint } from '../../endpoint/server';
 import { FakeClock, runUntil } from '../../endpoint/fakeClock';
+import { FaultInjector } from '../../endpoint/faults';
+import { isRunning } from '../../../server/src/cloudformation/stackLifecycle';
+import { ChurningStack } from '../flaky/churningStack';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 
@@ -185,6 +188,80 @@ describe('StackWatcher over a region', () => {
       assert.equal(events.length, 8);
       assert.equal(new Set(events.map((e) => e.eventId)).size, 8);
       assert.equal(events[0].status, 'UPDATE_COMPLETE');
+    } finally {
+      await r.close();
+    }
+  });
+
+  test('with no scope given the whole region is watched: a followed stack is read through the listing, never described by name', async () => {
+    const r = await region({ settledStacks: 3, pageSize: { stacks: 10 } }, { scope: undefined, settledIntervalMs: 60_000 });
+    try {
+      const name = r.endpoint.stacks[0].stackName;
+      r.watcher.follow(name);
+      r.watcher.start();
+      const end = r.clock.now() + 10 * 60_000;
+      await runUntil(r.clock, r.watcher, () => r.clock.now() >= end);
+      assert.equal(r.watcher.snapshot().stacks.length, 3);
+      assert.equal(r.watcher.getStack(name)?.followed, true);
+      assert.equal(r.watcher.getStack(name)?.detailed, true);
+      const describedByName = r.endpoint.calls.filter((c) => c.action === 'DescribeStacks' && c.params.StackName !== undefined);
+      assert.deepEqual(describedByName, [], 'the listing of every stack already shows it');
+      assert.equal(r.endpoint.calls.filter((c) => c.action === 'DescribeStacks').length, 11, 'one listing a minute, plus the first');
+    } finally {
+      await r.close();
+    }
+  });
+
+  test('an operation over before watching stays history when the first reload of the resources is throttled', async () => {
+    // The update-replacement operation (18 steps of 1 s) ended 10 s before the watch starts.
+    const r = await region({ scenarios: ['update-replacement'], stepMs: 1000 }, {}, -27_000);
+    const faults = new FaultInjector(() => r.clock.now());
+    let throttled = false;
+    r.endpoint.options.intercept = (request) => {
+      if (request.call.action !== 'ListStackResources' || throttled) return false;
+      throttled = true;
+      faults.next(1, { kind: 'throttle' });
+      return faults.intercept(request);
+    };
+    try {
+      r.watcher.follow('network');
+      r.watcher.start();
+      const ended = () => r.changes.filter((c) => c.kind === 'operation-ended');
+      assert.ok(await runUntil(r.clock, r.watcher, () => ended().length > 0));
+      assert.equal(throttled, true, 'the first reload was refused');
+      const [change] = ended();
+      assert.ok(change.kind === 'operation-ended');
+      assert.equal(change.operation.status, 'UPDATE_COMPLETE');
+      assert.equal(change.live, false, 'it ended before the watch began');
+    } finally {
+      await r.close();
+    }
+  });
+
+  test('updates that end and start again between two reads: each end announced is of an operation that ended', async () => {
+    // Four-second updates every 12 s; a stack at rest is listed every 30 s, so one read of its
+    // events can hold the end of one update and the start of the next.
+    const r = await region({}, { settledIntervalMs: 30_000 });
+    const churn = new ChurningStack({ stackName: 'orders', resources: 1, operations: 8, periodMs: 12_000, eventGapMs: 1000 }, r.clock.now() + 30_000, {
+      region: 'us-east-1',
+      accountId: '123456789012',
+    });
+    r.endpoint.stacks.push(churn);
+    const runningWhenAnnounced: boolean[] = [];
+    r.watcher.onDidChange((change) => {
+      if (change.kind === 'operation-ended') runningWhenAnnounced.push(isRunning(r.watcher.getStack(change.stackId)!.status));
+    });
+    try {
+      r.watcher.start();
+      assert.ok(await runUntil(r.clock, r.watcher, () => r.clock.now() > churn.lastEventAt + 60_000));
+      const ends = r.changes.flatMap((c) => (c.kind === 'operation-ended' && c.live ? [c.operation] : []));
+      assert.ok(runningWhenAnnounced.includes(true), 'some end was read together with the next start');
+      assert.ok(ends.length >= 4, `${ends.length} ends announced`);
+      for (const operation of ends) {
+        assert.equal(operation.status, 'UPDATE_COMPLETE');
+        assert.equal(operation.outcome, 'succeeded');
+      }
+      assert.equal(new Set(ends.map((o) => o.startEventId)).size, ends.length, 'each end once');
     } finally {
       await r.close();
     }
