@@ -70,7 +70,6 @@ function startServer(connection: Connection): void {
   let stackSource: ReturnType<typeof createDeployedStackSource> | undefined;
   const settingsCache = new Map<string, Promise<DocumentSettings>>();
   const parameterFiles = new Map<string, { mtimeMs: number; read: ParameterFileResult }>();
-  const analysedOnce = new Set<string>();
   let stacks: StacksService | undefined;
 
   const baselines = new BaselineManager({
@@ -243,9 +242,9 @@ function startServer(connection: Connection): void {
   documents.onDidChangeContent((event) =>
     runSafeNotification(logger, 'document change', async () => {
       const uri = event.document.uri;
-      if (!analysedOnce.has(uri)) {
-        analysedOnce.add(uri);
-        analyzer.schedule(uri, 0);
+      // The first content of a document is its opening: analysed at once, not after a debounce.
+      if (!analyzer.isOpen(uri)) {
+        analyzer.open(uri);
         return;
       }
       analyzer.schedule(uri, await debounceFor(uri));
@@ -262,9 +261,8 @@ function startServer(connection: Connection): void {
   documents.onDidClose((event) =>
     runSafeNotification(logger, 'document close', () => {
       const uri = event.document.uri;
-      analysedOnce.delete(uri);
       settingsCache.delete(uri);
-      analyzer.forget(uri);
+      analyzer.close(uri);
       baselines.forget(uri);
       void connection.sendDiagnostics({ uri, diagnostics: [] });
     }),
