@@ -111,6 +111,11 @@ export class Analyzer {
     state.runAfter(wait, () => void this.run(state));
   }
 
+  /** Analyses every open document again at once (settings, trust or workspace folders changed). */
+  refreshAll(): void {
+    for (const uri of this.documents.keys()) this.schedule(uri, 0, 'refresh');
+  }
+
   /**
    * The result for a document version, waiting for its analysis (started at once if it was
    * still in its debounce delay); undefined when the version is gone, the document is not open
