@@ -40,10 +40,10 @@ export const DEFAULT_ACCOUNT_ID = '123456789012';
 export const DEFAULT_STACK_NAME = 'stack';
 
 /**
- * Parse, model and evaluate one side; callers cache the baseline's result across edits. The new
- * side of an update is given the evaluated baseline as `previous`: its parameters are what
- * `UsePreviousValue` reads, for the names in `usePreviousValues` and for every parameter that
- * has no value and no Default.
+ * Parse, model and evaluate one side: a template with no baseline, or a step of `analyzeUpdate`.
+ * The new side of an update is given the evaluated baseline as `previous`: its parameters are
+ * what `UsePreviousValue` reads, for the names in `usePreviousValues` and for every parameter
+ * that has no value and no Default.
  */
 export function evaluateSide(side: TemplateSide, options: AnalyzeOptions, previous?: EvaluatedTemplate): EvaluatedTemplate {
   const model = readTemplateModel(parseTemplate(side.text));
@@ -66,13 +66,46 @@ export function evaluateSide(side: TemplateSide, options: AnalyzeOptions, previo
   return evaluateTemplate(model, ctx);
 }
 
-/** Predicts what deploying `after` over a stack running `before` will do. */
-export function analyzeUpdate(
-  before: TemplateSide,
-  after: TemplateSide,
-  options: AnalyzeOptions,
-): { report: ImpactReport; before: EvaluatedTemplate; after: EvaluatedTemplate } {
-  const evaluatedBefore = evaluateSide(before, options);
+/**
+ * Where `analyzeUpdate` keeps evaluated baselines between calls, so that a baseline is evaluated
+ * once however often the edited side changes. A `Map` will do; the language server's worker keeps
+ * one entry per open document. The caller names each entry, because only it knows cheaply what
+ * identifies a baseline: its text, its parameter values and the options it is evaluated under.
+ */
+export interface BaselineCache {
+  get(key: string): EvaluatedTemplate | undefined;
+  set(key: string, evaluated: EvaluatedTemplate): void;
+}
+
+/** A cache for the baseline's evaluation, and the key this baseline is kept under in it. */
+export interface BaselineCaching {
+  baselineCache: BaselineCache;
+  baselineKey: string;
+}
+
+/** Both sides of an update, evaluated, and CloudFormation's plan for it. */
+export interface UpdateAnalysis {
+  report: ImpactReport;
+  before: EvaluatedTemplate;
+  after: EvaluatedTemplate;
+}
+
+/**
+ * Predicts what deploying `after` over a stack running `before` will do. With `caching`, the
+ * baseline's evaluation is taken from the cache when it holds `baselineKey`, else evaluated and
+ * kept there; everything else is computed on every call.
+ */
+export function analyzeUpdate(before: TemplateSide, after: TemplateSide, options: AnalyzeOptions, caching?: BaselineCaching): UpdateAnalysis {
+  const evaluatedBefore = evaluateBaseline(before, options, caching);
   const evaluatedAfter = evaluateSide(after, options, evaluatedBefore);
   return { report: compareTemplates(evaluatedBefore, evaluatedAfter, options), before: evaluatedBefore, after: evaluatedAfter };
+}
+
+function evaluateBaseline(before: TemplateSide, options: AnalyzeOptions, caching: BaselineCaching | undefined): EvaluatedTemplate {
+  if (!caching) return evaluateSide(before, options);
+  const kept = caching.baselineCache.get(caching.baselineKey);
+  if (kept) return kept;
+  const evaluated = evaluateSide(before, options);
+  caching.baselineCache.set(caching.baselineKey, evaluated);
+  return evaluated;
 }

@@ -9,6 +9,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ImpactReport } from '../impact/types';
 import type { Baseline } from './baseline/baselines';
 import { diagnosticSource } from './diagnostics';
+import { DocumentState, type Waiter } from './documentState';
 import { describeError, type Logger } from './runSafe';
 import type { DocumentSettings } from './settings';
 import { AnalysisThread, type AnalysisLimits, type AnalysisOutcome } from './worker/analysisThread';
@@ -53,11 +54,6 @@ export interface AnalyzerDependencies {
   limits?: AnalysisLimits;
 }
 
-interface Waiter {
-  version: number;
-  resolve(result: AnalysisResult | undefined): void;
-}
-
 /** The shortest wait after an edit, so that a burst of keystrokes still coalesces. */
 const MIN_EDIT_DELAY_MS = 15;
 
@@ -70,125 +66,125 @@ export const CLOUDFORMATION_TEMPLATE_LIMIT_BYTES = 1_000_000;
 /** Only texts that mention one of these keys can be templates; the rest is rejected without parsing. */
 const templateMarkers = ['AWSTemplateFormatVersion', 'Resources'];
 
-/** Schedules and runs analyses and keeps the latest result of each document. */
+/**
+ * Schedules and runs analyses of the open documents and keeps each one's latest result, all of
+ * it in one DocumentState per document, created on open and dropped on close.
+ */
 export class Analyzer {
-  private readonly results = new Map<string, AnalysisResult>();
-  private readonly timers = new Map<string, NodeJS.Timeout>();
-  private readonly running = new Map<string, number>();
-  private readonly waiters = new Map<string, Waiter[]>();
-  private readonly notEditTriggered = new Set<string>();
-  /** Documents whose latest result predates a change of baseline or settings: requests wait for the new one. */
-  private readonly outdated = new Set<string>();
-  /** How long the last completed analysis of each document took, in milliseconds. */
-  private readonly durations = new Map<string, number>();
+  private readonly documents = new Map<string, DocumentState>();
   private readonly thread: AnalysisThread;
 
   constructor(private readonly deps: AnalyzerDependencies) {
     this.thread = new AnalysisThread(deps.logger, deps.limits);
   }
 
-  /**
-   * Analyses a document after its debounce delay (or at once), replacing any analysis still waiting.
-   * After an edit the wait is about as long as the document's last analysis took, capped by
-   * `delayMs`: a small template answers almost at once, while a large one is not re-analysed on
-   * every keystroke (at most about half the time goes to analysis while someone types).
-   * An analysis of an older version that is still running is abandoned unless nearly done.
-   */
-  schedule(uri: string, delayMs: number, cause: 'edit' | 'refresh' = 'edit'): void {
-    const pending = this.timers.get(uri);
-    if (pending) clearTimeout(pending);
-    this.thread.supersede(uri);
-    if (cause === 'refresh') {
-      this.notEditTriggered.add(uri);
-      this.outdated.add(uri);
-    }
-    const lastDuration = this.durations.get(uri);
-    const wait = cause === 'edit' && lastDuration !== undefined ? Math.min(delayMs, Math.max(MIN_EDIT_DELAY_MS, Math.ceil(lastDuration))) : delayMs;
-    const timer = setTimeout(() => {
-      this.timers.delete(uri);
-      void this.run(uri);
-    }, wait);
-    this.timers.set(uri, timer);
+  /** Starts keeping a document's state and analyses it at once (a reopened document starts afresh). */
+  open(uri: string): void {
+    this.close(uri);
+    this.documents.set(uri, new DocumentState(uri));
+    this.schedule(uri, 0);
   }
 
-  /** The latest result of a document, whatever its version. */
-  latest(uri: string): AnalysisResult | undefined {
-    return this.results.get(uri);
+  /** Whether the document is open here, that is, whether its state is kept. */
+  isOpen(uri: string): boolean {
+    return this.documents.has(uri);
+  }
+
+  /**
+   * Analyses an open document after its debounce delay (or at once), replacing any analysis still
+   * waiting; a document that is not open is not analysed. After an edit the wait is about as long
+   * as the document's last analysis took, capped by `delayMs`: a small template answers almost at
+   * once, while a large one is not re-analysed on every keystroke (at most about half the time
+   * goes to analysis while someone types). An analysis of an older version that is still running
+   * is abandoned unless nearly done.
+   */
+  schedule(uri: string, delayMs: number, cause: 'edit' | 'refresh' = 'edit'): void {
+    const state = this.documents.get(uri);
+    if (!state) return;
+    this.thread.supersede(uri);
+    if (cause === 'refresh') {
+      state.refreshPending = true;
+      state.outdated = true;
+    }
+    const lastDuration = state.lastDurationMs;
+    const wait = cause === 'edit' && lastDuration !== undefined ? Math.min(delayMs, Math.max(MIN_EDIT_DELAY_MS, Math.ceil(lastDuration))) : delayMs;
+    state.runAfter(wait, () => void this.run(state));
+  }
+
+  /** Analyses every open document again at once (settings, trust or workspace folders changed). */
+  refreshAll(): void {
+    for (const uri of this.documents.keys()) this.schedule(uri, 0, 'refresh');
   }
 
   /**
    * The result for a document version, waiting for its analysis (started at once if it was
-   * still in its debounce delay); undefined when the version is gone or the request is cancelled.
+   * still in its debounce delay); undefined when the version is gone, the document is not open
+   * or the request is cancelled.
    */
   resultFor(uri: string, version: number, token?: CancellationToken): Promise<AnalysisResult | undefined> {
-    const known = this.results.get(uri);
-    if (known && known.version === version && !this.outdated.has(uri)) return Promise.resolve(known);
+    const state = this.documents.get(uri);
+    if (!state) return Promise.resolve(undefined);
+    const known = state.resultFor(version);
+    if (known) return Promise.resolve(known);
     if (this.deps.getDocument(uri)?.version !== version) return Promise.resolve(undefined);
     return new Promise((resolve) => {
       const waiter: Waiter = { version, resolve };
-      const list = this.waiters.get(uri) ?? [];
-      list.push(waiter);
-      this.waiters.set(uri, list);
-      token?.onCancellationRequested(() => this.settle(uri, (w) => w === waiter, undefined));
-      const pending = this.timers.get(uri);
-      if (pending) {
-        clearTimeout(pending);
-        this.timers.delete(uri);
-        void this.run(uri);
-      } else if (this.running.get(uri) !== version) {
-        void this.run(uri);
-      }
+      state.addWaiter(waiter);
+      token?.onCancellationRequested(() => state.settle((w) => w === waiter, undefined));
+      if (state.cancelWaiting() || state.runningVersion !== version) void this.run(state);
     });
   }
 
-  /** Forgets a closed document. */
-  forget(uri: string): void {
-    const pending = this.timers.get(uri);
-    if (pending) clearTimeout(pending);
-    this.timers.delete(uri);
-    this.results.delete(uri);
-    this.durations.delete(uri);
-    this.notEditTriggered.delete(uri);
-    this.outdated.delete(uri);
+  /** Drops a closed document's state, its queued or running analysis and the worker's baseline for it. */
+  close(uri: string): void {
+    const state = this.documents.get(uri);
+    if (!state) return;
+    this.documents.delete(uri);
+    state.dispose();
     this.thread.forget(uri);
-    this.settle(uri, () => true, undefined);
   }
 
   /** Stops every pending analysis and the worker (shutdown). */
   dispose(): void {
-    for (const timer of this.timers.values()) clearTimeout(timer);
-    this.timers.clear();
+    for (const state of this.documents.values()) state.dispose();
+    this.documents.clear();
     this.thread.dispose();
   }
 
-  private async run(uri: string): Promise<void> {
+  private async run(state: DocumentState): Promise<void> {
+    const uri = state.uri;
     const document = this.deps.getDocument(uri);
-    if (!document) return;
+    if (!document || this.documents.get(uri) !== state) return;
     const version = document.version;
-    this.running.set(uri, version);
-    const current = () => this.deps.getDocument(uri)?.version === version;
+    state.runningVersion = version;
+    const current = () => this.documents.get(uri) === state && this.deps.getDocument(uri)?.version === version;
     const started = performance.now();
     try {
       const result = await this.analyse(uri, document, current);
-      if (result) this.durations.set(uri, performance.now() - started);
       if (!result) {
         // A newer version arrived while this one was analysed: its own analysis answers.
-        this.settle(uri, (w) => w.version <= version && !current(), undefined);
+        state.settle((w) => w.version <= version && !current(), undefined);
         return;
       }
-      const previous = this.results.get(uri);
-      this.results.set(uri, result);
-      this.outdated.delete(uri);
+      state.lastDurationMs = performance.now() - started;
+      // A document closed meanwhile has had its diagnostics cleared: nothing more is published for it.
+      if (this.documents.get(uri) !== state) return;
+      const previous = state.latest;
+      state.latest = result;
+      state.outdated = false;
       if (result.isTemplate || previous?.isTemplate !== false) this.deps.publish(uri, version, result.diagnostics);
-      this.settle(uri, (w) => w.version === version, result);
-      if (this.notEditTriggered.delete(uri)) this.deps.refreshed(uri);
+      state.settle((w) => w.version === version, result);
+      if (state.refreshPending) {
+        state.refreshPending = false;
+        this.deps.refreshed(uri);
+      }
     } catch (error) {
       this.deps.logger.error(`analysis of ${uri} failed: ${describeError(error)}`);
       // No retry loop: requests take the previous result until the next edit or refresh.
-      if (current()) this.outdated.delete(uri);
-      this.settle(uri, (w) => w.version === version, undefined);
+      if (current()) state.outdated = false;
+      state.settle((w) => w.version === version, undefined);
     } finally {
-      if (this.running.get(uri) === version) this.running.delete(uri);
+      if (state.runningVersion === version) state.runningVersion = undefined;
     }
   }
 
@@ -213,18 +209,6 @@ export class Analyzer {
     const diagnostics = reply.diagnostics;
     if (parameters.problem) diagnostics.push(firstLineDiagnostic(DiagnosticSeverity.Warning, 'parameters-file', parameters.problem));
     return { ...base, isTemplate: true, after: reply.outline ? readOutline(reply.outline) : undefined, report: reply.report, baseline, diagnostics };
-  }
-
-  private settle(uri: string, matches: (waiter: Waiter) => boolean, result: AnalysisResult | undefined): void {
-    const list = this.waiters.get(uri);
-    if (!list) return;
-    const remaining = list.filter((waiter) => {
-      if (!matches(waiter)) return true;
-      waiter.resolve(result);
-      return false;
-    });
-    if (remaining.length > 0) this.waiters.set(uri, remaining);
-    else this.waiters.delete(uri);
   }
 }
 

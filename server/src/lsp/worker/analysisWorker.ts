@@ -7,27 +7,23 @@
 import { parentPort } from 'node:worker_threads';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { EvaluatedTemplate } from '../../evaluate/types';
-import { compareTemplates, evaluateSide, type AnalyzeOptions, type TemplateSide } from '../../impact';
+import { analyzeUpdate, evaluateSide, type AnalyzeOptions, type TemplateSide } from '../../impact';
 import type { ImpactReport } from '../../impact/types';
 import { tryLoadResourceSpec } from '../../spec/load';
 import { buildDiagnostics } from '../diagnostics';
 import { describeError } from '../runSafe';
+import { BaselineEvaluations } from './baselineEvaluations';
 import type { AnalysisReply, AnalysisRequest, FromWorker, SideParameters, ToWorker } from './messages';
 import { encodeOutline } from './outline';
 
-interface BaselineEvaluation {
-  key: string;
-  evaluated: EvaluatedTemplate;
-}
-
 function serve(port: NonNullable<typeof parentPort>): void {
   const loaded = tryLoadResourceSpec();
-  const baselines = new Map<string, BaselineEvaluation>();
+  const baselines = new BaselineEvaluations();
   const send = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
   port.on('message', (message: ToWorker) => {
     if (message.kind === 'forget') {
-      baselines.delete(message.uri);
+      baselines.forget(message.uri);
       return;
     }
     if (!loaded.ok) {
@@ -42,28 +38,26 @@ function serve(port: NonNullable<typeof parentPort>): void {
     }
   });
 
+  /** The engine's one pipeline, with the document's baseline evaluation kept across edits. */
   function analyse(request: AnalysisRequest, options: AnalyzeOptions): AnalysisReply {
-    let before: EvaluatedTemplate | undefined;
-    if (request.baseline) {
-      const { key, text, parameters } = request.baseline;
-      let cached = baselines.get(request.uri);
-      if (!cached || cached.key !== key) {
-        cached = { key, evaluated: evaluateSide(side(text, parameters), options) };
-        baselines.set(request.uri, cached);
-      }
-      before = cached.evaluated;
-    } else {
-      baselines.delete(request.uri);
-    }
     const edited = side(request.text, request.parameters);
-    const after = evaluateSide(edited, options, before);
-    if (!after.model.isCloudFormation) return { isTemplate: false, diagnostics: [] };
-    const report: ImpactReport | undefined = before ? compareTemplates(before, after, options) : undefined;
-    const document = TextDocument.create(request.uri, request.languageId, request.version, request.text);
-    return { isTemplate: true, diagnostics: buildDiagnostics(document, after, report), report, outline: encodeOutline(after.model) };
+    if (!request.baseline) {
+      baselines.forget(request.uri);
+      return reply(request, evaluateSide(edited, options), undefined);
+    }
+    const { key, text, parameters } = request.baseline;
+    const { after, report } = analyzeUpdate(side(text, parameters), edited, options, { baselineCache: baselines.of(request.uri), baselineKey: key });
+    return reply(request, after, report);
   }
 
   send({ kind: 'ready', ...(loaded.ok ? {} : { problem: loaded.error }) });
+}
+
+/** What the main thread needs of an analysis: nothing for a file that is not a template. */
+function reply(request: AnalysisRequest, after: EvaluatedTemplate, report: ImpactReport | undefined): AnalysisReply {
+  if (!after.model.isCloudFormation) return { isTemplate: false, diagnostics: [] };
+  const document = TextDocument.create(request.uri, request.languageId, request.version, request.text);
+  return { isTemplate: true, diagnostics: buildDiagnostics(document, after, report), report, outline: encodeOutline(after.model) };
 }
 
 function side(text: string, parameters: SideParameters): TemplateSide {

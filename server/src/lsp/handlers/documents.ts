@@ -1,0 +1,39 @@
+/**
+ * Document events. An opened document is analysed at once and an edited one after its debounce;
+ * a save reads the baseline again; a close drops everything kept for the document and clears its
+ * diagnostics.
+ */
+import { runSafeNotification } from '../runSafe';
+import type { ServerServices } from '../serverServices';
+
+/** Registers the open, change, save and close handlers. */
+export function registerDocumentHandlers({ connection, documents, logger, analyzer, settings, baselines }: ServerServices): void {
+  documents.onDidChangeContent((event) =>
+    runSafeNotification(logger, 'document change', async () => {
+      const uri = event.document.uri;
+      // The first content of a document is its opening: analysed at once, not after a debounce.
+      if (!analyzer.isOpen(uri)) {
+        analyzer.open(uri);
+        return;
+      }
+      analyzer.schedule(uri, (await settings.for(uri)).debounceMs);
+    }),
+  );
+
+  documents.onDidSave((event) =>
+    runSafeNotification(logger, 'document save', async () => {
+      // A file just added to git may have a baseline now; a deployed stack may have moved on.
+      await baselines.refresh(event.document.uri);
+    }),
+  );
+
+  documents.onDidClose((event) =>
+    runSafeNotification(logger, 'document close', () => {
+      const uri = event.document.uri;
+      settings.forget(uri);
+      analyzer.close(uri);
+      baselines.forget(uri);
+      void connection.sendDiagnostics({ uri, diagnostics: [] });
+    }),
+  );
+}
