@@ -6,8 +6,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { EvaluatedTemplate } from '../../evaluate/types';
-import { compareTemplates, evaluateSide, type AnalyzeOptions, type TemplateSide } from '../../impact';
+import { compareSides, evaluateSide, type AnalyzeOptions, type EvaluatedSide, type TemplateSide } from '../../impact';
 import type { ImpactReport } from '../../impact/types';
 import { tryLoadResourceSpec } from '../../spec/load';
 import { buildDiagnostics } from '../diagnostics';
@@ -17,7 +16,7 @@ import { encodeOutline } from './outline';
 
 interface BaselineEvaluation {
   key: string;
-  evaluated: EvaluatedTemplate;
+  evaluated: EvaluatedSide;
 }
 
 function serve(port: NonNullable<typeof parentPort>): void {
@@ -43,7 +42,7 @@ function serve(port: NonNullable<typeof parentPort>): void {
   });
 
   function analyse(request: AnalysisRequest, options: AnalyzeOptions): AnalysisReply {
-    let before: EvaluatedTemplate | undefined;
+    let before: EvaluatedSide | undefined;
     if (request.baseline) {
       const { key, text, parameters } = request.baseline;
       let cached = baselines.get(request.uri);
@@ -58,7 +57,7 @@ function serve(port: NonNullable<typeof parentPort>): void {
     const edited = side(request.text, request.parameters);
     const after = evaluateSide(edited, options, before);
     if (!after.model.isCloudFormation) return { isTemplate: false, diagnostics: [] };
-    const report: ImpactReport | undefined = before ? compareTemplates(before, after, options) : undefined;
+    const report: ImpactReport | undefined = before ? compareSides(before, after, options) : undefined;
     const document = TextDocument.create(request.uri, request.languageId, request.version, request.text);
     return { isTemplate: true, diagnostics: buildDiagnostics(document, after, report), report, outline: encodeOutline(after.model) };
   }

@@ -97,8 +97,8 @@ function addSwaggerIntegration(input: EventInput, target: EventTarget, api: Plai
     if (!isPyMap(methodAuth)) return eventError(input, "Property 'Auth' should be a map.", ['Auth']);
     const apiAuth = api.Auth ? fromTemplate(api.Auth) : new PyDict();
     if (!isPyMap(apiAuth)) return invalidResource(apiId, "Property 'Auth' should be a map.", ['Properties', 'Auth']);
-    editor.addLambdaIntegration(pathValue, methodValue, uri, methodAuth, apiAuth, condition, input.ctx.partition);
-    setIntegrationExtras(editor, pathValue, methodValue, p);
+    const timeout = p.TimeoutInMillis === undefined || p.TimeoutInMillis === null ? undefined : fromTemplate(p.TimeoutInMillis);
+    editor.addLambdaIntegration(pathValue, methodValue, uri, methodAuth, apiAuth, condition, input.ctx.partition, { timeoutInMillis: timeout, streaming });
     if (p.Auth) {
       const auth = addAuth(input, editor, api, apiId, methodAuth, pathValue, methodValue, stage);
       if (auth) return auth;
@@ -117,17 +117,6 @@ function addSwaggerIntegration(input: EventInput, target: EventTarget, api: Plai
     if (error instanceof SamError) return error;
     throw error;
   }
-}
-
-/** `timeoutInMillis` and `responseTransferMode` of the integration, where the event sets them. */
-function setIntegrationExtras(editor: SwaggerEditor, path: PyStr, method: PyStr, p: PlainMap): void {
-  const item = editor.paths.get(pyText(path)!) as PyDict;
-  const definition = item.get(method === 'any' ? 'x-amazon-apigateway-any-method' : pyText(method)!);
-  if (!(definition instanceof PyDict)) return;
-  const integration = definition.get('x-amazon-apigateway-integration');
-  if (!(integration instanceof PyDict)) return;
-  if (p.TimeoutInMillis !== undefined && p.TimeoutInMillis !== null) integration.set('timeoutInMillis', fromTemplate(p.TimeoutInMillis));
-  if (p.ResponseTransferMode === 'RESPONSE_STREAM') integration.set('responseTransferMode', 'STREAM');
 }
 
 function addAuth(input: EventInput, editor: SwaggerEditor, api: PlainMap, apiId: string, auth: PyDict | Record<string, PyValue>, path: PyStr, method: PyStr, stage: PyStr): SamError | undefined {

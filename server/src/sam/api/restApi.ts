@@ -353,7 +353,8 @@ class RestApiGenerator {
     }
     swagger.set('responseParameters', prefixed);
     swagger.set('responseTemplates', pyTruthy(templates) ? templates! : new PyDict());
-    if (status !== undefined && pyTruthy(statusCode)) swagger.set('statusCode', statusCode instanceof PyUnicode ? statusCode : status);
+    // `str()` of a template string is a plain string again.
+    if (status !== undefined && pyTruthy(statusCode)) swagger.set('statusCode', status);
     return swagger;
   }
 
@@ -474,6 +475,7 @@ class RestApiGenerator {
       this.ctx.note(`${this.sam.logicalId}: AlwaysDeploy creates a new deployment on every deploy; this comparison does not show it`, this.sam.node?.range);
     }
     const data = input.join('||');
+    if ((globalThis as any).__SAM_DEBUG) console.error('HASHINPUT', this.sam.logicalId, data);
     const digest = data === '' ? '' : sha1Hex(data);
     deployment.logicalId = `${deployment.logicalId}${digest.slice(0, 10)}`;
     deployment.set('Description', `RestApi deployment id: ${digest}`);

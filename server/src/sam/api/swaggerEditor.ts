@@ -183,7 +183,16 @@ export class SwaggerEditor {
   }
 
   /** `add_lambda_integration`: the `aws_proxy` integration of a function at a path and method. */
-  addLambdaIntegration(path: PyStr, method: PyStr, uri: PyValue, methodAuth: PyMap, apiAuth: PyMap, condition: PyValue | undefined, partition: string): void {
+  addLambdaIntegration(
+    path: PyStr,
+    method: PyStr,
+    uri: PyValue,
+    methodAuth: PyMap,
+    apiAuth: PyMap,
+    condition: PyValue | undefined,
+    partition: string,
+    extras: { timeoutInMillis?: PyValue; streaming?: boolean } = {},
+  ): void {
     const normalized = normalizeMethod(method);
     if (this.hasIntegration(path, normalized)) throw invalidDocument(`Lambda integration already exists on Path=${textOf(path)}, Method=${textOf(normalized)}`);
     this.addPath(path, normalized);
@@ -196,6 +205,8 @@ export class SwaggerEditor {
       integration.set('type', 'aws_proxy');
       integration.set('httpMethod', 'POST');
       integration.set('uri', integrationUri);
+      if (extras.timeoutInMillis !== undefined) integration.set('timeoutInMillis', extras.timeoutInMillis);
+      if (extras.streaming) integration.set('responseTransferMode', 'STREAM');
       const methodAuthorizer = pyText(pyGet(methodAuth, 'Authorizer'));
       const defaultAuthorizer = pyText(pyGet(apiAuth, 'DefaultAuthorizer'));
       if (methodAuthorizer === 'AWS_IAM' || (defaultAuthorizer === 'AWS_IAM' && !pyTruthy(methodAuth))) {
@@ -549,12 +560,12 @@ export class SwaggerEditor {
       for (const p of parameters) {
         const text = textOf(p.name).replace('method.request.', '');
         const dot = text.indexOf('.');
-        let location = text.slice(0, dot);
+        const location = text.slice(0, dot);
         const name = text.slice(dot + 1);
-        if (location === 'querystring') location = 'query';
         const parameter = new PyDict();
         const keep = (s: string): PyStr => (p.name instanceof PyUnicode ? new PyUnicode(s) : s);
-        parameter.set('in', keep(location));
+        // `querystring` becomes SAM's own string; the other locations stay the template's text.
+        parameter.set('in', location === 'querystring' ? 'query' : keep(location));
         parameter.set('name', keep(name));
         parameter.set('required', p.required);
         parameter.set('type', 'string');

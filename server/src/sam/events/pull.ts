@@ -238,7 +238,9 @@ function selfManagedKafkaStatements(input: EventInput): PlainMap[] | SamError {
   const fail = (detail: string) => invalidEvent(input.eventId, detail);
   if (!p.KafkaBootstrapServers) return fail('No KafkaBootstrapServers provided for self managed kafka as an event source');
   if (!p.Topics) return fail('No Topics provided for self managed kafka as an event source');
-  if (!isList(p.Topics) || p.Topics.length !== 1) return fail('Topics for self managed kafka only supports single configuration entry.');
+  // Python's len(): an intrinsic function (a map with one key) counts as one entry.
+  const topics = isList(p.Topics) ? p.Topics.length : isMap(p.Topics) ? Object.keys(p.Topics).length : 0;
+  if (topics !== 1) return fail('Topics for self managed kafka only supports single configuration entry.');
   if (!p.SourceAccessConfigurations) return fail('No SourceAccessConfigurations for self managed kafka event provided.');
   if (!isList(p.SourceAccessConfigurations)) return fail('SourceAccessConfigurations for self managed kafka event should be a list.');
   let auth: unknown;

@@ -9,7 +9,7 @@ import { assumeRolePolicy, constructRole, expandPolicies, managedPolicyArn, sing
 import { resolveFindInMap, resolveParameterRefs } from '../intrinsics';
 import { NotCovered } from '../notCovered';
 import { ANY, dictOf, IS_BOOL, IS_DICT, IS_STR, listOf, oneOf, PASS_THROUGH, strict, typed, checkProperties, type PropertySpec } from '../properties';
-import { isIntrinsic, isMap, tagList, type PlainMap } from '../values';
+import { isIntrinsic, isIntrinsicIf, isMap, isNoValue, tagList, type PlainMap } from '../values';
 import { functionEvents } from './events';
 import { checkPackageType, functionCode } from './code';
 import { readDeploymentPreference } from './deploymentPreference';
@@ -73,7 +73,7 @@ const FUNCTION_PROPERTIES: Record<string, PropertySpec> = {
 const PASSED_THROUGH = [
   'Handler', 'Runtime', 'Description', 'MemorySize', 'Timeout', 'VpcConfig', 'Role', 'Environment', 'KmsKeyArn', 'ReservedConcurrentExecutions',
   'Layers', 'FileSystemConfigs', 'ImageConfig', 'PackageType', 'Architectures', 'SnapStart', 'EphemeralStorage', 'CodeSigningConfigArn',
-  'RuntimeManagementConfig', 'LoggingConfig', 'RecursiveLoop', 'SourceKMSKeyArn', 'TenancyConfig', 'DurableConfig', 'FunctionScalingConfig',
+  'RuntimeManagementConfig', 'LoggingConfig', 'RecursiveLoop', 'TenancyConfig', 'DurableConfig', 'FunctionScalingConfig',
   'PublishToLatestPublished',
 ];
 
@@ -122,6 +122,8 @@ export function translateFunction(ctx: TranslationContext, sam: SamResource): Ge
   for (const name of PASSED_THROUGH) fn.set(name, p[name], name);
   const code = functionCode(ctx, sam, p);
   if (code instanceof SamError) return code;
+  // The key that encrypts the code in S3 is part of the code's location.
+  if (p.SourceKMSKeyArn !== undefined && p.SourceKMSKeyArn !== null && 'S3Bucket' in code) code.SourceKMSKeyArn = p.SourceKMSKeyArn;
   fn.set('Code', code, p.InlineCode !== undefined ? 'InlineCode' : p.ImageUri !== undefined ? 'ImageUri' : 'CodeUri');
   const tags = samTagList(sam, p.Tags);
   if (tags instanceof SamError) return tags;
@@ -178,11 +180,16 @@ export function translateFunction(ctx: TranslationContext, sam: SamResource): Ge
   }
 
   let role: GeneratedResource | undefined;
-  if (fn.get('Role') === undefined) {
+  const conditionalRole = roleCondition(ctx, fn.get('Role'));
+  if (fn.get('Role') === undefined || conditionalRole) {
     const constructed = functionRole(ctx, sam, invokePolicies);
     if (constructed instanceof SamError) return constructed;
     role = constructed;
-    fn.set('Role', role.getAtt('Arn'), 'Policies');
+    if (conditionalRole) {
+      // `Role: !If [C, Arn, !Ref AWS::NoValue]`: SAM's role exists when the given one does not.
+      role.setAttribute('Condition', conditionalRole.condition);
+      fn.set('Role', conditionalRole.role(role.getAtt('Arn')), 'Role');
+    } else fn.set('Role', role.getAtt('Arn'), 'Policies');
     resources.push(role);
   }
 
@@ -199,6 +206,24 @@ export function translateFunction(ctx: TranslationContext, sam: SamResource): Ge
     if (r.type === 'AWS::SQS::Queue' && r.origin.property === 'EventInvokeConfig') ctx.references.add(sam.logicalId, 'DestinationQueue', r.logicalId);
   }
   return resources;
+}
+
+/**
+ * A `Role` that is an `Fn::If` with `AWS::NoValue` in one branch: the condition under which SAM
+ * creates its own role (the negation, added to the template, when the role is given in the first
+ * branch), and the function's `Role` with SAM's role in place of `AWS::NoValue`.
+ */
+function roleCondition(ctx: TranslationContext, role: unknown): { condition: string; role: (arn: PlainMap) => PlainMap } | undefined {
+  if (!isIntrinsicIf(role)) return undefined;
+  const [condition, then, otherwise] = role['Fn::If'];
+  if (typeof condition !== 'string') return undefined;
+  if (isNoValue(otherwise) && !isNoValue(then)) {
+    const negated = `NOT${condition}`;
+    ctx.conditions[negated] = { 'Fn::Not': [{ Condition: condition }] };
+    return { condition: negated, role: (arn) => ({ 'Fn::If': [condition, then, arn] }) };
+  }
+  if (isNoValue(then) && !isNoValue(otherwise)) return { condition, role: (arn) => ({ 'Fn::If': [condition, arn, otherwise] }) };
+  return undefined;
 }
 
 /** `CapacityProviderConfig` as Lambda takes it. */
@@ -233,7 +258,9 @@ function deploymentPreference(ctx: TranslationContext, sam: SamResource, alias: 
 
 function functionRole(ctx: TranslationContext, sam: SamResource, invokePolicies: PlainMap[]): GeneratedResource | SamError {
   const p = sam.properties;
-  const managed: unknown[] = [managedPolicyArn(ctx.partition, 'service-role/AWSLambdaBasicExecutionRole')];
+  // A durable function's role has the durable variant of the basic execution policy.
+  const basic = p.DurableConfig ? 'service-role/AWSLambdaBasicDurableExecutionRolePolicy' : 'service-role/AWSLambdaBasicExecutionRole';
+  const managed: unknown[] = [managedPolicyArn(ctx.partition, basic)];
   if (p.Tracing) managed.push(managedPolicyArn(ctx.partition, 'AWSXrayWriteOnlyAccess'));
   if (p.VpcConfig) managed.push(managedPolicyArn(ctx.partition, 'service-role/AWSLambdaVPCAccessExecutionRole'));
   const documents: unknown[] = [];

@@ -1,6 +1,7 @@
 /**
  * `FunctionUrlConfig`: an `AWS::Lambda::Url` `<Function>Url` (on the alias when there is one) and,
- * for `AuthType: NONE`, the public permission `<Function>UrlPublicPermissions`.
+ * for `AuthType: NONE`, the public permissions `<Function>UrlPublicPermissions` (invoke the URL) and
+ * `<Function>URLInvokeAllowPublicAccess` (invoke the function through it).
  */
 import type { SamResource } from '../context';
 import { invalidResource, type SamError } from '../errors';
@@ -47,7 +48,13 @@ export function constructFunctionUrl(sam: SamResource, fn: GeneratedResource, al
     permission.set('FunctionName', target);
     permission.set('Principal', '*');
     permission.set('FunctionUrlAuthType', 'NONE');
-    out.push(permission);
+    // Public URLs also need the function itself invocable through the URL.
+    const invoke = sam.generate(`${fn.logicalId}URLInvokeAllowPublicAccess`, 'AWS::Lambda::Permission', 'FunctionUrlConfig');
+    invoke.set('Action', 'lambda:InvokeFunction');
+    invoke.set('FunctionName', target);
+    invoke.set('Principal', '*');
+    invoke.set('InvokedViaFunctionUrl', true);
+    out.push(permission, invoke);
   }
   return out;
 }

@@ -51,7 +51,6 @@ export function constructVersion(
   const version = sam.generate(logicalId, 'AWS::Lambda::Version', 'AutoPublishAlias', attributes);
   version.set('FunctionName', fn.ref());
   version.set('Description', properties.VersionDescription, 'VersionDescription');
-  version.set('RuntimeManagementConfig', fn.get('RuntimeManagementConfig'), 'RuntimeManagementConfig');
   if (fn.get('CapacityProviderConfig') !== undefined) version.set('FunctionScalingConfig', fn.get('FunctionScalingConfig'), 'FunctionScalingConfig');
   return version;
 }
@@ -59,7 +58,8 @@ export function constructVersion(
 /** `_construct_alias`: `<Function>Alias<Name>` pointing at the version. */
 export function constructAlias(sam: SamResource, name: string, fn: GeneratedResource, version: GeneratedResource): GeneratedResource | SamError {
   if (!name) return invalidResource(sam.logicalId, 'Alias name is required to create an alias', ['Properties', 'AutoPublishAlias']);
-  const alias = sam.generate(`${fn.logicalId}Alias${name}`, 'AWS::Lambda::Alias', 'AutoPublishAlias');
+  // A logical id is alphanumeric: SAM writes `_` as `U` and `-` as `D`.
+  const alias = sam.generate(`${fn.logicalId}Alias${name.replace(/_/g, 'U').replace(/-/g, 'D')}`, 'AWS::Lambda::Alias', 'AutoPublishAlias');
   alias.set('Name', name, 'AutoPublishAlias');
   alias.set('FunctionName', fn.ref());
   alias.set('FunctionVersion', version.getAtt('Version'));
