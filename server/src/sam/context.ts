@@ -96,8 +96,11 @@ export interface TranslationContext {
   route53RecordSetGroups: Map<string, GeneratedResource>;
   /** The usage plan shared by the APIs whose `Auth.UsagePlan` says `SHARED`. */
   sharedUsagePlan: SharedUsagePlan;
-  /** The APIs the implicit API plugins created (`ServerlessRestApi`, `ServerlessHttpApi`), whose strings are SAM's own. */
-  implicitApis: Set<string>;
+  /**
+   * The APIs the implicit API plugins created (`ServerlessRestApi`, `ServerlessHttpApi`), whose
+   * strings are SAM's own, each with the event that first called for it: what it is attributed to.
+   */
+  implicitApis: Map<string, Origin>;
   /** Records a note once. */
   note(message: string, range?: Range): void;
 }

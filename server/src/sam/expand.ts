@@ -62,12 +62,15 @@ export function expandServerless(model: TemplateModel, options: TranslationOptio
   const propertySources = new Map<string, Map<string, SamSource>>();
   const entries = new Map<string, { key: string; keyRange: Range; value: unknown; hint?: TemplateNode; range: Range }>();
   const place = (resource: GeneratedResource) => {
-    const node = nodeOf(resource.origin.logicalId);
-    const samKey = keyRangeOf(resource.origin.logicalId);
-    const range = propertyRange(samKey, node, resource.origin.property);
-    sources.set(resource.logicalId, { logicalId: resource.origin.logicalId, ...(resource.origin.property ? { property: resource.origin.property } : {}), range });
+    // An implicit API has no lines of its own: it is the event that called for it.
+    const implicit = translation.implicitApis.get(resource.origin.logicalId);
+    const origin = implicit ?? resource.origin;
+    const node = nodeOf(origin.logicalId);
+    const samKey = keyRangeOf(origin.logicalId);
+    const range = propertyRange(samKey, node, origin.property);
+    sources.set(resource.logicalId, { logicalId: origin.logicalId, ...(origin.property ? { property: origin.property } : {}), range });
     const byProperty = new Map<string, SamSource>();
-    for (const [name, property] of resource.propertyOrigins) byProperty.set(name, { logicalId: resource.origin.logicalId, property, range: propertyRange(samKey, node, property) });
+    if (!implicit) for (const [name, property] of resource.propertyOrigins) byProperty.set(name, { logicalId: origin.logicalId, property, range: propertyRange(samKey, node, property) });
     propertySources.set(resource.logicalId, byProperty);
     entries.delete(resource.logicalId);
     entries.set(resource.logicalId, { key: resource.logicalId, keyRange: samKey, value: resource.toEntry(), range });

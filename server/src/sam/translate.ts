@@ -15,7 +15,7 @@ import { SamResource, type SamNote, type TranslationContext } from './context';
 import { invalidResource, SamError } from './errors';
 import { DeploymentPreferences } from './function/deploymentPreference';
 import { translateFunction } from './function/function';
-import { GeneratedResource } from './generated';
+import { GeneratedResource, type Origin } from './generated';
 import { Globals } from './globals';
 import { ResourceReferences, resolveParameterRefs } from './intrinsics';
 import { NotCovered } from './notCovered';
@@ -40,6 +40,8 @@ export interface Translation {
   errors: { error: SamError; logicalId?: string }[];
   /** SAM resources left as written because they use a feature not covered, with the feature. */
   notCovered: Map<string, string>;
+  /** The implicit APIs, each with the function event it is attributed to. */
+  implicitApis: ReadonlyMap<string, Origin>;
   notes: SamNote[];
 }
 
@@ -107,7 +109,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
     edited: new Map(),
     route53RecordSetGroups: new Map(),
     sharedUsagePlan: new SharedUsagePlan(),
-    implicitApis: new Set(),
+    implicitApis: new Map(),
     note(message: string, range?: Range) {
       if (noted.has(message)) return;
       noted.add(message);
@@ -154,7 +156,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   }
   const edited = new Map<string, PlainMap>();
   for (const [id, { entry }] of ctx.edited) edited.set(id, entry);
-  return { generated, shared, edited, changedIds: new Map(), references: ctx.references, conditions, errors, notCovered, notes };
+  return { generated, shared, edited, changedIds: new Map(), references: ctx.references, conditions, errors, notCovered, implicitApis: ctx.implicitApis, notes };
 }
 
 /** The resources to translate, in SAM's order: functions, state machines, APIs, others, connectors. */

@@ -35,7 +35,6 @@ export function implicitRestApiPlugin(template: PluginTemplate): SamError[] {
   const existing = resources[IMPLICIT_REST_API] === undefined ? undefined : deepCopy(resources[IMPLICIT_REST_API]);
   resources[IMPLICIT_REST_API] = { Type: SERVERLESS_API, Properties: { StageName: 'Prod', DefinitionBody: swaggerSkeleton(), __MANAGE_SWAGGER: true } };
   order.set(IMPLICIT_REST_API);
-  ctx.implicitApis.add(IMPLICIT_REST_API);
   const conditions = new Map<string, MethodConditions>();
   const deletionPolicies = new Map<string, Set<unknown>>();
   const replacePolicies = new Map<string, Set<unknown>>();
@@ -91,7 +90,10 @@ function processEvent(
   const properties = event.Properties;
   if (properties === undefined || properties === null || (isMap(properties) && Object.keys(properties).length === 0)) return undefined;
   if (!isMap(properties)) return fail(invalidEvent(eventId, 'Properties should be a map.'));
-  if (!('RestApiId' in properties)) properties.RestApiId = { Ref: IMPLICIT_REST_API };
+  if (!('RestApiId' in properties)) {
+    properties.RestApiId = { Ref: IMPLICIT_REST_API };
+    if (!template.ctx.implicitApis.has(IMPLICIT_REST_API)) template.ctx.implicitApis.set(IMPLICIT_REST_API, { logicalId, property: `Events.${eventId}` });
+  }
   const apiId = restApiIdString(properties.RestApiId);
   const path = properties.Path;
   const method = properties.Method;

@@ -475,7 +475,6 @@ class RestApiGenerator {
       this.ctx.note(`${this.sam.logicalId}: AlwaysDeploy creates a new deployment on every deploy; this comparison does not show it`, this.sam.node?.range);
     }
     const data = input.join('||');
-    if ((globalThis as any).__SAM_DEBUG) console.error('HASHINPUT', this.sam.logicalId, data);
     const digest = data === '' ? '' : sha1Hex(data);
     deployment.logicalId = `${deployment.logicalId}${digest.slice(0, 10)}`;
     deployment.set('Description', `RestApi deployment id: ${digest}`);
