@@ -41,9 +41,10 @@ export function expandServerless(model: TemplateModel, options: TranslationOptio
   const translation = translate(template, resourcesNode, options);
   const builder = new NodeBuilder(index);
   const errors: TemplateError[] = [...model.parsed.errors];
-  const keyRangeOf = (id: string): Range => resourcesNode?.entries.find((e) => e.key === id)?.keyRange ?? resourcesEntry?.keyRange ?? { start: 0, end: 0 };
+  const resourceEntries = new Map((resourcesNode?.entries ?? []).map((e) => [e.key, e]));
+  const keyRangeOf = (id: string): Range => resourceEntries.get(id)?.keyRange ?? resourcesEntry?.keyRange ?? { start: 0, end: 0 };
   const nodeOf = (id: string): MapNode | undefined => {
-    const value = resourcesNode?.entries.find((e) => e.key === id)?.value;
+    const value = resourceEntries.get(id)?.value;
     return value?.kind === 'map' ? value : undefined;
   };
 
@@ -85,11 +86,15 @@ export function expandServerless(model: TemplateModel, options: TranslationOptio
     const value = edited ?? (isMap(template.Resources) ? template.Resources[entry.key] : undefined);
     entries.set(entry.key, { key: entry.key, keyRange: entry.keyRange, value, hint: entry.value, range: entry.value.range });
   }
-  for (const [logicalId, generated] of translation.generated) if (!resourcesNode?.entries.some((e) => e.key === logicalId)) for (const resource of generated) place(resource);
+  for (const [logicalId, generated] of translation.generated) if (!resourceEntries.has(logicalId)) for (const resource of generated) place(resource);
   for (const resource of translation.shared) place(resource);
 
   // References to generated and renamed resources, anywhere in the template (SAM resolves them last).
-  const resolve = (value: unknown) => resolveResourceRefs(resolveChangedLogicalIds(value, translation.changedIds), translation.references);
+  const resolveRefs = translation.references.mayBeIn(model.parsed.text);
+  const resolve = (value: unknown) => {
+    const renamed = resolveChangedLogicalIds(value, translation.changedIds);
+    return resolveRefs ? resolveResourceRefs(renamed, translation.references) : renamed;
+  };
   const rootEntries: MapEntry[] = [];
   for (const entry of root.entries) {
     if (entry.key === 'Globals') continue;
@@ -99,9 +104,9 @@ export function expandServerless(model: TemplateModel, options: TranslationOptio
       continue;
     }
     if (entry.key === 'Resources') {
-      const resourceEntries: MapEntry[] = [];
-      for (const e of entries.values()) resourceEntries.push({ key: e.key, keyRange: e.keyRange, value: builder.build(resolve(e.value), e.range, e.hint) });
-      rootEntries.push({ key: 'Resources', keyRange: entry.keyRange, value: { kind: 'map', range: entry.value.range, entries: resourceEntries } });
+      const expandedEntries: MapEntry[] = [];
+      for (const e of entries.values()) expandedEntries.push({ key: e.key, keyRange: e.keyRange, value: builder.build(resolve(e.value), e.range, e.hint) });
+      rootEntries.push({ key: 'Resources', keyRange: entry.keyRange, value: { kind: 'map', range: entry.value.range, entries: expandedEntries } });
       continue;
     }
     if (entry.key === 'Conditions') {

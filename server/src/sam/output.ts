@@ -34,10 +34,13 @@ export class NodeBuilder {
       };
     }
     if (isMap(value)) {
-      const hintEntries = hint?.kind === 'map' ? new Map(hint.entries.map((e) => [e.key, e])) : undefined;
+      const hintEntries = hint?.kind === 'map' ? hint.entries : undefined;
       const entries: MapEntry[] = [];
+      let i = 0;
       for (const key of Object.keys(value)) {
-        const hintEntry = hintEntries?.get(key);
+        // Keys mostly keep their order, so the entry at the same place is tried first.
+        const hintEntry = hintEntries === undefined ? undefined : hintEntries[i]?.key === key ? hintEntries[i] : hintEntries.find((e) => e.key === key);
+        i++;
         const childRange = hintEntry?.value.range ?? range;
         entries.push({ key, keyRange: hintEntry?.keyRange ?? range, value: this.build(value[key], childRange, hintEntry?.value) });
       }

@@ -59,10 +59,24 @@ function expectedType(check: Check | undefined): string | undefined {
   return undefined;
 }
 
+/** Each declared property's place in declaration order, and the required ones, per spec table. */
+const declarations = new WeakMap<Record<string, PropertySpec>, { order: Map<string, number>; required: string[] }>();
+
+function declarationsOf(specs: Record<string, PropertySpec>): { order: Map<string, number>; required: string[] } {
+  let found = declarations.get(specs);
+  if (!found) {
+    const names = Object.keys(specs);
+    found = { order: new Map(names.map((name, i) => [name, i])), required: names.filter((name) => specs[name]!.required) };
+    declarations.set(specs, found);
+  }
+  return found;
+}
+
 /**
  * Checks properties as SAM's `from_dict` does: an unknown property first, then each declared
- * property in declaration order. `subject` is the id the error names; `pathPrefix` locates
- * the properties below the resource entry.
+ * property in declaration order (only the present and the required ones can fail, so only they
+ * are looked at, and the first failure in declaration order is the one reported). `subject` is
+ * the id the error names; `pathPrefix` locates the properties below the resource entry.
  */
 export function checkProperties(
   subject: string,
@@ -72,21 +86,32 @@ export function checkProperties(
   pathPrefix: readonly (string | number)[] = ['Properties'],
   makeError: (subject: string, detail: string, path: readonly (string | number)[]) => SamError = invalidResource,
 ): SamError | undefined {
-  for (const name of Object.keys(properties)) {
+  const present = Object.keys(properties);
+  for (const name of present) {
     if (!(name in specs)) return makeError(subject, `property ${name} not defined for resource of type ${type}`, [...pathPrefix, name]);
   }
-  for (const [name, spec] of Object.entries(specs)) {
+  const { order, required } = declarationsOf(specs);
+  let first: { index: number; error: () => SamError } | undefined;
+  const fail = (name: string, error: () => SamError) => {
+    const index = order.get(name)!;
+    if (first === undefined || index < first.index) first = { index, error };
+  };
+  for (const name of required) {
+    if (!(name in properties)) fail(name, () => makeError(subject, `Missing required property '${name}'.`, pathPrefix));
+  }
+  for (const name of present) {
+    const spec = specs[name]!;
     const value = properties[name];
     if (spec.intrinsics !== false && isSingleKeyMap(value)) continue;
     if (value === undefined || value === null) {
-      if (spec.required) return makeError(subject, `Missing required property '${name}'.`, pathPrefix);
+      if (spec.required) fail(name, () => makeError(subject, `Missing required property '${name}'.`, pathPrefix));
       continue;
     }
     if (spec.check && !spec.check(value)) {
       const expected = expectedType(spec.check);
       const detail = expected ? `Property '${name}' should be a ${expected}.` : `Type of property '${name}' is invalid.`;
-      return makeError(subject, detail, [...pathPrefix, name]);
+      fail(name, () => makeError(subject, detail, [...pathPrefix, name]));
     }
   }
-  return undefined;
+  return first?.error();
 }

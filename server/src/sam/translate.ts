@@ -116,8 +116,9 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
       notes.push(range === undefined ? { message } : { message, range });
     },
   };
+  const resourceNodes = new Map((resourcesNode?.entries ?? []).map((e) => [e.key, e.value]));
   const nodeOf = (id: string): MapNode | undefined => {
-    const value = resourcesNode?.entries.find((e) => e.key === id)?.value;
+    const value = resourceNodes.get(id);
     return value?.kind === 'map' ? value : undefined;
   };
   const errors: Translation['errors'] = [];

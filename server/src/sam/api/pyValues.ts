@@ -58,6 +58,16 @@ export function pyGet(dict: PyDict | PlainPyDict, key: string): PyValue | undefi
   return dict instanceof PyDict ? dict.get(key) : dict[key];
 }
 
+/** `key in d` on either kind of dict. */
+export function pyHas(dict: PyDict | PlainPyDict, key: string): boolean {
+  return dict instanceof PyDict ? dict.has(key) : Object.prototype.hasOwnProperty.call(dict, key);
+}
+
+/** `len(d)` on either kind of dict. */
+export function pySize(dict: PyDict | PlainPyDict): number {
+  return dict instanceof PyDict ? dict.size : Object.keys(dict).length;
+}
+
 /** The keys of either kind of dict, in iteration order. */
 export function pyKeys(dict: PyDict | PlainPyDict): string[] {
   return dict instanceof PyDict ? dict.keys() : Object.keys(dict);

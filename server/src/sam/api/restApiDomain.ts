@@ -52,7 +52,7 @@ export function constructRestApiDomain(ctx: TranslationContext, sam: SamResource
   const domainRef = isPrivate ? { DomainNameArn: resource.ref() } : { DomainName: resource.ref() };
   const mappingType = isPrivate ? 'AWS::ApiGateway::BasePathMappingV2' : 'AWS::ApiGateway::BasePathMapping';
   const basePath = domain.get('BasePath');
-  const stageRef = { Ref: `${restApi.logicalId}.Stage` };
+  const stageRef = ctx.references.ref(restApi.logicalId, 'Stage');
   if (!pyTruthy(basePath)) {
     const mapping = sam.generate(`${sam.logicalId}BasePathMapping`, mappingType, 'Domain', attributes);
     for (const [k, v] of Object.entries(domainRef)) mapping.set(k, v);

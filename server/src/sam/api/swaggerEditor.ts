@@ -8,7 +8,7 @@ import { invalidDocument, SamError } from '../errors';
 import { PyDict, PyFloat, PyUnicode, textOf, type PlainPyDict, type PyStr, type PyValue } from '../python/py27Dict';
 import { pyFloat } from '../python/pyRepr';
 import type { RestAuthorizer } from './authorizer';
-import { isPyMap, pyGet, pyKeys, pyText, pyTruthy } from './pyValues';
+import { isPyMap, pyGet, pyHas, pyKeys, pySize, pyText, pyTruthy } from './pyValues';
 
 export const X_INTEGRATION = 'x-amazon-apigateway-integration';
 export const X_ANY_METHOD = 'x-amazon-apigateway-any-method';
@@ -29,11 +29,18 @@ type PyMap = PyDict | PlainPyDict;
 
 /** Whether a value is SAM's `Fn::If`: a dict with that key. */
 function isConditional(value: PyValue | undefined): value is PyMap {
-  return isPyMap(value) && pyKeys(value).includes(CONDITIONAL_IF);
+  return isPyMap(value) && pyHas(value, CONDITIONAL_IF);
 }
 
 function isNoValue(value: PyValue | undefined): boolean {
-  return isPyMap(value) && pyKeys(value).length === 1 && pyText(pyGet(value, 'Ref')) === 'AWS::NoValue';
+  return isPyMap(value) && pySize(value) === 1 && pyText(pyGet(value, 'Ref')) === 'AWS::NoValue';
+}
+
+/** Whether every branch of a path item is a dict (`_validate_path_item`'s test, without its error). */
+function isValidPathItem(item: PyValue): boolean {
+  if (item instanceof PyDict && !item.has(CONDITIONAL_IF)) return true;
+  if (isConditional(item) && !Array.isArray(pyGet(item, CONDITIONAL_IF))) return false;
+  return conditionalContents(item).every(isPyMap);
 }
 
 /** `get_conditional_contents`: the branches of an `Fn::If` (without `AWS::NoValue`), or the value itself. */
@@ -94,7 +101,11 @@ export function swaggerSkeleton(): PyDict {
   return skeleton;
 }
 
-/** The swagger editor: a deep copy of the document, edited, then deep-copied out by `swagger`. */
+/**
+ * The swagger editor: SAM's editor deep-copies the document when it takes it and when it gives it
+ * back (`swagger`); here the document is edited in place with the key orders those copies give,
+ * so a caller must use only what `swagger` returns afterwards.
+ */
 export class SwaggerEditor {
   private readonly doc: PyDict;
   readonly paths: PyDict;
@@ -105,7 +116,9 @@ export class SwaggerEditor {
 
   constructor(document: PyValue | undefined) {
     if (!(document instanceof PyDict) || !isValidSwagger(document)) throw invalidDocument('Invalid Swagger document');
-    this.doc = document.deepCopy();
+    // SAM deep-copies the document here; the copy's key order is what matters (py27Dict.ts).
+    PyDict.deepCopyInPlace(document);
+    this.doc = document;
     this.paths = this.doc.get('paths') as PyDict;
     if (!(this.paths instanceof PyDict)) throw invalidDocument('Invalid Swagger document');
     const orNew = (value: PyValue | undefined): PyValue => (pyTruthy(value) ? value! : new PyDict());
@@ -114,8 +127,12 @@ export class SwaggerEditor {
     const policy = this.doc.get(X_POLICY);
     this.resourcePolicy = policy instanceof PyDict && policy.size > 0 ? policy : new PyDict();
     this.definitions = this.doc.has('definitions') ? this.doc.get('definitions')! : new PyDict();
-    for (const path of this.paths.items()) {
-      for (const item of conditionalContents(path[1])) if (!isPyMap(item)) throw pathItemError(path[0]);
+    // SAM checks every path item, in order, each time an editor takes the document; the order
+    // only decides which error is reported, so it is followed only when there is one.
+    if (this.paths.anyValue((item) => !isValidPathItem(item))) {
+      for (const [path, item] of this.paths.items()) {
+        for (const content of conditionalContents(item)) if (!isPyMap(content)) throw pathItemError(path);
+      }
     }
   }
 
@@ -125,7 +142,8 @@ export class SwaggerEditor {
     if (pyTruthy(this.securityDefinitions)) this.doc.set(SECURITY_DEFINITIONS, this.securityDefinitions);
     if (pyTruthy(this.gatewayResponses)) this.doc.set(X_GATEWAY_RESPONSES, this.gatewayResponses);
     if (pyTruthy(this.definitions)) this.doc.set('definitions', this.definitions);
-    return this.doc.deepCopy();
+    PyDict.deepCopyInPlace(this.doc);
+    return this.doc;
   }
 
   /** The raw document, for reads that must not copy it. */
@@ -143,7 +161,7 @@ export class SwaggerEditor {
     if (item === undefined) return false;
     if (method === undefined) return true;
     const normalized = textOf(normalizeMethod(method));
-    return conditionalContents(item).some((content) => isPyMap(content) && pyKeys(content).includes(normalized));
+    return conditionalContents(item).some((content) => isPyMap(content) && pyHas(content, normalized));
   }
 
   /** Whether the path already has an integration for the method. */
@@ -211,9 +229,9 @@ export class SwaggerEditor {
       const defaultAuthorizer = pyText(pyGet(apiAuth, 'DefaultAuthorizer'));
       if (methodAuthorizer === 'AWS_IAM' || (defaultAuthorizer === 'AWS_IAM' && !pyTruthy(methodAuth))) {
         let methodRole = pyGet(methodAuth, 'InvokeRole');
-        if (!pyTruthy(methodRole) && pyKeys(methodAuth).includes('InvokeRole')) methodRole = 'NONE';
+        if (!pyTruthy(methodRole) && pyHas(methodAuth, 'InvokeRole')) methodRole = 'NONE';
         let apiRole = pyGet(apiAuth, 'InvokeRole');
-        if (!pyTruthy(apiRole) && pyKeys(apiAuth).includes('InvokeRole')) apiRole = 'NONE';
+        if (!pyTruthy(apiRole) && pyHas(apiAuth, 'InvokeRole')) apiRole = 'NONE';
         const role = pyTruthy(methodRole) ? methodRole : apiRole;
         const credentials = pyTruthy(role) && pyText(role) !== 'CALLER_CREDENTIALS' ? role! : `arn:${partition}:iam::*:user/*`;
         if (pyTruthy(credentials) && pyText(credentials) !== 'NONE') integration.set('credentials', credentials);
@@ -432,7 +450,7 @@ export class SwaggerEditor {
         if (pyKeys(security).some((k) => names.has(k))) authorizerSecurity.push(security);
         else other.push(security);
       }
-      const noneIndex = other.findIndex((s) => pyKeys(s as PyMap).includes('NONE'));
+      const noneIndex = other.findIndex((s) => pyHas(s as PyMap, 'NONE'));
       let chosen: PyValue[] = [];
       if (noneIndex > -1) other.splice(noneIndex, 1);
       else if (authorizerSecurity.length > 0) chosen = authorizerSecurity;
@@ -445,7 +463,7 @@ export class SwaggerEditor {
       const all = [...other, ...chosen];
       if (all.length > 0) {
         definition.set('security', all);
-        if (isPyMap(all[0]) && pyKeys(all[0]).includes('AWS_IAM')) this.addAwsIamSecurityDefinition();
+        if (isPyMap(all[0]) && pyHas(all[0], 'AWS_IAM')) this.addAwsIamSecurityDefinition();
       }
     }
   }
@@ -462,7 +480,7 @@ export class SwaggerEditor {
         else other.push(security);
       }
       let apiKey: PyValue[] = [];
-      const falseIndex = keys.findIndex((s) => pyKeys(s as PyMap).includes('api_key_false'));
+      const falseIndex = keys.findIndex((s) => pyHas(s as PyMap, 'api_key_false'));
       if (falseIndex > -1) keys.splice(falseIndex, 1);
       else {
         const security = new PyDict();
@@ -500,7 +518,7 @@ export class SwaggerEditor {
         if (pyGet(authorizers, textOf(name)) !== undefined && methodScopes !== undefined && methodScopes !== null) security.set(name, methodScopes);
       }
       definition.set('security', all);
-      if (isPyMap(all[0]) && pyKeys(all[0]).includes('AWS_IAM')) this.addAwsIamSecurityDefinition();
+      if (isPyMap(all[0]) && pyHas(all[0], 'AWS_IAM')) this.addAwsIamSecurityDefinition();
     }
   }
 
