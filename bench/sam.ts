@@ -33,7 +33,7 @@ const EXPANSION_OPTIONS = { parameters: new Map<string, unknown>(), region: 'us-
 function processedText(text: string): { text: string; resources: number } {
   const expansion = expandServerless(readTemplateModel(parseTemplate(text)), EXPANSION_OPTIONS);
   const template = toPlain(expansion.parsed.root!) as { Resources: object };
-  return { text: toYaml(template as Plain), resources: Object.keys(template.Resources).length };
+  return { text: toYaml(template as unknown as { [key: string]: Plain }), resources: Object.keys(template.Resources).length };
 }
 
 /** Times the pair: runs interleaved (expansion, analysis, processed analysis) so that drift hits all alike. */

@@ -21,7 +21,8 @@ import { propagateTags } from '../function/function';
 import { RestAuthorizer } from './authorizer';
 import { constructRestApiDomain } from './restApiDomain';
 import { fromTemplate, isPyMap, pyGet, pyKeys, pyText, pyTruthy, toPlain } from './pyValues';
-import { isValidSwagger, OPENAPI_VERSION_3, pyStrOf, SwaggerEditor } from './swaggerEditor';
+import { OPENAPI_VERSION_3, pyStrOf } from './baseEditor';
+import { isValidSwagger, SwaggerEditor } from './swaggerEditor';
 import { constructUsagePlan } from './usagePlan';
 
 const API_PROPERTIES: Record<string, PropertySpec> = {

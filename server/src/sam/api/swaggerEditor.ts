@@ -5,14 +5,24 @@
  * where SAM deep-copies it, because all of this decides the deployment's logical id.
  */
 import { invalidDocument, SamError } from '../errors';
-import { PyDict, PyFloat, PyUnicode, textOf, type PlainPyDict, type PyStr, type PyValue } from '../python/py27Dict';
-import { pyFloat } from '../python/pyRepr';
+import { PyDict, PyUnicode, textOf, type PlainPyDict, type PyStr, type PyValue } from '../python/py27Dict';
 import type { RestAuthorizer } from './authorizer';
-import { isPyMap, pyGet, pyHas, pyKeys, pySize, pyText, pyTruthy } from './pyValues';
+import {
+  BaseEditor,
+  CONDITIONAL_IF,
+  conditionalContents,
+  isConditional,
+  makePyConditional,
+  normalizeMethod,
+  OPENAPI_VERSION_3,
+  pathItemError,
+  pyStrOf,
+  X_ANY_METHOD,
+  X_INTEGRATION,
+  type PyMap,
+} from './baseEditor';
+import { isPyMap, pyGet, pyHas, pyKeys, pyText, pyTruthy } from './pyValues';
 
-export const X_INTEGRATION = 'x-amazon-apigateway-integration';
-export const X_ANY_METHOD = 'x-amazon-apigateway-any-method';
-const CONDITIONAL_IF = 'Fn::If';
 const OPTIONS = 'options';
 const SECURITY_DEFINITIONS = 'securityDefinitions';
 const X_GATEWAY_RESPONSES = 'x-amazon-apigateway-gateway-responses';
@@ -23,50 +33,11 @@ const X_REQUEST_VALIDATOR = 'x-amazon-apigateway-request-validator';
 const X_ENDPOINT_CONFIG = 'x-amazon-apigateway-endpoint-configuration';
 const EXCLUDED_PATH_FIELDS = ['summary', 'description', 'parameters'];
 const ALL_HTTP_METHODS = ['OPTIONS', 'GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH'];
-export const OPENAPI_VERSION_3 = /^3(\.\d)(\.\d)?$/;
-
-type PyMap = PyDict | PlainPyDict;
-
-/** Whether a value is SAM's `Fn::If`: a dict with that key. */
-function isConditional(value: PyValue | undefined): value is PyMap {
-  return isPyMap(value) && pyHas(value, CONDITIONAL_IF);
-}
-
-function isNoValue(value: PyValue | undefined): boolean {
-  return isPyMap(value) && pySize(value) === 1 && pyText(pyGet(value, 'Ref')) === 'AWS::NoValue';
-}
-
 /** Whether every branch of a path item is a dict (`_validate_path_item`'s test, without its error). */
 function isValidPathItem(item: PyValue): boolean {
   if (item instanceof PyDict && !item.has(CONDITIONAL_IF)) return true;
   if (isConditional(item) && !Array.isArray(pyGet(item, CONDITIONAL_IF))) return false;
   return conditionalContents(item).every(isPyMap);
-}
-
-/** `get_conditional_contents`: the branches of an `Fn::If` (without `AWS::NoValue`), or the value itself. */
-export function conditionalContents(item: PyValue | undefined): PyValue[] {
-  if (isConditional(item)) {
-    const branches = pyGet(item, CONDITIONAL_IF);
-    if (!Array.isArray(branches)) throw invalidDocument('Value of Fn::If must be a list.');
-    return branches.slice(1).filter((b) => !isNoValue(b));
-  }
-  return [item ?? null];
-}
-
-/** `make_conditional`: `{"Fn::If": [condition, data, {"Ref": "AWS::NoValue"}]}` (a plain dict). */
-export function makePyConditional(condition: PyValue, data: PyValue): PlainPyDict {
-  return { [CONDITIONAL_IF]: [condition, data, { Ref: 'AWS::NoValue' }] };
-}
-
-/** `_normalize_method_name`: lower case, and `any` as API Gateway's any-method extension. */
-export function normalizeMethod(method: PyStr): PyStr {
-  const lower = textOf(method).toLowerCase();
-  if (lower === 'any') return X_ANY_METHOD;
-  return method instanceof PyUnicode ? new PyUnicode(lower) : lower;
-}
-
-function pathItemError(path: PyStr): SamError {
-  return invalidDocument(`Value of '${textOf(path)}' path must be a dictionary according to Swagger spec.`);
 }
 
 /** Whether a document is a swagger SAM can edit: `paths` is a dict and `swagger` is set, or `openapi` is 3.x. */
@@ -76,17 +47,6 @@ export function isValidSwagger(doc: PyValue | undefined): boolean {
   const openapi = pyGet(doc, 'openapi');
   if (pyTruthy(openapi)) return OPENAPI_VERSION_3.test(pyStrOf(openapi));
   return false;
-}
-
-/** Python's `str()` of a scalar, for version checks. */
-export function pyStrOf(value: PyValue | undefined): string {
-  const text = pyText(value);
-  if (text !== undefined) return text;
-  if (value instanceof PyFloat) return pyFloat(value.value);
-  if (value === true) return 'True';
-  if (value === false) return 'False';
-  if (value === null || value === undefined) return 'None';
-  return String(value);
 }
 
 /** SAM's swagger skeleton: `swagger: 2.0`, `info` with the stack name as title, no paths. */
@@ -106,21 +66,17 @@ export function swaggerSkeleton(): PyDict {
  * back (`swagger`); here the document is edited in place with the key orders those copies give,
  * so a caller must use only what `swagger` returns afterwards.
  */
-export class SwaggerEditor {
-  private readonly doc: PyDict;
-  readonly paths: PyDict;
+export class SwaggerEditor extends BaseEditor {
   private securityDefinitions: PyValue;
   private gatewayResponses: PyValue;
   private resourcePolicy: PyDict;
   private definitions: PyValue;
 
   constructor(document: PyValue | undefined) {
-    if (!(document instanceof PyDict) || !isValidSwagger(document)) throw invalidDocument('Invalid Swagger document');
+    if (!(document instanceof PyDict) || !isValidSwagger(document) || !(document.get('paths') instanceof PyDict)) throw invalidDocument('Invalid Swagger document');
     // SAM deep-copies the document here; the copy's key order is what matters (py27Dict.ts).
     PyDict.deepCopyInPlace(document);
-    this.doc = document;
-    this.paths = this.doc.get('paths') as PyDict;
-    if (!(this.paths instanceof PyDict)) throw invalidDocument('Invalid Swagger document');
+    super(document, document.get('paths') as PyDict);
     const orNew = (value: PyValue | undefined): PyValue => (pyTruthy(value) ? value! : new PyDict());
     this.securityDefinitions = orNew(this.doc.get(SECURITY_DEFINITIONS));
     this.gatewayResponses = orNew(this.doc.get(X_GATEWAY_RESPONSES));
@@ -149,55 +105,6 @@ export class SwaggerEditor {
   /** The raw document, for reads that must not copy it. */
   get document(): PyDict {
     return this.doc;
-  }
-
-  /** The paths in the document's order. */
-  iterOnPath(): PyStr[] {
-    return this.paths.items().map(([key]) => key);
-  }
-
-  hasPath(path: PyStr, method?: PyStr): boolean {
-    const item = this.paths.get(textOf(path));
-    if (item === undefined) return false;
-    if (method === undefined) return true;
-    const normalized = textOf(normalizeMethod(method));
-    return conditionalContents(item).some((content) => isPyMap(content) && pyHas(content, normalized));
-  }
-
-  /** Whether the path already has an integration for the method. */
-  hasIntegration(path: PyStr, method: PyStr): boolean {
-    const normalized = textOf(normalizeMethod(method));
-    const item = this.paths.get(textOf(path));
-    if (item === undefined) return false;
-    for (const content of conditionalContents(item)) {
-      if (!isPyMap(content)) throw pathItemError(path);
-      const definition = pyGet(content, normalized);
-      if (!isPyMap(definition) || !this.methodHasIntegration(definition)) return false;
-    }
-    return true;
-  }
-
-  private methodHasIntegration(method: PyMap): boolean {
-    return conditionalContents(method).some((definition) => isPyMap(definition) && pyTruthy(pyGet(definition, X_INTEGRATION)));
-  }
-
-  /** `add_path`: the path and method, as empty dicts where missing. */
-  addPath(path: PyStr, method: PyStr): void {
-    const normalized = normalizeMethod(method);
-    const item = this.paths.setdefault(path, new PyDict());
-    if (!isPyMap(item)) throw pathItemError(path);
-    for (const content of conditionalContents(item)) {
-      if (!(content instanceof PyDict)) throw pathItemError(path);
-      content.setdefault(normalized, new PyDict());
-    }
-  }
-
-  /** The path items of a path (the branches of its `Fn::If`), each checked to be a dict. */
-  private pathItems(path: PyStr): PyDict[] {
-    return conditionalContents(this.paths.get(textOf(path))).map((item) => {
-      if (!(item instanceof PyDict)) throw pathItemError(path);
-      return item;
-    });
   }
 
   /** `add_lambda_integration`: the `aws_proxy` integration of a function at a path and method. */
@@ -267,10 +174,6 @@ export class SwaggerEditor {
       if (requestTemplates !== undefined && pyTruthy(requestTemplates)) integration.update({ requestTemplates });
       if (condition !== undefined) item.set(normalized, makePyConditional(condition, definition));
     }
-  }
-
-  makePathConditional(path: PyStr, condition: PyValue): void {
-    this.paths.set(path, makePyConditional(condition, this.paths.get(textOf(path)) ?? null));
   }
 
   /** `add_cors`: an OPTIONS method answering the preflight, unless the path has one. */
@@ -414,27 +317,6 @@ export class SwaggerEditor {
       }
     }
     return out;
-  }
-
-  /** `iter_on_method_definitions_for_path_at_method`. */
-  private definitionsAt(path: PyStr, method: PyStr, skipWithoutIntegration = true): PyDict[] {
-    const normalized = textOf(normalizeMethod(method));
-    const out: PyDict[] = [];
-    for (const item of this.pathItems(path)) {
-      if (!item.has(normalized)) continue;
-      for (const definition of conditionalContents(item.get(normalized))) {
-        if (!isPyMap(definition)) throw invalidDocument(`Definition of method '${normalized}' for path '${textOf(path)}' should be a map.`);
-        if (skipWithoutIntegration && !pyTruthy(pyGet(definition, X_INTEGRATION))) continue;
-        out.push(definition as PyDict);
-      }
-    }
-    return out;
-  }
-
-  private existingSecurity(definition: PyDict, path: PyStr, method: string): PyValue[] {
-    const security = definition.get('security') ?? [];
-    if (!Array.isArray(security)) throw invalidDocument(`Type of security for path ${textOf(path)} method ${method} must be a list`);
-    return security;
   }
 
   /** `set_path_default_authorizer`. */
