@@ -8,7 +8,10 @@
 import type { Range } from '../template/ast';
 import type { MapNode } from '../template/ast';
 import { SharedUsagePlan } from './api/usagePlan';
+import { translateHttpApi } from './api/httpApi';
+import { implicitHttpApiPlugin } from './api/implicitHttpApi';
 import { implicitRestApiPlugin } from './api/implicitRestApi';
+import { openApiSkeleton } from './api/openApiEditor';
 import { swaggerSkeleton } from './api/swaggerEditor';
 import { translateRestApi } from './api/restApi';
 import { SamResource, type SamNote, type TranslationContext } from './context';
@@ -125,7 +128,9 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   const order = new ResourceOrder(Object.keys(resources), py27);
 
   defaultDefinitionBodies(ctx, order);
-  for (const error of implicitRestApiPlugin({ ctx, order })) errors.push({ error, logicalId: error.subject });
+  const plugins = { ctx, order, globals: template.Globals };
+  for (const error of implicitRestApiPlugin(plugins)) errors.push({ error, logicalId: error.subject });
+  for (const error of implicitHttpApiPlugin(plugins)) errors.push({ error, logicalId: error.subject });
   const globals = Globals.read(template.Globals);
   if (globals instanceof SamError) errors.push({ error: globals });
   else mergeGlobals(ctx, order, globals, errors);
@@ -180,6 +185,8 @@ function translateResource(ctx: TranslationContext, sam: SamResource): Generated
       return translateFunction(ctx, sam);
     case 'AWS::Serverless::Api':
       return translateRestApi(ctx, sam);
+    case 'AWS::Serverless::HttpApi':
+      return translateHttpApi(ctx, sam);
     default:
       return new NotCovered(sam.type);
   }
@@ -187,18 +194,23 @@ function translateResource(ctx: TranslationContext, sam: SamResource): Generated
 
 /** DefaultDefinitionBodyPlugin: an API with neither `DefinitionBody` nor `DefinitionUri` gets SAM's skeleton, managed by SAM. */
 function defaultDefinitionBodies(ctx: TranslationContext, order: ResourceOrder): void {
-  for (const id of order.keys()) {
-    const entry = ctx.resources[id];
-    if (!isMap(entry) || entry.Type !== 'AWS::Serverless::Api') continue;
-    const properties = isMap(entry.Properties) ? entry.Properties : undefined;
-    if (properties === undefined) {
-      if (entry.Properties !== undefined && entry.Properties !== null) continue;
-      entry.Properties = {};
+  for (const [type, skeleton] of [
+    ['AWS::Serverless::Api', swaggerSkeleton],
+    ['AWS::Serverless::HttpApi', openApiSkeleton],
+  ] as const) {
+    for (const id of order.keys()) {
+      const entry = ctx.resources[id];
+      if (!isMap(entry) || entry.Type !== type) continue;
+      const properties = isMap(entry.Properties) ? entry.Properties : undefined;
+      if (properties === undefined) {
+        if (entry.Properties !== undefined && entry.Properties !== null) continue;
+        entry.Properties = {};
+      }
+      const props = entry.Properties as PlainMap;
+      if (props.DefinitionBody || props.DefinitionUri) continue;
+      props.DefinitionBody = skeleton();
+      props.__MANAGE_SWAGGER = true;
     }
-    const props = entry.Properties as PlainMap;
-    if (props.DefinitionBody || props.DefinitionUri) continue;
-    props.DefinitionBody = swaggerSkeleton();
-    props.__MANAGE_SWAGGER = true;
   }
 }
 

@@ -15,13 +15,15 @@ import { expandServerless } from '../../../server/src/sam';
 import { parseTemplate, readTemplateModel, toPlain, type MapNode } from '../../../server/src/template';
 
 /** The share of valid inputs whose generated resources match exactly, below which the suite fails. */
-const VALID_MATCH_FLOOR = 0.54;
+const VALID_MATCH_FLOOR = 0.62;
 /** The share of `error_*` inputs that give an error, below which the suite fails. */
-const ERROR_DETECTION_FLOOR = 0.6;
+const ERROR_DETECTION_FLOOR = 0.69;
 /** No input may take longer than this to expand (they take milliseconds). */
 const MAX_MILLISECONDS_PER_INPUT = 2000;
 
 const SUITE = join(__dirname, '..', '..', '..', '..', 'shared', 'sam-translator-tests');
+/** The region the translator's test harness runs in (its tests patch boto3's region to it). */
+const HARNESS_REGION = 'ap-southeast-1';
 /** The parameter values the translator's test harness passes (tests/translator/helpers.py). */
 const HARNESS_PARAMETERS = new Map([
   ['param1', 'value1'],
@@ -47,7 +49,7 @@ function resourceLines(resources: Record<string, unknown>): string[] {
 
 function expand(text: string) {
   const model = readTemplateModel(parseTemplate(text));
-  return expandServerless(model, { parameters: HARNESS_PARAMETERS, region: 'us-east-1', partition: 'aws' });
+  return expandServerless(model, { parameters: HARNESS_PARAMETERS, region: HARNESS_REGION, partition: 'aws' });
 }
 
 describe('the SAM translator suite', { skip: existsSync(SUITE) ? false : `${SUITE} is absent` }, () => {

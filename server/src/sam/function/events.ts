@@ -9,6 +9,7 @@ import { NotCovered } from '../notCovered';
 import { pyItems } from '../pyOrder';
 import { isMap, type PlainMap } from '../values';
 import { apiEvent } from '../api/apiEvent';
+import { httpApiEvent } from '../api/httpApiEvent';
 import type { EventInput, EventTarget } from '../events/eventSource';
 import { alexaSkillEvent, cloudWatchLogsEvent, cognitoEvent, eventRuleEvent, iotRuleEvent, s3Event, scheduleEvent, snsEvent } from '../events/push';
 import { isPullEventType, pullEvent } from '../events/pull';
@@ -72,6 +73,8 @@ function translateEvent(input: EventInput, target: EventTarget, role: GeneratedR
       return snsEvent(input, target, role);
     case 'Api':
       return apiEvent(input, target);
+    case 'HttpApi':
+      return httpApiEvent(input, target);
     case 'AlexaSkill':
       return alexaSkillEvent(input, target);
     case 'IoTRule':
