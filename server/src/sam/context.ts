@@ -82,6 +82,8 @@ export interface TranslationContext {
   /** Whether SAM would have converted this template for Python 2.7 dict order (it has a REST API). */
   py27: boolean;
   references: ResourceReferences;
+  /** The SAM resources the transform renamed (a layer version takes a hash), old id → new id. */
+  changedIds: Map<string, string>;
   deploymentPreferences: DeploymentPreferences;
   /** For each REST API, the FunctionName values of the functions whose Api events name it (redeploys the API when they change). */
   functionNames: Map<string, string>;

@@ -8,7 +8,7 @@ import type { MapEntry, MapNode, ParsedTemplate, Range, TemplateError, TemplateN
 import type { TemplateModel } from '../template/model';
 import type { SamNote } from './context';
 import type { GeneratedResource } from './generated';
-import { resolveChangedLogicalIds, resolveResourceRefs } from './intrinsics';
+import { renameDependsOn, resolveChangedLogicalIds, resolveResourceRefs } from './intrinsics';
 import { NodeBuilder } from './output';
 import { SourceIndex } from './sourceIndex';
 import { propertyRange, type SamSource, type SamSourceMap } from './sourceMap';
@@ -105,7 +105,10 @@ export function expandServerless(model: TemplateModel, options: TranslationOptio
     }
     if (entry.key === 'Resources') {
       const expandedEntries: MapEntry[] = [];
-      for (const e of entries.values()) expandedEntries.push({ key: e.key, keyRange: e.keyRange, value: builder.build(resolve(e.value), e.range, e.hint) });
+      for (const e of entries.values()) {
+        const value = resolve(renameDependsOn(e.value, translation.changedIds));
+        expandedEntries.push({ key: e.key, keyRange: e.keyRange, value: builder.build(value, e.range, e.hint) });
+      }
       rootEntries.push({ key: 'Resources', keyRange: entry.keyRange, value: { kind: 'map', range: entry.value.range, entries: expandedEntries } });
       continue;
     }

@@ -171,6 +171,15 @@ export function resolveResourceRefs(value: unknown, refs: ResourceReferences): u
   });
 }
 
+/** A resource entry whose `DependsOn` names resources the transform renamed, with the new names. */
+export function renameDependsOn(entry: unknown, changed: ReadonlyMap<string, string>): unknown {
+  if (changed.size === 0 || !isMap(entry) || entry.DependsOn === undefined) return entry;
+  const rename = (id: unknown) => (typeof id === 'string' ? (changed.get(id) ?? id) : id);
+  const dependsOn = Array.isArray(entry.DependsOn) ? entry.DependsOn.map(rename) : rename(entry.DependsOn);
+  const same = Array.isArray(dependsOn) ? dependsOn.every((id, i) => id === (entry.DependsOn as unknown[])[i]) : dependsOn === entry.DependsOn;
+  return same ? entry : { ...entry, DependsOn: dependsOn };
+}
+
 /** SAM's `resolve_sam_resource_id_refs`: references to a resource whose logical id the transform changed. */
 export function resolveChangedLogicalIds(value: unknown, changed: ReadonlyMap<string, string>): unknown {
   if (changed.size === 0) return value;

@@ -12,6 +12,8 @@ import { translateHttpApi } from './api/httpApi';
 import { implicitHttpApiPlugin } from './api/implicitHttpApi';
 import { implicitRestApiPlugin } from './api/implicitRestApi';
 import { openApiSkeleton } from './api/openApiEditor';
+import { translateLayerVersion } from './layerVersion';
+import { translateSimpleTable } from './simpleTable';
 import { swaggerSkeleton } from './api/swaggerEditor';
 import { translateRestApi } from './api/restApi';
 import { SamResource, type SamNote, type TranslationContext } from './context';
@@ -106,6 +108,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
     resources: { ...resources },
     py27,
     references: new ResourceReferences(),
+    changedIds: new Map(),
     deploymentPreferences: new DeploymentPreferences(),
     functionNames: new Map(),
     notes,
@@ -162,7 +165,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   }
   const edited = new Map<string, PlainMap>();
   for (const [id, { entry }] of ctx.edited) edited.set(id, entry);
-  return { generated, shared, edited, changedIds: new Map(), references: ctx.references, conditions, errors, notCovered, implicitApis: ctx.implicitApis, notes };
+  return { generated, shared, edited, changedIds: ctx.changedIds, references: ctx.references, conditions, errors, notCovered, implicitApis: ctx.implicitApis, notes };
 }
 
 /** The resources to translate, in SAM's order: functions, state machines, APIs, others, connectors. */
@@ -187,6 +190,10 @@ function translateResource(ctx: TranslationContext, sam: SamResource): Generated
       return translateRestApi(ctx, sam);
     case 'AWS::Serverless::HttpApi':
       return translateHttpApi(ctx, sam);
+    case 'AWS::Serverless::SimpleTable':
+      return translateSimpleTable(sam);
+    case 'AWS::Serverless::LayerVersion':
+      return translateLayerVersion(ctx, sam);
     default:
       return new NotCovered(sam.type);
   }
