@@ -9,6 +9,7 @@ import { GeneratedResource, type Origin } from './generated';
 import { ResourceReferences } from './intrinsics';
 import type { DeploymentPreferences } from './function/deploymentPreference';
 import type { SharedUsagePlan } from './api/usagePlan';
+import type { ApplicationTemplates } from './application';
 import { isMap, type PlainMap } from './values';
 
 /** The resource attributes SAM copies to the resources it generates from a resource. */
@@ -103,6 +104,8 @@ export interface TranslationContext {
    * strings are SAM's own, each with the event that first called for it: what it is attributed to.
    */
   implicitApis: Map<string, Origin>;
+  /** The template URLs (stand-ins) of the Serverless Application Repository applications, from the plugin's first pass. */
+  applicationTemplates: ApplicationTemplates;
   /** Records a note once. */
   note(message: string, range?: Range): void;
 }

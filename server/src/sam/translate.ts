@@ -12,6 +12,7 @@ import { translateHttpApi } from './api/httpApi';
 import { implicitHttpApiPlugin } from './api/implicitHttpApi';
 import { implicitRestApiPlugin } from './api/implicitRestApi';
 import { openApiSkeleton } from './api/openApiEditor';
+import { resolveApplicationLocations, translateApplication } from './application';
 import { translateLayerVersion } from './layerVersion';
 import { translateSimpleTable } from './simpleTable';
 import { swaggerSkeleton } from './api/swaggerEditor';
@@ -116,6 +117,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
     route53RecordSetGroups: new Map(),
     sharedUsagePlan: new SharedUsagePlan(),
     implicitApis: new Map(),
+    applicationTemplates: new Map(),
     note(message: string, range?: Range) {
       if (noted.has(message)) return;
       noted.add(message);
@@ -130,6 +132,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   const errors: Translation['errors'] = [];
   const order = new ResourceOrder(Object.keys(resources), py27);
 
+  ctx.applicationTemplates = resolveApplicationLocations(ctx, order);
   defaultDefinitionBodies(ctx, order);
   const plugins = { ctx, order, globals: template.Globals };
   for (const error of implicitRestApiPlugin(plugins)) errors.push({ error, logicalId: error.subject });
@@ -194,6 +197,8 @@ function translateResource(ctx: TranslationContext, sam: SamResource): Generated
       return translateSimpleTable(sam);
     case 'AWS::Serverless::LayerVersion':
       return translateLayerVersion(ctx, sam);
+    case 'AWS::Serverless::Application':
+      return translateApplication(ctx, sam, ctx.applicationTemplates);
     default:
       return new NotCovered(sam.type);
   }
