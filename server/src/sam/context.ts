@@ -91,10 +91,10 @@ export interface TranslationContext {
   notes: SamNote[];
   /**
    * Resources that are not SAM's but that events edit (an S3 bucket's notifications, a Cognito
-   * user pool's triggers), by logical id: the edited copy of their entry, and the SAM resource
-   * that edited them.
+   * user pool's triggers), by logical id: the edited copy of their entry, the SAM resource that
+   * edited them first (what the edit is attributed to), and every SAM resource that edited them.
    */
-  edited: Map<string, { entry: PlainMap; by: Origin }>;
+  edited: Map<string, { entry: PlainMap; by: Origin; editors: Set<string> }>;
   /** Route 53 record set groups, shared by the APIs whose custom domains are in one hosted zone. */
   route53RecordSetGroups: Map<string, GeneratedResource>;
   /** The usage plan shared by the APIs whose `Auth.UsagePlan` says `SHARED`. */

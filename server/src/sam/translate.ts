@@ -15,6 +15,7 @@ import { openApiSkeleton } from './api/openApiEditor';
 import { resolveApplicationLocations, translateApplication } from './application';
 import { translateLayerVersion } from './layerVersion';
 import { translateSimpleTable } from './simpleTable';
+import { translateStateMachine } from './stateMachine/stateMachine';
 import { swaggerSkeleton } from './api/swaggerEditor';
 import { translateRestApi } from './api/restApi';
 import { SamResource, type SamNote, type TranslationContext } from './context';
@@ -199,6 +200,8 @@ function translateResource(ctx: TranslationContext, sam: SamResource): Generated
       return translateLayerVersion(ctx, sam);
     case 'AWS::Serverless::Application':
       return translateApplication(ctx, sam, ctx.applicationTemplates);
+    case 'AWS::Serverless::StateMachine':
+      return translateStateMachine(ctx, sam);
     default:
       return new NotCovered(sam.type);
   }

@@ -119,7 +119,8 @@ function addSwaggerIntegration(input: EventInput, target: EventTarget, api: Plai
   }
 }
 
-function addAuth(input: EventInput, editor: SwaggerEditor, api: PlainMap, apiId: string, auth: PyDict | Record<string, PyValue>, path: PyStr, method: PyStr, stage: PyStr): SamError | undefined {
+/** `add_auth_to_swagger`: the method's authorizer, API key requirement and resource policy, checked against the API's auth. */
+export function addAuth(input: EventInput, editor: SwaggerEditor, api: PlainMap, apiId: string, auth: PyDict | Record<string, PyValue>, path: PyStr, method: PyStr, stage: PyValue): SamError | undefined {
   const methodText = pyText(method)!;
   const pathText = pyText(path)!;
   const authorizer = pyGet(auth, 'Authorizer');

@@ -128,10 +128,13 @@ export function eventRuleEvent(input: EventInput, target: EventTarget, type: str
 /** The entry of a template resource an event edits, copied once and then edited cumulatively. */
 function editedEntry(input: EventInput, logicalId: string): PlainMap {
   const edited = input.ctx.edited.get(logicalId);
-  if (edited) return edited.entry;
+  if (edited) {
+    edited.editors.add(input.sam.logicalId);
+    return edited.entry;
+  }
   const entry = deepCopy(input.ctx.resources[logicalId]) as PlainMap;
   const by: Origin = { logicalId: input.sam.logicalId, property: input.origin };
-  input.ctx.edited.set(logicalId, { entry, by });
+  input.ctx.edited.set(logicalId, { entry, by, editors: new Set([input.sam.logicalId]) });
   return entry;
 }
 

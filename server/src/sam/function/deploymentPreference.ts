@@ -7,7 +7,7 @@
 import { invalidResource, type SamError } from '../errors';
 import { GeneratedResource } from '../generated';
 import { managedPolicyArn } from '../iam';
-import { deepCopy, isIntrinsic, isIntrinsicIf, isList, isMap, isNoValue, type PlainMap } from '../values';
+import { deepCopy, isIntrinsic, isIntrinsicIf, isList, isMap, isNoValue, tagList, type PlainMap } from '../values';
 
 export const CODEDEPLOY_APPLICATION = 'ServerlessDeploymentApplication';
 export const CODEDEPLOY_SERVICE_ROLE = 'CodeDeployServiceRole';
@@ -34,6 +34,8 @@ export interface DeploymentPreference {
   role?: unknown;
   triggerConfigurations?: unknown;
   condition?: string;
+  /** The tags of a resource that propagates them, for its deployment group and the shared application. */
+  tags?: PlainMap;
 }
 
 /** `DeploymentPreference.from_dict`. */
@@ -114,7 +116,10 @@ export class DeploymentPreferences {
     const out: (GeneratedResource | SamError)[] = [];
     const condition = this.sharedCondition();
     const attributes = condition === undefined ? {} : { Condition: condition };
-    out.push(new GeneratedResource(CODEDEPLOY_APPLICATION, 'AWS::CodeDeploy::Application', shared, attributes).set('ComputePlatform', 'Lambda'));
+    const application = new GeneratedResource(CODEDEPLOY_APPLICATION, 'AWS::CodeDeploy::Application', shared, attributes).set('ComputePlatform', 'Lambda');
+    const tagged = this.preferences.find((p) => p.enabled && p.tags !== undefined);
+    if (tagged) application.set('Tags', tagList(tagged.tags));
+    out.push(application);
     if (!this.canSkipServiceRole()) {
       const role = new GeneratedResource(CODEDEPLOY_SERVICE_ROLE, 'AWS::IAM::Role', shared, attributes);
       role.set('AssumeRolePolicyDocument', {
@@ -142,6 +147,7 @@ export class DeploymentPreferences {
     group.set('DeploymentStyle', { DeploymentType: 'BLUE_GREEN', DeploymentOption: 'WITH_TRAFFIC_CONTROL' });
     group.set('ServiceRoleArn', preference.role ? preference.role : { 'Fn::GetAtt': [CODEDEPLOY_SERVICE_ROLE, 'Arn'] }, 'DeploymentPreference.Role');
     if (preference.triggerConfigurations) group.set('TriggerConfigurations', preference.triggerConfigurations, 'DeploymentPreference.TriggerConfigurations');
+    if (preference.tags) group.set('Tags', tagList(preference.tags), 'Tags');
     if (preference.condition) group.setAttribute('Condition', preference.condition);
     return group;
   }
@@ -166,7 +172,7 @@ class AlarmsError {
 }
 
 function alarmConfiguration(alarms: unknown): unknown {
-  if (!alarms || isNoValue(alarms)) return { Enabled: false, Alarms: [] };
+  if (!alarms || isNoValue(alarms)) return undefined;
   if (isIntrinsicIf(alarms)) {
     const copy = deepCopy(alarms);
     const args = copy['Fn::If'];

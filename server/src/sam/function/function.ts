@@ -99,7 +99,7 @@ export function propagateTags(resources: readonly GeneratedResource[], tags: unk
 
 /** Generated types whose `Tags` SAM sets when tags propagate (those with a list-of-tags `Tags` property). */
 const TAGGABLE = new Set([
-  'AWS::Lambda::Function', 'AWS::IAM::Role', 'AWS::SQS::Queue', 'AWS::SNS::Topic', 'AWS::Events::Rule', 'AWS::Lambda::EventSourceMapping',
+  'AWS::Lambda::Function', 'AWS::IAM::Role', 'AWS::SQS::Queue', 'AWS::SNS::Topic', 'AWS::S3::Bucket', 'AWS::IoT::TopicRule',
   'AWS::CodeDeploy::Application', 'AWS::CodeDeploy::DeploymentGroup', 'AWS::ApiGateway::RestApi', 'AWS::ApiGateway::Stage',
   'AWS::ApiGateway::DomainName', 'AWS::ApiGateway::UsagePlan', 'AWS::ApiGateway::ApiKey', 'AWS::StepFunctions::StateMachine',
 ]);
@@ -198,6 +198,12 @@ export function translateFunction(ctx: TranslationContext, sam: SamResource): Ge
   resources.push(...events);
 
   propagateTags(resources, p.Tags, p.PropagateTags, (type) => TAGGABLE.has(type));
+  // SAM's list of what the function generated includes the template resources its events edit.
+  if (p.PropagateTags && isMap(p.Tags) && Object.keys(p.Tags).length > 0) {
+    for (const { entry, editors } of ctx.edited.values()) {
+      if (editors.has(sam.logicalId) && TAGGABLE.has(entry.Type as string) && isMap(entry.Properties)) entry.Properties.Tags = tagList(p.Tags);
+    }
+  }
   if (alias) ctx.references.add(sam.logicalId, 'Alias', alias.logicalId);
   const version = resources.find((r) => r.type === 'AWS::Lambda::Version');
   if (version) ctx.references.add(sam.logicalId, 'Version', version.logicalId);
@@ -249,6 +255,9 @@ function deploymentPreference(ctx: TranslationContext, sam: SamResource, alias: 
   } else preference.PassthroughCondition = false;
   const read = readDeploymentPreference(sam.logicalId, preference, sam.condition);
   if (read instanceof SamError) return read;
+  // The function's propagated tags reach its deployment group and the CodeDeploy application.
+  const tags = sam.properties.Tags;
+  if (read.enabled && sam.properties.PropagateTags && isMap(tags) && Object.keys(tags).length > 0) read.tags = tags;
   ctx.deploymentPreferences.add(sam.logicalId, read);
   if (!read.enabled) return undefined;
   if (!sam.properties.AutoPublishAlias) return invalidResource(sam.logicalId, "'DeploymentPreference' requires AutoPublishAlias property to be specified.", ['Properties', 'DeploymentPreference']);

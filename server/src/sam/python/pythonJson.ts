@@ -107,3 +107,42 @@ function writeUnsorted(value: PyValue | undefined, out: string[]): void {
     out.push('}');
   }
 }
+
+/**
+ * `json.dumps(value, sort_keys=True, indent=indent, separators=(",", ": "))`, with `replace`
+ * asked first about every value below the top (a state machine definition's intrinsics become
+ * substitution keys this way, in the order the keys sort).
+ */
+export function pythonJsonDumpsIndented(value: unknown, indent: number, replace: (value: unknown) => string | undefined): string {
+  const parts: string[] = [];
+  writeIndented(value, parts, 0, indent, replace, false);
+  return parts.join('');
+}
+
+function writeIndented(value: unknown, out: string[], depth: number, indent: number, replace: (value: unknown) => string | undefined, float: boolean): void {
+  const isContainer = Array.isArray(value) || (typeof value === 'object' && value !== null);
+  if (!isContainer) {
+    write(value, out, float);
+    return;
+  }
+  const entries: [string | number, unknown][] = Array.isArray(value)
+    ? value.map((item, i) => [i, item])
+    : Object.keys(value as object)
+        .sort(byCodePoint)
+        .map((key) => [key, (value as Record<string, unknown>)[key]]);
+  const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
+  if (entries.length === 0) {
+    out.push(open, close);
+    return;
+  }
+  const inner = '\n' + ' '.repeat((depth + 1) * indent);
+  out.push(open);
+  entries.forEach(([key, item], i) => {
+    out.push(i > 0 ? ',' + inner : inner);
+    if (typeof key === 'string') out.push(jsonString(key), ': ');
+    const replaced = replace(item);
+    if (replaced !== undefined) out.push(jsonString(replaced));
+    else writeIndented(item, out, depth + 1, indent, replace, isIntegralFloat(value, key));
+  });
+  out.push('\n' + ' '.repeat(depth * indent), close);
+}
