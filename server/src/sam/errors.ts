@@ -18,8 +18,11 @@ export class SamError extends Error {
     readonly detail: string,
     /** Path below the resource entry (`['Properties', 'Events', ...]`) of the offending value. */
     readonly path: SamPath = [],
-    /** `resource` for `Resource with id [X]`, `event` for `Event with id [X]`, `document` for the whole template. */
-    readonly kind: 'resource' | 'event' | 'document' = 'resource',
+    /**
+     * `resource` for `Resource with id [X]`, `event` for `Event with id [X]`, `document` for the
+     * whole template, `transform` for a message SAM words entirely itself (`Transforming resource ...`).
+     */
+    readonly kind: 'resource' | 'event' | 'document' | 'transform' = 'resource',
   ) {
     super(detail);
   }
@@ -27,13 +30,14 @@ export class SamError extends Error {
   /** The translator's wording of this error. */
   get wording(): string {
     if (this.kind === 'document') return `Structure of the SAM template is invalid. ${this.detail}`;
+    if (this.kind === 'transform') return this.detail;
     if (this.kind === 'event') return `Event with id [${this.subject}] is invalid. ${this.detail}`;
     return `Resource with id [${this.subject}] is invalid. ${this.detail}`;
   }
 
   /** The same error reported for the resource an event belongs to (SAM wraps event errors this way). */
   inResource(logicalId: string, eventPath: SamPath): SamError {
-    if (this.kind === 'resource' || this.kind === 'document') return this;
+    if (this.kind !== 'event') return this;
     return new SamError(logicalId, `Event with id [${this.subject}] is invalid. ${this.detail}`, [...eventPath, ...this.path], 'resource');
   }
 }

@@ -63,8 +63,9 @@ export function expandServerless(model: TemplateModel, options: TranslationOptio
   const propertySources = new Map<string, Map<string, SamSource>>();
   const entries = new Map<string, { key: string; keyRange: Range; value: unknown; hint?: TemplateNode; range: Range }>();
   const place = (resource: GeneratedResource) => {
-    // An implicit API has no lines of its own: it is the event that called for it.
-    const implicit = translation.implicitApis.get(resource.origin.logicalId);
+    // An implicit API or an embedded connector has no lines of its own: it is the event that
+    // called for it, or the resource's `Connectors` entry.
+    const implicit = translation.implicitApis.get(resource.origin.logicalId) ?? translation.embeddedConnectors.get(resource.origin.logicalId);
     const origin = implicit ?? resource.origin;
     const node = nodeOf(origin.logicalId);
     const samKey = keyRangeOf(origin.logicalId);

@@ -16,6 +16,9 @@ import { resolveApplicationLocations, translateApplication } from './application
 import { translateLayerVersion } from './layerVersion';
 import { translateSimpleTable } from './simpleTable';
 import { translateStateMachine } from './stateMachine/stateMachine';
+import { translateConnector } from './connector/connector';
+import { addEmbeddedConnectors } from './connector/embedded';
+import { generatedConnectable, type ConnectableResource, type ResourceResolver } from './connector/reference';
 import { swaggerSkeleton } from './api/swaggerEditor';
 import { translateRestApi } from './api/restApi';
 import { SamResource, type SamNote, type TranslationContext } from './context';
@@ -28,7 +31,7 @@ import { ResourceReferences, resolveParameterRefs } from './intrinsics';
 import { NotCovered } from './notCovered';
 import { ResourceOrder } from './resourceOrder';
 import { PyDict, PyUnicode } from './python/py27Dict';
-import { isMap, type PlainMap } from './values';
+import { deepCopy, isMap, type PlainMap } from './values';
 
 export const SERVERLESS_PREFIX = 'AWS::Serverless::';
 
@@ -49,6 +52,8 @@ export interface Translation {
   notCovered: Map<string, string>;
   /** The implicit APIs, each with the function event it is attributed to. */
   implicitApis: ReadonlyMap<string, Origin>;
+  /** The embedded connectors, each with the resource's `Connectors` entry it is attributed to. */
+  embeddedConnectors: ReadonlyMap<string, Origin>;
   notes: SamNote[];
 }
 
@@ -89,6 +94,7 @@ function convertsForPython27(resources: PlainMap, globals: unknown): boolean {
 /** Translates the SAM resources of a template (as plain values) read from `resourcesNode`. */
 export function translate(template: PlainMap, resourcesNode: MapNode | undefined, options: TranslationOptions): Translation {
   const resources = isMap(template.Resources) ? template.Resources : {};
+  const originalTypes = new Map(Object.entries(resources).map(([id, entry]) => [id, isMap(entry) ? entry.Type : undefined]));
   const py27 = convertsForPython27(resources, template.Globals);
   const parameters = new Map(options.parameters);
   if (isMap(template.Parameters)) {
@@ -133,6 +139,8 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   const errors: Translation['errors'] = [];
   const order = new ResourceOrder(Object.keys(resources), py27);
 
+  const embedded = addEmbeddedConnectors(ctx, order);
+  errors.push(...embedded.errors);
   ctx.applicationTemplates = resolveApplicationLocations(ctx, order);
   defaultDefinitionBodies(ctx, order);
   const plugins = { ctx, order, globals: template.Globals };
@@ -153,8 +161,11 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
     let result: GeneratedResource[] | SamError | NotCovered;
     if (entry.Properties !== undefined && entry.Properties !== null && !isMap(entry.Properties)) {
       result = invalidResource(logicalId, "Attribute 'Properties' should be a map.", ['Properties']);
+    } else if (sam.type === 'AWS::Serverless::Connector') {
+      result = translateConnector(sam, connectorResolver(ctx, generated, logicalId), originalTypes);
     } else result = translateResource(ctx, sam);
-    if (result instanceof SamError) errors.push({ error: result, logicalId });
+    // An embedded connector's error is placed at the resource it is embedded in.
+    if (result instanceof SamError) errors.push({ error: result, logicalId: embedded.origins.get(logicalId)?.logicalId ?? logicalId });
     else if (result instanceof NotCovered) notCovered.set(logicalId, result.feature);
     else generated.set(logicalId, result);
   }
@@ -169,7 +180,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   }
   const edited = new Map<string, PlainMap>();
   for (const [id, { entry }] of ctx.edited) edited.set(id, entry);
-  return { generated, shared, edited, changedIds: ctx.changedIds, references: ctx.references, conditions, errors, notCovered, implicitApis: ctx.implicitApis, notes };
+  return { generated, shared, edited, changedIds: ctx.changedIds, references: ctx.references, conditions, errors, notCovered, implicitApis: ctx.implicitApis, embeddedConnectors: embedded.origins, notes };
 }
 
 /** The resources to translate, in SAM's order: functions, state machines, APIs, others, connectors. */
@@ -205,6 +216,31 @@ function translateResource(ctx: TranslationContext, sam: SamResource): Generated
     default:
       return new NotCovered(sam.type);
   }
+}
+
+/**
+ * The template's resources as a connector sees them: the generated resources where SAM resources
+ * were translated, the template's own otherwise (edited in a copy when a connector makes one wait
+ * for its policy).
+ */
+function connectorResolver(ctx: TranslationContext, generated: ReadonlyMap<string, GeneratedResource[]>, connectorId: string): ResourceResolver {
+  const byId = new Map<string, ConnectableResource>();
+  for (const [id, entry] of Object.entries(ctx.resources)) {
+    if (!isMap(entry)) continue;
+    const current = () => ctx.edited.get(id)?.entry ?? entry;
+    byId.set(id, {
+      type: entry.Type,
+      properties: isMap(entry.Properties) ? entry.Properties : {},
+      dependsOn: () => current().DependsOn,
+      setDependsOn: (value) => {
+        let edited = ctx.edited.get(id);
+        if (!edited) ctx.edited.set(id, (edited = { entry: deepCopy(entry), by: { logicalId: connectorId, property: 'Source' }, editors: new Set([connectorId]) }));
+        edited.entry.DependsOn = value;
+      },
+    });
+  }
+  for (const list of generated.values()) for (const resource of list) byId.set(resource.logicalId, generatedConnectable(resource));
+  return { get: (id) => byId.get(id), all: () => [...byId] };
 }
 
 /** DefaultDefinitionBodyPlugin: an API with neither `DefinitionBody` nor `DefinitionUri` gets SAM's skeleton, managed by SAM. */

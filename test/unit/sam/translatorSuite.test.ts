@@ -15,9 +15,9 @@ import { expandServerless } from '../../../server/src/sam';
 import { parseTemplate, readTemplateModel, toPlain, type MapNode } from '../../../server/src/template';
 
 /** The share of valid inputs whose generated resources match exactly, below which the suite fails. */
-const VALID_MATCH_FLOOR = 0.76;
+const VALID_MATCH_FLOOR = 0.85;
 /** The share of `error_*` inputs that give an error, below which the suite fails. */
-const ERROR_DETECTION_FLOOR = 0.79;
+const ERROR_DETECTION_FLOOR = 0.8;
 /** No input may take longer than this to expand (they take milliseconds). */
 const MAX_MILLISECONDS_PER_INPUT = 2000;
 
