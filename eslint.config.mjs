@@ -15,7 +15,7 @@ const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
  * `cloudformation/` (CloudFormation knowledge as data, such as the stack lifecycle) is held to the
  * engine's purity too, and imports only itself (its own block below).
  */
-const ENGINE_FOLDERS = ['template', 'evaluate', 'spec', 'impact', 'cloudformation'];
+const ENGINE_FOLDERS = ['template', 'evaluate', 'spec', 'sam', 'impact', 'cloudformation'];
 const ENGINE_FILES = ENGINE_FOLDERS.map((folder) => `server/src/${folder}/**/*.ts`);
 const ENGINE_PACKAGES = ['yaml', 're2js'];
 
@@ -33,7 +33,7 @@ function engineImportRule(extraAllowed = []) {
     '\\./(?:(?!\\.\\.).)*',
     `\\.\\./(?:${ENGINE_FOLDERS.join('|')})(?:/(?:(?!\\.\\.).)*)?`,
     `(?:${ENGINE_PACKAGES.join('|')})(?:/.*)?`,
-    ...extraAllowed.map(escapeRegex),
+    ...extraAllowed,
   ];
   return [
     'error',
@@ -124,6 +124,17 @@ export default tseslint.config(
         { object: 'Date', property: 'now', message: clockMessage },
         { object: 'Math', property: 'random', message: randomMessage },
       ],
+    },
+  },
+  {
+    // A subfolder of an engine folder (sam/function/) reaches its own engine folder through `../`
+    // (with no `..` after it) and the other engine folders through `../../<folder>/`.
+    files: ENGINE_FOLDERS.filter((f) => f !== 'cloudformation').map((folder) => `server/src/${folder}/*/**/*.ts`),
+    rules: {
+      'no-restricted-imports': engineImportRule([
+        '\\.\\./(?:(?!\\.\\.).)*',
+        `\\.\\./\\.\\./(?:${ENGINE_FOLDERS.join('|')})(?:/(?:(?!\\.\\.).)*)?`,
+      ]),
     },
   },
   {

@@ -392,6 +392,55 @@ export function generatePair(size: number): TemplatePair {
   return { name: `stack-${size}`, size, before: toYaml(template), after: toYaml(after), edits };
 }
 
+/** How many functions the SAM pair declares: about five generated resources each, about 1,000 in all. */
+export const SAM_FUNCTIONS = 200;
+
+/**
+ * A SAM template of `functions` functions, each with an `Api` event on the implicit REST API and
+ * an `SQS` event on a queue of its own (function, role, permission, event source mapping and
+ * queue: about five resources each once expanded), and its edit: one function's timeout, a new
+ * `Api` event on another (a new path, so the API is redeployed) and one `SQS` event removed.
+ * `size` is the number of resources the transform generates.
+ */
+export function generateSamPair(functions: number = SAM_FUNCTIONS): TemplatePair {
+  const random = seededRandom(functions);
+  const template: Template = {
+    AWSTemplateFormatVersion: '2010-09-09',
+    Transform: 'AWS::Serverless-2016-10-31',
+    Description: 'generated SAM benchmark',
+    Globals: { Function: { Timeout: 10, MemorySize: 256, Runtime: 'python3.12', Environment: { Variables: { STAGE: 'prod' } } } },
+    Resources: {},
+  };
+  const resources = template.Resources as { [id: string]: Resource };
+  for (let f = 0; f < functions; f++) {
+    const team = TEAMS[Math.floor(random() * TEAMS.length)]!;
+    resources[`Jobs${f}`] = { Type: 'AWS::SQS::Queue', Properties: { VisibilityTimeout: 60 + f } };
+    resources[`Handler${f}`] = {
+      Type: 'AWS::Serverless::Function',
+      Properties: {
+        CodeUri: `s3://artifacts-${team}/handler${f}.zip`,
+        Handler: 'app.handler',
+        Policies: ['AWSLambdaBasicExecutionRole', { SQSPollerPolicy: { QueueName: getAtt(`Jobs${f}`, 'QueueName') } }],
+        Events: {
+          Read: { Type: 'Api', Properties: { Path: `/${team}/items${f}/{id}`, Method: 'get' } },
+          Work: { Type: 'SQS', Properties: { Queue: getAtt(`Jobs${f}`, 'Arn'), BatchSize: 10 } },
+        },
+      },
+    };
+  }
+  const after = JSON.parse(JSON.stringify(template)) as Template;
+  const afterResources = after.Resources as { [id: string]: Resource };
+  const edits: string[] = [];
+  (afterResources.Handler0!.Properties as { [key: string]: Plain }).Timeout = 30;
+  edits.push('Handler0 Timeout 10 → 30');
+  ((afterResources.Handler1!.Properties as { [key: string]: Plain }).Events as { [key: string]: Plain }).Write = { Type: 'Api', Properties: { Path: '/items1', Method: 'post' } };
+  edits.push('Handler1: a new Api event (POST /items1), so the API is redeployed');
+  const last = `Handler${functions - 1}`;
+  delete ((afterResources[last]!.Properties as { [key: string]: Plain }).Events as { [key: string]: Plain }).Work;
+  edits.push(`${last}: its SQS event removed`);
+  return { name: `sam-${functions}-functions`, size: functions * 5 + 3, before: toYaml(template), after: toYaml(after), edits };
+}
+
 if (require.main === module) {
   const outDir = process.argv[2] ?? join(__dirname, '..', 'test', 'fixtures', 'generated');
   mkdirSync(outDir, { recursive: true });

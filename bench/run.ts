@@ -3,7 +3,7 @@
  *
  *   npm run bench                      everything
  *   npm run bench -- --json            one JSON object per line instead of tables
- *   npm run bench -- --only=analysis   one part: analysis, lsp, watcher (comma-separated)
+ *   npm run bench -- --only=analysis   one part: analysis, sam, lsp, watcher (comma-separated)
  *   npm run bench -- --sizes=50,500    fewer template sizes
  *   npm run bench -- --quick           fewer runs (for a smoke test, not for figures)
  */
@@ -12,15 +12,16 @@ import { spawnSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { loadResourceSpec } from '../server/src/spec/load';
-import { BENCH_SIZES, generatePair, type TemplatePair } from './generate';
+import { BENCH_SIZES, generatePair, generateSamPair, SAM_FUNCTIONS, type TemplatePair } from './generate';
 import { benchImpactPair, type ImpactFigures } from './impact';
 import { benchLspEdits, benchLspStart, bundleServer, type LspEditFigures, type LspStartFigures } from './lsp';
+import { benchSamPair } from './sam';
 import { round } from './stats';
 
 const args = process.argv.slice(2);
 const json = args.includes('--json');
 const quick = args.includes('--quick');
-const only = new Set((args.find((a) => a.startsWith('--only='))?.slice(7) ?? 'analysis,lsp,watcher').split(','));
+const only = new Set((args.find((a) => a.startsWith('--only='))?.slice(7) ?? 'analysis,sam,lsp,watcher').split(','));
 const sizes = (args.find((a) => a.startsWith('--sizes='))?.slice(8).split(',').map(Number) ?? [...BENCH_SIZES]).filter((n) => n > 0);
 
 interface Target {
@@ -89,6 +90,7 @@ async function main(): Promise<void> {
   const pairs = new Map<number, TemplatePair>(sizes.map((size) => [size, generatePair(size)]));
 
   if (only.has('analysis')) analysis(pairs);
+  if (only.has('sam')) sam();
   if (only.has('lsp')) await lsp(pairs);
   if (only.has('watcher')) watcher();
 
@@ -155,6 +157,19 @@ function analysis(pairs: Map<number, TemplatePair>): void {
     emit({ name: 'growth-alone', from: 500, to: 2000, per_resource_ratio: ratio, small_us_per_resource: small, large_us_per_resource: large });
     target('growth 500 → 2,000, our analysis alone', ratio, 1, '');
   }
+}
+
+function sam(): void {
+  const pair = generateSamPair();
+  const figures = benchSamPair(pair, SAM_FUNCTIONS, loadResourceSpec(), quick ? { warmup: 1, runs: 3 } : { warmup: 3, runs: 15 });
+  emit(figures);
+  say();
+  say(`SAM: ${SAM_FUNCTIONS} functions with an Api and an SQS event each (${figures.size} resources once expanded); an edit of three functions; median ms`);
+  table(
+    ['analysis ms', 'expansion of both sides ms', 'expansion share', 'processed templates as plain YAML: analysis ms', 'runs'],
+    [[figures.analysis_ms, figures.expansion_ms, `${Math.round(figures.share * 100)}%`, figures.processed_analysis_ms, figures.runs]],
+  );
+  target('SAM expansion share of the analysis', figures.share * 100, 20, '%');
 }
 
 async function lsp(pairs: Map<number, TemplatePair>): Promise<void> {

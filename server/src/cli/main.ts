@@ -2,6 +2,7 @@
  * `cfn-impact`: the command-line face of the engine and the stacks watcher.
  */
 import { runDiff } from './diff';
+import { runExpand } from './expand';
 import type { CliIo } from './io';
 import { runStacks } from './stacks';
 import { runWatch } from './watch';
@@ -10,6 +11,7 @@ const USAGE = `Usage: cfn-impact <command> [options]
 
 Commands:
   diff OLD NEW    predict what deploying NEW over a stack made from OLD will do
+  expand FILE     print the processed template (the Serverless transform expanded)
   stacks          list the stacks of the connected account and their statuses
   watch STACK     follow a deployment live until it settles (exit 0 success, 2 failed)
 
@@ -22,6 +24,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   switch (command) {
     case 'diff':
       return runDiff(rest, io);
+    case 'expand':
+      return runExpand(rest, io);
     case 'stacks':
       return runStacks(rest, io);
     case 'watch':

@@ -574,9 +574,10 @@ export class Evaluator {
     }
     this.referenceResource(target.module, range, scope);
     const { module, logicalId, attribute } = target;
-    if (attribute === undefined) return new UnknownValue('module:' + logicalId, `${logicalId}, a resource of registry module ${module}`, [this.resourceRef(module)]);
+    const of = this.registryModules().describe(module);
+    if (attribute === undefined) return new UnknownValue('module:' + logicalId, `${logicalId}, a resource of ${of}`, [this.resourceRef(module)]);
     const inner = logicalId.slice(module.length);
-    return new UnknownValue(`module:${logicalId}.${attribute}`, `${logicalId}.${attribute}, from registry module ${module}`, [new ResourceAttribute(module, `${inner}.${attribute}`)]);
+    return new UnknownValue(`module:${logicalId}.${attribute}`, `${logicalId}.${attribute}, from ${of}`, [new ResourceAttribute(module, `${inner}.${attribute}`)]);
   }
 
   private getAtt(arg: TemplateNode, node: MapNode, scope: Scope, depth: number): Evaluated {

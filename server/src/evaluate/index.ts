@@ -30,7 +30,7 @@ import { ErrorSink, unresolvedMessage } from './errors';
 import { Evaluator, setEntry, type Scope } from './evaluator';
 import { isCycle, stronglyConnectedComponents } from './graph';
 import { expandForEach, usesForEach } from './languageExtensions';
-import { isModuleType } from './modules';
+import { isOpaqueType } from './modules';
 import { resolveParameters } from './parameters';
 import { pseudoParameterValues } from './pseudo';
 import type { EvaluatedResource, EvaluatedTemplate, EvaluationContext, EvaluationNote } from './types';
@@ -169,7 +169,7 @@ function reportResourceCycles(model: TemplateModel, resources: Map<string, Evalu
   const indexOf = new Map<string, number>();
   for (const r of resources.values()) {
     // A module stands for resources not visible here, which may depend on each other in any way, so a cycle through it is not known to exist.
-    if (!r.active || isModuleType(r.type)) continue;
+    if (!r.active || isOpaqueType(r.type)) continue;
     indexOf.set(r.logicalId, ids.length);
     ids.push(r.logicalId);
   }

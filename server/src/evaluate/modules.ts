@@ -9,6 +9,12 @@
 import type { TemplateModel } from '../template/model';
 
 const MODULE_TYPE_SUFFIX = '::MODULE';
+/**
+ * A SAM resource still in the template is one the Serverless transform left as written (a
+ * feature not expanded yet, or invalid SAM): like a module, it stands for resources named after
+ * it that are not visible here (`MyFunctionRole`, `MyFunction.Alias`).
+ */
+const SERVERLESS_TYPE_PREFIX = 'AWS::Serverless::';
 
 /** CloudFormation's limit on the length of a logical id; no module resource name is longer. */
 const MAX_LOGICAL_ID_LENGTH = 255;
@@ -16,6 +22,11 @@ const MAX_LOGICAL_ID_LENGTH = 255;
 /** Whether a resource type is a registry module. */
 export function isModuleType(type: string | undefined): boolean {
   return type !== undefined && type.endsWith(MODULE_TYPE_SUFFIX);
+}
+
+/** Whether a resource stands for resources not visible here: a registry module, or a SAM resource left unexpanded. */
+export function isOpaqueType(type: string | undefined): boolean {
+  return isModuleType(type) || (type !== undefined && type.startsWith(SERVERLESS_TYPE_PREFIX));
 }
 
 /** A reference to a resource inside a registry module, and to one of its attributes when there is one. */
@@ -28,17 +39,32 @@ export interface ModuleReference {
   attribute?: string;
 }
 
-/** The registry modules a template declares, and what names that start with their logical ids refer to. */
+/**
+ * The registry modules a template declares (and the SAM resources left unexpanded, which stand
+ * for resources the same way), and what names that start with their logical ids refer to.
+ */
 export class ModuleIndex {
   private readonly modules = new Set<string>();
+  private readonly serverless = new Set<string>();
 
   constructor(model: TemplateModel) {
-    for (const decl of model.resources.values()) if (isModuleType(decl.type)) this.modules.add(decl.logicalId);
+    for (const decl of model.resources.values()) {
+      if (isModuleType(decl.type)) this.modules.add(decl.logicalId);
+      else if (isOpaqueType(decl.type)) {
+        this.modules.add(decl.logicalId);
+        this.serverless.add(decl.logicalId);
+      }
+    }
   }
 
-  /** The logical ids of the module resources, in template order. */
+  /** The logical ids of the registry module resources, in template order. */
   get logicalIds(): readonly string[] {
-    return [...this.modules];
+    return [...this.modules].filter((id) => !this.serverless.has(id));
+  }
+
+  /** How a value from inside an opaque resource is described: `a resource of registry module M`, or what SAM generates. */
+  describe(module: string): string {
+    return this.serverless.has(module) ? `SAM resource ${module}, not expanded` : `registry module ${module}`;
   }
 
   /** Whether a logical id is a module resource. */

@@ -3,10 +3,11 @@
  */
 import type { Range, TemplateError } from '../template/ast';
 import type { TemplateModel } from '../template/model';
+import type { SamNote } from '../sam/context';
 import type { Value } from './value';
 
 /** Something about the template that qualifies the verdict, as data, with where it is written. */
-export type EvaluationNote = (
+export type EvaluationNote = SamNote | (
   /** A template-level transform other than AWS::LanguageExtensions: the template is analysed as written. */
   | { kind: 'transform-not-expanded'; transform: string }
   /** `Fn::Transform` inside a value: what the macros produce is a value only they know. */

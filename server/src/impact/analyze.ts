@@ -1,9 +1,10 @@
 /**
  * The engine's front door: two template texts with their parameter values in, the report out.
  */
-import { evaluateTemplate } from '../evaluate';
+import { evaluateTemplate, partitionOfRegion } from '../evaluate';
 import type { EvaluatedTemplate, EvaluationContext } from '../evaluate/types';
 import type { Value } from '../evaluate/value';
+import { expandServerless, generatedByOf, usesServerlessTransform, type SamNote, type SamSourceMap } from '../sam';
 import type { ResourceSpec } from '../spec/types';
 import { parseTemplate, readTemplateModel } from '../template';
 import { compareTemplates } from './compareTemplates';
@@ -39,14 +40,25 @@ export const DEFAULT_REGION = 'us-east-1';
 export const DEFAULT_ACCOUNT_ID = '123456789012';
 export const DEFAULT_STACK_NAME = 'stack';
 
+/** One side's evaluation; for a SAM template, of the processed template, with the source map of its expansion. */
+export interface EvaluatedSide extends EvaluatedTemplate {
+  /** From each resource the Serverless transform generated to the SAM resource and property that produced it. */
+  samSourceMap?: SamSourceMap;
+}
+
 /**
  * Parse, model and evaluate one side: a template with no baseline, or a step of `analyzeUpdate`.
  * The new side of an update is given the evaluated baseline as `previous`: its parameters are
  * what `UsePreviousValue` reads, for the names in `usePreviousValues` and for every parameter
  * that has no value and no Default.
+ *
+ * A template with `Transform: AWS::Serverless-2016-10-31` is expanded first (sam/), after its
+ * parameter values are known and before anything is evaluated: SAM resolves parameters itself
+ * where a generated logical id depends on them (an alias name, a function's code location), and
+ * the evaluation then reads the processed template as CloudFormation does.
  */
-export function evaluateSide(side: TemplateSide, options: AnalyzeOptions, previous?: EvaluatedTemplate): EvaluatedTemplate {
-  const model = readTemplateModel(parseTemplate(side.text));
+export function evaluateSide(side: TemplateSide, options: AnalyzeOptions, previous?: EvaluatedTemplate): EvaluatedSide {
+  let model = readTemplateModel(parseTemplate(side.text));
   const parameters: Record<string, string> = {};
   for (const [name, value] of Object.entries(side.fallbackParameters ?? {})) {
     if (model.parameters.has(name)) parameters[name] = value;
@@ -63,7 +75,46 @@ export function evaluateSide(side: TemplateSide, options: AnalyzeOptions, previo
     for (const [name, p] of previous.parameters) values.set(name, p.value);
     ctx.previous = { values, usePrevious: new Set(side.usePreviousValues ?? []) };
   }
-  return evaluateTemplate(model, ctx);
+  let samSourceMap: SamSourceMap | undefined;
+  let samNotes: SamNote[] = [];
+  if (model.root !== undefined && usesServerlessTransform(model)) {
+    const expansion = expandServerless(model, { parameters: transformParameters(model, parameters, ctx), region: ctx.region, partition: partitionOfRegion(ctx.region) });
+    model = readTemplateModel(expansion.parsed);
+    samSourceMap = expansion.sourceMap;
+    samNotes = expansion.notes;
+  }
+  const evaluated: EvaluatedSide = evaluateTemplate(model, ctx);
+  if (samSourceMap === undefined) return evaluated;
+  evaluated.notes.push(...samNotes);
+  evaluated.samSourceMap = samSourceMap;
+  return evaluated;
+}
+
+/**
+ * The parameter values the Serverless transform sees: supplied values, and the deployed stack's
+ * known values for the parameters that keep them. Defaults the transform reads itself; a value
+ * known only to the deployed stack stays a reference.
+ */
+function transformParameters(model: ReturnType<typeof readTemplateModel>, supplied: Record<string, string>, ctx: EvaluationContext): Map<string, unknown> {
+  const values = new Map<string, unknown>(Object.entries(supplied));
+  for (const [name, decl] of model.parameters) {
+    if (values.has(name)) continue;
+    const keeps = ctx.previous?.usePrevious?.has(name) || decl.default === undefined;
+    const previous = keeps ? ctx.previous?.values.get(name) : undefined;
+    if (typeof previous === 'string') values.set(name, previous);
+  }
+  return values;
+}
+
+/** Compares two evaluated sides: CloudFormation's plan, each change to a generated resource attributed to its SAM resource. */
+export function compareSides(before: EvaluatedSide, after: EvaluatedSide, options: AnalyzeOptions): ImpactReport {
+  const report = compareTemplates(before, after, options);
+  if (before.samSourceMap === undefined && after.samSourceMap === undefined) return report;
+  for (const change of report.changes) {
+    const generatedBy = generatedByOf(change, before.samSourceMap, after.samSourceMap);
+    if (generatedBy) change.generatedBy = generatedBy;
+  }
+  return report;
 }
 
 /**
@@ -73,8 +124,8 @@ export function evaluateSide(side: TemplateSide, options: AnalyzeOptions, previo
  * identifies a baseline: its text, its parameter values and the options it is evaluated under.
  */
 export interface BaselineCache {
-  get(key: string): EvaluatedTemplate | undefined;
-  set(key: string, evaluated: EvaluatedTemplate): void;
+  get(key: string): EvaluatedSide | undefined;
+  set(key: string, evaluated: EvaluatedSide): void;
 }
 
 /** A cache for the baseline's evaluation, and the key this baseline is kept under in it. */
@@ -86,8 +137,8 @@ export interface BaselineCaching {
 /** Both sides of an update, evaluated, and CloudFormation's plan for it. */
 export interface UpdateAnalysis {
   report: ImpactReport;
-  before: EvaluatedTemplate;
-  after: EvaluatedTemplate;
+  before: EvaluatedSide;
+  after: EvaluatedSide;
 }
 
 /**
@@ -98,10 +149,10 @@ export interface UpdateAnalysis {
 export function analyzeUpdate(before: TemplateSide, after: TemplateSide, options: AnalyzeOptions, caching?: BaselineCaching): UpdateAnalysis {
   const evaluatedBefore = evaluateBaseline(before, options, caching);
   const evaluatedAfter = evaluateSide(after, options, evaluatedBefore);
-  return { report: compareTemplates(evaluatedBefore, evaluatedAfter, options), before: evaluatedBefore, after: evaluatedAfter };
+  return { report: compareSides(evaluatedBefore, evaluatedAfter, options), before: evaluatedBefore, after: evaluatedAfter };
 }
 
-function evaluateBaseline(before: TemplateSide, options: AnalyzeOptions, caching: BaselineCaching | undefined): EvaluatedTemplate {
+function evaluateBaseline(before: TemplateSide, options: AnalyzeOptions, caching: BaselineCaching | undefined): EvaluatedSide {
   if (!caching) return evaluateSide(before, options);
   const kept = caching.baselineCache.get(caching.baselineKey);
   if (kept) return kept;

@@ -99,6 +99,11 @@ export interface ResourceChange {
   /** The resource's key in the new template (Add/Modify) or the old one (Remove). */
   range: Range;
   rangeIn: 'new' | 'old';
+  /**
+   * For a resource the Serverless transform generated: the SAM resource that produced it and the
+   * SAM property that caused this change (sam/generatedBy.ts).
+   */
+  generatedBy?: { logicalId: string; property?: string };
 }
 
 /** Why CloudFormation will accept an update and then fail it, as data (`present/` words it). */

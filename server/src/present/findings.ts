@@ -51,6 +51,14 @@ export function noteText(note: ReportNote): string {
       return note.modules.length === 1
         ? `${note.modules[0]} is a registry module: the resources it expands into are not visible here; references to them are assumed valid`
         : `${listSome(note.modules, 5)} are registry modules: the resources they expand into are not visible here; references to them are assumed valid`;
+    case 'sam-feature-not-expanded':
+      return `${note.logicalId}: ${note.feature} is not expanded yet: it is analysed as written, and references to what SAM generates for it are assumed valid`;
+    case 'sam-application-url':
+      return `${note.logicalId}: the template URL of a Serverless Application Repository application is a pre-signed URL that only AWS knows; the nested stack reads it as the application id and version, and CloudFormation updates the nested stack on every deployment (a new URL each time), with no change inside when the version is the same`;
+    case 'sam-always-deploy':
+      return `${note.logicalId}: AlwaysDeploy creates a new deployment on every deploy; this comparison does not show it`;
+    case 'sam-local-artifact':
+      return `${note.logicalId}: ${note.property} ${note.path} is a local path that sam deploy uploads: a change to the files there is not visible to this comparison`;
     case 'parameter-resolved-by-aws':
       return `Parameter ${note.parameter} is resolved by AWS at deploy time (${note.value}); it is assumed unchanged.`;
     case 'parameter-validated-late':

@@ -29,7 +29,7 @@ async function assertAccepted(path: string, code: string): Promise<void> {
   assert.deepEqual(await lintAs(path, code), [], `${path}:\n${code}`);
 }
 
-const ENGINE_ONLY = 'The engine imports only the engine (template/, evaluate/, spec/, impact/, cloudformation/) and the packages yaml and re2js';
+const ENGINE_ONLY = 'The engine imports only the engine (template/, evaluate/, spec/, sam/, impact/, cloudformation/) and the packages yaml and re2js';
 const NO_BUILTIN = 'The engine is pure: it imports no Node built-in module';
 const NO_CLOCK = 'The engine is pure: the clock and timers are passed in by the caller';
 const NO_RANDOMNESS = 'The engine is pure: it uses no randomness';
@@ -41,7 +41,7 @@ before(async () => {
   eslint = new ESLint({ cwd: repository });
 });
 
-describe('the engine (template, evaluate, spec, impact) imports only the engine, yaml and re2js', () => {
+describe('the engine (template, evaluate, spec, sam, impact) imports only the engine, yaml and re2js', () => {
   const probe = 'server/src/impact/__lint_probe__.ts';
 
   test('an impact file may not import stacks/, whose reader talks to AWS', async () => {
@@ -73,6 +73,14 @@ describe('the engine (template, evaluate, spec, impact) imports only the engine,
     await assertRefused('server/src/impact/deeper/__lint_probe__.ts', "import '../../stacks/types';\n", 'no-restricted-imports', ENGINE_ONLY);
     await assertRefused(probe, "import './../stacks/types';\n", 'no-restricted-imports', ENGINE_ONLY);
     await assertRefused(probe, "import '../evaluate/../stacks/types';\n", 'no-restricted-imports', ENGINE_ONLY);
+  });
+
+  test('a subfolder of an engine folder reaches its folder through ../ and the other engine folders through ../../', async () => {
+    const deeper = 'server/src/sam/function/__lint_probe__.ts';
+    await assertAccepted(deeper, ["import './version';", "import '../values';", "import '../../evaluate/value';", ''].join('\n'));
+    await assertRefused(deeper, "import '../../stacks/types';\n", 'no-restricted-imports', ENGINE_ONLY);
+    await assertRefused(deeper, "import '../../../client/src/extension';\n", 'no-restricted-imports', ENGINE_ONLY);
+    await assertRefused(deeper, "import 'node:crypto';\n", 'no-restricted-imports', NO_BUILTIN);
   });
 
   test('nor load modules at run time', async () => {

@@ -696,15 +696,15 @@ Resources:
   // docs/update-rules.md#transforms
   test('a macro transform is not expanded and the verdict says so', () => {
     const base = `
-Transform: AWS::Serverless-2016-10-31
+Transform: MyOrgTagger
 Resources:
   Fn:
-    Type: AWS::Serverless::Function
-    Properties: { Runtime: nodejs20.x, Handler: index.handler, CodeUri: s3://b/k }
+    Type: AWS::Lambda::Function
+    Properties: { Runtime: nodejs20.x, Handler: index.handler, Role: arn:aws:iam::123456789012:role/r, Code: { S3Bucket: b, S3Key: k } }
 `;
     const report = impact(base, base.replace('nodejs20.x', 'nodejs22.x'));
     assert.equal(report.status, 'update');
-    assert.ok(report.notes.some((n) => n.kind === 'transform-not-expanded' && n.transform === 'AWS::Serverless-2016-10-31'), JSON.stringify(report.notes));
+    assert.ok(report.notes.some((n) => n.kind === 'transform-not-expanded' && n.transform === 'MyOrgTagger'), JSON.stringify(report.notes));
   });
 
   // docs/update-rules.md#transforms

@@ -1,0 +1,157 @@
+/**
+ * The `HttpApi` event of a function (push.py, `HttpApi`): a permission for API Gateway to invoke
+ * the function on its route (none when the function already serves the API's `$default` route),
+ * and the route's `aws_proxy` integration in the API's OpenAPI body, with its authorizer, timeout,
+ * path parameters and payload format version.
+ */
+import { invalidEvent, invalidResource, SamError } from '../errors';
+import type { GeneratedResource } from '../generated';
+import { IS_DICT, IS_INT, IS_STR, typed, type PropertySpec } from '../properties';
+import { isMap, type PlainMap } from '../values';
+import { checkEventProperties, permission, type EventInput, type EventTarget } from '../events/eventSource';
+import { integrationUri } from './apiEvent';
+import { X_ANY_METHOD } from './baseEditor';
+import { routeStrings } from './implicitHttpApi';
+import { DEFAULT_PATH, OpenApiEditor, pathWithoutTrailingSlash } from './openApiEditor';
+import { fromTemplate, isPyMap } from './pyValues';
+
+const HTTP_API_EVENT: Record<string, PropertySpec> = {
+  Path: typed(IS_STR),
+  Method: typed(IS_STR),
+  ApiId: typed(IS_STR),
+  Stage: typed(IS_STR),
+  Auth: typed(IS_DICT),
+  TimeoutInMillis: typed(IS_INT),
+  RouteSettings: typed(IS_DICT),
+  PayloadFormatVersion: typed(IS_STR),
+};
+
+/** The permission and the integration of an `HttpApi` event. */
+export function httpApiEvent(input: EventInput, target: EventTarget): GeneratedResource[] | SamError {
+  const invalid = checkEventProperties(input, 'HttpApi', HTTP_API_EVENT);
+  if (invalid) return invalid;
+  const p = input.properties;
+  const apiId = isMap(p.ApiId) && 'Ref' in p.ApiId ? p.ApiId.Ref : p.ApiId;
+  const resource = typeof apiId === 'string' ? input.ctx.resources[apiId] : undefined;
+  if (!isMap(resource)) return invalidEvent(input.eventId, "ApiId must be a valid reference to an 'AWS::Serverless::HttpApi' resource in same template.");
+  const api = isMap(resource.Properties) ? resource.Properties : {};
+  const path = String(p.Path);
+  const method = String(p.Method).toLowerCase();
+  try {
+    const resources: GeneratedResource[] = [];
+    const routePermission = httpApiPermission(input, target, api, apiId as string, path, method);
+    if (routePermission) resources.push(routePermission);
+    const error = addOpenApiIntegration(input, target, api, apiId as string, path, method);
+    if (error) return error;
+    return resources;
+  } catch (error) {
+    if (error instanceof SamError) return error;
+    throw error;
+  }
+}
+
+/** `_get_permission`: the route's permission for all stages. */
+function httpApiPermission(input: EventInput, target: EventTarget, api: PlainMap, apiId: string, eventPath: string, method: string): GeneratedResource | undefined {
+  let path = eventPath.replace(/^(.+)\/$/, '$1');
+  let editor: OpenApiEditor | undefined;
+  if (api.DefinitionBody) {
+    try {
+      editor = new OpenApiEditor(api.DefinitionBody);
+    } catch (error) {
+      if (error instanceof SamError && error.kind === 'document') throw invalidResource(apiId, error.wording);
+      throw error;
+    }
+  }
+  if (path === DEFAULT_PATH) path = '';
+  else if (editor?.isIntegrationFunctionLogicalIdMatch(DEFAULT_PATH, X_ANY_METHOD, target.functionLogicalId)) {
+    // The function serves the `$default` route, whose permission covers this route too.
+    return undefined;
+  }
+  path = pathWithoutTrailingSlash(path);
+  const verb = method === 'any' || method === X_ANY_METHOD ? '*' : method.toUpperCase();
+  const route = method === 'any' && path === `/${DEFAULT_PATH}` ? path : `/${verb}${path}`;
+  const sourceArn = {
+    'Fn::Sub': [`arn:\${AWS::Partition}:execute-api:\${AWS::Region}:\${AWS::AccountId}:\${__ApiId__}/\${__Stage__}${route}`, { __ApiId__: input.properties.ApiId, __Stage__: '*' }],
+  };
+  return permission(input, target, { principal: 'apigateway.amazonaws.com', sourceArn });
+}
+
+/** `_add_openapi_integration`: the integration in the API's body, when it has one. */
+function addOpenApiIntegration(input: EventInput, target: EventTarget, api: PlainMap, apiId: string, path: string, method: string): SamError | undefined {
+  const body = api.DefinitionBody;
+  if (body === undefined || body === null) return undefined;
+  const p = input.properties;
+  const uri = integrationUri(target, '${AWS::Partition}');
+  const editor = new OpenApiEditor(body);
+  const { path: pathValue, method: methodValue } = routeStrings(input.properties, path, method);
+  if (api.__MANAGE_SWAGGER && editor.hasIntegration(pathValue, methodValue)) {
+    return invalidEvent(input.eventId, `API method '${method}' defined multiple times for path '${path}'.`);
+  }
+  const condition = target.condition !== undefined ? fromTemplate(target.condition) : undefined;
+  editor.addLambdaIntegration(pathValue, methodValue, uri, condition);
+  if (p.Auth) {
+    const error = addAuth(input, editor, api, apiId, p.Auth as PlainMap, path, method);
+    if (error) return error;
+  }
+  if (p.TimeoutInMillis) editor.addTimeoutToMethod(pathValue, methodValue, fromTemplate(p.TimeoutInMillis));
+  const parameters = [...path.matchAll(/\{(.*?)\}/g)].map((m) => m[1]!);
+  if (parameters.length > 0) editor.addPathParametersToMethod(pathValue, methodValue, parameters);
+  if (p.PayloadFormatVersion) editor.addPayloadFormatVersionToMethod(pathValue, methodValue, fromTemplate(p.PayloadFormatVersion));
+  api.DefinitionBody = editor.openapi;
+  return undefined;
+}
+
+/** `_add_auth_to_openapi_integration`: the method's authorizer, checked against the API's. */
+function addAuth(input: EventInput, editor: OpenApiEditor, api: PlainMap, apiId: string, auth: PlainMap, path: string, method: string): SamError | undefined {
+  const apiAuth = api.Auth ?? {};
+  if (!isMap(apiAuth)) return invalidResource(apiId, "Property 'Auth' should be a map.", ['Properties', 'Auth']);
+  let authorizer = auth.Authorizer;
+  if (!authorizer) {
+    if (!apiAuth.DefaultAuthorizer) {
+      return invalidEvent(input.eventId, "'Auth' section requires either an explicit 'Authorizer' set or a 'DefaultAuthorizer' configured on the HttpApi.");
+    }
+    auth.Authorizer = authorizer = apiAuth.DefaultAuthorizer;
+  }
+  // SAM reads `api_auth and api_auth.get("Authorizers")`: an empty Auth stands for no authorizers.
+  const authorizers = Object.keys(apiAuth).length === 0 ? apiAuth : apiAuth.Authorizers;
+  const iamEnabled = apiAuth.EnableIamAuthorizer === true;
+  const at = `on API method [${method}] for path [${path}]`;
+  if (authorizer !== 'NONE' && !(authorizer === 'AWS_IAM' && iamEnabled) && (typeof authorizer !== 'string' || !isMap(authorizers))) {
+    return invalidEvent(
+      input.eventId,
+      `Unable to set Authorizer [${pyStrText(authorizer)}] ${at}. The method authorizer must be a string with a corresponding dict entry in the api authorizer.`,
+    );
+  }
+  if (authorizer === 'NONE') {
+    if (!apiAuth.DefaultAuthorizer) return invalidEvent(input.eventId, `Unable to set Authorizer ${at} because 'NONE' is only a valid value when a DefaultAuthorizer on the API is specified.`);
+  } else if (authorizer !== 'AWS_IAM' || !iamEnabled) {
+    if (!isMap(authorizers) || Object.keys(authorizers).length === 0) {
+      return invalidEvent(input.eventId, `Unable to set Authorizer [${String(authorizer)}] ${at} because the related API does not define any Authorizers.`);
+    }
+    if (!authorizers[authorizer as string]) {
+      return invalidEvent(input.eventId, `Unable to set Authorizer [${String(authorizer)}] ${at} because it wasn't defined in the API's Authorizers.`);
+    }
+  }
+  if (auth.AuthorizationScopes && !Array.isArray(auth.AuthorizationScopes)) {
+    return invalidEvent(input.eventId, `Unable to set Authorizer ${at} because 'AuthorizationScopes' must be a list of strings.`);
+  }
+  const methodAuth = fromTemplate(auth);
+  const route = routeStrings(input.properties, path, method);
+  if (isPyMap(methodAuth)) editor.addAuthToMethod(route.path, route.method, methodAuth, authorizers === undefined ? undefined : fromTemplate(authorizers));
+  return undefined;
+}
+
+/** Python's `str()` of a value in these messages: a string as it is, anything else as its repr. */
+function pyStrText(value: unknown): string {
+  return typeof value === 'string' ? value : pyReprText(value);
+}
+
+function pyReprText(value: unknown): string {
+  if (typeof value === 'string') return `'${value}'`;
+  if (Array.isArray(value)) return `[${value.map(pyReprText).join(', ')}]`;
+  if (isMap(value)) return `{${Object.entries(value).map(([k, v]) => `'${k}': ${pyReprText(v)}`).join(', ')}}`;
+  if (value === true) return 'True';
+  if (value === false) return 'False';
+  if (value === null || value === undefined) return 'None';
+  return String(value);
+}

@@ -1,0 +1,104 @@
+/**
+ * `AWS::Serverless::Application` (sam_resources.py, `SamApplication`, and the Serverless
+ * Application Repository plugin, serverless_app_plugin.py): an `AWS::CloudFormation::Stack`
+ * whose template is either the `Location` URL or, for a `Location` naming an application and
+ * version of the Serverless Application Repository, a pre-signed URL the repository returns
+ * when the transform runs. That URL is known only to AWS: the nested stack here reads a stand-in
+ * built from the application id and version, so that a new version shows as a new template.
+ */
+import type { SamResource, TranslationContext } from './context';
+import { invalidResource, SamError } from './errors';
+import type { GeneratedResource } from './generated';
+import { resolveFindInMap, resolveParameterRefs } from './intrinsics';
+import { checkProperties, IS_DICT, IS_INT, IS_STR, listOf, oneOf, typed, type PropertySpec } from './properties';
+import type { ResourceOrder } from './resourceOrder';
+import { samTagList } from './function/function';
+import { isMap, type PlainMap } from './values';
+
+const APPLICATION_PROPERTIES: Record<string, PropertySpec> = {
+  Location: typed(oneOf(IS_STR, IS_DICT), true),
+  TemplateUrl: typed(IS_STR),
+  Parameters: typed(IS_DICT),
+  NotificationARNs: typed(listOf(oneOf(IS_STR, IS_DICT))),
+  Tags: typed(IS_DICT),
+  TimeoutInMinutes: typed(IS_INT),
+};
+
+/** For each application and version the template names, the stand-in template URL, or the error found for it. */
+export type ApplicationTemplates = Map<string, string | SamError | false>;
+
+/** The key SAM files an application under (`_make_app_key`). */
+function applicationKey(id: unknown, version: unknown): string {
+  return JSON.stringify([id ?? null, version ?? null]);
+}
+
+/**
+ * The plugin's first pass (`on_before_transform_template`): each `Location`'s application id
+ * and version with parameters and `Fn::FindInMap` resolved, written back, checked to be strings.
+ */
+export function resolveApplicationLocations(ctx: TranslationContext, order: ResourceOrder): ApplicationTemplates {
+  const templates: ApplicationTemplates = new Map();
+  for (const logicalId of order.keys()) {
+    const entry = ctx.resources[logicalId];
+    if (!isMap(entry) || entry.Type !== 'AWS::Serverless::Application' || !isMap(entry.Properties)) continue;
+    const location = entry.Properties.Location;
+    if (!isMap(location) || location.ApplicationId === undefined || location.ApplicationId === null) continue;
+    if (location.SemanticVersion === undefined || location.SemanticVersion === null) continue;
+    const resolve = (value: unknown) => resolveFindInMap(resolveParameterRefs(value, ctx.parameters), ctx.mappings);
+    const id = (location.ApplicationId = resolve(location.ApplicationId));
+    const version = (location.SemanticVersion = resolve(location.SemanticVersion));
+    const key = applicationKey(id, version);
+    if (isMap(id) || isMap(version)) {
+      templates.set(key, false);
+      continue;
+    }
+    if (templates.has(key)) continue;
+    const path = ['Properties', 'Location'];
+    if (typeof id !== 'string') templates.set(key, invalidResource(logicalId, "Property 'Location.ApplicationId' should be a string.", [...path, 'ApplicationId']));
+    else if (typeof version !== 'string') templates.set(key, invalidResource(logicalId, "Property 'Location.SemanticVersion' should be a string.", [...path, 'SemanticVersion']));
+    else if (id.startsWith('{{resolve:')) {
+      templates.set(key, invalidResource(logicalId, "Serverless Application Repostiory does not support dynamic reference in 'ApplicationId' property.", [...path, 'ApplicationId']));
+    } else templates.set(key, `serverlessrepo:${id}@${version}`);
+  }
+  return templates;
+}
+
+/** Translates an `AWS::Serverless::Application` (the plugin's second pass, then the nested stack). */
+export function translateApplication(ctx: TranslationContext, sam: SamResource, templates: ApplicationTemplates): GeneratedResource[] | SamError {
+  const p = { ...sam.properties };
+  const missing = (key: string) => invalidResource(sam.logicalId, `Resource is missing the required [${key}] property.`);
+  if (!('Location' in p)) return missing('Location');
+  const location = p.Location;
+  let sarTags: PlainMap = {};
+  if (!isMap(location)) p.TemplateUrl = location;
+  else {
+    if (!('ApplicationId' in location)) return missing('ApplicationId');
+    if (!('SemanticVersion' in location)) return missing('SemanticVersion');
+    const id = location.ApplicationId;
+    const version = location.SemanticVersion;
+    if (id === undefined || id === null) return invalidResource(sam.logicalId, "Property 'ApplicationId' is required.", ['Properties', 'Location', 'ApplicationId']);
+    const unresolved = (name: string) =>
+      invalidResource(sam.logicalId, `Property '${name}' cannot be resolved. Only FindInMap and Ref intrinsic functions are supported.`, ['Properties', 'Location', name]);
+    if (isMap(id)) return unresolved('ApplicationId');
+    if (!version) return invalidResource(sam.logicalId, "Property 'SemanticVersion' cannot be blank.", ['Properties', 'Location', 'SemanticVersion']);
+    if (isMap(version)) return unresolved('SemanticVersion');
+    const template = templates.get(applicationKey(id, version));
+    if (template instanceof SamError) return template;
+    p.TemplateUrl = template;
+    ctx.note({ kind: 'sam-application-url', logicalId: sam.logicalId }, sam.node?.range);
+    sarTags = { 'serverlessrepo:applicationId': id };
+    if (version !== undefined && version !== null) sarTags['serverlessrepo:semanticVersion'] = version;
+  }
+  const invalid = checkProperties(sam.logicalId, sam.type, p, APPLICATION_PROPERTIES);
+  if (invalid) return invalid;
+  const stack = sam.generate(sam.logicalId, 'AWS::CloudFormation::Stack', undefined);
+  if (sam.dependsOn !== undefined) stack.setAttribute('DependsOn', sam.dependsOn);
+  stack.set('Parameters', p.Parameters, 'Parameters');
+  stack.set('NotificationARNs', p.NotificationARNs, 'NotificationARNs');
+  const tags = samTagList(sam, p.Tags, sarTags);
+  if (tags instanceof SamError) return tags;
+  stack.set('Tags', tags, 'Tags');
+  stack.set('TimeoutInMinutes', p.TimeoutInMinutes, 'TimeoutInMinutes');
+  stack.set('TemplateURL', p.TemplateUrl || '', 'Location');
+  return [stack];
+}

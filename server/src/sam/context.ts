@@ -1,0 +1,120 @@
+/**
+ * What every SAM resource's translation may read and add to: the template being transformed,
+ * the parameter values known at transform time, and the collections several resources share
+ * (deployment preferences, references to generated resources, new conditions, notes).
+ */
+import type { Range } from '../template/ast';
+import type { MapNode } from '../template/ast';
+import { GeneratedResource, type Origin } from './generated';
+import { ResourceReferences } from './intrinsics';
+import type { DeploymentPreferences } from './function/deploymentPreference';
+import type { SharedUsagePlan } from './api/usagePlan';
+import type { ApplicationTemplates } from './application';
+import { isMap, type PlainMap } from './values';
+
+/** The resource attributes SAM copies to the resources it generates from a resource. */
+export const PASS_THROUGH_ATTRIBUTES = ['Condition', 'DeletionPolicy', 'UpdateReplacePolicy'] as const;
+/** The resource attributes SAM keeps on the main resource it generates. */
+export const SUPPORTED_ATTRIBUTES = ['DeletionPolicy', 'UpdatePolicy', 'Condition', 'UpdateReplacePolicy', 'Metadata'] as const;
+
+/** A SAM resource as the translation reads it. */
+export class SamResource {
+  constructor(
+    readonly logicalId: string,
+    readonly type: string,
+    /** The resource's entry (Type, Properties, attributes), as read or as plugins left it. */
+    readonly entry: PlainMap,
+    /** The resource's entry node in the template as written, for ranges. */
+    readonly node: MapNode | undefined,
+  ) {}
+
+  get properties(): PlainMap {
+    const properties = this.entry.Properties;
+    return isMap(properties) ? properties : {};
+  }
+
+  get condition(): unknown {
+    return this.entry.Condition;
+  }
+
+  get dependsOn(): unknown {
+    return this.entry.DependsOn;
+  }
+
+  /** `resource_attributes`: the supported attributes the resource sets. */
+  attributes(): PlainMap {
+    const out: PlainMap = {};
+    for (const name of SUPPORTED_ATTRIBUTES) if (this.entry[name] !== undefined) out[name] = this.entry[name];
+    return out;
+  }
+
+  /** `get_passthrough_resource_attributes()`: Condition, DeletionPolicy and UpdateReplacePolicy, where set. */
+  passThroughAttributes(): PlainMap {
+    const out: PlainMap = {};
+    for (const name of PASS_THROUGH_ATTRIBUTES) if (this.entry[name] !== undefined) out[name] = this.entry[name];
+    return out;
+  }
+
+  /** A generated resource of this SAM resource; `property` is the SAM property that produced it. */
+  generate(logicalId: string, type: string, property?: string, attributes: PlainMap = this.passThroughAttributes()): GeneratedResource {
+    const origin: Origin = property === undefined ? { logicalId: this.logicalId } : { logicalId: this.logicalId, property };
+    return new GeneratedResource(logicalId, type, origin, attributes);
+  }
+}
+
+/** A note about the transform, shown with the report. */
+/** Something the Serverless transform could not show the comparison, as data (`present/` words it). */
+export type SamNote = (
+  /** A SAM feature not expanded yet: analysed as written. */
+  | { kind: 'sam-feature-not-expanded'; logicalId: string; feature: string }
+  /** A Serverless Application Repository application, whose template URL only AWS knows. */
+  | { kind: 'sam-application-url'; logicalId: string }
+  /** A local artifact path that `sam deploy` uploads: the files there are not in the template. */
+  | { kind: 'sam-local-artifact'; logicalId: string; property: string; path: string }
+  /** An API with AlwaysDeploy: a new deployment on every deploy, which no comparison shows. */
+  | { kind: 'sam-always-deploy'; logicalId: string }
+) & { range?: Range };
+
+/** The state one transform shares across resources. */
+export interface TranslationContext {
+  /** Parameter values known at transform time (supplied or default), and AWS::Region and AWS::Partition. */
+  parameters: ReadonlyMap<string, unknown>;
+  region: string;
+  partition: string;
+  /** The template's Mappings, for `Fn::FindInMap` in deployment preferences. */
+  mappings: unknown;
+  /** The template's Conditions; the transform adds combined conditions here. */
+  conditions: PlainMap;
+  /** The Resources section after the plugins ran (SAM resources still in SAM form), by logical id. */
+  resources: PlainMap;
+  /** Whether SAM would have converted this template for Python 2.7 dict order (it has a REST API). */
+  py27: boolean;
+  references: ResourceReferences;
+  /** The SAM resources the transform renamed (a layer version takes a hash), old id → new id. */
+  changedIds: Map<string, string>;
+  deploymentPreferences: DeploymentPreferences;
+  /** For each REST API, the FunctionName values of the functions whose Api events name it (redeploys the API when they change). */
+  functionNames: Map<string, string>;
+  notes: SamNote[];
+  /**
+   * Resources that are not SAM's but that events edit (an S3 bucket's notifications, a Cognito
+   * user pool's triggers), by logical id: the edited copy of their entry, the SAM resource that
+   * edited them first (what the edit is attributed to), and every SAM resource that edited them.
+   */
+  edited: Map<string, { entry: PlainMap; by: Origin; editors: Set<string> }>;
+  /** Route 53 record set groups, shared by the APIs whose custom domains are in one hosted zone. */
+  route53RecordSetGroups: Map<string, GeneratedResource>;
+  /** The usage plan shared by the APIs whose `Auth.UsagePlan` says `SHARED`. */
+  sharedUsagePlan: SharedUsagePlan;
+  /**
+   * The APIs the implicit API plugins created (`ServerlessRestApi`, `ServerlessHttpApi`), whose
+   * strings are SAM's own, each with the event that first called for it: what it is attributed to.
+   */
+  implicitApis: Map<string, Origin>;
+  /** The template URLs (stand-ins) of the Serverless Application Repository applications, from the plugin's first pass. */
+  applicationTemplates: ApplicationTemplates;
+  /** Records a note once. */
+  note(note: SamNote, range?: Range): void;
+}
+
+export { ResourceReferences };

@@ -1,0 +1,40 @@
+/**
+ * A function's `Code` from `InlineCode`, `CodeUri` or `ImageUri` (SamFunction._construct_code_dict):
+ * exactly one of them, chosen by `PackageType`.
+ */
+import type { SamResource, TranslationContext } from '../context';
+import { invalidResource, type SamError } from '../errors';
+import { s3LocationObject } from '../s3Location';
+import type { PlainMap } from '../values';
+
+const ZIP = 'Zip';
+const IMAGE = 'Image';
+
+/** The Lambda `Code` of a SAM function. */
+export function functionCode(ctx: TranslationContext, sam: SamResource, properties: PlainMap): PlainMap | SamError {
+  const packageType = properties.PackageType ?? ZIP;
+  if (packageType !== ZIP && packageType !== IMAGE) return invalidResource(sam.logicalId, `invalid 'PackageType' : ${String(packageType)}`, ['Properties', 'PackageType']);
+  const present = (name: string) => properties[name] !== undefined && properties[name] !== null;
+  if (packageType === ZIP) {
+    if (!present('InlineCode') && !present('CodeUri')) return invalidResource(sam.logicalId, "Only one of 'InlineCode' or 'CodeUri' can be set.", ['Properties']);
+    if (present('InlineCode')) return { ZipFile: properties.InlineCode };
+    return s3LocationObject(ctx, sam, properties.CodeUri, 'CodeUri');
+  }
+  if (!present('ImageUri')) return invalidResource(sam.logicalId, "'ImageUri' must be set.", ['Properties']);
+  return { ImageUri: properties.ImageUri };
+}
+
+/** SamFunction._validate_package_type, over the generated function's properties. */
+export function checkPackageType(logicalId: string, fn: PlainMap): SamError | undefined {
+  const packageType = fn.PackageType ?? ZIP;
+  if (packageType !== ZIP && packageType !== IMAGE) return invalidResource(logicalId, `PackageType needs to be \`${ZIP}\` or \`${IMAGE}\``, ['Properties', 'PackageType']);
+  const code = (fn.Code ?? {}) as PlainMap;
+  if (packageType === ZIP) {
+    if (!fn.Runtime || !fn.Handler) return invalidResource(logicalId, `Runtime and Handler needs to be present when PackageType is of type \`${ZIP}\``, ['Properties']);
+    if (code.ImageUri || fn.ImageConfig) return invalidResource(logicalId, `ImageUri or ImageConfig cannot be present when PackageType is of type \`${ZIP}\``, ['Properties']);
+    return undefined;
+  }
+  if (fn.Handler || fn.Runtime || fn.Layers) return invalidResource(logicalId, `Runtime, Handler, Layers cannot be present when PackageType is of type \`${IMAGE}\``, ['Properties']);
+  if (!code.ImageUri) return invalidResource(logicalId, `ImageUri needs to be present when PackageType is of type \`${IMAGE}\``, ['Properties']);
+  return undefined;
+}

@@ -1,0 +1,96 @@
+/**
+ * A function's `Events`, each translated by its source type, in SAM's order: sorted by the event's
+ * `Path` (or its id when it has none), so that an HttpApi `$default` route comes first.
+ */
+import type { SamResource, TranslationContext } from '../context';
+import { invalidEvent, SamError } from '../errors';
+import type { GeneratedResource } from '../generated';
+import { NotCovered } from '../notCovered';
+import { pyItems } from '../pyOrder';
+import { isMap, type PlainMap } from '../values';
+import { apiEvent } from '../api/apiEvent';
+import { httpApiEvent } from '../api/httpApiEvent';
+import type { EventInput, EventTarget } from '../events/eventSource';
+import { alexaSkillEvent, cloudWatchLogsEvent, cognitoEvent, eventRuleEvent, iotRuleEvent, s3Event, scheduleEvent, snsEvent } from '../events/push';
+import { isPullEventType, pullEvent } from '../events/pull';
+import { scheduleV2Event } from '../events/scheduleV2';
+
+/** The event types a function accepts, as SAM's event resolver knows them. */
+const FUNCTION_EVENT_TYPES = new Set([
+  'Schedule', 'CloudWatchEvent', 'EventBridgeRule', 'S3', 'SNS', 'Api', 'AlexaSkill', 'IoTRule', 'Cognito', 'HttpApi', 'CloudWatchLogs', 'ScheduleV2',
+  'SQS', 'Kinesis', 'DynamoDB', 'MQ', 'MSK', 'SelfManagedKafka', 'DocumentDB',
+]);
+
+/** The sort key SAM orders events by (`order_events`). */
+function orderKey([id, event]: [string, unknown]): string {
+  if (!isMap(event)) return id;
+  const properties = event.Properties;
+  const path = isMap(properties) ? properties.Path : undefined;
+  return typeof path === 'string' ? path : id;
+}
+
+/** Every event of a function, translated. */
+export function functionEvents(
+  ctx: TranslationContext,
+  sam: SamResource,
+  targetResource: GeneratedResource,
+  isAlias: boolean,
+  role: GeneratedResource | undefined,
+): GeneratedResource[] | SamError | NotCovered {
+  const events = sam.properties.Events;
+  if (!isMap(events)) return [];
+  const target: EventTarget = { resource: targetResource, isAlias, condition: sam.condition, functionLogicalId: sam.logicalId };
+  const ordered = pyItems(ctx, events).sort((a, b) => (orderKey(a) < orderKey(b) ? -1 : orderKey(a) > orderKey(b) ? 1 : 0));
+  const resources: GeneratedResource[] = [];
+  for (const [eventId, event] of ordered) {
+    const type = isMap(event) ? event.Type : undefined;
+    if (typeof type !== 'string' || !FUNCTION_EVENT_TYPES.has(type)) {
+      const shown = type === undefined ? 'None' : String(type);
+      return wrap(sam, eventId, invalidEvent(eventId, `Resource dict has missing or invalid value for key Type. Event Type is: ${shown}.`));
+    }
+    const properties = (event as PlainMap).Properties ?? {};
+    if (!isMap(properties)) return wrap(sam, eventId, invalidEvent(eventId, 'Properties of a resource must be an object.'));
+    const input: EventInput = { ctx, sam, eventId, logicalId: sam.logicalId + eventId, properties, origin: `Events.${eventId}` };
+    const result = translateEvent(input, target, role, type);
+    if (result instanceof SamError) return wrap(sam, eventId, result);
+    if (result instanceof NotCovered) return result;
+    resources.push(...result);
+  }
+  return resources;
+}
+
+function translateEvent(input: EventInput, target: EventTarget, role: GeneratedResource | undefined, type: string): GeneratedResource[] | SamError | NotCovered {
+  if (isPullEventType(type)) return pullEvent(input, target, role, type);
+  switch (type) {
+    case 'Schedule':
+      return scheduleEvent(input, target);
+    case 'CloudWatchEvent':
+    case 'EventBridgeRule':
+      return eventRuleEvent(input, target, type);
+    case 'S3':
+      return s3Event(input, target);
+    case 'SNS':
+      return snsEvent(input, target, role);
+    case 'Api':
+      return apiEvent(input, target);
+    case 'HttpApi':
+      return httpApiEvent(input, target);
+    case 'AlexaSkill':
+      return alexaSkillEvent(input, target);
+    case 'IoTRule':
+      return iotRuleEvent(input, target);
+    case 'Cognito':
+      return cognitoEvent(input, target);
+    case 'CloudWatchLogs':
+      return cloudWatchLogsEvent(input, target);
+    case 'ScheduleV2':
+      return scheduleV2Event(input, { arn: target.isAlias ? target.resource.ref() : target.resource.getAtt('Arn'), stateMachine: false });
+    default:
+      return new NotCovered(`the ${type} event`);
+  }
+}
+
+/** An event's error as SAM reports it: for the function, naming the event, at the event's property. */
+function wrap(sam: SamResource, eventId: string, error: SamError): SamError {
+  return error.inResource(sam.logicalId, ['Properties', 'Events', eventId]);
+}

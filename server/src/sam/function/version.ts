@@ -1,0 +1,79 @@
+/**
+ * `AutoPublishAlias`: a `AWS::Lambda::Version` whose logical id ends in a hash of what must publish
+ * a new version (the code location with parameters resolved, environment, memory size, SnapStart;
+ * or, with `AutoPublishAliasAllProperties`, every property of the function; or the given
+ * `AutoPublishCodeSha256`), and an `AWS::Lambda::Alias` `<Function>Alias<Name>` pointing at it.
+ * A changed hash is a new version resource: CloudFormation creates the new version and, with
+ * `DeletionPolicy: Retain` (SAM's default), keeps the old one.
+ */
+import type { SamResource } from '../context';
+import { invalidResource, type SamError } from '../errors';
+import type { GeneratedResource } from '../generated';
+import { resolveParameterRefs } from '../intrinsics';
+import { generateLogicalId } from '../logicalIds';
+import { isMap, type PlainMap } from '../values';
+
+/** `_construct_version`: the version resource of a function, named by the hash of what publishes a new one. */
+export function constructVersion(
+  sam: SamResource,
+  fn: GeneratedResource,
+  parameters: ReadonlyMap<string, unknown>,
+  codeSha256: string | undefined,
+): GeneratedResource | SamError {
+  const properties = sam.properties;
+  // SAM resolves parameters in the function's Code in place, so the function's Code shows the resolved values too.
+  const code = resolveParameterRefs(fn.get('Code'), parameters);
+  fn.set('Code', code);
+  let hashed: PlainMap;
+  if (properties.AutoPublishAliasAllProperties === true) {
+    hashed = { ...fn.properties };
+  } else {
+    hashed = isMap(code) ? { ...code } : {};
+    const environment = fn.get('Environment');
+    if (isMap(environment)) Object.assign(hashed, environment);
+    if (truthyValue(fn.get('MemorySize'))) hashed.MemorySize = fn.get('MemorySize');
+    const snapStart = fn.get('SnapStart');
+    if (isMap(snapStart) && (snapStart.ApplyOn ?? 'None') !== 'None') hashed.SnapStart = snapStart;
+    const scaling = fn.get('FunctionScalingConfig');
+    if (fn.get('CapacityProviderConfig') !== undefined && scaling !== undefined) hashed.FunctionScalingConfig = scaling;
+  }
+  const logicalId = generateLogicalId(`${sam.logicalId}Version`, hashed, codeSha256);
+  const attributes = sam.passThroughAttributes();
+  const deletionPolicy = properties.VersionDeletionPolicy;
+  if (deletionPolicy !== undefined && deletionPolicy !== null) {
+    if (deletionPolicy !== 'Delete' && deletionPolicy !== 'Retain') {
+      return invalidResource(sam.logicalId, "Property 'VersionDeletionPolicy' should be a one of the strings: 'Delete' or 'Retain'.", ['Properties', 'VersionDeletionPolicy']);
+    }
+    attributes.DeletionPolicy = deletionPolicy;
+  } else if (!('DeletionPolicy' in attributes)) {
+    attributes.DeletionPolicy = fn.get('CapacityProviderConfig') !== undefined ? 'Delete' : 'Retain';
+  }
+  const version = sam.generate(logicalId, 'AWS::Lambda::Version', 'AutoPublishAlias', attributes);
+  version.set('FunctionName', fn.ref());
+  version.set('Description', properties.VersionDescription, 'VersionDescription');
+  if (fn.get('CapacityProviderConfig') !== undefined) version.set('FunctionScalingConfig', fn.get('FunctionScalingConfig'), 'FunctionScalingConfig');
+  return version;
+}
+
+/** `_construct_alias`: `<Function>Alias<Name>` pointing at the version. */
+export function constructAlias(sam: SamResource, name: string, fn: GeneratedResource, version: GeneratedResource): GeneratedResource | SamError {
+  if (!name) return invalidResource(sam.logicalId, 'Alias name is required to create an alias', ['Properties', 'AutoPublishAlias']);
+  // A logical id is alphanumeric: SAM writes `_` as `U` and `-` as `D`.
+  const alias = sam.generate(`${fn.logicalId}Alias${name.replace(/_/g, 'U').replace(/-/g, 'D')}`, 'AWS::Lambda::Alias', 'AutoPublishAlias');
+  alias.set('Name', name, 'AutoPublishAlias');
+  alias.set('FunctionName', fn.ref());
+  alias.set('FunctionVersion', version.getAtt('Version'));
+  alias.set('ProvisionedConcurrencyConfig', sam.properties.ProvisionedConcurrencyConfig || undefined, 'ProvisionedConcurrencyConfig');
+  return alias;
+}
+
+/** `_get_resolved_alias_name`: the alias name with parameter references resolved; anything else is an error. */
+export function resolvedAliasName(sam: SamResource, property: string, value: unknown, parameters: ReadonlyMap<string, unknown>): string | SamError {
+  const resolved = resolveParameterRefs(value, parameters);
+  if (typeof resolved !== 'string') return invalidResource(sam.logicalId, `'${property}' must be a string or a Ref to a template parameter`, ['Properties', property]);
+  return resolved;
+}
+
+function truthyValue(value: unknown): boolean {
+  return value !== undefined && value !== null && value !== 0 && value !== '' && value !== false;
+}

@@ -1,0 +1,80 @@
+/**
+ * A CloudFormation resource the transform generates, with where it came from: the SAM resource
+ * and the SAM property that produced it, and for each of its properties the SAM property it was
+ * read from (the source map, sourceMap.ts).
+ */
+import { isMap, type PlainMap } from './values';
+
+/** Resource attributes a generated resource may carry. */
+export const RESOURCE_ATTRIBUTES = ['DependsOn', 'Condition', 'DeletionPolicy', 'UpdateReplacePolicy', 'UpdatePolicy', 'Metadata'] as const;
+
+/** Where a generated resource or property comes from in the SAM template. */
+export interface Origin {
+  /** The SAM resource's logical id. */
+  logicalId: string;
+  /** The SAM property path (`Events.GetHtml`, `AutoPublishAlias`), when one property produced it. */
+  property?: string;
+}
+
+/** One generated CloudFormation resource. */
+export class GeneratedResource {
+  /** Properties in the order they were set; `undefined` and `null` are never stored (SAM drops `None`). */
+  readonly properties: PlainMap = {};
+  readonly attributes: PlainMap = {};
+  /** For each property name, the SAM property it was read from, when not the resource's own origin property. */
+  readonly propertyOrigins = new Map<string, string>();
+
+  constructor(
+    public logicalId: string,
+    readonly type: string,
+    readonly origin: Origin,
+    attributes?: PlainMap,
+  ) {
+    if (attributes) for (const [name, value] of Object.entries(attributes)) this.setAttribute(name, value);
+  }
+
+  /** Sets a property, noting the SAM property it came from; absent values leave it unset. */
+  set(name: string, value: unknown, fromProperty?: string): this {
+    if (value === undefined || value === null) {
+      delete this.properties[name];
+      return this;
+    }
+    this.properties[name] = value;
+    if (fromProperty !== undefined) this.propertyOrigins.set(name, fromProperty);
+    return this;
+  }
+
+  get(name: string): unknown {
+    return this.properties[name];
+  }
+
+  setAttribute(name: string, value: unknown): this {
+    if (value === undefined || value === null) delete this.attributes[name];
+    else this.attributes[name] = value;
+    return this;
+  }
+
+  /** `{"Ref": logicalId}`. */
+  ref(): PlainMap {
+    return { Ref: this.logicalId };
+  }
+
+  /** `{"Fn::GetAtt": [logicalId, attribute]}`. */
+  getAtt(attribute: string): PlainMap {
+    return { 'Fn::GetAtt': [this.logicalId, attribute] };
+  }
+
+  /** The resource's entry as the Resources section holds it. */
+  toEntry(): PlainMap {
+    const entry: PlainMap = { Type: this.type };
+    for (const name of RESOURCE_ATTRIBUTES) if (name in this.attributes) entry[name] = this.attributes[name];
+    for (const [name, value] of Object.entries(this.attributes)) if (!(name in entry)) entry[name] = value;
+    entry.Properties = this.properties;
+    return entry;
+  }
+}
+
+/** Whether a value is a GeneratedResource's entry-like map (used by resources the transform edits in place). */
+export function isResourceEntry(value: unknown): value is PlainMap & { Type: string } {
+  return isMap(value) && typeof value.Type === 'string';
+}

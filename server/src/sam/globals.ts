@@ -1,0 +1,99 @@
+/**
+ * The `Globals` section (samtranslator/plugins/globals): properties every resource of a type
+ * takes unless it sets them itself. Maps merge key by key (the resource's own value wins), lists
+ * concatenate (globals first), anything else (an intrinsic function counts as a scalar) is the
+ * resource's own value. `IgnoreGlobals` on a resource drops all (`'*'`) or the listed globals.
+ */
+import { invalidDocument, invalidResource, type SamError } from './errors';
+import { isIntrinsic, isList, isMap, type PlainMap } from './values';
+
+const RESOURCE_PREFIX = 'AWS::Serverless::';
+
+/** The properties each section of Globals may set, as the translator lists them. */
+const SUPPORTED: Record<string, readonly string[]> = {
+  Function: [
+    'Handler', 'Runtime', 'CodeUri', 'DeadLetterQueue', 'Description', 'MemorySize', 'Timeout', 'VpcConfig', 'Environment', 'Tags',
+    'PropagateTags', 'Tracing', 'KmsKeyArn', 'AutoPublishAlias', 'AutoPublishAliasAllProperties', 'Layers', 'DeploymentPreference',
+    'RolePath', 'PermissionsBoundary', 'ReservedConcurrentExecutions', 'ProvisionedConcurrencyConfig', 'AssumeRolePolicyDocument',
+    'EventInvokeConfig', 'FileSystemConfigs', 'CodeSigningConfigArn', 'Architectures', 'SnapStart', 'EphemeralStorage',
+    'FunctionUrlConfig', 'RuntimeManagementConfig', 'LoggingConfig', 'RecursiveLoop', 'SourceKMSKeyArn', 'TenancyConfig', 'DurableConfig',
+    'CapacityProviderConfig', 'FunctionScalingConfig', 'PublishToLatestPublished', 'VersionDeletionPolicy',
+  ],
+  Api: [
+    'Auth', 'Name', 'DefinitionUri', 'CacheClusterEnabled', 'CacheClusterSize', 'MergeDefinitions', 'Variables', 'EndpointConfiguration',
+    'MethodSettings', 'BinaryMediaTypes', 'MinimumCompressionSize', 'Cors', 'GatewayResponses', 'AccessLogSetting', 'CanarySetting',
+    'TracingEnabled', 'OpenApiVersion', 'Domain', 'AlwaysDeploy', 'PropagateTags', 'SecurityPolicy', 'EndpointAccessMode',
+  ],
+  HttpApi: ['Auth', 'AccessLogSettings', 'StageVariables', 'Tags', 'CorsConfiguration', 'DefaultRouteSettings', 'Domain', 'RouteSettings', 'FailOnWarnings', 'PropagateTags'],
+  SimpleTable: ['SSESpecification'],
+  StateMachine: ['PropagateTags'],
+  LayerVersion: ['PublishLambdaVersion'],
+  CapacityProvider: ['VpcConfig', 'Tags', 'PropagateTags', 'InstanceRequirements', 'ScalingConfig', 'KmsKeyArn', 'OperatorRole'],
+  WebSocketApi: ['AccessLogSettings', 'DefaultRouteSettings', 'Domain', 'PropagateTags', 'RouteSettings', 'StageVariables', 'Tags'],
+};
+
+/** The parsed Globals section: for each `AWS::Serverless::*` type, the properties it gives. */
+export class Globals {
+  private constructor(private readonly byType: ReadonlyMap<string, PlainMap>) {}
+
+  /** Reads the Globals section; an invalid section is the translator's document error. */
+  static read(section: unknown): Globals | SamError {
+    const byType = new Map<string, PlainMap>();
+    if (section === undefined) return new Globals(byType);
+    if (!isMap(section)) return invalidDocument("'Globals' section is invalid. It must be a non-empty dictionary", ['Globals']);
+    const names = Object.keys(SUPPORTED).sort();
+    for (const [name, properties] of Object.entries(section)) {
+      const supported = SUPPORTED[name];
+      if (supported === undefined) {
+        return invalidDocument(`'Globals' section is invalid. '${name}' is not supported. Must be one of the following values - ${pyList(names)}`, ['Globals', name]);
+      }
+      if (!isMap(properties)) return invalidDocument("'Globals' section is invalid. Value of ${section} must be a dictionary", ['Globals', name]);
+      for (const key of Object.keys(properties)) {
+        if (!supported.includes(key)) {
+          return invalidDocument(`'Globals' section is invalid. '${key}' is not a supported property of '${name}'. Must be one of the following values - ${pyList(supported)}`, ['Globals', name, key]);
+        }
+      }
+      byType.set(RESOURCE_PREFIX + name, properties);
+    }
+    return new Globals(byType);
+  }
+
+  /** The properties of a resource with the globals of its type merged in, honouring `IgnoreGlobals`. */
+  merge(logicalId: string, type: string, properties: PlainMap, ignoreGlobals: unknown): PlainMap | SamError {
+    let globals = this.byType.get(type);
+    if (globals === undefined) return properties;
+    if (ignoreGlobals !== undefined && ignoreGlobals !== null && ignoreGlobals !== '' && !(isList(ignoreGlobals) && ignoreGlobals.length === 0)) {
+      if (ignoreGlobals === '*') return properties;
+      if (!isList(ignoreGlobals)) return invalidResource(logicalId, `Resource ${logicalId} has invalid resource attribute 'IgnoreGlobals'.`, ['IgnoreGlobals']);
+      globals = { ...globals };
+      for (const key of ignoreGlobals) {
+        if (typeof key !== 'string' || !(key in globals)) {
+          return invalidResource(logicalId, `Resource ${logicalId} has invalid resource attribute 'IgnoreGlobals' on item '${String(key)}'.`, ['IgnoreGlobals']);
+        }
+        delete globals[key];
+      }
+    }
+    return merge(globals, properties) as PlainMap;
+  }
+}
+
+type Token = 'primitive' | 'dict' | 'list';
+
+function tokenOf(value: unknown): Token {
+  if (isMap(value)) return isIntrinsic(value) ? 'primitive' : 'dict';
+  return isList(value) ? 'list' : 'primitive';
+}
+
+function merge(global: unknown, local: unknown): unknown {
+  const token = tokenOf(global);
+  if (token !== tokenOf(local) || token === 'primitive') return local;
+  if (token === 'list') return [...(global as unknown[]), ...(local as unknown[])];
+  const merged: PlainMap = { ...(global as PlainMap) };
+  for (const [key, value] of Object.entries(local as PlainMap)) merged[key] = key in merged ? merge(merged[key], value) : value;
+  return merged;
+}
+
+/** A list of names as Python prints it: `['A', 'B']`. */
+export function pyList(names: readonly string[]): string {
+  return `[${names.map((n) => `'${n}'`).join(', ')}]`;
+}

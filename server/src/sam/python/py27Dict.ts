@@ -1,0 +1,406 @@
+/**
+ * Python 2.7's dictionary order, as SAM reproduces it. The logical id of a REST API's deployment
+ * is a SHA-1 of `str(swagger)` (restApi.ts), and SAM keeps that string what Python 2.7 printed:
+ * the swagger's dictionaries iterate in the order of a Python 2.7 hash table (slot order, which
+ * depends on each key's hash and on the history of inserts, deletes and resizes), and strings read
+ * from the template print as unicode (`u'...'`). This module is that table: a dictionary whose
+ * keys iterate as SAM's `Py27Dict` makes them iterate (samtranslator/utils/py27hash_fix.py, which
+ * follows CPython 2.7's Objects/dictobject.c).
+ */
+
+/** A string read from the template, which Python 2.7 held as `unicode` and prints as `u'...'`. */
+export class PyUnicode {
+  constructor(readonly text: string) {}
+}
+
+/** A number the template wrote as a float with an integral value (`2.0`), which Python prints as `2.0`. */
+export class PyFloat {
+  constructor(readonly value: number) {}
+}
+
+/** A string as Python holds it: a plain `str` (SAM's own literals) or template text. */
+export type PyStr = string | PyUnicode;
+
+/** The text of a Python string. */
+export function textOf(value: PyStr): string {
+  return typeof value === 'string' ? value : value.text;
+}
+
+/** Python values as the swagger holds them; a plain object is a Python 3 dict (insertion order). */
+export type PyValue = PyStr | number | PyFloat | boolean | null | PyValue[] | PyDict | PlainPyDict;
+
+/** A Python 3 dict: iterates in insertion order (SAM builds intrinsics such as `{"Fn::Sub": ...}` this way). */
+export interface PlainPyDict {
+  [key: string]: PyValue;
+}
+
+const MIN_SIZE = 8;
+const PERTURB_SHIFT = 5;
+const LARGE_DICT_SIZE = 50000;
+const MASK_64 = (1n << 64n) - 1n;
+
+/** A key's hash as two unsigned 32-bit halves, so that probing needs no bigint arithmetic. */
+interface KeyHash {
+  low: number;
+  high: number;
+}
+
+const hashCache = new Map<string, KeyHash>();
+
+/** Python 2.7's string hash as SAM computes it (third_party/py27hash/hash.py), unsigned 64-bit. */
+export function py27StringHash(text: string): bigint {
+  let x = 0n;
+  let length = 0;
+  for (const ch of text) {
+    const code = BigInt(ch.codePointAt(0)!);
+    if (length === 0) x = (code << 7n) & MASK_64;
+    x = ((1000003n * x) & MASK_64) ^ code;
+    length++;
+  }
+  return length === 0 ? 0n : (x ^ BigInt(length)) & MASK_64;
+}
+
+function keyHash(text: string): KeyHash {
+  let hash = hashCache.get(text);
+  if (hash === undefined) {
+    const full = py27StringHash(text);
+    hash = { low: Number(full & 0xffffffffn), high: Number(full >> 32n) };
+    // The cache is bounded: templates are bounded, but a long-lived worker sees many of them.
+    if (hashCache.size > 100000) hashCache.clear();
+    hashCache.set(text, hash);
+  }
+  return hash;
+}
+
+const EMPTY = -1;
+/** Marks a slot whose key was deleted; lookups walk past it. */
+const DUMMY = -2;
+
+/**
+ * The key order of a Python 2.7 dict (SAM's `Py27Keys`): CPython's open-addressing table, each
+ * slot holding the index of its key in `keyTexts` (with the key's hash halves beside it, so that
+ * re-adding keys needs no lookup), or EMPTY, or DUMMY.
+ */
+class Py27Keys {
+  private slots: Int32Array;
+  private readonly keyTexts: string[] = [];
+  private readonly lows: number[] = [];
+  private readonly highs: number[] = [];
+  private mask: number;
+  private size = 0;
+  private fill = 0;
+
+  constructor() {
+    this.slots = new Int32Array(MIN_SIZE).fill(EMPTY);
+    this.mask = MIN_SIZE - 1;
+  }
+
+  /** CPython's `lookdict`: the key's slot, or the slot it would be added in. */
+  private indexOf(key: string, low: number, high: number): number {
+    const { slots, keyTexts } = this;
+    // Masks stay below 2^31, so the low half of the hash decides the first slot.
+    let i = low & this.mask;
+    let slot = slots[i]!;
+    if (slot === EMPTY || (slot >= 0 && keyTexts[slot] === key)) return i;
+    let free = slot === DUMMY ? i : -1;
+    // Only the low 32 bits of the walker and of the perturbation decide the slot.
+    let walker = i;
+    let perturbLow = low;
+    let perturbHigh = high;
+    for (;;) {
+      walker = (walker * 5 + perturbLow + 1) >>> 0;
+      i = walker & this.mask;
+      slot = slots[i]!;
+      if (slot === EMPTY) return free === -1 ? i : free;
+      if (slot >= 0 && keyTexts[slot] === key) return i;
+      if (free === -1 && slot === DUMMY) free = i;
+      perturbLow = ((perturbLow >>> PERTURB_SHIFT) | (perturbHigh << (32 - PERTURB_SHIFT))) >>> 0;
+      perturbHigh >>>= PERTURB_SHIFT;
+    }
+  }
+
+  private resize(request: number): void {
+    let newSize = MIN_SIZE;
+    while (newSize <= request) newSize *= 2;
+    const old = this.slots;
+    this.slots = new Int32Array(newSize).fill(EMPTY);
+    this.mask = newSize - 1;
+    this.fill = 0;
+    this.size = 0;
+    for (let i = 0; i < old.length; i++) {
+      const index = old[i]!;
+      if (index >= 0) this.placeClean(index);
+    }
+  }
+
+  /**
+   * CPython's `insertdict_clean`: adds the key at `index` of `keyTexts` to a table that has no
+   * deleted slots and does not hold it, so the first empty slot of its probe is its place.
+   */
+  private placeClean(index: number): void {
+    const slots = this.slots;
+    const mask = this.mask;
+    const low = this.lows[index]!;
+    let i = low & mask;
+    if (slots[i] !== EMPTY) {
+      let walker = i;
+      let perturbLow = low;
+      let perturbHigh = this.highs[index]!;
+      do {
+        walker = (walker * 5 + perturbLow + 1) >>> 0;
+        i = walker & mask;
+        perturbLow = ((perturbLow >>> PERTURB_SHIFT) | (perturbHigh << (32 - PERTURB_SHIFT))) >>> 0;
+        perturbHigh >>>= PERTURB_SHIFT;
+      } while (slots[i] !== EMPTY);
+    }
+    slots[i] = index;
+    this.size++;
+    this.fill++;
+  }
+
+  add(key: string): void {
+    const hash = keyHash(key);
+    const i = this.indexOf(key, hash.low, hash.high);
+    if (this.slots[i]! >= 0) return;
+    this.keyTexts.push(key);
+    this.lows.push(hash.low);
+    this.highs.push(hash.high);
+    this.occupy(i, this.keyTexts.length - 1);
+  }
+
+  private occupy(i: number, index: number): void {
+    this.size++;
+    if (this.slots[i] === EMPTY) this.fill++;
+    this.slots[i] = index;
+    if (this.fill * 3 >= (this.mask + 1) * 2) this.resize(this.size * (this.size > LARGE_DICT_SIZE ? 2 : 4));
+  }
+
+  remove(key: string): void {
+    const hash = keyHash(key);
+    const i = this.indexOf(key, hash.low, hash.high);
+    if (this.slots[i]! >= 0) {
+      this.slots[i] = DUMMY;
+      this.size--;
+    }
+  }
+
+  /** `PyDict_Merge`: room for both is made at once before the keys are added. */
+  merge(keys: readonly string[]): void {
+    if (keys.length === 0) return;
+    if ((this.fill + keys.length) * 3 >= (this.mask + 1) * 2) this.resize((this.size + keys.length) * 2);
+    for (const key of keys) this.add(key);
+  }
+
+  keys(): string[] {
+    const out: string[] = [];
+    for (const index of this.slots) if (index >= 0) out.push(this.keyTexts[index]!);
+    return out;
+  }
+
+  /** The table `copy.deepcopy` gives: the keys re-added, in iteration order, to an empty table. */
+  reinserted(): Py27Keys {
+    const fresh = new Py27Keys();
+    for (const index of this.slots) {
+      if (index < 0) continue;
+      fresh.keyTexts.push(this.keyTexts[index]!);
+      fresh.lows.push(this.lows[index]!);
+      fresh.highs.push(this.highs[index]!);
+      // A fresh table has no deleted slots and each key comes once.
+      fresh.placeClean(fresh.keyTexts.length - 1);
+      if (fresh.fill * 3 >= (fresh.mask + 1) * 2) fresh.resize(fresh.size * (fresh.size > LARGE_DICT_SIZE ? 2 : 4));
+    }
+    return fresh;
+  }
+
+  /** Whether two tables hold the same keys in the same slots. */
+  sameAs(other: Py27Keys): boolean {
+    if (this.mask !== other.mask || this.size !== other.size) return false;
+    for (let i = 0; i <= this.mask; i++) {
+      const a = this.slots[i]!;
+      const b = other.slots[i]!;
+      if ((a >= 0 || b >= 0) && (a < 0 || b < 0 || this.keyTexts[a] !== other.keyTexts[b])) return false;
+    }
+    return true;
+  }
+}
+
+/**
+ * The Python 2.7 dicts of one swagger document, and those among them whose key table a
+ * `copy.deepcopy` of the document may still change. SAM deep-copies the whole document every time
+ * an editor takes it and gives it back, which reorders every dict whose table differs from the
+ * table its keys make when re-added in order; a dict whose table is such a fixed point keeps it.
+ * Only the dicts that changed since (or are not fixed points yet) are re-added, in place: SAM
+ * drops the old copy each time, so the document is edited where it is.
+ */
+class DocumentTables {
+  readonly pending = new Set<PyDict>();
+}
+
+/** How many of a dict's successive deep-copied tables are kept to find a cycle among them. */
+const MAX_COPIES_KEPT = 16;
+
+/** SAM's `Py27Dict`: a dict whose keys iterate in Python 2.7's order. */
+export class PyDict {
+  private readonly values = new Map<string, { key: PyStr; value: PyValue }>();
+  private keylist = new Py27Keys();
+  /**
+   * The tables this dict went through, one deep copy after another, since a key was last added or
+   * removed; once a deep copy gives back one of them, the tables cycle (as large dicts' tables
+   * do, after a few copies) and each later copy is the next table of the cycle, at no cost.
+   */
+  private copies: Py27Keys[] = [];
+  private cycle?: { tables: Py27Keys[]; position: number };
+  /** The document this dict is part of, once an editor took the document (deep copies reorder it). */
+  private tables?: DocumentTables;
+
+  /** Makes this dict, and every dict in `value`, part of a document's deep copies. */
+  private static adopt(value: PyValue, tables: DocumentTables, depth = 0): void {
+    if (depth > 512) return;
+    if (value instanceof PyDict) {
+      // Already part of this document: so is everything in it (what is added later is adopted by `set`).
+      if (value.tables === tables) return;
+      value.tables = tables;
+      tables.pending.add(value);
+      for (const entry of value.values.values()) PyDict.adopt(entry.value, tables, depth + 1);
+    } else if (Array.isArray(value)) {
+      for (const item of value) PyDict.adopt(item, tables, depth + 1);
+    } else if (value !== null && typeof value === 'object' && !(value instanceof PyUnicode) && !(value instanceof PyFloat)) {
+      for (const item of Object.values(value)) PyDict.adopt(item, tables, depth + 1);
+    }
+  }
+
+  /**
+   * `copy.deepcopy` of a whole document, as far as key order goes, done in place: every dict's
+   * table is re-added in iteration order (SAM's `Py27Keys.__deepcopy__`). The caller drops any
+   * other reference to the document, as SAM drops the copied original.
+   */
+  static deepCopyInPlace(root: PyDict): void {
+    if (!root.tables) PyDict.adopt(root, new DocumentTables());
+    const tables = root.tables!;
+    const pending = [...tables.pending];
+    tables.pending.clear();
+    for (const dict of pending) if (dict.tables === tables) dict.reinsertKeys();
+  }
+
+  /** One deep copy of this dict's table; the dict stays pending while its table keeps changing. */
+  private reinsertKeys(): void {
+    const pending = this.tables!.pending;
+    if (this.cycle) {
+      this.cycle.position = (this.cycle.position + 1) % this.cycle.tables.length;
+      this.keylist = this.cycle.tables[this.cycle.position]!;
+      pending.add(this);
+      return;
+    }
+    const current = this.keylist;
+    const reinserted = current.reinserted();
+    // A table that re-adding left as it was is a fixed point: later deep copies keep it too.
+    if (reinserted.sameAs(current)) return;
+    // One that changed changes again at the next deep copy, unless it came back to a table already seen.
+    pending.add(this);
+    if (this.copies.length === 0) this.copies.push(current);
+    const seen = this.copies.findIndex((table) => table.sameAs(reinserted));
+    if (seen >= 0) {
+      this.cycle = { tables: this.copies.slice(seen), position: 0 };
+      this.copies = [];
+      this.keylist = this.cycle.tables[0]!;
+      return;
+    }
+    if (this.copies.length >= MAX_COPIES_KEPT) this.copies.shift();
+    this.copies.push(reinserted);
+    this.keylist = reinserted;
+  }
+
+  /** A key was added or removed: the table's deep copies are no longer known. */
+  private keysChanged(): void {
+    this.copies = [];
+    this.cycle = undefined;
+    this.tables?.pending.add(this);
+  }
+
+  /** `Py27Dict(other)`: an empty dict updated with `other`'s items. */
+  static from(other: PyDict | PlainPyDict): PyDict {
+    const dict = new PyDict();
+    dict.update(other);
+    return dict;
+  }
+
+  get size(): number {
+    return this.values.size;
+  }
+
+  has(key: string): boolean {
+    return this.values.has(key);
+  }
+
+  get(key: string): PyValue | undefined {
+    return this.values.get(key)?.value;
+  }
+
+  /** `d[key] = value`; an existing key keeps the string object it was first inserted with. */
+  set(key: PyStr, value: PyValue): void {
+    const text = textOf(key);
+    const existing = this.values.get(text);
+    if (existing) existing.value = value;
+    else {
+      this.values.set(text, { key, value });
+      this.keylist.add(text);
+      this.keysChanged();
+    }
+    if (this.tables) PyDict.adopt(value, this.tables);
+  }
+
+  setdefault(key: PyStr, value: PyValue): PyValue {
+    const text = textOf(key);
+    if (!this.values.has(text)) this.set(key, value);
+    return this.values.get(text)!.value;
+  }
+
+  delete(key: string): void {
+    if (!this.values.delete(key)) return;
+    this.keylist.remove(key);
+    this.keysChanged();
+  }
+
+  /** `d.update(other)`: a dict's keys are merged first (room made for all), then each item is set. */
+  update(other: PyDict | PlainPyDict): void {
+    const items: [PyStr, PyValue][] = other instanceof PyDict ? other.items() : Object.entries(other);
+    this.keylist.merge(items.map(([k]) => textOf(k)));
+    this.keysChanged();
+    for (const [key, value] of items) this.set(key, value);
+  }
+
+  /** `d.copy()`: the key list is copied by merging, then the items are set. */
+  copy(): PyDict {
+    const dict = new PyDict();
+    const items = this.items();
+    dict.keylist.merge(items.map(([k]) => textOf(k)));
+    for (const [key, value] of items) dict.set(key, value);
+    return dict;
+  }
+
+  /** Whether `predicate` holds for any value, tried in no particular order. */
+  anyValue(predicate: (value: PyValue) => boolean): boolean {
+    for (const entry of this.values.values()) if (predicate(entry.value)) return true;
+    return false;
+  }
+
+  /** The keys (their texts), in Python 2.7's order. */
+  keys(): string[] {
+    return this.keylist.keys();
+  }
+
+  /** The keys as inserted (plain or unicode), with their values, in Python 2.7's order. */
+  items(): [PyStr, PyValue][] {
+    return this.keylist.keys().map((text) => {
+      const entry = this.values.get(text)!;
+      return [entry.key, entry.value];
+    });
+  }
+}
+
+/** The order in which a Python 2.7 dict built by inserting `keys` one by one iterates them. */
+export function py27KeyOrder(keys: readonly string[]): string[] {
+  const keylist = new Py27Keys();
+  for (const key of keys) keylist.add(key);
+  return keylist.keys();
+}

@@ -1,0 +1,99 @@
+/**
+ * `str()` of a swagger document as SAM's Python prints it: Python 2.7 dict order for `Py27Dict`,
+ * insertion order for plain dicts, `u'...'` for template strings (SAM's `Py27UniStr.__repr__`),
+ * `'...'` for SAM's own, `True`/`False`/`None`, Python number forms.
+ */
+import { PyDict, PyFloat, PyUnicode, type PyValue } from './py27Dict';
+
+/** `str(value)` as SAM computes it for the deployment hash. */
+export function pyStr(value: PyValue): string {
+  const parts: string[] = [];
+  write(value, parts);
+  return parts.join('');
+}
+
+function write(value: PyValue, out: string[]): void {
+  if (value === null) out.push('None');
+  else if (value === true) out.push('True');
+  else if (value === false) out.push('False');
+  else if (typeof value === 'number') out.push(pyNumber(value));
+  else if (typeof value === 'string') out.push(plainRepr(value));
+  else if (value instanceof PyUnicode) out.push(unicodeRepr(value.text));
+  else if (value instanceof PyFloat) out.push(pyFloat(value.value));
+  else if (Array.isArray(value)) {
+    out.push('[');
+    value.forEach((item, i) => {
+      if (i > 0) out.push(', ');
+      write(item, out);
+    });
+    out.push(']');
+  } else {
+    const items: [PyValue, PyValue][] = value instanceof PyDict ? value.items() : Object.entries(value);
+    out.push('{');
+    items.forEach(([key, item], i) => {
+      if (i > 0) out.push(', ');
+      write(key, out);
+      out.push(': ');
+      write(item, out);
+    });
+    out.push('}');
+  }
+}
+
+/** Python's `repr(int)` for an integer, `repr(float)` for anything else. */
+export function pyNumber(value: number): string {
+  if (Number.isInteger(value) && Math.abs(value) < 1e16) return String(value);
+  return pyFloat(value);
+}
+
+/** Python's `repr(float)`. */
+export function pyFloat(value: number): string {
+  if (!Number.isFinite(value)) return Number.isNaN(value) ? 'nan' : value > 0 ? 'inf' : '-inf';
+  // The shortest round-trip digits are the same in both languages; only the layout differs.
+  const [mantissa, exponentText] = value.toExponential().split('e');
+  const exponent = Number(exponentText);
+  if (exponent < -4 || exponent >= 16) {
+    const sign = exponent < 0 ? '-' : '+';
+    return `${mantissa}e${sign}${String(Math.abs(exponent)).padStart(2, '0')}`;
+  }
+  const text = String(value);
+  return text.includes('.') ? text : `${text}.0`;
+}
+
+/** Python 3's `repr(str)`. */
+function plainRepr(text: string): string {
+  const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
+  let out = quote;
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    if (ch === '\\') out += '\\\\';
+    else if (ch === quote) out += `\\${quote}`;
+    else if (ch === '\n') out += '\\n';
+    else if (ch === '\r') out += '\\r';
+    else if (ch === '\t') out += '\\t';
+    else if (code < 0x20 || (code >= 0x7f && code <= 0xa0) || code === 0xad) out += `\\x${hex(code, 2)}`;
+    else out += ch;
+  }
+  return out + quote;
+}
+
+/** SAM's `Py27UniStr.__repr__`: `u` + the repr of the `unicode_escape` encoding, its doubled backslashes undone. */
+function unicodeRepr(text: string): string {
+  let escaped = '';
+  for (const ch of text) {
+    const code = ch.codePointAt(0)!;
+    if (ch === '\\') escaped += '\\\\';
+    else if (ch === '\t') escaped += '\\t';
+    else if (ch === '\n') escaped += '\\n';
+    else if (ch === '\r') escaped += '\\r';
+    else if (code < 0x20 || (code >= 0x7f && code < 0x100)) escaped += `\\x${hex(code, 2)}`;
+    else if (code < 0x7f) escaped += ch;
+    else if (code < 0x10000) escaped += `\\u${hex(code, 4)}`;
+    else escaped += `\\U${hex(code, 8)}`;
+  }
+  return `u${plainRepr(escaped).split('\\\\').join('\\')}`;
+}
+
+function hex(code: number, width: number): string {
+  return code.toString(16).padStart(width, '0');
+}

@@ -1,0 +1,69 @@
+/**
+ * The template's syntax tree as plain values for the transform, remembering which node each map
+ * and list was read from, so that what the transform passes through unchanged keeps its exact
+ * ranges in the expanded template (output.ts).
+ */
+import type { TemplateNode } from '../template/ast';
+import type { PlainMap } from './values';
+
+/**
+ * Entries of maps and lists whose value was written as a float with an integral value (`2.0`).
+ * JavaScript reads it as `2`, Python as `2.0`, and the difference shows in what SAM hashes
+ * (`str(swagger)`, `json.dumps`). Keyed by the map or list, so copies made by the transform simply
+ * lose the mark; the marks of one template cannot be seen from another.
+ */
+const integralFloats = new WeakMap<object, Set<string | number>>();
+
+/** Whether `container[key]` was written as an integral float (`2.0`), which Python prints as such. */
+export function isIntegralFloat(container: object, key: string | number): boolean {
+  return integralFloats.get(container)?.has(key) === true;
+}
+
+/** A number scalar's text says float: a decimal point or an exponent. */
+const FLOAT_TEXT = /[.eE]/;
+
+/** Plain values read from a tree, each map and list remembered with its node. */
+export class SourceIndex {
+  private readonly nodes = new WeakMap<object, TemplateNode>();
+
+  constructor(private readonly text: string) {}
+
+  private markFloat(container: object, key: string | number, node: TemplateNode): void {
+    if (node.kind !== 'scalar' || typeof node.value !== 'number' || !Number.isInteger(node.value)) return;
+    if (!FLOAT_TEXT.test(this.text.slice(node.range.start, node.range.end))) return;
+    let keys = integralFloats.get(container);
+    if (!keys) integralFloats.set(container, (keys = new Set()));
+    keys.add(key);
+  }
+
+  /** The plain value of a node (short forms are long forms already), registering every map and list. */
+  read(node: TemplateNode): unknown {
+    switch (node.kind) {
+      case 'scalar':
+        return node.value;
+      case 'seq': {
+        const items = node.items.map((item) => this.read(item));
+        node.items.forEach((item, i) => this.markFloat(items, i, item));
+        this.nodes.set(items, node);
+        return items;
+      }
+      case 'map': {
+        const map: PlainMap = {};
+        for (const entry of node.entries) {
+          const value = this.read(entry.value);
+          // Assigning `__proto__` would change the prototype instead of adding a key.
+          if (entry.key === '__proto__') Object.defineProperty(map, entry.key, { value, enumerable: true, writable: true, configurable: true });
+          else map[entry.key] = value;
+          this.markFloat(map, entry.key, entry.value);
+        }
+        this.nodes.set(map, node);
+        return map;
+      }
+    }
+  }
+
+  /** The node a map or list was read from, when it was read (not built) by the transform. */
+  nodeOf(value: unknown): TemplateNode | undefined {
+    return typeof value === 'object' && value !== null ? this.nodes.get(value) : undefined;
+  }
+}

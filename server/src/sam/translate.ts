@@ -1,0 +1,323 @@
+/**
+ * The transform's steps in SAM's order (translator.py): the plugins (the default definitions of
+ * APIs, the implicit APIs, Globals), then each SAM resource (functions, state machines, APIs,
+ * others, connectors), then what resources share (CodeDeploy), then the references to generated
+ * and renamed resources. Each resource is translated on its own: an invalid or not covered
+ * resource stays as written, and the others are still expanded.
+ */
+import type { Range } from '../template/ast';
+import type { MapNode } from '../template/ast';
+import { SharedUsagePlan } from './api/usagePlan';
+import { translateHttpApi } from './api/httpApi';
+import { implicitHttpApiPlugin } from './api/implicitHttpApi';
+import { implicitRestApiPlugin } from './api/implicitRestApi';
+import { openApiSkeleton } from './api/openApiEditor';
+import { resolveApplicationLocations, translateApplication } from './application';
+import { translateLayerVersion } from './layerVersion';
+import { translateSimpleTable } from './simpleTable';
+import { translateStateMachine } from './stateMachine/stateMachine';
+import { translateConnector } from './connector/connector';
+import { addEmbeddedConnectors } from './connector/embedded';
+import { generatedConnectable, type ConnectableResource, type ResourceResolver } from './connector/reference';
+import { swaggerSkeleton } from './api/swaggerEditor';
+import { translateRestApi } from './api/restApi';
+import { SamResource, type SamNote, type TranslationContext } from './context';
+import { invalidResource, SamError } from './errors';
+import { DeploymentPreferences } from './function/deploymentPreference';
+import { translateFunction } from './function/function';
+import { GeneratedResource, type Origin } from './generated';
+import { Globals } from './globals';
+import { ResourceReferences, resolveParameterRefs } from './intrinsics';
+import { NotCovered } from './notCovered';
+import { ResourceOrder } from './resourceOrder';
+import { PyDict, PyUnicode } from './python/py27Dict';
+import { deepCopy, isMap, type PlainMap } from './values';
+
+export const SERVERLESS_PREFIX = 'AWS::Serverless::';
+
+/** What translating the template gave. */
+export interface Translation {
+  /** The generated resources of each translated SAM resource, by its logical id. */
+  generated: Map<string, GeneratedResource[]>;
+  /** Resources generated for the template as a whole (implicit APIs, CodeDeploy), in order. */
+  shared: GeneratedResource[];
+  /** Template resources that events edited, by logical id. */
+  edited: Map<string, PlainMap>;
+  /** Logical ids SAM changed (a layer's hashed id), old to new. */
+  changedIds: Map<string, string>;
+  references: ResourceReferences;
+  conditions: PlainMap;
+  errors: { error: SamError; logicalId?: string }[];
+  /** SAM resources left as written because they use a feature not covered, with the feature. */
+  notCovered: Map<string, string>;
+  /** The implicit APIs, each with the function event it is attributed to. */
+  implicitApis: ReadonlyMap<string, Origin>;
+  /** The embedded connectors, each with the resource's `Connectors` entry it is attributed to. */
+  embeddedConnectors: ReadonlyMap<string, Origin>;
+  notes: SamNote[];
+}
+
+/** Known parameter values and the pseudo parameters the transform resolves. */
+export interface TranslationOptions {
+  parameters: ReadonlyMap<string, unknown>;
+  region: string;
+  partition: string;
+}
+
+/** Whether SAM converts a template for Python 2.7 dict order: it has an explicit or implicit REST API, or an HttpApi with a default authorizer. */
+function convertsForPython27(resources: PlainMap, globals: unknown): boolean {
+  for (const resource of Object.values(resources)) {
+    if (!isMap(resource)) continue;
+    if (resource.Type === 'AWS::Serverless::Api') return true;
+    if (resource.Type === 'AWS::Serverless::Function' || resource.Type === 'AWS::Serverless::StateMachine') {
+      const properties = isMap(resource.Properties) ? resource.Properties : {};
+      const events = properties.Events;
+      if (isMap(events) && Object.values(events).some((e) => isMap(e) && e.Type === 'Api')) return true;
+    }
+  }
+  const globalAuth = isMap(globals) && isMap(globals.HttpApi) && isMap(globals.HttpApi.Auth) ? globals.HttpApi.Auth.DefaultAuthorizer : undefined;
+  for (const resource of Object.values(resources)) {
+    if (!isMap(resource) || resource.Type !== 'AWS::Serverless::HttpApi') continue;
+    const auth = isMap(resource.Properties) && isMap(resource.Properties.Auth) ? resource.Properties.Auth : undefined;
+    if ((auth && auth.DefaultAuthorizer) || globalAuth) return true;
+  }
+  if (globalAuth) {
+    for (const resource of Object.values(resources)) {
+      if (!isMap(resource) || resource.Type !== 'AWS::Serverless::Function') continue;
+      const events = isMap(resource.Properties) ? resource.Properties.Events : undefined;
+      if (isMap(events) && Object.values(events).some((e) => isMap(e) && e.Type === 'HttpApi')) return true;
+    }
+  }
+  return false;
+}
+
+/** Translates the SAM resources of a template (as plain values) read from `resourcesNode`. */
+export function translate(template: PlainMap, resourcesNode: MapNode | undefined, options: TranslationOptions): Translation {
+  const resources = isMap(template.Resources) ? template.Resources : {};
+  const originalTypes = new Map(Object.entries(resources).map(([id, entry]) => [id, isMap(entry) ? entry.Type : undefined]));
+  const py27 = convertsForPython27(resources, template.Globals);
+  const parameters = new Map(options.parameters);
+  if (isMap(template.Parameters)) {
+    for (const [name, declaration] of Object.entries(template.Parameters)) {
+      if (!parameters.has(name) && isMap(declaration) && 'Default' in declaration) parameters.set(name, declaration.Default);
+    }
+  }
+  if (!parameters.has('AWS::Region')) parameters.set('AWS::Region', options.region);
+  if (!parameters.has('AWS::Partition')) parameters.set('AWS::Partition', options.partition);
+  const notes: SamNote[] = [];
+  const noted = new Set<string>();
+  const conditions: PlainMap = isMap(template.Conditions) ? { ...template.Conditions } : {};
+  const ctx: TranslationContext = {
+    parameters,
+    region: options.region,
+    partition: options.partition,
+    mappings: template.Mappings,
+    conditions,
+    resources: { ...resources },
+    py27,
+    references: new ResourceReferences(),
+    changedIds: new Map(),
+    deploymentPreferences: new DeploymentPreferences(),
+    functionNames: new Map(),
+    notes,
+    edited: new Map(),
+    route53RecordSetGroups: new Map(),
+    sharedUsagePlan: new SharedUsagePlan(),
+    implicitApis: new Map(),
+    applicationTemplates: new Map(),
+    note(note: SamNote, range?: Range) {
+      const key = JSON.stringify(note);
+      if (noted.has(key)) return;
+      noted.add(key);
+      notes.push(range === undefined ? note : { ...note, range });
+    },
+  };
+  const resourceNodes = new Map((resourcesNode?.entries ?? []).map((e) => [e.key, e.value]));
+  const nodeOf = (id: string): MapNode | undefined => {
+    const value = resourceNodes.get(id);
+    return value?.kind === 'map' ? value : undefined;
+  };
+  const errors: Translation['errors'] = [];
+  const order = new ResourceOrder(Object.keys(resources), py27);
+
+  const embedded = addEmbeddedConnectors(ctx, order);
+  errors.push(...embedded.errors);
+  ctx.applicationTemplates = resolveApplicationLocations(ctx, order);
+  defaultDefinitionBodies(ctx, order);
+  const plugins = { ctx, order, globals: template.Globals };
+  for (const error of implicitRestApiPlugin(plugins)) errors.push({ error, logicalId: error.subject });
+  for (const error of implicitHttpApiPlugin(plugins)) errors.push({ error, logicalId: error.subject });
+  const globals = Globals.read(template.Globals);
+  if (globals instanceof SamError) errors.push({ error: globals });
+  else mergeGlobals(ctx, order, globals, errors);
+
+  const generated = new Map<string, GeneratedResource[]>();
+  const notCovered = new Map<string, string>();
+  const failed = new Set(errors.map((e) => e.logicalId).filter((id): id is string => id !== undefined));
+  for (const logicalId of translationOrder(ctx, order)) {
+    if (failed.has(logicalId)) continue;
+    const entry = ctx.resources[logicalId] as PlainMap;
+    const sam = new SamResource(logicalId, entry.Type as string, entry, nodeOf(logicalId));
+    recordFunctionNames(ctx, sam);
+    let result: GeneratedResource[] | SamError | NotCovered;
+    if (entry.Properties !== undefined && entry.Properties !== null && !isMap(entry.Properties)) {
+      result = invalidResource(logicalId, "Attribute 'Properties' should be a map.", ['Properties']);
+    } else if (sam.type === 'AWS::Serverless::Connector') {
+      result = translateConnector(sam, connectorResolver(ctx, generated, logicalId), originalTypes);
+    } else result = translateResource(ctx, sam);
+    // An embedded connector's error is placed at the resource it is embedded in.
+    if (result instanceof SamError) errors.push({ error: result, logicalId: embedded.origins.get(logicalId)?.logicalId ?? logicalId });
+    else if (result instanceof NotCovered) notCovered.set(logicalId, result.feature);
+    else generated.set(logicalId, result);
+  }
+
+  const shared: GeneratedResource[] = [];
+  if (ctx.deploymentPreferences.anyEnabled()) {
+    for (const resource of ctx.deploymentPreferences.resources(ctx.partition)) {
+      if (resource instanceof SamError) errors.push({ error: resource, logicalId: resource.subject });
+      else shared.push(resource);
+    }
+    Object.assign(conditions, ctx.deploymentPreferences.combinedCondition());
+  }
+  const edited = new Map<string, PlainMap>();
+  for (const [id, { entry }] of ctx.edited) edited.set(id, entry);
+  return { generated, shared, edited, changedIds: ctx.changedIds, references: ctx.references, conditions, errors, notCovered, implicitApis: ctx.implicitApis, embeddedConnectors: embedded.origins, notes };
+}
+
+/** The resources to translate, in SAM's order: functions, state machines, APIs, others, connectors. */
+function translationOrder(ctx: TranslationContext, order: ResourceOrder): string[] {
+  const groups: string[][] = [[], [], [], [], []];
+  for (const id of order.keys()) {
+    const entry = ctx.resources[id];
+    if (!isMap(entry) || typeof entry.Type !== 'string' || !entry.Type.startsWith(SERVERLESS_PREFIX)) continue;
+    const type = entry.Type;
+    const group =
+      type === 'AWS::Serverless::Function' ? 0 : type === 'AWS::Serverless::StateMachine' ? 1 : type === 'AWS::Serverless::Api' || type === 'AWS::Serverless::HttpApi' ? 2 : type === 'AWS::Serverless::Connector' ? 4 : 3;
+    groups[group]!.push(id);
+  }
+  return groups.flat();
+}
+
+function translateResource(ctx: TranslationContext, sam: SamResource): GeneratedResource[] | SamError | NotCovered {
+  switch (sam.type) {
+    case 'AWS::Serverless::Function':
+      return translateFunction(ctx, sam);
+    case 'AWS::Serverless::Api':
+      return translateRestApi(ctx, sam);
+    case 'AWS::Serverless::HttpApi':
+      return translateHttpApi(ctx, sam);
+    case 'AWS::Serverless::SimpleTable':
+      return translateSimpleTable(sam);
+    case 'AWS::Serverless::LayerVersion':
+      return translateLayerVersion(ctx, sam);
+    case 'AWS::Serverless::Application':
+      return translateApplication(ctx, sam, ctx.applicationTemplates);
+    case 'AWS::Serverless::StateMachine':
+      return translateStateMachine(ctx, sam);
+    default:
+      return new NotCovered(sam.type);
+  }
+}
+
+/**
+ * The template's resources as a connector sees them: the generated resources where SAM resources
+ * were translated, the template's own otherwise (edited in a copy when a connector makes one wait
+ * for its policy).
+ */
+function connectorResolver(ctx: TranslationContext, generated: ReadonlyMap<string, GeneratedResource[]>, connectorId: string): ResourceResolver {
+  const byId = new Map<string, ConnectableResource>();
+  for (const [id, entry] of Object.entries(ctx.resources)) {
+    if (!isMap(entry)) continue;
+    const current = () => ctx.edited.get(id)?.entry ?? entry;
+    byId.set(id, {
+      type: entry.Type,
+      properties: isMap(entry.Properties) ? entry.Properties : {},
+      dependsOn: () => current().DependsOn,
+      setDependsOn: (value) => {
+        let edited = ctx.edited.get(id);
+        if (!edited) ctx.edited.set(id, (edited = { entry: deepCopy(entry), by: { logicalId: connectorId, property: 'Source' }, editors: new Set([connectorId]) }));
+        edited.entry.DependsOn = value;
+      },
+    });
+  }
+  for (const list of generated.values()) for (const resource of list) byId.set(resource.logicalId, generatedConnectable(resource));
+  return { get: (id) => byId.get(id), all: () => [...byId] };
+}
+
+/** DefaultDefinitionBodyPlugin: an API with neither `DefinitionBody` nor `DefinitionUri` gets SAM's skeleton, managed by SAM. */
+function defaultDefinitionBodies(ctx: TranslationContext, order: ResourceOrder): void {
+  for (const [type, skeleton] of [
+    ['AWS::Serverless::Api', swaggerSkeleton],
+    ['AWS::Serverless::HttpApi', openApiSkeleton],
+  ] as const) {
+    for (const id of order.keys()) {
+      const entry = ctx.resources[id];
+      if (!isMap(entry) || entry.Type !== type) continue;
+      const properties = isMap(entry.Properties) ? entry.Properties : undefined;
+      if (properties === undefined) {
+        if (entry.Properties !== undefined && entry.Properties !== null) continue;
+        entry.Properties = {};
+      }
+      const props = entry.Properties as PlainMap;
+      if (props.DefinitionBody || props.DefinitionUri) continue;
+      props.DefinitionBody = skeleton();
+      props.__MANAGE_SWAGGER = true;
+    }
+  }
+}
+
+/** GlobalsPlugin: every SAM resource takes the globals of its type. */
+function mergeGlobals(ctx: TranslationContext, order: ResourceOrder, globals: Globals, errors: Translation['errors']): void {
+  for (const id of order.keys()) {
+    const entry = ctx.resources[id];
+    if (!isMap(entry) || typeof entry.Type !== 'string' || !entry.Type.startsWith(SERVERLESS_PREFIX)) continue;
+    if (entry.Properties !== undefined && entry.Properties !== null && !isMap(entry.Properties)) continue;
+    const properties = isMap(entry.Properties) ? entry.Properties : {};
+    const merged = globals.merge(id, entry.Type, properties, entry.IgnoreGlobals);
+    if (merged instanceof SamError) {
+      errors.push({ error: merged, logicalId: id });
+      continue;
+    }
+    if (merged !== properties) ctx.resources[id] = { ...entry, Properties: merged };
+  }
+  // Globals.fix_openapi_definitions: a managed definition takes the API's OpenApiVersion 3.x.
+  for (const id of order.keys()) {
+    const entry = ctx.resources[id];
+    if (!isMap(entry) || entry.Type !== 'AWS::Serverless::Api' || !isMap(entry.Properties)) continue;
+    const properties = entry.Properties;
+    const version = properties.OpenApiVersion;
+    // YAML reads `3.0` as a number, which Python prints `3.0`; SAM turns it into that string.
+    const text = typeof version === 'number' && Number.isInteger(version) ? `${version}.0` : String(version);
+    if (version === undefined || !('__MANAGE_SWAGGER' in properties) || !/^3(\.\d)(\.\d)?$/.test(text)) continue;
+    if (typeof version !== 'string') properties.OpenApiVersion = text;
+    const body = properties.DefinitionBody;
+    if (body instanceof PyDict) {
+      // A version written as a string is template text (unicode to Python 2.7); one SAM converted is its own.
+      body.set('openapi', typeof version === 'string' ? new PyUnicode(version) : text);
+      if (body.get('swagger')) body.delete('swagger');
+    }
+  }
+}
+
+/** `_get_function_names`: the FunctionName of functions whose Api events name an API, which redeploys that API when it changes. */
+function recordFunctionNames(ctx: TranslationContext, sam: SamResource): void {
+  if (sam.type !== 'AWS::Serverless::Function') return;
+  const events = sam.properties.Events;
+  if (!isMap(events)) return;
+  for (const event of Object.values(events)) {
+    if (!isMap(event) || event.Type !== 'Api') continue;
+    const properties = isMap(event.Properties) ? event.Properties : {};
+    if (!properties.RestApiId) continue;
+    const api = isMap(properties.RestApiId) && 'Ref' in properties.RestApiId ? properties.RestApiId.Ref : properties.RestApiId;
+    if (typeof api !== 'string') continue;
+    const name = resolveParameterRefs(sam.properties.FunctionName, ctx.parameters);
+    if (!name) continue;
+    ctx.functionNames.set(api, (ctx.functionNames.get(api) ?? '') + pythonStr(name));
+  }
+}
+
+/** Python's `str()` of a resolved FunctionName (a string, or an intrinsic left unresolved). */
+function pythonStr(value: unknown): string {
+  if (typeof value === 'string') return value;
+  return JSON.stringify(value).replace(/"/g, "'").replace(/,/g, ', ').replace(/:/g, ': ');
+}

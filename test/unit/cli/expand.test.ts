@@ -1,0 +1,85 @@
+/**
+ * `cfn-impact expand TEMPLATE`: the processed template, as CloudFormation's GetTemplate returns it
+ * for stage Processed (docs/update-rules.md#serverless-transform).
+ */
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { main } from '../../../server/src/cli/main';
+
+const dir = mkdtempSync(join(tmpdir(), 'cfn-impact-expand-'));
+
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+async function run(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(argv, { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s), isTTY: false, env: {} });
+  return { code, stdout, stderr };
+}
+
+const sam = `Transform: AWS::Serverless-2016-10-31
+Parameters:
+  Alias: { Type: String, Default: live }
+Resources:
+  Fn:
+    Type: AWS::Serverless::Function
+    Properties:
+      CodeUri: s3://bucket/code.zip
+      Handler: index.handler
+      Runtime: nodejs20.x
+      AutoPublishAlias: !Ref Alias
+`;
+
+describe('cfn-impact expand', () => {
+  test('prints the processed template: the function, its role, version and alias, and no Transform', async () => {
+    const { code, stdout } = await run('expand', file('sam.yaml', sam));
+    assert.equal(code, 0);
+    const template = JSON.parse(stdout);
+    assert.equal(template.Transform, undefined);
+    const types = Object.fromEntries(Object.entries(template.Resources as Record<string, { Type: string }>).map(([id, r]) => [id, r.Type]));
+    // SAM names the version by the SHA-1 of its code location as sorted, compact JSON.
+    const version = `FnVersion${createHash('sha1').update('{"S3Bucket":"bucket","S3Key":"code.zip"}').digest('hex').slice(0, 10)}`;
+    assert.deepEqual(types, { Fn: 'AWS::Lambda::Function', FnRole: 'AWS::IAM::Role', [version]: 'AWS::Lambda::Version', FnAliaslive: 'AWS::Lambda::Alias' });
+  });
+
+  test('the alias is named after the parameter value the parameters file gives', async () => {
+    const { code, stdout } = await run('expand', file('sam2.yaml', sam), '--parameters', file('p.json', '{"Alias": "prod"}'), '--json');
+    assert.equal(code, 0);
+    const result = JSON.parse(stdout);
+    assert.equal(result.status, 'ok');
+    assert.ok('FnAliasprod' in result.template.Resources);
+  });
+
+  test('--json prints {status, message, template, diagnostics}; invalid SAM is an error at the SAM property, worded like the transform', async () => {
+    const invalid = sam.replace('CodeUri: s3://bucket/code.zip', 'CodeUri: s3://bucket/code.zip\n      DeadLetterQueue: { Type: SQS }');
+    const { code, stdout } = await run('expand', file('invalid.yaml', invalid), '--json');
+    assert.equal(code, 1);
+    const result = JSON.parse(stdout);
+    assert.equal(result.status, 'error');
+    assert.equal(result.message, "Invalid Serverless Application Specification document: Resource with id [Fn] is invalid. 'DeadLetterQueue' requires Type and TargetArn properties to be specified.");
+    const diagnostic = result.diagnostics.find((d: { code: string }) => d.code === 'sam-invalid');
+    assert.deepEqual(diagnostic.location.start, { line: 9, column: 7 });
+  });
+
+  test('a template without the transform is printed as it is', async () => {
+    const plain = 'Resources:\n  Q:\n    Type: AWS::SQS::Queue\n';
+    const { code, stdout } = await run('expand', file('plain.yaml', plain));
+    assert.equal(code, 0);
+    assert.deepEqual(JSON.parse(stdout), { Resources: { Q: { Type: 'AWS::SQS::Queue' } } });
+  });
+
+  test('a missing file is an error, and --json still prints one object', async () => {
+    const { code, stdout, stderr } = await run('expand', join(dir, 'missing.yaml'), '--json');
+    assert.equal(code, 1);
+    assert.equal(JSON.parse(stdout).status, 'error');
+    assert.match(stderr, /no such file/);
+  });
+});

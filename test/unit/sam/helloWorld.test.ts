@@ -1,0 +1,126 @@
+/**
+ * The template `sam init` gives (one function with an `Api` event, Outputs that read the implicit
+ * `ServerlessRestApi` and `HelloWorldFunctionRole`), compared as CloudFormation deploys it: the
+ * Serverless transform expanded on both sides (docs/update-rules.md#serverless-transform).
+ * Expected logical ids follow SAM's documented naming and its hashing rule, computed here with
+ * Node's own SHA-1: a version is `<Function>Version` + 10 hex digits of the SHA-1 of its code
+ * location as sorted, compact JSON.
+ */
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { describe, test } from 'node:test';
+import { analyzeUpdate } from '../../../server/src/impact';
+import type { ImpactReport, ResourceChange } from '../../../server/src/impact/types';
+import { loadResourceSpec } from '../../../server/src/spec/load';
+
+const spec = loadResourceSpec();
+
+const helloWorld = `AWSTemplateFormatVersion: '2010-09-09'
+Transform: AWS::Serverless-2016-10-31
+Description: >
+  sam-app
+
+  Sample SAM Template for sam-app
+
+Globals:
+  Function:
+    Timeout: 3
+
+Resources:
+  HelloWorldFunction:
+    Type: AWS::Serverless::Function
+    Properties:
+      CodeUri: hello_world/
+      Handler: app.lambda_handler
+      Runtime: python3.12
+      Architectures:
+        - x86_64
+      Events:
+        HelloWorld:
+          Type: Api
+          Properties:
+            Path: /hello
+            Method: get
+
+Outputs:
+  HelloWorldApi:
+    Description: "API Gateway endpoint URL for Prod stage for Hello World function"
+    Value: !Sub "https://\${ServerlessRestApi}.execute-api.\${AWS::Region}.amazonaws.com/Prod/hello/"
+  HelloWorldFunction:
+    Description: "Hello World Lambda Function ARN"
+    Value: !GetAtt HelloWorldFunction.Arn
+  HelloWorldFunctionIamRole:
+    Description: "Implicit IAM Role created for Hello World function"
+    Value: !GetAtt HelloWorldFunctionRole.Arn
+`;
+
+function impact(before: string, after: string): ImpactReport {
+  return analyzeUpdate({ text: before }, { text: after }, { spec, stackName: 'sam-app' }).report;
+}
+
+/** `action logicalId` of each change that changes something, in report order. */
+function actions(report: ImpactReport): string[] {
+  return report.changes.filter((c) => c.impact !== 'none').map((c) => `${c.action} ${c.logicalId}`);
+}
+
+function change(report: ImpactReport, logicalId: string): ResourceChange {
+  const found = report.changes.find((c) => c.logicalId === logicalId);
+  assert.ok(found, `a change for ${logicalId} among ${report.changes.map((c) => c.logicalId).join(', ')}`);
+  return found;
+}
+
+/** SAM's version logical id: the SHA-1 of the code location, keys sorted, no spaces. */
+function versionId(functionId: string, code: Record<string, string>): string {
+  const json = JSON.stringify(Object.fromEntries(Object.keys(code).sort().map((k) => [k, code[k]])));
+  return `${functionId}Version${createHash('sha1').update(json).digest('hex').slice(0, 10)}`;
+}
+
+describe('the sam init hello-world template', () => {
+  test('compared with itself is a no-op: Outputs may read ServerlessRestApi and HelloWorldFunctionRole', () => {
+    const report = impact(helloWorld, helloWorld);
+    assert.equal(report.status, 'noop', report.message);
+    assert.deepEqual(report.diagnostics.filter((d) => d.severity === 'error'), []);
+    assert.ok(report.notes.some((n) => n.kind === 'sam-local-artifact' && n.path === 'hello_world/'), JSON.stringify(report.notes));
+  });
+
+  test('Timeout 3 → 10 in Globals is one update without interruption of the function, attributed to Timeout', () => {
+    const report = impact(helloWorld, helloWorld.replace('Timeout: 3', 'Timeout: 10'));
+    assert.equal(report.status, 'update');
+    assert.deepEqual(actions(report), ['Modify HelloWorldFunction']);
+    const fn = change(report, 'HelloWorldFunction');
+    assert.equal(fn.resourceType, 'AWS::Lambda::Function');
+    assert.equal(fn.impact, 'no-interruption');
+    assert.deepEqual(fn.details.map((d) => d.target.path), ['/Properties/Timeout']);
+    assert.deepEqual(fn.generatedBy, { logicalId: 'HelloWorldFunction', property: 'Timeout' });
+  });
+
+  test('a CodeUri change under AutoPublishAlias adds a new version, removes (and retains) the old one and points the alias at it', () => {
+    const published = helloWorld.replace('CodeUri: hello_world/', 'CodeUri: s3://artifacts/hello-v1.zip\n      AutoPublishAlias: live');
+    const report = impact(published, published.replace('hello-v1.zip', 'hello-v2.zip'));
+    const oldVersion = versionId('HelloWorldFunction', { S3Bucket: 'artifacts', S3Key: 'hello-v1.zip' });
+    const newVersion = versionId('HelloWorldFunction', { S3Bucket: 'artifacts', S3Key: 'hello-v2.zip' });
+    assert.deepEqual(actions(report).sort(), [`Add ${newVersion}`, 'Modify HelloWorldFunction', 'Modify HelloWorldFunctionAliaslive', `Remove ${oldVersion}`].sort());
+    assert.equal(change(report, newVersion).resourceType, 'AWS::Lambda::Version');
+    assert.equal(change(report, oldVersion).policyAction, 'Retain');
+    const alias = change(report, 'HelloWorldFunctionAliaslive');
+    assert.deepEqual(alias.details.map((d) => d.target.path), ['/Properties/FunctionVersion']);
+    assert.equal(change(report, 'HelloWorldFunction').impact, 'no-interruption');
+    assert.deepEqual(change(report, newVersion).generatedBy, { logicalId: 'HelloWorldFunction', property: 'AutoPublishAlias' });
+  });
+
+  test('a new Api event redeploys the API: a new deployment replaces the old one and the stage points at it', () => {
+    const withEvent = helloWorld.replace(
+      '            Method: get\n',
+      '            Method: get\n        Goodbye:\n          Type: Api\n          Properties:\n            Path: /goodbye\n            Method: get\n',
+    );
+    const report = impact(helloWorld, withEvent);
+    const added = report.changes.filter((c) => c.action === 'Add').map((c) => `${c.resourceType} ${c.logicalId}`);
+    const removed = report.changes.filter((c) => c.action === 'Remove').map((c) => `${c.resourceType} ${c.logicalId}`);
+    assert.equal(added.filter((a) => a.startsWith('AWS::ApiGateway::Deployment ServerlessRestApiDeployment')).length, 1, added.join('\n'));
+    assert.equal(removed.filter((r) => r.startsWith('AWS::ApiGateway::Deployment ServerlessRestApiDeployment')).length, 1, removed.join('\n'));
+    assert.ok(added.includes('AWS::Lambda::Permission HelloWorldFunctionGoodbyePermissionProd'), added.join('\n'));
+    assert.deepEqual(change(report, 'ServerlessRestApi').details.map((d) => d.target.path), ['/Properties/Body/paths//goodbye']);
+    assert.deepEqual(change(report, 'ServerlessRestApiProdStage').details.map((d) => d.target.path), ['/Properties/DeploymentId']);
+    assert.equal(change(report, 'ServerlessRestApi').generatedBy?.logicalId, 'HelloWorldFunction');
+  });
+});

@@ -1,0 +1,111 @@
+/**
+ * SAM's own translator test suite is the reference for the transform (docs/update-rules.md#serverless-transform):
+ * `../shared/sam-translator-tests` holds 831 SAM templates with the CloudFormation the Python
+ * translator produces from them. Every input is expanded; for a valid input the generated
+ * resources (logical ids, hashes included, and types) must be exactly the expected ones; an
+ * `error_*` input must give an error. The share that matches is printed, overall and by SAM
+ * resource type, and the suite fails below the floors below (the README states them). Skipped,
+ * with the reason printed, when the folder is absent.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { expandServerless } from '../../../server/src/sam';
+import { parseTemplate, readTemplateModel, toPlain, type MapNode } from '../../../server/src/template';
+
+/** The share of valid inputs whose generated resources match exactly, below which the suite fails. */
+const VALID_MATCH_FLOOR = 0.85;
+/** The share of `error_*` inputs that give an error, below which the suite fails. */
+const ERROR_DETECTION_FLOOR = 0.8;
+/** No input may take longer than this to expand (they take milliseconds). */
+const MAX_MILLISECONDS_PER_INPUT = 2000;
+
+const SUITE = join(__dirname, '..', '..', '..', '..', 'shared', 'sam-translator-tests');
+/** The region the translator's test harness runs in (its tests patch boto3's region to it). */
+const HARNESS_REGION = 'ap-southeast-1';
+/** The parameter values the translator's test harness passes (tests/translator/helpers.py). */
+const HARNESS_PARAMETERS = new Map([
+  ['param1', 'value1'],
+  ['param2', 'value2'],
+]);
+
+interface Outcome {
+  name: string;
+  samTypes: string[];
+  matched: boolean;
+  detail: string;
+}
+
+/** The resources of an expansion (or an expected output) as `logicalId type` lines. */
+function resourceLines(resources: Record<string, unknown>): string[] {
+  return Object.entries(resources)
+    .map(([id, resource]) => {
+      const type = (resource as { Type?: unknown }).Type;
+      return `${id} ${typeof type === 'string' ? type : JSON.stringify(type)}`;
+    })
+    .sort();
+}
+
+function expand(text: string) {
+  const model = readTemplateModel(parseTemplate(text));
+  return expandServerless(model, { parameters: HARNESS_PARAMETERS, region: HARNESS_REGION, partition: 'aws' });
+}
+
+describe('the SAM translator suite', { skip: existsSync(SUITE) ? false : `${SUITE} is absent` }, () => {
+  const names = existsSync(SUITE)
+    ? readdirSync(join(SUITE, 'input'))
+        .filter((f) => f.endsWith('.yaml') && existsSync(join(SUITE, 'output', f.replace(/\.yaml$/, '.json'))))
+        .map((f) => f.replace(/\.yaml$/, ''))
+        .sort()
+    : [];
+  const valid: Outcome[] = [];
+  const invalid: Outcome[] = [];
+
+  test('every input expands within bounded time, without an internal error', () => {
+    for (const name of names) {
+      const text = readFileSync(join(SUITE, 'input', `${name}.yaml`), 'utf8');
+      const expected = JSON.parse(readFileSync(join(SUITE, 'output', `${name}.json`), 'utf8')) as { Resources?: Record<string, unknown> };
+      const started = performance.now();
+      const expansion = expand(text);
+      const elapsed = performance.now() - started;
+      assert.ok(elapsed < MAX_MILLISECONDS_PER_INPUT, `${name} took ${elapsed.toFixed(0)} ms`);
+      assert.ok(!expansion.parsed.errors.some((e) => e.code === 'internal-error'), `${name}: ${expansion.parsed.errors.map((e) => e.message).join('; ')}`);
+      const samTypes = [...new Set([...text.matchAll(/AWS::Serverless::[A-Za-z]+/g)].map((m) => m[0]))];
+      const samErrors = expansion.parsed.errors.filter((e) => e.code === 'sam-invalid');
+      if (name.startsWith('error_')) {
+        invalid.push({ name, samTypes, matched: samErrors.length > 0, detail: 'no error' });
+        continue;
+      }
+      const root = expansion.parsed.root as MapNode;
+      const resourcesNode = root.entries.find((e) => e.key === 'Resources')?.value;
+      const got = resourceLines(resourcesNode ? (toPlain(resourcesNode) as Record<string, unknown>) : {});
+      const want = resourceLines(expected.Resources ?? {});
+      const missing = want.filter((line) => !got.includes(line));
+      const extra = got.filter((line) => !want.includes(line));
+      const matched = missing.length === 0 && extra.length === 0 && samErrors.length === 0;
+      const detail = samErrors.length > 0 ? samErrors[0]!.message : `missing ${missing.join(', ')}; unexpected ${extra.join(', ')}`;
+      valid.push({ name, samTypes, matched, detail });
+    }
+  });
+
+  test(`at least ${Math.round(VALID_MATCH_FLOOR * 100)}% of the valid inputs generate exactly the expected resources`, () => {
+    const matched = valid.filter((o) => o.matched).length;
+    const share = matched / valid.length;
+    const lines = [`valid inputs: ${matched}/${valid.length} match exactly (${(share * 100).toFixed(1)}%)`];
+    const types = [...new Set(valid.flatMap((o) => o.samTypes))].sort();
+    for (const type of types) {
+      const using = valid.filter((o) => o.samTypes.includes(type));
+      lines.push(`  ${type}: ${using.filter((o) => o.matched).length}/${using.length}`);
+    }
+    console.log(lines.join('\n'));
+    assert.ok(share >= VALID_MATCH_FLOOR, `${(share * 100).toFixed(1)}% < ${VALID_MATCH_FLOOR * 100}%`);
+  });
+
+  test(`at least ${Math.round(ERROR_DETECTION_FLOOR * 100)}% of the error_* inputs give an error`, () => {
+    const detected = invalid.filter((o) => o.matched).length;
+    const share = detected / invalid.length;
+    console.log(`error_* inputs: ${detected}/${invalid.length} give an error (${(share * 100).toFixed(1)}%)`);
+    assert.ok(share >= ERROR_DETECTION_FLOOR, `${(share * 100).toFixed(1)}% < ${ERROR_DETECTION_FLOOR * 100}%`);
+  });
+});
