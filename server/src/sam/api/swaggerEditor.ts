@@ -567,19 +567,7 @@ export class SwaggerEditor extends BaseEditor {
   private addIpPolicy(ips: PyValue, conditional: string, resources: PyValue[]): void {
     if (!pyTruthy(ips)) return;
     const list = Array.isArray(ips) ? ips : [ips];
-    this.resourcePolicy.set('Version', '2012-10-17');
-    const allow = new PyDict();
-    allow.set('Effect', 'Allow');
-    allow.set('Action', 'execute-api:Invoke');
-    allow.set('Resource', resources);
-    allow.set('Principal', '*');
-    const deny = new PyDict();
-    deny.set('Effect', 'Deny');
-    deny.set('Action', 'execute-api:Invoke');
-    deny.set('Resource', resources);
-    deny.set('Principal', '*');
-    deny.set('Condition', { [conditional]: { 'aws:SourceIp': list } });
-    this.appendStatements([allow, deny], true);
+    this.allowUnlessDenied(resources, { [conditional]: { 'aws:SourceIp': list } });
   }
 
   private addVpcPolicy(endpoints: PyValue | undefined, intrinsicVpc: PyValue | undefined, intrinsicVpce: PyValue | undefined, conditional: string, resources: PyValue[]): void {
@@ -602,19 +590,26 @@ export class SwaggerEditor extends BaseEditor {
     if (intrinsicVpc !== undefined && intrinsicVpc !== null) append('aws:SourceVpc', intrinsicVpc as PyValue[]);
     if (intrinsicVpce !== undefined && intrinsicVpce !== null) append('aws:SourceVpce', intrinsicVpce as PyValue[]);
     if (!pyTruthy(condition.get('aws:SourceVpc')) && !pyTruthy(condition.get('aws:SourceVpce'))) return;
+    this.allowUnlessDenied(resources, { [conditional]: condition });
+  }
+
+  /**
+   * An allow of `execute-api:Invoke` on `resources` for everyone, and a deny under `condition`,
+   * in SAM's key order (the order is part of the API definition, hence of the deployment hash).
+   */
+  private allowUnlessDenied(resources: PyValue[], condition: PyValue): void {
     this.resourcePolicy.set('Version', '2012-10-17');
-    const allow = new PyDict();
-    allow.set('Effect', 'Allow');
-    allow.set('Action', 'execute-api:Invoke');
-    allow.set('Resource', resources);
-    allow.set('Principal', '*');
-    const deny = new PyDict();
-    deny.set('Effect', 'Deny');
-    deny.set('Action', 'execute-api:Invoke');
-    deny.set('Resource', resources);
-    deny.set('Principal', '*');
-    deny.set('Condition', { [conditional]: condition });
-    this.appendStatements([allow, deny], true);
+    const statement = (effect: 'Allow' | 'Deny') => {
+      const dict = new PyDict();
+      dict.set('Effect', effect);
+      dict.set('Action', 'execute-api:Invoke');
+      dict.set('Resource', resources);
+      dict.set('Principal', '*');
+      return dict;
+    };
+    const deny = statement('Deny');
+    deny.set('Condition', condition);
+    this.appendStatements([statement('Allow'), deny], true);
   }
 
   private appendStatements(statements: PyDict[], asList: boolean): void {
