@@ -20,7 +20,7 @@ const MAX_VALUE_LENGTH = 160;
 const DETAILS_SHOWN = 8;
 
 /** Inline code that survives any value: long values are cut, backticks cannot close the span. */
-export function code(value: string): string {
+function code(value: string): string {
   const text = value.length > MAX_VALUE_LENGTH ? `${value.slice(0, MAX_VALUE_LENGTH)}…` : value;
   const flat = text.replace(/\n/g, ' ');
   return flat.includes('`') ? `\`\` ${flat.replace(/``+/g, '`')} \`\`` : `\`${flat}\``;
