@@ -92,6 +92,12 @@ describe('the sam init hello-world template', () => {
     assert.equal(fn.impact, 'no-interruption');
     assert.deepEqual(fn.details.map((d) => d.target.path), ['/Properties/Timeout']);
     assert.deepEqual(fn.generatedBy, { logicalId: 'HelloWorldFunction', property: 'Timeout' });
+    // Ranges point into the SAM template as written: the generated function and its changed value
+    // at the SAM resource that produced them (the SAM property's own range is not kept yet).
+    const edited = helloWorld.replace('Timeout: 3', 'Timeout: 10');
+    assert.equal(fn.rangeIn, 'new');
+    assert.equal(edited.slice(fn.range.start, fn.range.end), 'HelloWorldFunction');
+    assert.equal(edited.slice(fn.details[0].range!.start, fn.details[0].range!.end), 'HelloWorldFunction');
   });
 
   test('a CodeUri change under AutoPublishAlias adds a new version, removes (and retains) the old one and points the alias at it', () => {
