@@ -17,12 +17,23 @@ export interface WatchDeps {
   clock?: WatcherClock;
 }
 
-const USAGE = `Usage: cfn-impact watch STACK [--region R] [--profile P] [--endpoint URL] [--interval-ms N] [--json]
+/**
+ * How long a watch waits without seeing anything change before it gives up. CloudFormation can
+ * be silent for a long time while one resource stabilises (a CloudFront distribution, a database
+ * cluster), so the default is generous; its purpose is that nothing (a throttled account, a
+ * stack that cannot be read) keeps a CI job waiting until its own time limit.
+ */
+const DEFAULT_QUIET_LIMIT_MIN = 60;
 
-Follows the stack's current (or last) operation until it is no longer in progress.
-Exit code: 0 succeeded, 2 failed or rolled back, 1 any other error (no such stack, no credentials).
-  --json           JSON lines: {"type":"stack"}, {"type":"event"} per event, then {"type":"done"}
-  --interval-ms N  poll interval while the deployment runs (default 2000, growing to 5000 when quiet)
+const USAGE = `Usage: cfn-impact watch STACK [--region R] [--profile P] [--endpoint URL] [--interval-ms N] [--quiet-limit-min N] [--json]
+
+Follows the stack's current (or last) operation until it is no longer in progress; a stack at rest
+ends the watch at once, with its last operation's outcome.
+Exit code: 0 succeeded, 2 failed or rolled back, 1 any other error (no such stack, no credentials,
+nothing seen to change for the quiet limit).
+  --json               JSON lines: {"type":"stack"}, {"type":"event"} per event, then {"type":"done"}
+  --interval-ms N      poll interval while the deployment runs (default 2000, growing to 5000 when quiet)
+  --quiet-limit-min N  give up when no event, status or resource change was seen for N minutes (default ${DEFAULT_QUIET_LIMIT_MIN})
 `;
 
 /** Errors that polling again will not fix. */
@@ -30,11 +41,15 @@ const FATAL: ReadonlySet<ReaderError['kind']> = new Set(['not-found', 'no-creden
 /** Transient errors (network, server) end the watch after this many failed polls in a row. */
 const MAX_CONSECUTIVE_ERRORS = 5;
 
-type Outcome = { kind: 'done'; stack: StackSnapshot; operation?: OperationSummary } | { kind: 'error'; error: ReaderError };
+type Outcome =
+  | { kind: 'done'; stack: StackSnapshot; operation?: OperationSummary }
+  | { kind: 'error'; error: ReaderError }
+  | { kind: 'quiet'; minutes: number; stack?: StackSnapshot };
+
 
 /** `cfn-impact watch`: resolves to the exit code. */
 export async function runWatch(argv: string[], io: CliIo, deps: WatchDeps = {}): Promise<number> {
-  const parsed = parseArgs(argv, ['--interval-ms'], ['--json']);
+  const parsed = parseArgs(argv, ['--interval-ms', '--quiet-limit-min'], ['--json']);
   if (typeof parsed === 'string') {
     io.stderr(`cfn-impact watch: ${parsed}\n\n${USAGE}`);
     return 1;
@@ -54,6 +69,12 @@ export async function runWatch(argv: string[], io: CliIo, deps: WatchDeps = {}):
     io.stderr(`cfn-impact watch: --interval-ms must be a positive whole number of milliseconds, got ${intervalText}\n`);
     return 1;
   }
+  const quietText = parsed.values.get('--quiet-limit-min');
+  const quietMinutes = quietText === undefined ? DEFAULT_QUIET_LIMIT_MIN : Number(quietText);
+  if (!Number.isInteger(quietMinutes) || quietMinutes < 1) {
+    io.stderr(`cfn-impact watch: --quiet-limit-min must be a positive whole number of minutes, got ${quietText}\n`);
+    return 1;
+  }
   const connected = await connect(parsed.connection, io, 1);
   if (!connected.ok) {
     reportError(io, 'watch', connected.error);
@@ -68,6 +89,7 @@ export async function runWatch(argv: string[], io: CliIo, deps: WatchDeps = {}):
     activeIntervalMs: interval,
     activeMaxIntervalMs: intervalText === undefined ? 5000 : interval,
     settledIntervalMs: Math.max(interval, 5000),
+    quietLimitMs: quietMinutes * 60_000,
   });
   const json = parsed.flags.has('--json');
   const view = json ? new JsonView(io) : io.isTTY ? new LiveView(io, watcher, clock) : new PlainView(io);
@@ -88,6 +110,9 @@ export async function runWatch(argv: string[], io: CliIo, deps: WatchDeps = {}):
             if (stack?.detailed && isTerminal(stack.status)) resolve({ kind: 'done', stack, operation: stack.operation });
             break;
           }
+          case 'quiet':
+            resolve({ kind: 'quiet', minutes: quietMinutes, stack: watcher.getStack(stackName) });
+            break;
           case 'error':
             if (change.error && (FATAL.has(change.error.kind) || change.consecutive >= MAX_CONSECUTIVE_ERRORS)) {
               resolve({ kind: 'error', error: change.error });
@@ -100,6 +125,12 @@ export async function runWatch(argv: string[], io: CliIo, deps: WatchDeps = {}):
     if (outcome.kind === 'error') {
       view.close();
       reportError(io, 'watch', outcome.error);
+      return 1;
+    }
+    if (outcome.kind === 'quiet') {
+      view.close();
+      const status = outcome.stack?.status ? ` (last seen ${outcome.stack.status})` : '';
+      io.stderr(`cfn-impact watch: nothing about ${stackName} changed for ${outcome.minutes} min${status}; giving up. Run it again to go on watching, or raise --quiet-limit-min.\n`);
       return 1;
     }
     view.finish(outcome.stack, outcome.operation);

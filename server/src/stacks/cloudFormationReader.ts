@@ -18,7 +18,7 @@ import {
 } from '@aws-sdk/client-cloudformation';
 import { fromNodeProviderChain } from '@aws-sdk/credential-providers';
 import { describeAwsError } from './awsErrors';
-import type { ReadResult, StackDescription, StackEvent, StackResource, StackSummary } from './types';
+import type { ReaderError, ReadResult, StackDescription, StackEvent, StackResource, StackSummary } from './types';
 
 export interface ReaderOptions {
   region?: string;
@@ -51,7 +51,24 @@ export interface EventReadOptions extends CallOptions {
   notBefore?: number;
   /** Stop at the first event (newest first) for which this returns true; that event is still returned. */
   stopAt?: (event: StackEvent) => boolean;
+  /** Go on with a read that failed part way, from the page after the ones it had read. */
+  resume?: EventReadProgress;
 }
+
+/**
+ * The pages an interrupted event read had read, and where it was to go on. Keeping them lets the
+ * next attempt continue rather than start over: a read of many pages that each attempt loses to
+ * one throttled page would otherwise never finish.
+ */
+export interface EventReadProgress {
+  /** The events read so far, newest first. */
+  events: StackEvent[];
+  pages: number;
+  nextToken: string;
+}
+
+/** An event read: the events, or the error with what was read before it (when a page was). */
+export type EventReadResult = { ok: true; value: EventPage } | { ok: false; error: ReaderError; progress?: EventReadProgress };
 
 export interface EventPage {
   /** Newest first, as CloudFormation returns them. */
@@ -186,12 +203,13 @@ export class CloudFormationReader {
    * Stack events, newest first. Paging stops at the `until` event (exclusive), after `maxPages`,
    * or once an event older than `notBefore` was read, so that incremental reads cost one call.
    */
-  describeStackEvents(stackName: string, options: EventReadOptions = {}): Promise<ReadResult<EventPage>> {
-    return this.guard(async () => {
-      const events: StackEvent[] = [];
+  describeStackEvents(stackName: string, options: EventReadOptions = {}): Promise<EventReadResult> {
+    const events: StackEvent[] = [...(options.resume?.events ?? [])];
+    let token = options.resume?.nextToken;
+    let page = options.resume?.pages ?? 0;
+    return this.guard<EventPage>(async () => {
       const maxPages = Math.min(options.maxPages ?? MAX_PAGES, MAX_PAGES);
-      let token: string | undefined;
-      for (let page = 0; page < maxPages; page++) {
+      for (; page < maxPages; page++) {
         const out = await this.client.send(new DescribeStackEventsCommand({ StackName: stackName, NextToken: token }), {
           abortSignal: options.signal,
         });
@@ -210,6 +228,10 @@ export class CloudFormationReader {
         if (olderThanWanted) break;
       }
       return { events, reachedUntil: false, reachedEnd: false };
+    }).then((result): EventReadResult => {
+      // Pages already read stay read: only whole pages count, and the token is the one after them.
+      if (result.ok || token === undefined || page === 0) return result;
+      return { ...result, progress: { events, pages: page, nextToken: token } };
     });
   }
 

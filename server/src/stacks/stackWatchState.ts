@@ -181,6 +181,14 @@ function afterEvents(state: StackWatchState, read: Extract<StackWatchObservation
   if (state.kind === 'deleted' || state.kind === 'at-rest') return stay(state);
   if (read.ended) return stay({ kind: 'loading', ended: { operation: read.ended, live: true }, eventsDue: false });
   if (state.kind === 'loading') return stay({ ...state, eventsDue: false });
+  if (state.kind === 'in-operation' && !isRunning(read.status)) {
+    // The stack settled without an event that ended the operation being read (its status came
+    // from elsewhere): the operation is over all the same, so it is reloaded and announced, never
+    // dropped into rest unannounced, where whoever waits for its end would wait for ever.
+    const loading: StackWatchState = { kind: 'loading', eventsDue: false };
+    if (read.operation) loading.ended = { operation: read.operation, live: true };
+    return stay(loading);
+  }
   return stay(restingState(read.status));
 }
 

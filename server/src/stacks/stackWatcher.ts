@@ -8,7 +8,7 @@
  */
 import { isFinal, isRunning } from '../cloudformation/stackLifecycle';
 import { StackState, isStackEvent, type OperationSummary, type ResourceModel } from './stackModel';
-import type { CloudFormationReader } from './cloudFormationReader';
+import type { CloudFormationReader, EventReadOptions, EventReadProgress } from './cloudFormationReader';
 import { PollScheduler, type PollClock, type PollOutcome, type PollResult } from './pollScheduler';
 import {
   firstListed,
@@ -21,6 +21,9 @@ import {
   type StackWatchState,
 } from './stackWatchState';
 import type { ReaderError, StackEvent, StackFields, StackSummary } from './types';
+
+/** Changes that show a stack moving: they restart the quiet limit. */
+const PROGRESS: ReadonlySet<WatcherChange['kind']> = new Set(['status', 'event', 'resources', 'operation-ended']);
 
 /** The clock the watcher polls on, and its source of jitter. */
 export interface WatcherClock extends PollClock {
@@ -55,6 +58,13 @@ export interface WatcherOptions {
   backoffMaxMs?: number;
   /** Pages read back to find where the current operation started (default 10). */
   maxHistoryPages?: number;
+  /**
+   * Reports `quiet` when no event, status or resource change was seen for this long, checked
+   * after every poll (so within one poll interval of it). Whatever the reason (a stack silent
+   * while a resource stabilises, an account throttled for good, a bug), a caller that waits for
+   * an operation's end can stop waiting.
+   */
+  quietLimitMs?: number;
 }
 
 export type WatcherChange =
@@ -63,6 +73,8 @@ export type WatcherChange =
   | { kind: 'status'; stackId: string; stackName: string; from?: string; to: string; reason?: string; inOperation: boolean }
   | { kind: 'event'; stackId: string; stackName: string; event: StackEvent; inOperation: boolean }
   | { kind: 'resources'; stackId: string }
+  /** Nothing moved for `quietLimitMs` (see WatcherOptions); reported again after each further such stretch. */
+  | { kind: 'quiet'; sinceMs: number }
   /** An operation ended; `live` is false when it had already ended before the watcher looked. */
   | { kind: 'operation-ended'; stackId: string; stackName: string; operation: OperationSummary; live: boolean }
   /**
@@ -106,6 +118,8 @@ interface Tracked {
   /** What the last listing showed, to tell whether the next one shows a change. */
   listed?: { status: string; lastUpdatedTime?: number };
   error?: ReaderError;
+  /** An event read that failed part way, to be gone on with by the next read of the same kind. */
+  interruptedRead?: { first: boolean; until?: string; progress: EventReadProgress };
   /** The last snapshot taken and what it was taken of: tree requests come often, changes seldom. */
   snapshot?: { revision: number; followed: boolean; detailed: boolean; error?: ReaderError; value: StackSnapshot };
 }
@@ -125,6 +139,8 @@ export class StackWatcher {
   private disposed = false;
   private error?: ReaderError;
   private listedAt?: number;
+  /** When an event, a status or the resources last changed (or polling started). */
+  private lastProgressAt = 0;
 
   constructor(private readonly options: WatcherOptions) {
     const clock = options.clock ?? systemClock;
@@ -150,7 +166,9 @@ export class StackWatcher {
 
   /** Starts polling. */
   start(): void {
-    if (!this.disposed) this.scheduler.start();
+    if (this.disposed) return;
+    this.lastProgressAt = this.clock.now();
+    this.scheduler.start();
   }
 
   /** Stops polling for good and cancels requests in flight. */
@@ -265,6 +283,7 @@ export class StackWatcher {
   }
 
   private emit(change: WatcherChange): void {
+    if (PROGRESS.has(change.kind)) this.lastProgressAt = this.clock.now();
     for (const listener of [...this.listeners]) {
       try {
         listener(change);
@@ -321,9 +340,19 @@ export class StackWatcher {
       outcomes.push(await this.pollStack(t, signal));
     }
     if (signal.aborted) return 'cancelled';
+    this.reportQuiet();
     // Every call of this poll succeeded: whatever went wrong before is over.
     if (outcomes.length > 0 && outcomes.every((outcome) => outcome === 'ok')) this.setError(undefined);
     return outcomes;
+  }
+
+  /** Reports `quiet` when the quiet limit passed since anything moved, and starts counting again. */
+  private reportQuiet(): void {
+    const limit = this.options.quietLimitMs;
+    const sinceMs = this.clock.now() - this.lastProgressAt;
+    if (limit === undefined || sinceMs < limit) return;
+    this.lastProgressAt = this.clock.now();
+    this.emit({ kind: 'quiet', sinceMs });
   }
 
   private setError(error: ReaderError | undefined, t?: Tracked): void {
@@ -454,24 +483,19 @@ export class StackWatcher {
     let news = false;
     if (wantsEvents(t.watch, model.status)) {
       const first = !isDetailed(t.watch);
-      let sawRunning = false;
-      const read = await reader.describeStackEvents(model.stackId, first
-        ? {
-            signal,
-            maxPages: this.options.maxHistoryPages ?? 10,
-            // Read back to the end of the previous operation: the settled stack event before the
-            // newest running one.
-            stopAt: (e) => {
-              if (!isStackEvent(e)) return false;
-              if (isRunning(e.status)) {
-                sawRunning = true;
-                return false;
-              }
-              return sawRunning;
-            },
-          }
-        : { signal, until: model.lastEventId, maxPages: 50 });
-      if (!read.ok) return this.classify(read.error, t);
+      const until = first ? undefined : model.lastEventId;
+      const interrupted = t.interruptedRead;
+      const resume = interrupted && interrupted.first === first && interrupted.until === until ? interrupted.progress : undefined;
+      const options: EventReadOptions = first
+        ? { signal, maxPages: this.options.maxHistoryPages ?? 10, stopAt: previousOperationEnd(resume?.events ?? []) }
+        : { signal, until, maxPages: 50 };
+      if (resume) options.resume = resume;
+      const read = await reader.describeStackEvents(model.stackId, options);
+      if (!read.ok) {
+        if (read.progress) t.interruptedRead = { first, ...(until !== undefined ? { until } : {}), progress: read.progress };
+        return this.classify(read.error, t);
+      }
+      delete t.interruptedRead;
       if (first) model.prepareReplay(read.value.events);
       const fresh = read.value.events.filter((e) => !model.hasSeen(e.eventId)).reverse();
       let ended: OperationSummary | undefined;
@@ -513,4 +537,21 @@ export class StackWatcher {
     this.scheduler.stackRead(model.stackId, news);
     return 'ok';
   }
+}
+
+/**
+ * Where a first read of a stack's history stops, reading newest first: at the settled stack event
+ * before the newest running one, the end of the operation before the current (or last) one.
+ * `readBefore` are the events an interrupted attempt had already read.
+ */
+function previousOperationEnd(readBefore: readonly StackEvent[]): (event: StackEvent) => boolean {
+  let sawRunning = readBefore.some((e) => isStackEvent(e) && isRunning(e.status));
+  return (event) => {
+    if (!isStackEvent(event)) return false;
+    if (isRunning(event.status)) {
+      sawRunning = true;
+      return false;
+    }
+    return sawRunning;
+  };
 }

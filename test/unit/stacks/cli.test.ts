@@ -96,6 +96,50 @@ describe('cfn-impact watch', () => {
     assert.match(lastScreen, /VPC .*vpc-0b22222222222222b/);
   });
 
+  test('a stack at rest when the watch starts ends it at once, with its last operation', async () => {
+    const clock = new FakeClock();
+    // The update ended an hour ago.
+    const endpoint = await startEndpoint({ scenarios: ['update-replacement'], now: () => clock.now(), startAt: clock.now() - 3_600_000, stepMs: 5000 });
+    let stdout = '';
+    const io: CliIo = { stdout: (s) => (stdout += s), stderr: () => undefined, isTTY: false, env: { AWS_REGION: 'us-east-1' } };
+    try {
+      const startedAt = clock.now();
+      const code = await driveUntilSettled(clock, runWatch(['network', '--endpoint', endpoint.url, '--json'], io, { clock }));
+      assert.equal(code, 0);
+      const done = JSON.parse(stdout.trim().split('\n').at(-1)!) as { type: string; status: string };
+      assert.deepEqual([done.type, done.status], ['done', 'UPDATE_COMPLETE']);
+      assert.equal(clock.now(), startedAt, 'no poll interval was waited');
+      assert.deepEqual([...new Set(endpoint.calls.map((c) => c.action))], ['DescribeStacks', 'DescribeStackEvents', 'ListStackResources']);
+    } finally {
+      await endpoint.close();
+    }
+  });
+
+  test('a deployment that shows no change for the quiet limit: exit 1, saying so', async () => {
+    const clock = new FakeClock();
+    // One step an hour: after the stack's first event the update shows nothing for an hour.
+    const endpoint = await startEndpoint({ scenarios: ['update-replacement'], now: () => clock.now(), startAt: clock.now() - 1000, stepMs: 3_600_000 });
+    let stderr = '';
+    const io: CliIo = { stdout: () => undefined, stderr: (s) => (stderr += s), isTTY: false, env: { AWS_REGION: 'us-east-1' } };
+    try {
+      const startedAt = clock.now();
+      const code = await driveUntilSettled(clock, runWatch(['network', '--endpoint', endpoint.url, '--json', '--quiet-limit-min', '5'], io, { clock }));
+      assert.equal(code, 1);
+      assert.equal(stderr, 'cfn-impact watch: nothing about network changed for 5 min (last seen UPDATE_IN_PROGRESS); giving up. Run it again to go on watching, or raise --quiet-limit-min.\n');
+      // Five minutes after the last change seen (the first read, at once), at the next poll.
+      const waited = clock.now() - startedAt;
+      assert.ok(waited >= 5 * 60_000 && waited <= 5 * 60_000 + 5000, `gave up after ${waited} ms`);
+    } finally {
+      await endpoint.close();
+    }
+  });
+
+  test('--quiet-limit-min takes whole minutes', async () => {
+    const { code, stderr } = await run('watch', () => ['web', '--quiet-limit-min', '0.5'], []);
+    assert.equal(code, 1);
+    assert.match(stderr, /--quiet-limit-min must be a positive whole number of minutes, got 0\.5/);
+  });
+
   test('no such stack: exit 1 with a message and its fix, no stack trace', async () => {
     const { code, stdout, stderr } = await run('watch', (url) => ['nope', '--endpoint', url, '--json'], ['create-success']);
     assert.equal(code, 1);

@@ -81,6 +81,41 @@ describe('CloudFormationReader', () => {
     assert.equal(endpoint.calls.length - before, 2);
   });
 
+  test('an event read throttled part way keeps its pages, and going on reads only the pages after them', async () => {
+    const all = await reader.describeStackEvents('network');
+    assert.ok(all.ok);
+    // Three events a page: the third page's call is throttled.
+    const first = endpoint.calls.length;
+    endpoint.options.throttle = { burst: { afterCalls: first + 2, count: 1 } };
+    try {
+      const interrupted = await reader.describeStackEvents('network');
+      assert.equal(interrupted.ok, false);
+      assert.ok(!interrupted.ok && interrupted.error.kind === 'throttled');
+      const progress = !interrupted.ok ? interrupted.progress : undefined;
+      assert.ok(progress, 'the two pages read are kept');
+      assert.equal(progress.pages, 2);
+      assert.deepEqual(progress.events.map((e) => e.eventId), all.value.events.slice(0, 6).map((e) => e.eventId));
+      const before = endpoint.calls.length;
+      const resumed = await reader.describeStackEvents('network', { resume: progress });
+      assert.ok(resumed.ok && resumed.value.reachedEnd);
+      assert.deepEqual(resumed.value.events.map((e) => e.eventId), all.value.events.map((e) => e.eventId));
+      assert.equal(endpoint.calls.length - before, Math.ceil(all.value.events.length / 3) - 2, 'the first two pages are not read again');
+    } finally {
+      delete endpoint.options.throttle;
+    }
+  });
+
+  test('an event read that fails on its first page has nothing to keep', async () => {
+    endpoint.options.throttle = { burst: { afterCalls: endpoint.calls.length, count: 1 } };
+    try {
+      const failed = await reader.describeStackEvents('network');
+      assert.ok(!failed.ok);
+      assert.equal(failed.progress, undefined);
+    } finally {
+      delete endpoint.options.throttle;
+    }
+  });
+
   test('getTemplate returns the template body', async () => {
     const template = await reader.getTemplate('web');
     assert.ok(template.ok);

@@ -117,6 +117,13 @@ const table: Row[] = [
     [],
   ],
   [
+    'a followed operation found settled by a read with no ending event in it still ends: resources, then the announcement',
+    inOperation,
+    events('UPDATE_COMPLETE', update),
+    { kind: 'loading', ended: { operation: update, live: true }, eventsDue: false },
+    [],
+  ],
+  [
     'an operation that ended and a next one that started within one read: the ended one is announced',
     inOperation,
     events('UPDATE_IN_PROGRESS', operation('UPDATE_IN_PROGRESS', 'UPDATE_IN_PROGRESS', T0 + 60_000), update),
