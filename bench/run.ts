@@ -204,12 +204,20 @@ async function lsp(pairs: Map<number, TemplatePair>): Promise<void> {
     edits.map((e, i) => [e.size, e.median_ms, e.p95_ms, quickEdits[i]?.median_ms ?? Number.NaN, quickEdits[i]?.p95_ms ?? Number.NaN, e.edits]),
   );
   say('(default debounce: the server\'s cfnImpact.analysis.debounceMs default, 150 ms)');
+  // The SAM pair: each edit expands the edited side again (the baseline's expansion is kept).
+  const samPair = generateSamPair();
+  const samEdit = (await benchLspEdits(serverFile, samPair, { edits: quick ? 5 : 20, settings: {}, debounceLabel: 'default' })).edit;
+  const samQuick = (await benchLspEdits(serverFile, samPair, { edits: quick ? 5 : 20, settings: { analysis: { debounceMs: SHORT_DEBOUNCE_MS } }, debounceLabel: SHORT_DEBOUNCE_MS })).edit;
+  emit({ ...samEdit, template: 'sam' });
+  emit({ ...samQuick, template: 'sam' });
+  say(`SAM pair (${SAM_FUNCTIONS} functions, ${samPair.size} resources once expanded), a one-line edit: edit → diagnostics median ${round(samEdit.median_ms)} ms, p95 ${round(samEdit.p95_ms)} ms; with ${SHORT_DEBOUNCE_MS} ms debounce median ${round(samQuick.median_ms)} ms, p95 ${round(samQuick.p95_ms)} ms`);
   if (rss500 !== undefined) say(`Resident memory with the 500-resource template open: ${round(rss500)} MB`);
   const e500 = edits.find((e) => e.size === 500);
   const e50 = edits.find((e) => e.size === 50);
   target('edit → diagnostics median at 500', e500?.median_ms, 150, ' ms');
   target('edit → diagnostics p95 at 500', e500?.p95_ms, 300, ' ms');
   target('edit → diagnostics median at 50', e50?.median_ms, 60, ' ms');
+  target('edit → diagnostics median, SAM pair', samEdit.median_ms, 150, ' ms');
   target('server start → first answer', start.start_to_initialize_ms, 400, ' ms');
   target('RSS with 500-resource template', rss500, 150, ' MB');
 }
