@@ -6,10 +6,12 @@ import { isValueObject, UnknownValue, type Value } from '../evaluate/value';
 import type { ResourceSpec } from '../spec/types';
 import type { Range } from '../template/ast';
 import type { ResourceDecl, TemplateModel } from '../template/model';
+import { changeRisks } from './changeRisks';
 import { classifyChange, fateOfChange, type ModifiedResource } from './classifyChange';
+import { effectiveDeletionPolicy } from './dataHolding';
 import { dependencyOrder } from './dependencyOrder';
 import { synchronousRejections } from './rejections';
-import type { ImpactDiagnostic, ImpactReport, PolicyAction, ReplacementCause, ReportNote, ResourceChange } from './types';
+import type { ImpactDiagnostic, ImpactReport, ReplacementCause, ReportNote, ResourceChange } from './types';
 import { diffValues, UNCHANGED, valuesEqual, type ResourceFate } from './valueDiff';
 
 export interface CompareOptions {
@@ -34,6 +36,7 @@ export function compareTemplates(before: EvaluatedTemplate, after: EvaluatedTemp
   if (rejection) return { status: 'error', message: rejection.message, changes: [], diagnostics, notes };
 
   const changes = planChanges(before, after, options.spec, diagnostics);
+  addChangeRisks(changes, before, after, diagnostics);
   if (changes.length === 0) return { status: 'noop', message: NO_UPDATES, changes, diagnostics, notes };
   return { status: 'update', changes, diagnostics, notes };
 }
@@ -152,11 +155,13 @@ function addition(next: EvaluatedResource, decl: ResourceDecl, prev: EvaluatedRe
 }
 
 function removal(prev: EvaluatedResource, decl: ResourceDecl, inactiveDecl: ResourceDecl | undefined): ResourceChange {
+  const { policy, defaulted } = effectiveDeletionPolicy(prev.type, scalarAttribute(prev.attributes.DeletionPolicy), prev.properties);
   const change: ResourceChange = {
     logicalId: prev.logicalId,
     resourceType: prev.type,
     action: 'Remove',
-    policyAction: deletePolicyAction(scalarAttribute(prev.attributes.DeletionPolicy)),
+    policyAction: policy,
+    ...(defaulted && policy !== 'Delete' ? { policyDefaulted: true as const } : {}),
     scope: [],
     details: [],
     impact: 'delete',
@@ -168,11 +173,30 @@ function removal(prev: EvaluatedResource, decl: ResourceDecl, inactiveDecl: Reso
   return change;
 }
 
-/** PolicyAction of a removal: the deployed DeletionPolicy (the resource existed before this update, so RetainExceptOnCreate retains). */
-function deletePolicyAction(policy: string | undefined): PolicyAction {
-  if (policy === 'Retain' || policy === 'RetainExceptOnCreate') return 'Retain';
-  if (policy === 'Snapshot') return 'Snapshot';
-  return 'Delete';
+/**
+ * Adds to each replacement and removal what it puts at risk (changeRisks.ts), and a warning per
+ * risk: at the resource, or for a removal at the new template's Resources key.
+ */
+function addChangeRisks(changes: ResourceChange[], before: EvaluatedTemplate, after: EvaluatedTemplate, diagnostics: ImpactDiagnostic[]): void {
+  const root = after.model.parsed.root;
+  const resourcesKey = root?.kind === 'map' ? root.entries.find((e) => e.key === 'Resources')?.keyRange : undefined;
+  for (const change of changes) {
+    const prev = before.resources.get(change.logicalId);
+    if (!prev) continue;
+    const risks = changeRisks(change, prev, after.resources.get(change.logicalId));
+    if (risks.length === 0) continue;
+    change.risks = risks;
+    for (const risk of risks) {
+      diagnostics.push({
+        severity: 'warning',
+        finding: { kind: 'change-risk', logicalId: change.logicalId, resourceType: change.resourceType, action: change.action, risk },
+        code: risk.kind,
+        range: change.rangeIn === 'new' ? change.range : resourcesKey,
+        rangeIn: 'new',
+        logicalId: change.logicalId,
+      });
+    }
+  }
 }
 
 /** An empty Metadata map says nothing, like an empty Properties map: both compare as absent. */

@@ -195,4 +195,96 @@ Resources:
       },
     });
   });
+  test('data loss on a replaced table, a removed bucket left behind, and an RDS instance snapshotted by default', async () => {
+    const before = `Resources:
+  Orders:
+    Type: AWS::DynamoDB::Table
+    Properties:
+      BillingMode: PAY_PER_REQUEST
+      AttributeDefinitions: [{ AttributeName: id, AttributeType: S }]
+      KeySchema: [{ AttributeName: id, KeyType: HASH }]
+  Uploads:
+    Type: AWS::S3::Bucket
+  Db:
+    Type: AWS::RDS::DBInstance
+    Properties:
+      Engine: mysql
+      DBInstanceClass: db.t3.micro
+      AllocatedStorage: "20"
+`;
+    const after = `Resources:
+  Orders:
+    Type: AWS::DynamoDB::Table
+    Properties:
+      BillingMode: PAY_PER_REQUEST
+      AttributeDefinitions: [{ AttributeName: orderId, AttributeType: S }]
+      KeySchema: [{ AttributeName: orderId, KeyType: HASH }]
+`;
+    const { verdict, rows } = await faces(before, after);
+    assert.equal(verdict, '1 modify (1 replace) · 2 remove — against HEAD');
+    const loss = 'data loss: the old table and its items are deleted (UpdateReplacePolicy: Delete)';
+    const leftBehind = 'cleanup may fail: the bucket cannot be deleted while it holds objects and is then left behind';
+    assert.deepEqual(rows, {
+      Orders: {
+        lens: `⟳ Replace — KeySchema changed · ${loss}`,
+        problem: 'Replacement: KeySchema changed → new Orders',
+        hover: `**⟳ Replace**: KeySchema changed · ${loss}`,
+        cli: `⟳  replace  Orders  AWS::DynamoDB::Table  KeySchema changed · ${loss}`,
+        markdown: `| ⟳ replace | \`Orders\` | AWS::DynamoDB::Table | KeySchema changed · ${loss} |`,
+        json: `KeySchema changed · ${loss}`,
+      },
+      Uploads: {
+        lens: `− Remove Uploads — removed from the template; deleted during cleanup · ${leftBehind}`,
+        cli: `−  remove  Uploads  AWS::S3::Bucket  removed from the template; deleted during cleanup · ${leftBehind}`,
+        markdown: `| − remove | \`Uploads\` | AWS::S3::Bucket | removed from the template; deleted during cleanup · ${leftBehind} |`,
+        json: `removed from the template; deleted during cleanup · ${leftBehind}`,
+      },
+      Db: {
+        lens: '− Remove Db — removed from the template; deleted during cleanup after a final snapshot (DeletionPolicy: Snapshot, the default for this type)',
+        cli: '−  remove  Db  AWS::RDS::DBInstance  removed from the template; deleted during cleanup after a final snapshot (DeletionPolicy: Snapshot, the default for this type)',
+        markdown: '| − remove | `Db` | AWS::RDS::DBInstance | removed from the template; deleted during cleanup after a final snapshot (DeletionPolicy: Snapshot, the default for this type) |',
+        json: 'removed from the template; deleted during cleanup after a final snapshot (DeletionPolicy: Snapshot, the default for this type)',
+      },
+    });
+  });
+
+  test('each risk as a problem: what is lost, and what keeps it', () => {
+    const table = (key: string) => `Resources:
+  Orders:
+    Type: AWS::DynamoDB::Table
+    Properties:
+      BillingMode: PAY_PER_REQUEST
+      AttributeDefinitions: [{ AttributeName: ${key}, AttributeType: S }]
+      KeySchema: [{ AttributeName: ${key}, KeyType: HASH }]
+  Uploads:
+    Type: AWS::S3::Bucket
+`;
+    const removedBoth = 'Resources:\n  Topic:\n    Type: AWS::SNS::Topic\n';
+    const problems = (before: string, after: string) => {
+      const { report, after: evaluated } = analyzeUpdate({ text: before }, { text: after }, { spec });
+      const document = TextDocument.create('file:///app.yaml', 'yaml', 1, after);
+      return buildDiagnostics(document, evaluated, report)
+        .filter((d) => d.code === 'data-loss' || d.code === 'cleanup-may-fail')
+        .map((d) => [d.severity, d.range.start.line, d.message]);
+    };
+    assert.deepEqual(problems(table('id'), table('orderId')), [
+      [
+        2,
+        1,
+        'Data loss: Replacing Orders deletes the old table and its items (UpdateReplacePolicy: Delete). To keep them, set UpdateReplacePolicy: Retain (or Snapshot where the type supports it).',
+      ],
+    ]);
+    assert.deepEqual(problems(table('id'), removedBoth), [
+      [
+        2,
+        0,
+        'Data loss: Removing Orders deletes the table and its items (DeletionPolicy: Delete). To keep them, deploy DeletionPolicy: Retain (or Snapshot where the type supports it) before removing the resource: the deployed policy is the one applied.',
+      ],
+      [
+        2,
+        0,
+        'Cleanup may fail: Removing Uploads deletes the bucket, which CloudFormation cannot do while it holds objects. The update still completes ("Update successful. One or more resources could not be deleted.") and leaves the bucket behind, outside the stack. Empty it first, or set DeletionPolicy: Retain to keep it on purpose.',
+      ],
+    ]);
+  });
 });
