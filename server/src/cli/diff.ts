@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { analyzeUpdate, DEFAULT_ACCOUNT_ID, DEFAULT_REGION } from '../impact';
-import { changesSomething, replacedIds } from '../impact/claims';
+import { changesSomething, replacedIds, stackRiskFails } from '../impact/claims';
 import { changeReason, diagnosticText, noteTexts, verdictMessage } from '../present';
 import type { ImpactReport, ResourceChange } from '../impact/types';
 import { loadResourceSpec } from '../spec/load';
@@ -126,6 +126,8 @@ export function runDiff(argv: string[], io: CliIo): number {
 
   if (report.status === 'error') return 1;
   if (failOn && report.changes.some((c) => tripsGate(c, failOn as FailOn))) return 2;
+  // An export another stack imports fails the update as surely as a resource that cannot be updated.
+  if ((failOn === 'will-fail' || failOn === 'any') && stackRiskFails(report)) return 2;
   return 0;
 }
 

@@ -9,13 +9,19 @@ import type { ResourceDecl, TemplateModel } from '../template/model';
 import { changeRisks } from './changeRisks';
 import { classifyChange, fateOfChange, type ModifiedResource } from './classifyChange';
 import { effectiveDeletionPolicy } from './dataHolding';
+import { exportRisks, type PlacedStackRisk } from './exportRisks';
 import { dependencyOrder } from './dependencyOrder';
 import { synchronousRejections } from './rejections';
-import type { ImpactDiagnostic, ImpactReport, ReplacementCause, ReportNote, ResourceChange } from './types';
+import type { ImpactDiagnostic, ImpactReport, ReplacementCause, ReportNote, ResourceChange, StackRisk } from './types';
 import { diffValues, UNCHANGED, valuesEqual, type ResourceFate } from './valueDiff';
 
 export interface CompareOptions {
   spec: ResourceSpec;
+  /**
+   * For each export of the deployed stack, the stacks that import it (`ListImports`), when the
+   * caller read them: a changed export then is a risk only when imported, and fails the update.
+   */
+  crossStack?: { importsByExport?: ReadonlyMap<string, readonly string[]> };
   /** The deployed stack's status, when known: an update is rejected in most states. */
   stackStatus?: string;
   /** The stack's name or id, for CloudFormation-worded messages. */
@@ -35,16 +41,23 @@ export function compareTemplates(before: EvaluatedTemplate, after: EvaluatedTemp
   // Rejections are template errors, in CloudFormation's words.
   if (rejection) return { status: 'error', message: rejection.message, changes: [], diagnostics, notes };
 
-  const changes = planChanges(before, after, options.spec, diagnostics);
+  const { changes, fateOf } = planChanges(before, after, options.spec, diagnostics);
   addChangeRisks(changes, before, after, diagnostics);
+  // Outputs alone never make an update (docs/update-rules.md#template-sections): exports change only with one.
   if (changes.length === 0) return { status: 'noop', message: NO_UPDATES, changes, diagnostics, notes };
-  return { status: 'update', changes, diagnostics, notes };
+  const risks = placeStackRisks(exportRisks(before, after, fateOf, options.crossStack?.importsByExport), after, diagnostics);
+  return { status: 'update', changes, ...(risks.length > 0 ? { risks } : {}), diagnostics, notes };
 }
 
 /** CloudFormation's answer to an update that changes nothing (a synchronous 400). */
 export const NO_UPDATES = 'No updates are to be performed.';
 
-function planChanges(before: EvaluatedTemplate, after: EvaluatedTemplate, spec: ResourceSpec, diagnostics: ImpactDiagnostic[]): ResourceChange[] {
+function planChanges(
+  before: EvaluatedTemplate,
+  after: EvaluatedTemplate,
+  spec: ResourceSpec,
+  diagnostics: ImpactDiagnostic[],
+): { changes: ResourceChange[]; fateOf: (logicalId: string) => ResourceFate } {
   const changedParameters = new Set<string>();
   for (const [name, p] of after.parameters) {
     const old = before.parameters.get(name);
@@ -115,7 +128,27 @@ function planChanges(before: EvaluatedTemplate, after: EvaluatedTemplate, spec: 
     const change = modified.get(logicalId) ?? added.get(logicalId);
     if (change) inOrder.push(change);
   }
-  return [...inOrder, ...removed];
+  return { changes: [...inOrder, ...removed], fateOf };
+}
+
+/**
+ * The stack's risks, each also a diagnostic at the export: an export in use is an error (the
+ * update will fail), a changed export a warning. A removed export is pointed at the new template's
+ * Outputs key, or its first line.
+ */
+function placeStackRisks(placed: readonly PlacedStackRisk[], after: EvaluatedTemplate, diagnostics: ImpactDiagnostic[]): StackRisk[] {
+  const root = after.model.parsed.root;
+  const outputsKey = root?.kind === 'map' ? root.entries.find((e) => e.key === 'Outputs')?.keyRange : undefined;
+  for (const { risk, range, rangeIn } of placed) {
+    diagnostics.push({
+      severity: risk.kind === 'export-in-use' ? 'error' : 'warning',
+      finding: risk,
+      code: risk.kind,
+      range: rangeIn === 'new' ? range : outputsKey,
+      rangeIn: 'new',
+    });
+  }
+  return placed.map((p) => p.risk);
 }
 
 /**
