@@ -4,6 +4,7 @@
  * the change's row and lens; the problem says it in full, with what to do.
  */
 import type { ChangeAction, ChangeRisk, HeldData, StackRisk } from '../impact/types';
+import { impactHeading } from './impacts';
 import { listSome } from './lists';
 
 /** The resource a kind of data lives in, and the data itself. */
@@ -95,6 +96,18 @@ export function stackRiskText(risk: StackRisk): string {
       return `${cloudFormation}: the update will fail and roll back (output ${risk.output}).`;
     }
   }
+}
+
+/** The lens above an export at risk: `⚠ Will fail — export shared-vpc-id is in use by app`, or what changes and why it matters. */
+export function stackRiskLensTitle(risk: StackRisk): string {
+  if (risk.kind === 'export-in-use') return `${impactHeading('will-fail')} — export ${risk.export} is in use by ${listSome(risk.importedBy)}`;
+  const what = risk.change === 'removed' ? 'is removed' : 'changes value';
+  return `⚠ Export ${risk.export} ${what} — the update fails if another stack imports it`;
+}
+
+/** The hover on an output whose export is at risk. */
+export function stackRiskHoverText(risk: StackRisk): string {
+  return `**⚠ Export ${risk.export}**: ${stackRiskText(risk)}`;
 }
 
 /** The verdict's clause for stack risks that make the update fail: `will fail: export Shared-VpcId is in use`; empty otherwise. */

@@ -287,4 +287,52 @@ Resources:
       ],
     ]);
   });
+  test('an export that changes: without an account a warning, with its importers read a failure, in every face', async () => {
+    const network = (cidr: string) => `Resources:
+  Vpc:
+    Type: AWS::EC2::VPC
+    Properties:
+      CidrBlock: ${cidr}
+Outputs:
+  VpcId:
+    Value: !Ref Vpc
+    Export: { Name: shared-vpc-id }
+`;
+    const before = network('10.0.0.0/16');
+    const after = network('10.1.0.0/16');
+    const exportLine = after.split('\n').findIndex((line) => line.includes('Export:'));
+    const outputLine = after.split('\n').findIndex((line) => line === '  VpcId:');
+    const words = (crossStack?: { importsByExport: Map<string, string[]> }) => {
+      const { report, after: evaluated } = analyzeUpdate({ text: before }, { text: after }, { spec, ...(crossStack ? { crossStack } : {}) });
+      const document = TextDocument.create('file:///app.yaml', 'yaml', 1, after);
+      const outline = readOutline(encodeOutline(evaluated.model));
+      const lenses = buildCodeLenses(document, outline, report, 'stack app');
+      const problem = buildDiagnostics(document, evaluated, report).find((d) => d.range.start.line === exportLine);
+      const hover = buildHover(document, outline, report, spec, document.offsetAt({ line: outputLine, character: 3 }));
+      return {
+        verdict: lenses.find((lens) => lens.range.start.line === 0)?.command?.title,
+        lens: lenses.find((lens) => lens.range.start.line === exportLine)?.command?.title,
+        problem: problem && [problem.severity, problem.message],
+        hover: hover && typeof hover.contents === 'object' && 'value' in hover.contents ? hover.contents.value : undefined,
+      };
+    };
+    const changes = 'Export shared-vpc-id (output VpcId) changes value: if another stack imports it, CloudFormation fails the update. Link the deployed stack (or use --stack in the CLI) to check its imports.';
+    assert.deepEqual(words(), {
+      verdict: '1 modify (1 replace) — against stack app',
+      lens: '⚠ Export shared-vpc-id changes value — the update fails if another stack imports it',
+      problem: [2, changes],
+      hover: `**⚠ Export shared-vpc-id**: ${changes}`,
+    });
+    const inUse = 'Cannot update export shared-vpc-id as it is in use by app-stack: the update will fail and roll back (output VpcId).';
+    assert.deepEqual(words({ importsByExport: new Map([['shared-vpc-id', ['app-stack']]]) }), {
+      verdict: '1 modify (1 replace) · will fail: export shared-vpc-id is in use — against stack app',
+      lens: '⚠ Will fail — export shared-vpc-id is in use by app-stack',
+      problem: [1, inUse],
+      hover: `**⚠ Export shared-vpc-id**: ${inUse}`,
+    });
+    const text = await cli(before, after);
+    assert.match(text, new RegExp(`^  warning .*new\\.yaml:${exportLine + 1}:5 ${changes.replace(/[.()]/g, '\\$&')}$`, 'm'));
+    const markdown = await cli(before, after, '--markdown');
+    assert.ok(markdown.includes(`- **warning** `) && markdown.includes(changes), markdown);
+  });
 });
