@@ -17,7 +17,10 @@ export interface DeployedBaseline {
   parameters: Record<string, string>;
   status: string;
   region: string;
-  crossStack: NonNullable<AnalyzeOptions['crossStack']>;
+  /** Absent when it could not be read: imports then stay deploy-time values and exports only warn. */
+  crossStack?: NonNullable<AnalyzeOptions['crossStack']>;
+  /** Why what crosses stacks could not be read, for stderr. */
+  crossStackProblem?: string;
 }
 
 /** Reads a deployed stack as a baseline for `newText`; a failed read is a message for a person. */
@@ -40,9 +43,10 @@ export async function readDeployedBaseline(
     for (const parameter of stack.parameters) if (parameter.value !== undefined) parameters[parameter.key] = parameter.value;
     const exportsOf = stack.outputs.flatMap((o) => (o.exportName !== undefined ? [o.exportName] : []));
     const outputsOf = [...new Set([template.value.body, newText].flatMap((text) => stackOutputStacks(parseTemplate(text).root)))];
+    // The baseline stands without it (a policy that predates ListExports/ListImports, say), as in the editor.
     const crossStack = await readCrossStack(reader, { exportsOf, outputsOf });
-    if (!crossStack.ok) return { ok: false, message: describe(crossStack.error) };
-    return { ok: true, value: { templateBody: template.value.body, parameters, status: stack.status, region: reader.info.region, crossStack: crossStack.value } };
+    const baseline = { templateBody: template.value.body, parameters, status: stack.status, region: reader.info.region };
+    return { ok: true, value: crossStack.ok ? { ...baseline, crossStack: crossStack.value } : { ...baseline, crossStackProblem: describe(crossStack.error) } };
   } finally {
     reader.dispose();
   }

@@ -120,6 +120,9 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
     const deployed = await readDeployedBaseline(deployedStack, newText, { region: opts.region, profile: opts.profile, endpoint: opts.endpoint }, io);
     if (!deployed.ok) return fail(deployed.message);
     ({ templateBody: oldText, parameters: oldParameters, status: stackStatus, region, crossStack } = deployed.value);
+    if (deployed.value.crossStackProblem) {
+      io.stderr(`cfn-impact diff: exports and imports could not be read, so they are compared offline: ${deployed.value.crossStackProblem}\n`);
+    }
     oldPath = `stack ${deployedStack}`;
   }
 

@@ -107,6 +107,26 @@ describe('cfn-impact diff --stack', () => {
     );
   });
 
+  test('when the exports cannot be read (a policy without ListExports), the stack is still the baseline and the export only warns', async () => {
+    const newPath = file('network-denied.yaml', network.replace('Default: 10.0.0.0/16', 'Default: 10.1.0.0/16'));
+    endpoint.options.intercept = ({ call, res }) => {
+      if (call.action !== 'ListExports') return false;
+      call.outcome = 'AccessDenied';
+      res.writeHead(403, { 'content-type': 'text/xml' });
+      res.end('<ErrorResponse><Error><Type>Sender</Type><Code>AccessDenied</Code><Message>User is not authorized to perform: cloudformation:ListExports</Message></Error><RequestId>r</RequestId></ErrorResponse>');
+      return true;
+    };
+    try {
+      const { code, stdout, stderr } = await run('diff', '--stack', 'shared-network', newPath, '--endpoint', endpoint.url, '--json');
+      assert.equal(code, 0);
+      assert.match(stderr, /exports and imports could not be read, so they are compared offline: Access denied/);
+      const risks = (JSON.parse(stdout) as { risks: { kind: string; export: string }[] }).risks;
+      assert.deepEqual(risks.map((r) => [r.kind, r.export]), [['export-changes', 'shared-vpc-id'], ['export-changes', 'shared-vpc-cidr']]);
+    } finally {
+      delete endpoint.options.intercept;
+    }
+  });
+
   test('a stack that does not exist is a clear error, and --stack takes exactly one template', async () => {
     const missing = await run('diff', '--stack', 'nope', file('x.yaml', app), '--endpoint', endpoint.url);
     assert.equal(missing.code, 1);
