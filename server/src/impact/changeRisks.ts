@@ -10,8 +10,9 @@ import type { ChangeRisk, ResourceChange } from './types';
 
 /**
  * The risks of a change: for a replacement, the old resource under the new template's
- * `UpdateReplacePolicy`; for a removal, the resource under its deployed `DeletionPolicy`. Other
- * changes, types that hold no data and policies that keep the data carry none.
+ * `UpdateReplacePolicy` (for a possible replacement, each marked `possible`); for a removal, the
+ * resource under its deployed `DeletionPolicy`. Other changes, types that hold no data and
+ * policies that keep the data carry none.
  */
 export function changeRisks(change: ResourceChange, before: EvaluatedResource, after: EvaluatedResource | undefined): ChangeRisk[] {
   const held = dataHoldingType(change.resourceType);
@@ -21,10 +22,12 @@ export function changeRisks(change: ResourceChange, before: EvaluatedResource, a
     const { policy } = effectiveDeletionPolicy(change.resourceType, written, before.properties);
     return deletionRisks(held, policy, 'DeletionPolicy', written, before.properties);
   }
-  if (change.action === 'Modify' && change.impact === 'replacement' && after !== undefined) {
+  const possible = change.impact === 'conditional-replacement';
+  if (change.action === 'Modify' && (change.impact === 'replacement' || possible) && after !== undefined) {
     const written = writtenPolicy(after.attributes.UpdateReplacePolicy);
     // The old resource is deleted as it was deployed: its properties decide what blocks the delete.
-    return deletionRisks(held, effectiveReplacePolicy(change.resourceType, written), 'UpdateReplacePolicy', written, before.properties);
+    const risks = deletionRisks(held, effectiveReplacePolicy(change.resourceType, written), 'UpdateReplacePolicy', written, before.properties);
+    return possible ? risks.map((risk) => ({ ...risk, possible: true as const })) : risks;
   }
   return [];
 }

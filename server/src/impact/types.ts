@@ -125,7 +125,8 @@ export type UpdateFailure =
 
 /**
  * A risk that comes with a change, as data (`present/` words it). Each names what the resource
- * holds, from the list of data-holding types in dataHolding.ts.
+ * holds, from the list of data-holding types in dataHolding.ts. `possible`: the change may
+ * replace the resource (impact `conditional-replacement`), and the risk comes only if it does.
  */
 export type ChangeRisk =
   /**
@@ -133,13 +134,13 @@ export type ChangeRisk =
    * `policy` is the attribute that decided it, `written` its value as written when there is one
    * (absent: the default, `Delete`; `Snapshot` on a type that cannot be snapshotted also deletes).
    */
-  | { kind: 'data-loss'; holds: HeldData; policy: 'UpdateReplacePolicy' | 'DeletionPolicy'; written?: string }
+  | { kind: 'data-loss'; holds: HeldData; policy: 'UpdateReplacePolicy' | 'DeletionPolicy'; written?: string; possible?: true }
   /**
    * CloudFormation cannot delete the resource while it holds data (a bucket with objects): the
    * delete fails in cleanup, is retried, and the resource is left behind outside the stack, while
    * the update still completes.
    */
-  | { kind: 'cleanup-may-fail'; holds: HeldData };
+  | { kind: 'cleanup-may-fail'; holds: HeldData; possible?: true };
 
 /**
  * A risk to the whole stack, as data (`present/` words it): what depends on this stack from

@@ -42,11 +42,12 @@ function policyClause(risk: Extract<ChangeRisk, { kind: 'data-loss' }>): string 
 /** The short phrase on a change's row and lens: `data loss: the old table and its items are deleted (UpdateReplacePolicy: Delete)`. */
 export function riskPhrase(risk: ChangeRisk, action: ChangeAction): string {
   const thing = theThing(risk.holds, action);
+  const ifReplaced = risk.possible ? 'if it is replaced, ' : '';
   switch (risk.kind) {
     case 'data-loss':
-      return `data loss: ${thing} and ${HELD[risk.holds].contents} are deleted ${policyClause(risk)}`;
+      return `${risk.possible ? 'possible data loss' : 'data loss'}: ${ifReplaced}${thing} and ${HELD[risk.holds].contents} are deleted ${policyClause(risk)}`;
     case 'cleanup-may-fail':
-      return `cleanup may fail: ${thing} cannot be deleted while it holds ${HELD[risk.holds].contents.replace(/^its /, '')} and is then left behind`;
+      return `cleanup may fail: ${ifReplaced}${thing} cannot be deleted while it holds ${HELD[risk.holds].contents.replace(/^its /, '')} and is then left behind`;
   }
 }
 
@@ -59,14 +60,15 @@ export function risksSuffix(risks: readonly ChangeRisk[] | undefined, action: Ch
 export function changeRiskText(logicalId: string, action: ChangeAction, risk: ChangeRisk): string {
   const thing = theThing(risk.holds, action);
   const contents = HELD[risk.holds].contents;
-  const what = action === 'Remove' ? `Removing ${logicalId} deletes ${thing}` : `Replacing ${logicalId} deletes ${thing}`;
+  const what =
+    action === 'Remove' ? `Removing ${logicalId} deletes ${thing}` : risk.possible ? `If ${logicalId} is replaced, that deletes ${thing}` : `Replacing ${logicalId} deletes ${thing}`;
   switch (risk.kind) {
     case 'data-loss': {
       const fix =
         action === 'Remove'
           ? 'To keep them, deploy DeletionPolicy: Retain (or Snapshot where the type supports it) before removing the resource: the deployed policy is the one applied.'
           : 'To keep them, set UpdateReplacePolicy: Retain (or Snapshot where the type supports it).';
-      return `Data loss: ${what} and ${contents} ${policyClause(risk)}. ${fix}`;
+      return `${risk.possible ? 'Possible data loss' : 'Data loss'}: ${what} and ${contents} ${policyClause(risk)}. ${fix}`;
     }
     case 'cleanup-may-fail': {
       const keep = action === 'Remove' ? 'DeletionPolicy: Retain' : 'UpdateReplacePolicy: Retain';

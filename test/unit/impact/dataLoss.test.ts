@@ -130,6 +130,13 @@ ${extra}  Topic:
     assert.deepEqual(db.risks, [{ kind: 'data-loss', holds: 'database-instance', policy: 'UpdateReplacePolicy' }]);
   });
 
+  test('a possible replacement (a property that replaces only in some cases) carries the risk as possible', () => {
+    const kms = (key: string) => instance(`      PerformanceInsightsKMSKeyId: ${key}\n`);
+    const db = change(impact(kms('alias/a'), kms('alias/b')), 'Db');
+    assert.equal(db.impact, 'conditional-replacement');
+    assert.deepEqual(db.risks, [{ kind: 'data-loss', holds: 'database-instance', policy: 'UpdateReplacePolicy', possible: true }]);
+  });
+
   test('a DB instance replaced under UpdateReplacePolicy: Snapshot is snapshotted: no data loss', () => {
     const snap = '      DBName: shop\n';
     const before = instance(snap).replace('    Properties:', '    UpdateReplacePolicy: Snapshot\n    Properties:');

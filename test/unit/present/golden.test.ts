@@ -274,6 +274,20 @@ Resources:
         'Data loss: Replacing Orders deletes the old table and its items (UpdateReplacePolicy: Delete). To keep them, set UpdateReplacePolicy: Retain (or Snapshot where the type supports it).',
       ],
     ]);
+    const db = (key: string) => `Resources:\n  Db:\n    Type: AWS::RDS::DBInstance\n    Properties:\n      Engine: mysql\n      PerformanceInsightsKMSKeyId: ${key}\n`;
+    const possible = analyzeUpdate({ text: db('alias/a') }, { text: db('alias/b') }, { spec });
+    const dbLenses = buildCodeLenses(TextDocument.create('file:///db.yaml', 'yaml', 1, db('alias/b')), readOutline(encodeOutline(possible.after.model)), possible.report, 'HEAD');
+    assert.equal(
+      dbLenses.find((lens) => lens.range.start.line === 1)?.command?.title,
+      '⟳? May replace — PerformanceInsightsKMSKeyId changed · possible data loss: if it is replaced, the old database instance and its data are deleted (UpdateReplacePolicy: Delete)',
+    );
+    assert.deepEqual(problems(db('alias/a'), db('alias/b')), [
+      [
+        2,
+        1,
+        'Possible data loss: If Db is replaced, that deletes the old database instance and its data (UpdateReplacePolicy: Delete). To keep them, set UpdateReplacePolicy: Retain (or Snapshot where the type supports it).',
+      ],
+    ]);
     assert.deepEqual(problems(table('id'), removedBoth), [
       [
         2,
