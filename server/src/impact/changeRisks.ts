@@ -10,7 +10,8 @@ import type { ChangeRisk, ResourceChange } from './types';
 
 /**
  * The risks of a change: for a replacement, the old resource under the new template's
- * `UpdateReplacePolicy` (for a possible replacement, each marked `possible`); for a removal, the
+ * `UpdateReplacePolicy` (for a possible replacement the edit itself decides, each marked
+ * `possible`); for a removal, the
  * resource under its deployed `DeletionPolicy`. Other changes, types that hold no data and
  * policies that keep the data carry none.
  */
@@ -22,7 +23,10 @@ export function changeRisks(change: ResourceChange, before: EvaluatedResource, a
     const { policy } = effectiveDeletionPolicy(change.resourceType, written, before.properties);
     return deletionRisks(held, policy, 'DeletionPolicy', written, before.properties);
   }
-  const possible = change.impact === 'conditional-replacement';
+  // A possible replacement counts when the edit itself may replace the resource (a Static detail
+  // decides it), not when it only reads a value that may change: that doubt is the other resource's.
+  const deciding = change.decidedBy !== undefined ? change.details[change.decidedBy] : undefined;
+  const possible = change.impact === 'conditional-replacement' && deciding?.evaluation === 'Static';
   if (change.action === 'Modify' && (change.impact === 'replacement' || possible) && after !== undefined) {
     const written = writtenPolicy(after.attributes.UpdateReplacePolicy);
     // The old resource is deleted as it was deployed: its properties decide what blocks the delete.

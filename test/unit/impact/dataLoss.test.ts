@@ -137,6 +137,23 @@ ${extra}  Topic:
     assert.deepEqual(db.risks, [{ kind: 'data-loss', holds: 'database-instance', policy: 'UpdateReplacePolicy', possible: true }]);
   });
 
+  test('a resource that only may be replaced because a value it reads may change carries no risk: the doubt is the other resource\'s', () => {
+    const reading = (cidr: string) => `Resources:
+  Custom:
+    Type: Custom::Thing
+    Properties:
+      ServiceToken: arn:aws:lambda:us-east-1:123456789012:function:thing
+      Cidr: ${cidr}
+  Queue:
+    Type: AWS::SQS::Queue
+    Properties:
+      QueueName: !GetAtt Custom.Name
+`;
+    const queue = change(impact(reading('10.0.0.0/16'), reading('10.1.0.0/16')), 'Queue');
+    assert.equal(queue.impact, 'conditional-replacement');
+    assert.equal(queue.risks, undefined);
+  });
+
   test('a DB instance replaced under UpdateReplacePolicy: Snapshot is snapshotted: no data loss', () => {
     const snap = '      DBName: shop\n';
     const before = instance(snap).replace('    Properties:', '    UpdateReplacePolicy: Snapshot\n    Properties:');
