@@ -41,6 +41,11 @@ export interface Scenario {
   existing?: { status: StackStatus; resources: ScenarioResource[] };
   /** The template GetTemplate returns. */
   templateBody: string;
+  /**
+   * The stack's outputs (DescribeStacks), those with an `exportName` also listed by ListExports;
+   * `importedBy` names the stacks that import the export (ListImports).
+   */
+  outputs?: { key: string; value: string; exportName?: string; importedBy?: string[] }[];
   /** One entry per tick; an empty entry is a tick in which nothing visible happens. */
   steps: ScriptedEvent[][];
 }
@@ -439,9 +444,58 @@ const networkExample: Scenario = {
   ],
 };
 
+/**
+ * A network stack at rest that exports its VPC id, which another stack imports, and its CIDR
+ * block, which nobody imports: what "Exporting stack output values" in the User Guide describes
+ * (https://docs.aws.amazon.com/AWSCloudFormation/latest/UserGuide/using-cfn-stack-exports.html).
+ */
+const exportingNetwork: Scenario = {
+  name: 'exporting-network',
+  description: 'A stack at rest whose VPC id is exported and imported by the stack app, and whose CIDR block is exported and imported by none (User Guide, exporting stack output values).',
+  stackName: 'shared-network',
+  types: {},
+  existing: { status: 'CREATE_COMPLETE', resources: [{ logicalId: 'VPC', type: 'AWS::EC2::VPC', physicalId: 'vpc-0e5e5e5e5e5e5e5e5' }] },
+  templateBody: `Parameters:
+  CidrBlock: { Type: String, Default: 10.0.0.0/16 }
+Resources:
+  VPC:
+    Type: AWS::EC2::VPC
+    Properties: { CidrBlock: !Ref CidrBlock }
+Outputs:
+  VpcId:
+    Value: !Ref VPC
+    Export: { Name: shared-vpc-id }
+  VpcCidr:
+    Value: !GetAtt VPC.CidrBlock
+    Export: { Name: shared-vpc-cidr }
+`,
+  outputs: [
+    { key: 'VpcId', value: 'vpc-0e5e5e5e5e5e5e5e5', exportName: 'shared-vpc-id', importedBy: ['app'] },
+    { key: 'VpcCidr', value: '10.0.0.0/16', exportName: 'shared-vpc-cidr' },
+  ],
+  steps: [],
+};
+
+/** The stack that imports shared-network's VPC id (exporting-network), at rest. */
+const importingApp: Scenario = {
+  name: 'importing-app',
+  description: 'A stack at rest whose subnet imports the VPC id that exporting-network exports (User Guide, exporting stack output values).',
+  stackName: 'app',
+  types: {},
+  existing: { status: 'UPDATE_COMPLETE', resources: [{ logicalId: 'Subnet', type: 'AWS::EC2::Subnet', physicalId: 'subnet-0a9a9a9a9a9a9a9a9' }] },
+  templateBody: `Resources:
+  Subnet:
+    Type: AWS::EC2::Subnet
+    Properties:
+      VpcId: !ImportValue shared-vpc-id
+      CidrBlock: 10.0.1.0/24
+`,
+  steps: [],
+};
+
 /** Every scenario by name. */
 export const SCENARIOS: Readonly<Record<string, Scenario>> = Object.fromEntries(
-  [updateReplacement, createRollback, updateRollbackFailed, cleanupDeleteFailed, rollbackCleanupDeleteFailed, createSuccess, deleteStack, networkExample].map(
+  [updateReplacement, createRollback, updateRollbackFailed, cleanupDeleteFailed, rollbackCleanupDeleteFailed, createSuccess, deleteStack, networkExample, exportingNetwork, importingApp].map(
     (s) => [s.name, s],
   ),
 );

@@ -210,7 +210,8 @@ function answer(action: string, params: Record<string, string>, stacks: Scripted
         ? [findStack(stacks, params.StackName, now)]
         : stacks.map((s) => s.at(now)).filter((v) => v.exists && v.status !== 'DELETE_COMPLETE');
       const p = page(views, params.NextToken, sizes.stacks, (v) => v.stackId);
-      return [members('Stacks', p.items.map(stackXml)), el('NextToken', p.nextToken)];
+      const scenarioOf = (v: StackView) => stacks.find((s) => s.stackId === v.stackId)?.scenario;
+      return [members('Stacks', p.items.map((v) => stackXml(v, scenarioOf(v)))), el('NextToken', p.nextToken)];
     }
     case 'ListStacks': {
       const filter = Object.entries(params)
@@ -304,12 +305,43 @@ function answer(action: string, params: Record<string, string>, stacks: Scripted
         el('StagesAvailable', [el('member', 'Original'), el('member', 'Processed')]),
       ];
     }
+    case 'ListExports': {
+      const exports = exportedOutputs(stacks, now);
+      const p = page(exports, params.NextToken, sizes.stacks, (e) => e.name);
+      return [
+        members(
+          'Exports',
+          p.items.map((e) => [el('ExportingStackId', e.stackId), el('Name', e.name), el('Value', e.value)]),
+        ),
+        el('NextToken', p.nextToken),
+      ];
+    }
+    case 'ListImports': {
+      const exported = exportedOutputs(stacks, now).find((e) => e.name === params.ExportName);
+      // CloudFormation answers an export that no stack imports, or that does not exist, with this error.
+      if (!exported || exported.importedBy.length === 0) throw new QueryError('ValidationError', `Export '${params.ExportName ?? ''}' is not imported by any stack.`);
+      const p = page(exported.importedBy, params.NextToken, sizes.stacks, (name) => name);
+      return [el('Imports', p.items.map((name) => el('member', name))), el('NextToken', p.nextToken)];
+    }
     default:
       throw new QueryError('InvalidAction', `The action ${action || '(none)'} is not valid for this web service.`);
   }
 }
 
-function stackXml(v: StackView): XmlNode[] {
+/** The exports of every live stack, with the stacks that import each. */
+function exportedOutputs(stacks: ScriptedStack[], now: number): { name: string; value: string; stackId: string; importedBy: string[] }[] {
+  const out: { name: string; value: string; stackId: string; importedBy: string[] }[] = [];
+  for (const stack of stacks) {
+    const view = stack.at(now);
+    if (!view.exists || view.status === 'DELETE_COMPLETE') continue;
+    for (const o of stack.scenario.outputs ?? []) {
+      if (o.exportName !== undefined) out.push({ name: o.exportName, value: o.value, stackId: view.stackId, importedBy: o.importedBy ?? [] });
+    }
+  }
+  return out;
+}
+
+function stackXml(v: StackView, scenario: Scenario | undefined): XmlNode[] {
   return [
     el('StackId', v.stackId),
     el('StackName', v.stackName),
@@ -322,7 +354,10 @@ function stackXml(v: StackView): XmlNode[] {
     el('NotificationARNs', []),
     el('Parameters', []),
     el('Tags', []),
-    el('Outputs', []),
+    el(
+      'Outputs',
+      (scenario?.outputs ?? []).map((o) => el('member', [el('OutputKey', o.key), el('OutputValue', o.value), el('ExportName', o.exportName)])),
+    ),
     el('EnableTerminationProtection', false),
     el('DriftInformation', [el('StackDriftStatus', 'NOT_CHECKED')]),
   ];

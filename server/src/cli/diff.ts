@@ -4,9 +4,9 @@
 import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { analyzeUpdate, DEFAULT_ACCOUNT_ID, DEFAULT_REGION } from '../impact';
-import { changesSomething, replacedIds } from '../impact/claims';
-import { changeReason, diagnosticText, noteTexts, verdictMessage } from '../present';
+import { analyzeUpdate, DEFAULT_ACCOUNT_ID, DEFAULT_REGION, type AnalyzeOptions } from '../impact';
+import { changesSomething, replacedIds, stackRiskFails } from '../impact/claims';
+import { changeReason, diagnosticText, noteTexts, stackRiskText, verdictMessage } from '../present';
 import type { ImpactReport, ResourceChange } from '../impact/types';
 import { loadResourceSpec } from '../spec/load';
 import { isStackStatus } from '../cloudformation/stackLifecycle';
@@ -14,6 +14,7 @@ import { LineIndex } from '../template';
 import type { CliIo } from './io';
 import { readParameterFile } from '../evaluate/parameterFile';
 import { renderMarkdown, renderText } from './renderReport';
+import { readDeployedBaseline } from './deployedBaseline';
 
 type ParameterValues = Record<string, string>;
 
@@ -21,10 +22,15 @@ const FAIL_ON = ['replacement', 'will-fail', 'any'] as const;
 type FailOn = (typeof FAIL_ON)[number];
 
 export const DIFF_USAGE = `Usage: cfn-impact diff OLD_TEMPLATE NEW_TEMPLATE [options]
+       cfn-impact diff --stack NAME NEW_TEMPLATE [options]
 
-Predicts what deploying NEW_TEMPLATE over a stack created from OLD_TEMPLATE will do.
+Predicts what deploying NEW_TEMPLATE over a stack created from OLD_TEMPLATE will do. With
+--stack, the baseline is the deployed stack (its template, parameter values and status, read
+only), and what other stacks import from it and export to it is read too.
 
 Options:
+  --stack NAME            compare with this deployed stack (read-only calls)
+  --profile P, --endpoint URL  where --stack reads (default: the AWS environment)
   --parameters FILE       parameter values for both templates
   --old-parameters FILE   parameter values of the deployed stack
   --new-parameters FILE   parameter values for the update (UsePreviousValue takes the old value)
@@ -38,8 +44,8 @@ Options:
   --no-color              plain text even on a terminal
 `;
 
-/** Runs `diff`; returns the process exit code (0 ok, 1 error or rejected update, 2 gate tripped). */
-export function runDiff(argv: string[], io: CliIo): number {
+/** Runs `diff`; resolves to the process exit code (0 ok, 1 error or rejected update, 2 gate tripped). */
+export async function runDiff(argv: string[], io: CliIo): Promise<number> {
   // With --json a caller always gets exactly one object on stdout, errors included; people get
   // the message on stderr either way.
   const json = argv.includes('--json');
@@ -58,6 +64,9 @@ export function runDiff(argv: string[], io: CliIo): number {
         'old-parameters': { type: 'string' },
         'new-parameters': { type: 'string' },
         region: { type: 'string' },
+        stack: { type: 'string' },
+        profile: { type: 'string' },
+        endpoint: { type: 'string' },
         'account-id': { type: 'string' },
         'stack-name': { type: 'string' },
         'stack-status': { type: 'string' },
@@ -76,19 +85,25 @@ export function runDiff(argv: string[], io: CliIo): number {
     io.stdout(DIFF_USAGE);
     return 0;
   }
-  if (positionals.length !== 2) return fail(`expected two template files, got ${positionals.length}`, true);
+  const deployedStack = opts.stack;
+  if (deployedStack === undefined && positionals.length !== 2) return fail(`expected two template files, got ${positionals.length}`, true);
+  if (deployedStack !== undefined && positionals.length !== 1) return fail(`with --stack, expected one template file, got ${positionals.length}`, true);
+  if (deployedStack === undefined && (opts.profile !== undefined || opts.endpoint !== undefined)) return fail('--profile and --endpoint need --stack', true);
+  if (opts.endpoint !== undefined && !/^https?:\/\/[^\s/]+/.test(opts.endpoint)) return fail(`--endpoint must be an http(s) URL, got ${opts.endpoint}`);
   const failOn = opts['fail-on'];
   if (failOn !== undefined && !(FAIL_ON as readonly string[]).includes(failOn)) {
     return fail(`--fail-on must be one of ${FAIL_ON.join(', ')}`);
   }
-  const stackStatus = opts['stack-status'];
+  let stackStatus = opts['stack-status'];
   if (stackStatus !== undefined && !isStackStatus(stackStatus)) {
     return fail(`--stack-status ${stackStatus} is not a CloudFormation stack status (for example UPDATE_COMPLETE)`);
   }
-  const [oldPath, newPath] = positionals;
-  let oldText, newText, shared, oldOnly, newOnly;
+  const newPath = positionals[positionals.length - 1];
+  let oldPath = positionals.length === 2 ? positionals[0] : `stack ${deployedStack}`;
+  let oldText = '';
+  let newText, shared, oldOnly, newOnly;
   try {
-    oldText = readText(oldPath);
+    if (deployedStack === undefined) oldText = readText(oldPath);
     newText = readText(newPath);
     shared = readParameters(opts.parameters);
     oldOnly = readParameters(opts['old-parameters']);
@@ -97,10 +112,21 @@ export function runDiff(argv: string[], io: CliIo): number {
     return fail((e as Error).message);
   }
   // A shared file may name parameters only one side declares; explicit per-side files are strict.
-  const oldParameters = oldOnly.values;
+  let oldParameters = oldOnly.values;
   const newParameters: ParameterValues = newOnly.values;
+  let region = opts.region ?? DEFAULT_REGION;
+  let crossStack: AnalyzeOptions['crossStack'];
+  if (deployedStack !== undefined) {
+    const deployed = await readDeployedBaseline(deployedStack, newText, { region: opts.region, profile: opts.profile, endpoint: opts.endpoint }, io);
+    if (!deployed.ok) return fail(deployed.message);
+    ({ templateBody: oldText, parameters: oldParameters, status: stackStatus, region, crossStack } = deployed.value);
+    if (deployed.value.crossStackProblem) {
+      io.stderr(`cfn-impact diff: exports and imports could not be read, so they are compared offline: ${deployed.value.crossStackProblem}\n`);
+    }
+    oldPath = `stack ${deployedStack}`;
+  }
 
-  const stackName = opts['stack-name'] ?? basename(newPath, extname(newPath));
+  const stackName = opts['stack-name'] ?? deployedStack ?? basename(newPath, extname(newPath));
   let spec;
   try {
     spec = loadResourceSpec();
@@ -112,10 +138,11 @@ export function runDiff(argv: string[], io: CliIo): number {
     { text: newText, parameters: newParameters, fallbackParameters: shared.values, usePreviousValues: newOnly.usePrevious },
     {
       spec,
-      region: opts.region ?? DEFAULT_REGION,
+      region,
       accountId: opts['account-id'] ?? DEFAULT_ACCOUNT_ID,
       stackName,
       stackStatus,
+      ...(crossStack ? { crossStack } : {}),
     },
   );
 
@@ -126,6 +153,8 @@ export function runDiff(argv: string[], io: CliIo): number {
 
   if (report.status === 'error') return 1;
   if (failOn && report.changes.some((c) => tripsGate(c, failOn as FailOn))) return 2;
+  // An export another stack imports fails the update as surely as a resource that cannot be updated.
+  if ((failOn === 'will-fail' || failOn === 'any') && stackRiskFails(report)) return 2;
   return 0;
 }
 
@@ -190,6 +219,7 @@ function toJson(report: ImpactReport, files: { old: FileLines; new: FileLines })
       location: where(c.range, c.rangeIn),
       details: c.details.map((d) => ({ ...d, location: where(d.range, d.rangeIn) })),
     })),
+    ...(report.risks ? { risks: report.risks.map((risk) => ({ ...risk, message: stackRiskText(risk) })) } : {}),
     diagnostics: report.diagnostics.map((d) => ({ ...d, message: diagnosticText(d), location: where(d.range, d.rangeIn) })),
     notes: noteTexts(report.notes),
   };

@@ -12,7 +12,7 @@ import { ModuleIndex, type ModuleReference } from './modules';
 import { compactKey, derivedUnknown, symbolDependencies, valueKey } from './render';
 import { parseSubString, type SubPart } from './sub';
 import { concatenate, literalString, scalarText } from './strings';
-import type { EvaluationNote, ResolvedParameter } from './types';
+import type { CrossStackValues, EvaluationNote, ResolvedParameter } from './types';
 import { ResourceAttribute, ResourceRef, UnknownValue, isSymbolic, type Symbolic, type Value, type ValueObject } from './value';
 
 /** A range, or where to look for a narrower one when an error needs it (narrowing inside a string costs a scan). */
@@ -56,6 +56,8 @@ const DEAD_SCOPES: Readonly<Record<Block, Scope>> = {
 export interface EvaluatorOptions {
   /** Whether `Transform: AWS::LanguageExtensions` is declared, which enables its functions. */
   languageExtensions: boolean;
+  /** Exports and outputs of other stacks, when the caller read them: imports resolve to them. */
+  crossStack?: CrossStackValues;
 }
 
 const FIND_IN_MAP_SHAPE = 'Template error: every Fn::FindInMap object requires three parameters, the map name, map key and the attribute for return value';
@@ -331,7 +333,7 @@ export class Evaluator {
       case 'Fn::ImportValue': {
         const exportName = this.argument(arg, scope, depth);
         this.checkStackOutputInside(name, exportName, node, scope);
-        return this.result(name, importValue(exportName), node, scope);
+        return this.result(name, importValue(exportName, this.options.crossStack?.exports), node, scope);
       }
       case 'Fn::GetStackOutput':
         return this.getStackOutput(arg, node, scope, depth);
@@ -448,8 +450,21 @@ export class Evaluator {
     }
     const placement = this.stackOutputPlacement(node, scope);
     if (placement !== undefined && scope.live) this.sink.add(fn.stackOutputPlacementError(placement), node.range, 'unsupported-placement');
+    const current = this.currentStackOutput(args);
+    if (current !== undefined) return current;
     this.note({ kind: 'stack-output-read-at-update' }, node.range);
     return this.result(name, fn.getStackOutput(args, this.region), node, scope);
+  }
+
+  /**
+   * The current value of another stack's output in this Region, when the caller read it: what
+   * CloudFormation reads at update time. Another Region or a role stays a deploy-time value.
+   */
+  private currentStackOutput(args: Partial<Record<fn.StackOutputParameter, Value>>): string | undefined {
+    const { StackName: stack, OutputName: output, Region: region, RoleArn: role } = args;
+    if (typeof stack !== 'string' || typeof output !== 'string' || role !== undefined) return undefined;
+    if (region !== undefined && region !== this.region) return undefined;
+    return this.options.crossStack?.stackOutputs?.get(stack)?.get(output);
   }
 
   /** Where an `Fn::GetStackOutput` is written, if CloudFormation cannot resolve it there yet. */
@@ -853,9 +868,16 @@ function entryValue(node: MapNode, key: string): TemplateNode | undefined {
   return undefined;
 }
 
-/** `Fn::ImportValue`: the value another stack exports, known only at deploy time. */
-function importValue(name: Value): fn.FunctionResult {
-  if (typeof name === 'string') return { value: new UnknownValue('import:' + name, `Fn::ImportValue ${name}`) };
+/**
+ * `Fn::ImportValue`: the value another stack exports. Its current value when the caller read the
+ * Region's exports (an export cannot change while it is imported, so it is also the value the
+ * deployed stack read); else known only at deploy time.
+ */
+function importValue(name: Value, exports: ReadonlyMap<string, string> | undefined): fn.FunctionResult {
+  if (typeof name === 'string') {
+    const current = exports?.get(name);
+    return { value: current ?? new UnknownValue('import:' + name, `Fn::ImportValue ${name}`) };
+  }
   if (isSymbolic(name)) return { value: derivedUnknown('import', valueKey(name), `Fn::ImportValue ${fn.describeValue(name)}`, name) };
   return { error: 'Template error: Fn::ImportValue requires the name of an export' };
 }

@@ -33,10 +33,11 @@ import { expandForEach, usesForEach } from './languageExtensions';
 import { isOpaqueType } from './modules';
 import { resolveParameters } from './parameters';
 import { pseudoParameterValues } from './pseudo';
-import type { EvaluatedResource, EvaluatedTemplate, EvaluationContext, EvaluationNote } from './types';
-import type { Value, ValueObject } from './value';
+import type { EvaluatedResource, EvaluatedTemplate, EvaluationContext, EvaluationNote, ExportedOutput } from './types';
+import { isValueObject, type Value, type ValueObject } from './value';
+import type { Range } from '../template/ast';
 
-export type { EvaluatedResource, EvaluatedTemplate, EvaluationContext, EvaluationNote, ResolvedParameter } from './types';
+export type { CrossStackValues, EvaluatedResource, EvaluatedTemplate, EvaluationContext, EvaluationNote, ExportedOutput, ResolvedParameter } from './types';
 export * from './value';
 export { renderValue, valueKey, symbolDependencies } from './render';
 export { expressionInputs, type ExpressionInputs } from './inputs';
@@ -62,6 +63,7 @@ export function evaluateTemplate(model: TemplateModel, ctx: EvaluationContext): 
       undecidedConditions: new Map(),
       resources: new Map(),
       outputs: new Map(),
+      exports: new Map(),
       errors: [{ message: `Internal error while evaluating the template: ${message}`, range: { start: 0, end: 0 }, code: 'internal-error', severity: 'error' }],
       notes: [],
     };
@@ -77,7 +79,7 @@ function evaluate(original: TemplateModel, ctx: EvaluationContext): EvaluatedTem
   for (const t of original.transforms) {
     if (t.name !== LANGUAGE_EXTENSIONS) notes.push({ kind: 'transform-not-expanded', transform: t.name, range: t.range });
   }
-  const options = { languageExtensions };
+  const options = { languageExtensions, crossStack: ctx.crossStack };
 
   let model = original;
   if (languageExtensions && original.root !== undefined && usesForEach(original.root)) {
@@ -118,18 +120,28 @@ function evaluate(original: TemplateModel, ctx: EvaluationContext): EvaluatedTem
   evaluator.noteRegistryModules();
 
   const outputs = new Map<string, Value>();
+  const exports = new Map<string, ExportedOutput>();
   for (const decl of model.outputs.values()) {
     const active = decl.condition === undefined ? true : evaluator.conditionNamed(decl.condition, decl.keyRange, 'the Outputs block of the template') === true;
     const scope: Scope = { block: 'Outputs', live: active, deps: undefined };
     let value: Value | undefined;
+    let exported: { name: Value; range: Range } | undefined;
     for (const entry of decl.node.entries) {
       if (entry.key === 'Value') value = evaluator.evaluatePresent(entry.value, scope);
-      else if (entry.key === 'Export' || entry.key === 'Description') evaluator.evaluatePresent(entry.value, scope);
+      else if (entry.key === 'Export') exported = { name: exportName(evaluator.evaluatePresent(entry.value, scope)), range: entry.keyRange };
+      else if (entry.key === 'Description') evaluator.evaluatePresent(entry.value, scope);
     }
-    if (active && value !== undefined) outputs.set(decl.name, value);
+    if (!active || value === undefined) continue;
+    outputs.set(decl.name, value);
+    if (exported && typeof exported.name === 'string') exports.set(exported.name, { output: decl.name, value, range: exported.range });
   }
 
-  return { model, parameters, conditions, undecidedConditions, resources, outputs, errors: sink.errors, notes };
+  return { model, parameters, conditions, undecidedConditions, resources, outputs, exports, errors: sink.errors, notes };
+}
+
+/** The `Name` of an evaluated `Export`, when there is one. */
+function exportName(exported: Value | undefined): Value {
+  return isValueObject(exported) ? (exported.Name ?? null) : null;
 }
 
 function evaluateResource(decl: ResourceDecl, evaluator: Evaluator, sink: ErrorSink): EvaluatedResource {

@@ -20,6 +20,14 @@ export type EvaluationNote = SamNote | (
   | { kind: 'registry-modules'; modules: string[] }
 ) & { range?: Range };
 
+/** Values other stacks of the same account and Region publish, as the caller read them. */
+export interface CrossStackValues {
+  /** Every export of the Region (`ListExports`): export name → value. */
+  exports?: ReadonlyMap<string, string>;
+  /** Outputs of other stacks (`DescribeStacks`): stack name → output key → value. */
+  stackOutputs?: ReadonlyMap<string, ReadonlyMap<string, string>>;
+}
+
 /** What the caller knows about the deployment: parameter values and the pseudo parameters. */
 export interface EvaluationContext {
   /** Supplied parameter values, as strings (CloudFormation's wire form). Missing ones fall back to defaults. */
@@ -35,6 +43,11 @@ export interface EvaluationContext {
   stackId?: string;
   /** Notification ARNs of the stack; defaults to an empty list. */
   notificationArns?: string[];
+  /**
+   * What other stacks of the account publish, read by the caller (the engine never calls AWS):
+   * with it, `Fn::ImportValue` and `Fn::GetStackOutput` resolve to their current values.
+   */
+  crossStack?: CrossStackValues;
   /**
    * The deployed stack's parameter values, for the new template of an update: what
    * `UsePreviousValue` means. A parameter with no supplied value and no Default takes its
@@ -90,6 +103,13 @@ export interface EvaluatedResource {
   attributes: Record<string, Value>;
 }
 
+/** An output with an `Export`: its name, its evaluated value and where its Export is written. */
+export interface ExportedOutput {
+  output: string;
+  value: Value;
+  range: Range;
+}
+
 /** A fully evaluated template. */
 export interface EvaluatedTemplate {
   model: TemplateModel;
@@ -106,6 +126,8 @@ export interface EvaluatedTemplate {
   resources: Map<string, EvaluatedResource>;
   /** Evaluated Output values, for views; never part of the no-op decision. Outputs whose Condition is false are absent. */
   outputs: Map<string, Value>;
+  /** The outputs that are exported, by export name (names known only at deploy time left out). */
+  exports: Map<string, ExportedOutput>;
   /** Evaluation problems: missing references, cycles, malformed intrinsics, each with a range. */
   errors: TemplateError[];
   /** What qualifies the verdict (a transform not expanded, a condition only AWS decides...), as data; `present/` words it. */

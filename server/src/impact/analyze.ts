@@ -2,7 +2,7 @@
  * The engine's front door: two template texts with their parameter values in, the report out.
  */
 import { evaluateTemplate, partitionOfRegion } from '../evaluate';
-import type { EvaluatedTemplate, EvaluationContext } from '../evaluate/types';
+import type { CrossStackValues, EvaluatedTemplate, EvaluationContext } from '../evaluate/types';
 import type { Value } from '../evaluate/value';
 import { expandServerless, generatedByOf, usesServerlessTransform, type SamNote, type SamSourceMap } from '../sam';
 import type { ResourceSpec } from '../spec/types';
@@ -34,6 +34,13 @@ export interface AnalyzeOptions {
   stackName?: string;
   /** The deployed stack's status, when known: CloudFormation rejects updates in most states. */
   stackStatus?: string;
+  /**
+   * What the caller read from the account about other stacks (the engine never calls AWS): the
+   * Region's exports and other stacks' outputs, which imports resolve to, and who imports each
+   * of the deployed stack's exports. Without it imports stay deploy-time values and a changed
+   * export is a warning. Part of what identifies a cached baseline.
+   */
+  crossStack?: CrossStackValues & { importsByExport?: ReadonlyMap<string, readonly string[]> };
 }
 
 export const DEFAULT_REGION = 'us-east-1';
@@ -70,6 +77,7 @@ export function evaluateSide(side: TemplateSide, options: AnalyzeOptions, previo
     accountId: options.accountId ?? DEFAULT_ACCOUNT_ID,
     stackName: options.stackName ?? DEFAULT_STACK_NAME,
   };
+  if (options.crossStack) ctx.crossStack = options.crossStack;
   if (previous !== undefined) {
     const values = new Map<string, Value>();
     for (const [name, p] of previous.parameters) values.set(name, p.value);

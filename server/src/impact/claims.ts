@@ -1,7 +1,7 @@
 /**
  * What every face may claim about a change: the rules, not the words (those are in present/).
  */
-import type { ChangeDetail, ResourceChange } from './types';
+import type { ChangeDetail, ImpactReport, ResourceChange } from './types';
 
 /**
  * Whether a change changes anything. A change set lists resources that only re-read a value at
@@ -31,4 +31,9 @@ export function replacedIds(changes: readonly ResourceChange[]): Set<string> {
   const ids = new Set<string>();
   for (const change of changes) if (change.impact === 'replacement') ids.add(change.logicalId);
   return ids;
+}
+
+/** Whether a risk to the whole stack makes the update fail: an export it changes is imported by another stack. */
+export function stackRiskFails(report: ImpactReport): boolean {
+  return (report.risks ?? []).some((risk) => risk.kind === 'export-in-use');
 }

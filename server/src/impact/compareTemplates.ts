@@ -6,14 +6,22 @@ import { isValueObject, UnknownValue, type Value } from '../evaluate/value';
 import type { ResourceSpec } from '../spec/types';
 import type { Range } from '../template/ast';
 import type { ResourceDecl, TemplateModel } from '../template/model';
+import { changeRisks } from './changeRisks';
 import { classifyChange, fateOfChange, type ModifiedResource } from './classifyChange';
+import { effectiveDeletionPolicy } from './dataHolding';
+import { exportRisks, type PlacedStackRisk } from './exportRisks';
 import { dependencyOrder } from './dependencyOrder';
 import { synchronousRejections } from './rejections';
-import type { ImpactDiagnostic, ImpactReport, PolicyAction, ReplacementCause, ReportNote, ResourceChange } from './types';
+import type { ImpactDiagnostic, ImpactReport, ReplacementCause, ReportNote, ResourceChange, StackRisk } from './types';
 import { diffValues, UNCHANGED, valuesEqual, type ResourceFate } from './valueDiff';
 
 export interface CompareOptions {
   spec: ResourceSpec;
+  /**
+   * For each export of the deployed stack, the stacks that import it (`ListImports`), when the
+   * caller read them: a changed export then is a risk only when imported, and fails the update.
+   */
+  crossStack?: { importsByExport?: ReadonlyMap<string, readonly string[]> };
   /** The deployed stack's status, when known: an update is rejected in most states. */
   stackStatus?: string;
   /** The stack's name or id, for CloudFormation-worded messages. */
@@ -33,15 +41,23 @@ export function compareTemplates(before: EvaluatedTemplate, after: EvaluatedTemp
   // Rejections are template errors, in CloudFormation's words.
   if (rejection) return { status: 'error', message: rejection.message, changes: [], diagnostics, notes };
 
-  const changes = planChanges(before, after, options.spec, diagnostics);
+  const { changes, fateOf } = planChanges(before, after, options.spec, diagnostics);
+  addChangeRisks(changes, before, after, diagnostics);
+  // Outputs alone never make an update (docs/update-rules.md#template-sections): exports change only with one.
   if (changes.length === 0) return { status: 'noop', message: NO_UPDATES, changes, diagnostics, notes };
-  return { status: 'update', changes, diagnostics, notes };
+  const risks = placeStackRisks(exportRisks(before, after, fateOf, options.crossStack?.importsByExport), after, diagnostics);
+  return { status: 'update', changes, ...(risks.length > 0 ? { risks } : {}), diagnostics, notes };
 }
 
 /** CloudFormation's answer to an update that changes nothing (a synchronous 400). */
 export const NO_UPDATES = 'No updates are to be performed.';
 
-function planChanges(before: EvaluatedTemplate, after: EvaluatedTemplate, spec: ResourceSpec, diagnostics: ImpactDiagnostic[]): ResourceChange[] {
+function planChanges(
+  before: EvaluatedTemplate,
+  after: EvaluatedTemplate,
+  spec: ResourceSpec,
+  diagnostics: ImpactDiagnostic[],
+): { changes: ResourceChange[]; fateOf: (logicalId: string) => ResourceFate } {
   const changedParameters = new Set<string>();
   for (const [name, p] of after.parameters) {
     const old = before.parameters.get(name);
@@ -112,7 +128,27 @@ function planChanges(before: EvaluatedTemplate, after: EvaluatedTemplate, spec: 
     const change = modified.get(logicalId) ?? added.get(logicalId);
     if (change) inOrder.push(change);
   }
-  return [...inOrder, ...removed];
+  return { changes: [...inOrder, ...removed], fateOf };
+}
+
+/**
+ * The stack's risks, each also a diagnostic at the export: an export in use is an error (the
+ * update will fail), a changed export a warning. A removed export is pointed at the new template's
+ * Outputs key, or its first line.
+ */
+function placeStackRisks(placed: readonly PlacedStackRisk[], after: EvaluatedTemplate, diagnostics: ImpactDiagnostic[]): StackRisk[] {
+  const root = after.model.parsed.root;
+  const outputsKey = root?.kind === 'map' ? root.entries.find((e) => e.key === 'Outputs')?.keyRange : undefined;
+  for (const { risk, range, rangeIn } of placed) {
+    diagnostics.push({
+      severity: risk.kind === 'export-in-use' ? 'error' : 'warning',
+      finding: risk,
+      code: risk.kind,
+      range: rangeIn === 'new' ? range : outputsKey,
+      rangeIn: 'new',
+    });
+  }
+  return placed.map((p) => p.risk);
 }
 
 /**
@@ -152,11 +188,13 @@ function addition(next: EvaluatedResource, decl: ResourceDecl, prev: EvaluatedRe
 }
 
 function removal(prev: EvaluatedResource, decl: ResourceDecl, inactiveDecl: ResourceDecl | undefined): ResourceChange {
+  const { policy, defaulted } = effectiveDeletionPolicy(prev.type, scalarAttribute(prev.attributes.DeletionPolicy), prev.properties);
   const change: ResourceChange = {
     logicalId: prev.logicalId,
     resourceType: prev.type,
     action: 'Remove',
-    policyAction: deletePolicyAction(scalarAttribute(prev.attributes.DeletionPolicy)),
+    policyAction: policy,
+    ...(defaulted && policy !== 'Delete' ? { policyDefaulted: true as const } : {}),
     scope: [],
     details: [],
     impact: 'delete',
@@ -168,11 +206,30 @@ function removal(prev: EvaluatedResource, decl: ResourceDecl, inactiveDecl: Reso
   return change;
 }
 
-/** PolicyAction of a removal: the deployed DeletionPolicy (the resource existed before this update, so RetainExceptOnCreate retains). */
-function deletePolicyAction(policy: string | undefined): PolicyAction {
-  if (policy === 'Retain' || policy === 'RetainExceptOnCreate') return 'Retain';
-  if (policy === 'Snapshot') return 'Snapshot';
-  return 'Delete';
+/**
+ * Adds to each replacement and removal what it puts at risk (changeRisks.ts), and a warning per
+ * risk: at the resource, or for a removal at the new template's Resources key.
+ */
+function addChangeRisks(changes: ResourceChange[], before: EvaluatedTemplate, after: EvaluatedTemplate, diagnostics: ImpactDiagnostic[]): void {
+  const root = after.model.parsed.root;
+  const resourcesKey = root?.kind === 'map' ? root.entries.find((e) => e.key === 'Resources')?.keyRange : undefined;
+  for (const change of changes) {
+    const prev = before.resources.get(change.logicalId);
+    if (!prev) continue;
+    const risks = changeRisks(change, prev, after.resources.get(change.logicalId));
+    if (risks.length === 0) continue;
+    change.risks = risks;
+    for (const risk of risks) {
+      diagnostics.push({
+        severity: 'warning',
+        finding: { kind: 'change-risk', logicalId: change.logicalId, resourceType: change.resourceType, action: change.action, risk },
+        code: risk.kind,
+        range: change.rangeIn === 'new' ? change.range : resourcesKey,
+        rangeIn: 'new',
+        logicalId: change.logicalId,
+      });
+    }
+  }
 }
 
 /** An empty Metadata map says nothing, like an empty Properties map: both compare as absent. */

@@ -2,5 +2,5 @@
 export { analyzeUpdate, compareSides, evaluateSide, DEFAULT_ACCOUNT_ID, DEFAULT_REGION, DEFAULT_STACK_NAME } from './analyze';
 export type { AnalyzeOptions, BaselineCache, BaselineCaching, EvaluatedSide, TemplateSide, UpdateAnalysis } from './analyze';
 export { compareTemplates, NO_UPDATES } from './compareTemplates';
-export { changesSomething, isCompanionDetail, replacedIds, shownDetails } from './claims';
+export { changesSomething, isCompanionDetail, replacedIds, shownDetails, stackRiskFails } from './claims';
 export type * from './types';

@@ -7,8 +7,10 @@
 import type { Range } from '../template/ast';
 import type { EvaluationNote } from '../evaluate/types';
 import type { RequiresRecreation, UpdateBehavior } from '../spec/types';
+import type { HeldData } from './dataHolding';
 
 export type { RequiresRecreation } from '../spec/types';
+export type { HeldData } from './dataHolding';
 export type ChangeAction = 'Add' | 'Modify' | 'Remove';
 export type Replacement = 'True' | 'False' | 'Conditional';
 export type Evaluation = 'Static' | 'Dynamic';
@@ -80,6 +82,10 @@ export interface ResourceChange {
   replacement?: Replacement;
   /** What happens to the old physical resource, for a removal or a replacement. */
   policyAction?: PolicyAction;
+  /** Set when no policy is written and `policyAction` is CloudFormation's default for the type (RDS: `Snapshot`). */
+  policyDefaulted?: true;
+  /** What this change puts at risk beyond the resource itself: its data, the cleanup (see `ChangeRisk`). */
+  risks?: ChangeRisk[];
   scope: ChangeScope[];
   details: ChangeDetail[];
   impact: Impact;
@@ -117,6 +123,38 @@ export type UpdateFailure =
   /** The resource needs replacing but keeps an explicit name, which the replacement would need too. */
   | { kind: 'custom-name-replacement'; property: string; name: string };
 
+/**
+ * A risk that comes with a change, as data (`present/` words it). Each names what the resource
+ * holds, from the list of data-holding types in dataHolding.ts. `possible`: the change may
+ * replace the resource (impact `conditional-replacement`), and the risk comes only if it does.
+ */
+export type ChangeRisk =
+  /**
+   * The old physical resource of a replacement, or the removed resource, is deleted with its data:
+   * `policy` is the attribute that decided it, `written` its value as written when there is one
+   * (absent: the default, `Delete`; `Snapshot` on a type that cannot be snapshotted also deletes).
+   */
+  | { kind: 'data-loss'; holds: HeldData; policy: 'UpdateReplacePolicy' | 'DeletionPolicy'; written?: string; possible?: true }
+  /**
+   * CloudFormation cannot delete the resource while it holds data (a bucket with objects): the
+   * delete fails in cleanup, is retried, and the resource is left behind outside the stack, while
+   * the update still completes.
+   */
+  | { kind: 'cleanup-may-fail'; holds: HeldData; possible?: true };
+
+/**
+ * A risk to the whole stack, as data (`present/` words it): what depends on this stack from
+ * outside it. Kept open for more kinds (a nested stack's own risks).
+ */
+export type StackRisk =
+  /**
+   * An output with an `Export` changes value or is removed (`change`), or its export is renamed
+   * (`removed` for the old name). Without an account it is not known whether another stack imports it.
+   */
+  | { kind: 'export-changes'; export: string; output: string; change: 'modified' | 'removed' }
+  /** The same, for an export other stacks import (`ListImports`): CloudFormation fails the update. */
+  | { kind: 'export-in-use'; export: string; output: string; change: 'modified' | 'removed'; importedBy: string[] };
+
 /** Where a replacement comes from, as data: the edit at the root, then each replaced logical id. */
 export interface ReplacementCause {
   /** What changed the deciding property of the first resource replaced: the property, and the parameter or resource behind it. */
@@ -139,7 +177,11 @@ export type Finding =
   /** The baseline is not a template; `reason` is why, in CloudFormation's words. */
   | { kind: 'baseline-not-a-template'; reason: string }
   /** The baseline has template errors; `first` is the first, in CloudFormation's words. */
-  | { kind: 'baseline-invalid'; errors: number; first: string };
+  | { kind: 'baseline-invalid'; errors: number; first: string }
+  /** A change's risk, placed at the resource (for a removal, at the new template's Resources key). */
+  | { kind: 'change-risk'; logicalId: string; resourceType: string; action: ChangeAction; risk: ChangeRisk }
+  /** A risk to the stack, placed at the output. */
+  | StackRisk;
 
 interface DiagnosticPlace {
   severity: 'error' | 'warning' | 'info';
@@ -171,6 +213,8 @@ export interface ImpactReport {
    */
   message?: string;
   changes: ResourceChange[];
+  /** Risks to the stack as a whole (exports other stacks may import); absent when there are none. */
+  risks?: StackRisk[];
   diagnostics: ImpactDiagnostic[];
   notes: ReportNote[];
 }

@@ -242,6 +242,8 @@ function analysisRequest(document: TextDocument, text: string, baseline: Baselin
     stackStatus: baseline.stack?.status,
     region: baseline.stack?.region,
   };
+  // Read with the baseline; its generation, in the key below, changes whenever they do.
+  if (baseline.crossStack) request.crossStack = baseline.crossStack;
   if (baseline.text !== undefined) {
     // A stack baseline has its own deployed values; a git or file baseline is compared under the same values as the edit.
     const values = baseline.parameters ?? parameters.values;

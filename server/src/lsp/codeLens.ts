@@ -7,7 +7,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { changesSomething, replacedIds } from '../impact/claims';
 import type { ImpactReport } from '../impact/types';
 import { commands, type OpenDiffArguments } from './protocol';
-import { changeLensTitle, moreRemovalsTitle, verdictLensTitle } from '../present';
+import { changeLensTitle, moreRemovalsTitle, stackRiskLensTitle, verdictLensTitle } from '../present';
 import type { AnalysedTemplate } from './worker/outline';
 
 /** Removed resources given a lens of their own; the rest share one. */
@@ -37,6 +37,13 @@ export function buildCodeLenses(document: TextDocument, after: AnalysedTemplate,
     // A resource a change set lists only because it re-reads unchanged values gets no lens.
     if (change.action === 'Remove' || change.rangeIn !== 'new' || !changesSomething(change)) continue;
     lenses.push(lensAt(change.range.start, changeLensTitle(change, replaced)));
+  }
+
+  // An export at risk has its lens where it is written (a removed one, on the Outputs key).
+  for (const diagnostic of report.diagnostics) {
+    const finding = diagnostic.finding;
+    if (!diagnostic.range || (finding?.kind !== 'export-in-use' && finding?.kind !== 'export-changes')) continue;
+    lenses.push(lensAt(diagnostic.range.start, stackRiskLensTitle(finding)));
   }
 
   if (resourcesKey) {

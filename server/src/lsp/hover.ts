@@ -10,7 +10,7 @@ import { nodeAtPath, pathAtOffset } from '../template';
 import type { ResourceSpec } from '../spec/types';
 import type { ImpactReport } from '../impact/types';
 import { toLspRange } from './diagnostics';
-import { attributeHoverText, propertyHoverText, resourceHoverText } from '../present';
+import { attributeHoverText, propertyHoverText, resourceHoverText, stackRiskHoverText } from '../present';
 import type { AnalysedTemplate } from './worker/outline';
 
 /**
@@ -33,13 +33,18 @@ export function buildHover(
   const located = pathAtOffset(root, offset);
   if (!located) return null;
   const path = located.path;
+  const hoverRange = (range: SourceRange | undefined) => (range ? toLspRange(document, range) : undefined);
+  if (path.length >= 2 && path[0] === 'Outputs' && typeof path[1] === 'string') {
+    // An output says something only when its export is at risk.
+    const risk = report?.risks?.find((candidate) => candidate.output === path[1]);
+    return risk ? markdown(stackRiskHoverText(risk), hoverRange(located.onKey ? keyRangeAt(root, path) : located.node.range)) : null;
+  }
   if (path.length < 2 || path[0] !== 'Resources' || typeof path[1] !== 'string') return null;
   const resource = after.model.resources.get(path[1]);
   if (!resource) return null;
   const type = resource.type ?? '';
   const change = report?.changes.find((candidate) => candidate.logicalId === resource.logicalId && candidate.rangeIn === 'new');
   const replaced = report ? replacedIds(report.changes) : new Set<string>();
-  const hoverRange = (range: SourceRange | undefined) => (range ? toLspRange(document, range) : undefined);
   // The span a hover covers: the key under the cursor, or the value.
   const spot = located.onKey ? keyRangeAt(root, path) : located.node.range;
 

@@ -10,6 +10,7 @@ import { describeValueChange } from './values';
 import { decisiveDetails, detailCause, detailName, replacementChain } from './causes';
 import { impactHeading } from './impacts';
 import { listSome } from './lists';
+import { risksSuffix } from './risks';
 
 /** ` · if IsProd holds` for a change that happens only if a condition decided at deploy time holds; empty otherwise. */
 export function conditionQualifier(change: ResourceChange): string {
@@ -61,7 +62,7 @@ function removalReason(change: ResourceChange): string {
     change.policyAction === 'Retain'
       ? 'kept in the account (DeletionPolicy: Retain)'
       : change.policyAction === 'Snapshot'
-        ? 'deleted during cleanup after a final snapshot (DeletionPolicy: Snapshot)'
+        ? `deleted during cleanup after a final snapshot (DeletionPolicy: Snapshot${change.policyDefaulted ? ', the default for this type' : ''})`
         : 'deleted during cleanup';
   return `${why}; ${fate}`;
 }
@@ -93,20 +94,20 @@ export function changeCauses(change: ResourceChange, replaced: ReadonlySet<strin
 /** The one-line reason of a change, for CLI rows, Markdown rows, hovers and `--json`. */
 export function changeReason(change: ResourceChange, replaced: ReadonlySet<string>): string {
   if (change.action === 'Add') return additionReason(change);
-  if (change.action === 'Remove') return removalReason(change);
+  if (change.action === 'Remove') return `${removalReason(change)}${risksSuffix(change.risks, change.action)}`;
   if (change.impact === 'none') return unchangedReason(change);
   if (change.failure) return failureText(change.failure, change.resourceType);
-  return `${changeCauses(change, replaced)}${unknownBehaviorClause(change)}${keptOldResource(change)}${conditionQualifier(change)}`;
+  return `${changeCauses(change, replaced)}${unknownBehaviorClause(change)}${keptOldResource(change)}${conditionQualifier(change)}${risksSuffix(change.risks, change.action)}`;
 }
 
 /** The code lens above a changed resource: `⟳ Replace — VpcId ← VPC replaced`; a removal names the resource and its fate. */
 export function changeLensTitle(change: ResourceChange, replaced: ReadonlySet<string>): string {
   const heading = impactHeading(change.impact);
   if (change.action === 'Add') return `${heading}${conditionQualifier(change)}`;
-  if (change.action === 'Remove') return `${heading} ${change.logicalId} — ${removalReason(change)}`;
+  if (change.action === 'Remove') return `${heading} ${change.logicalId} — ${removalReason(change)}${risksSuffix(change.risks, change.action)}`;
   if (change.failure) return `${heading} — ${failureText(change.failure, change.resourceType)}`;
   const causes = changeCauses(change, replaced);
-  return `${causes ? `${heading} — ${causes}` : heading}${conditionQualifier(change)}`;
+  return `${causes ? `${heading} — ${causes}` : heading}${conditionQualifier(change)}${risksSuffix(change.risks, change.action)}`;
 }
 
 /** Resources named in the quiet line about resources that change nothing, before the rest are counted. */

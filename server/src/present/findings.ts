@@ -5,6 +5,7 @@
  */
 import type { Finding, ImpactDiagnostic, ReportNote } from '../impact/types';
 import { listSome } from './lists';
+import { changeRiskText, stackRiskText } from './risks';
 
 /** Parameter names listed in the current-value note before the rest are counted. */
 const PARAMETERS_SHOWN = 10;
@@ -28,6 +29,11 @@ export function findingText(finding: Finding): string {
       return `The baseline is not a CloudFormation template (${finding.reason}); every resource counts as new.`;
     case 'baseline-invalid':
       return `The baseline template has ${finding.errors} error(s) (first: ${finding.first}); the comparison may be incomplete.`;
+    case 'change-risk':
+      return changeRiskText(finding.logicalId, finding.action, finding.risk);
+    case 'export-changes':
+    case 'export-in-use':
+      return stackRiskText(finding);
   }
 }
 

@@ -12,4 +12,5 @@ export { attributeHoverText, propertyHoverText, resourceHoverText } from './hove
 export { impactLabel } from './impacts';
 export { listSome } from './lists';
 export { changedValueLine, focusOnDifference } from './values';
+export { stackRiskHoverText, stackRiskLensTitle, stackRiskText } from './risks';
 export { markdownVerdict, verdictLensTitle, verdictLine, verdictMessage } from './verdict';

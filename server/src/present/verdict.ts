@@ -5,6 +5,7 @@
 import { changesSomething } from '../impact/claims';
 import type { ImpactReport, ResourceChange } from '../impact/types';
 import { listSome } from './lists';
+import { stackFailureClause } from './risks';
 
 /**
  * The one-line summary of an update, e.g. `2 add · 3 modify (1 replace) · 1 remove`. It counts
@@ -34,7 +35,7 @@ export function summarize(all: readonly ResourceChange[]): string {
 
 /** The verdict as one sentence: CloudFormation's message for a no-op or a rejection, the summary for an update. */
 export function verdictMessage(report: ImpactReport): string {
-  if (report.status === 'update') return summarize(report.changes) || 'No resource changes, only values re-read at deploy time';
+  if (report.status === 'update') return `${summarize(report.changes) || 'No resource changes, only values re-read at deploy time'}${stackFailureClause(report.risks)}`;
   return report.message ?? '';
 }
 

@@ -8,6 +8,8 @@ import {
   DescribeStackEventsCommand,
   DescribeStacksCommand,
   GetTemplateCommand,
+  ListExportsCommand,
+  ListImportsCommand,
   ListStackResourcesCommand,
   ListStacksCommand,
   type CloudFormationClientConfig,
@@ -18,7 +20,7 @@ import {
 } from '@aws-sdk/client-cloudformation';
 import { fromNodeProviderChain } from '@aws-sdk/credential-providers';
 import { describeAwsError } from './awsErrors';
-import type { ReaderError, ReadResult, StackDescription, StackEvent, StackResource, StackSummary } from './types';
+import type { ReaderError, ReadResult, StackDescription, StackEvent, StackExport, StackResource, StackSummary } from './types';
 
 export interface ReaderOptions {
   region?: string;
@@ -245,6 +247,46 @@ export class CloudFormationReader {
     });
   }
 
+  /** Every export of the Region (ListExports, all pages): what `Fn::ImportValue` reads. */
+  listExports(options: CallOptions = {}): Promise<ReadResult<StackExport[]>> {
+    return this.guard(async () => {
+      const exports: StackExport[] = [];
+      let token: string | undefined;
+      for (let page = 0; page < MAX_PAGES; page++) {
+        const out = await this.client.send(new ListExportsCommand({ NextToken: token }), { abortSignal: options.signal });
+        for (const e of out.Exports ?? []) exports.push({ name: e.Name ?? '', value: e.Value ?? '', exportingStackId: e.ExportingStackId ?? '' });
+        token = out.NextToken;
+        if (!token) break;
+      }
+      return exports;
+    });
+  }
+
+  /**
+   * The names of the stacks that import an export (ListImports, all pages). CloudFormation answers
+   * an export nobody imports with a ValidationError ("Export '…' is not imported by any stack."),
+   * which is read here as no importer.
+   */
+  listImports(exportName: string, options: CallOptions = {}): Promise<ReadResult<string[]>> {
+    return this.guard(async () => {
+      const importers: string[] = [];
+      let token: string | undefined;
+      for (let page = 0; page < MAX_PAGES; page++) {
+        let out;
+        try {
+          out = await this.client.send(new ListImportsCommand({ ExportName: exportName, NextToken: token }), { abortSignal: options.signal });
+        } catch (error) {
+          if (isNotImported(error)) return importers;
+          throw error;
+        }
+        importers.push(...(out.Imports ?? []));
+        token = out.NextToken;
+        if (!token) break;
+      }
+      return importers;
+    });
+  }
+
   private async guard<T>(call: () => Promise<T>): Promise<ReadResult<T>> {
     try {
       return { ok: true, value: await call() };
@@ -267,6 +309,12 @@ export class CloudFormationReader {
       return [];
     }
   }
+}
+
+/** Whether an error is CloudFormation's answer for an export that no stack imports. */
+function isNotImported(error: unknown): boolean {
+  const { name, message } = (error ?? {}) as { name?: string; message?: string };
+  return name === 'ValidationError' && typeof message === 'string' && /is not imported by any stack/.test(message);
 }
 
 function time(value: Date | undefined): number | undefined {

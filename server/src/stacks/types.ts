@@ -26,6 +26,13 @@ export interface StackDescription extends StackSummary {
   rootId?: string;
 }
 
+/** One export of the Region (ListExports). */
+export interface StackExport {
+  name: string;
+  value: string;
+  exportingStackId: string;
+}
+
 export interface StackEvent {
   eventId: string;
   stackId: string;
@@ -54,6 +61,8 @@ export const READ_ACTIONS = [
   'ListStackResources',
   'DescribeStackEvents',
   'GetTemplate',
+  'ListExports',
+  'ListImports',
 ] as const;
 
 export type ReadAction = (typeof READ_ACTIONS)[number];

@@ -195,4 +195,158 @@ Resources:
       },
     });
   });
+  test('data loss on a replaced table, a removed bucket left behind, and an RDS instance snapshotted by default', async () => {
+    const before = `Resources:
+  Orders:
+    Type: AWS::DynamoDB::Table
+    Properties:
+      BillingMode: PAY_PER_REQUEST
+      AttributeDefinitions: [{ AttributeName: id, AttributeType: S }]
+      KeySchema: [{ AttributeName: id, KeyType: HASH }]
+  Uploads:
+    Type: AWS::S3::Bucket
+  Db:
+    Type: AWS::RDS::DBInstance
+    Properties:
+      Engine: mysql
+      DBInstanceClass: db.t3.micro
+      AllocatedStorage: "20"
+`;
+    const after = `Resources:
+  Orders:
+    Type: AWS::DynamoDB::Table
+    Properties:
+      BillingMode: PAY_PER_REQUEST
+      AttributeDefinitions: [{ AttributeName: orderId, AttributeType: S }]
+      KeySchema: [{ AttributeName: orderId, KeyType: HASH }]
+`;
+    const { verdict, rows } = await faces(before, after);
+    assert.equal(verdict, '1 modify (1 replace) · 2 remove — against HEAD');
+    const loss = 'data loss: the old table and its items are deleted (UpdateReplacePolicy: Delete)';
+    const leftBehind = 'cleanup may fail: the bucket cannot be deleted while it holds objects and is then left behind';
+    assert.deepEqual(rows, {
+      Orders: {
+        lens: `⟳ Replace — KeySchema changed · ${loss}`,
+        problem: 'Replacement: KeySchema changed → new Orders',
+        hover: `**⟳ Replace**: KeySchema changed · ${loss}`,
+        cli: `⟳  replace  Orders  AWS::DynamoDB::Table  KeySchema changed · ${loss}`,
+        markdown: `| ⟳ replace | \`Orders\` | AWS::DynamoDB::Table | KeySchema changed · ${loss} |`,
+        json: `KeySchema changed · ${loss}`,
+      },
+      Uploads: {
+        lens: `− Remove Uploads — removed from the template; deleted during cleanup · ${leftBehind}`,
+        cli: `−  remove  Uploads  AWS::S3::Bucket  removed from the template; deleted during cleanup · ${leftBehind}`,
+        markdown: `| − remove | \`Uploads\` | AWS::S3::Bucket | removed from the template; deleted during cleanup · ${leftBehind} |`,
+        json: `removed from the template; deleted during cleanup · ${leftBehind}`,
+      },
+      Db: {
+        lens: '− Remove Db — removed from the template; deleted during cleanup after a final snapshot (DeletionPolicy: Snapshot, the default for this type)',
+        cli: '−  remove  Db  AWS::RDS::DBInstance  removed from the template; deleted during cleanup after a final snapshot (DeletionPolicy: Snapshot, the default for this type)',
+        markdown: '| − remove | `Db` | AWS::RDS::DBInstance | removed from the template; deleted during cleanup after a final snapshot (DeletionPolicy: Snapshot, the default for this type) |',
+        json: 'removed from the template; deleted during cleanup after a final snapshot (DeletionPolicy: Snapshot, the default for this type)',
+      },
+    });
+  });
+
+  test('each risk as a problem: what is lost, and what keeps it', () => {
+    const table = (key: string) => `Resources:
+  Orders:
+    Type: AWS::DynamoDB::Table
+    Properties:
+      BillingMode: PAY_PER_REQUEST
+      AttributeDefinitions: [{ AttributeName: ${key}, AttributeType: S }]
+      KeySchema: [{ AttributeName: ${key}, KeyType: HASH }]
+  Uploads:
+    Type: AWS::S3::Bucket
+`;
+    const removedBoth = 'Resources:\n  Topic:\n    Type: AWS::SNS::Topic\n';
+    const problems = (before: string, after: string) => {
+      const { report, after: evaluated } = analyzeUpdate({ text: before }, { text: after }, { spec });
+      const document = TextDocument.create('file:///app.yaml', 'yaml', 1, after);
+      return buildDiagnostics(document, evaluated, report)
+        .filter((d) => d.code === 'data-loss' || d.code === 'cleanup-may-fail')
+        .map((d) => [d.severity, d.range.start.line, d.message]);
+    };
+    assert.deepEqual(problems(table('id'), table('orderId')), [
+      [
+        2,
+        1,
+        'Data loss: Replacing Orders deletes the old table and its items (UpdateReplacePolicy: Delete). To keep them, set UpdateReplacePolicy: Retain (or Snapshot where the type supports it).',
+      ],
+    ]);
+    const db = (key: string) => `Resources:\n  Db:\n    Type: AWS::RDS::DBInstance\n    Properties:\n      Engine: mysql\n      PerformanceInsightsKMSKeyId: ${key}\n`;
+    const possible = analyzeUpdate({ text: db('alias/a') }, { text: db('alias/b') }, { spec });
+    const dbLenses = buildCodeLenses(TextDocument.create('file:///db.yaml', 'yaml', 1, db('alias/b')), readOutline(encodeOutline(possible.after.model)), possible.report, 'HEAD');
+    assert.equal(
+      dbLenses.find((lens) => lens.range.start.line === 1)?.command?.title,
+      '⟳? May replace — PerformanceInsightsKMSKeyId changed · possible data loss: if it is replaced, the old database instance and its data are deleted (UpdateReplacePolicy: Delete)',
+    );
+    assert.deepEqual(problems(db('alias/a'), db('alias/b')), [
+      [
+        2,
+        1,
+        'Possible data loss: If Db is replaced, that deletes the old database instance and its data (UpdateReplacePolicy: Delete). To keep them, set UpdateReplacePolicy: Retain (or Snapshot where the type supports it).',
+      ],
+    ]);
+    assert.deepEqual(problems(table('id'), removedBoth), [
+      [
+        2,
+        0,
+        'Data loss: Removing Orders deletes the table and its items (DeletionPolicy: Delete). To keep them, deploy DeletionPolicy: Retain (or Snapshot where the type supports it) before removing the resource: the deployed policy is the one applied.',
+      ],
+      [
+        2,
+        0,
+        'Cleanup may fail: Removing Uploads deletes the bucket, which CloudFormation cannot do while it holds objects. The update still completes ("Update successful. One or more resources could not be deleted.") and leaves the bucket behind, outside the stack. Empty it first, or set DeletionPolicy: Retain to keep it on purpose.',
+      ],
+    ]);
+  });
+  test('an export that changes: without an account a warning, with its importers read a failure, in every face', async () => {
+    const network = (cidr: string) => `Resources:
+  Vpc:
+    Type: AWS::EC2::VPC
+    Properties:
+      CidrBlock: ${cidr}
+Outputs:
+  VpcId:
+    Value: !Ref Vpc
+    Export: { Name: shared-vpc-id }
+`;
+    const before = network('10.0.0.0/16');
+    const after = network('10.1.0.0/16');
+    const exportLine = after.split('\n').findIndex((line) => line.includes('Export:'));
+    const outputLine = after.split('\n').findIndex((line) => line === '  VpcId:');
+    const words = (crossStack?: { importsByExport: Map<string, string[]> }) => {
+      const { report, after: evaluated } = analyzeUpdate({ text: before }, { text: after }, { spec, ...(crossStack ? { crossStack } : {}) });
+      const document = TextDocument.create('file:///app.yaml', 'yaml', 1, after);
+      const outline = readOutline(encodeOutline(evaluated.model));
+      const lenses = buildCodeLenses(document, outline, report, 'stack app');
+      const problem = buildDiagnostics(document, evaluated, report).find((d) => d.range.start.line === exportLine);
+      const hover = buildHover(document, outline, report, spec, document.offsetAt({ line: outputLine, character: 3 }));
+      return {
+        verdict: lenses.find((lens) => lens.range.start.line === 0)?.command?.title,
+        lens: lenses.find((lens) => lens.range.start.line === exportLine)?.command?.title,
+        problem: problem && [problem.severity, problem.message],
+        hover: hover && typeof hover.contents === 'object' && 'value' in hover.contents ? hover.contents.value : undefined,
+      };
+    };
+    const changes = 'Export shared-vpc-id (output VpcId) changes value: if another stack imports it, CloudFormation fails the update. Link the deployed stack (or use --stack in the CLI) to check its imports.';
+    assert.deepEqual(words(), {
+      verdict: '1 modify (1 replace) — against stack app',
+      lens: '⚠ Export shared-vpc-id changes value — the update fails if another stack imports it',
+      problem: [2, changes],
+      hover: `**⚠ Export shared-vpc-id**: ${changes}`,
+    });
+    const inUse = 'Cannot update export shared-vpc-id as it is in use by app-stack: the update will fail and roll back (output VpcId).';
+    assert.deepEqual(words({ importsByExport: new Map([['shared-vpc-id', ['app-stack']]]) }), {
+      verdict: '1 modify (1 replace) · will fail: export shared-vpc-id is in use — against stack app',
+      lens: '⚠ Will fail — export shared-vpc-id is in use by app-stack',
+      problem: [1, inUse],
+      hover: `**⚠ Export shared-vpc-id**: ${inUse}`,
+    });
+    const text = await cli(before, after);
+    assert.match(text, new RegExp(`^  warning .*new\\.yaml:${exportLine + 1}:5 ${changes.replace(/[.()]/g, '\\$&')}$`, 'm'));
+    const markdown = await cli(before, after, '--markdown');
+    assert.ok(markdown.includes(`- **warning** `) && markdown.includes(changes), markdown);
+  });
 });

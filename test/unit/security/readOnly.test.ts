@@ -34,7 +34,7 @@ function sourceFiles(dir: string): string[] {
 
 describe('read-only by construction', () => {
   test('every method of the reader sends exactly the read action it is named after', async () => {
-    const endpoint = await startEndpoint({ scenarios: ['update-replacement'] });
+    const endpoint = await startEndpoint({ scenarios: ['update-replacement', 'exporting-network'] });
     const created = await CloudFormationReader.create({ endpoint: endpoint.url, region: 'us-east-1', credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' } });
     assert.ok(created.ok);
     const reader = created.value;
@@ -44,6 +44,8 @@ describe('read-only by construction', () => {
       listStackResources: () => reader.listStackResources('network'),
       describeStackEvents: () => reader.describeStackEvents('network'),
       getTemplate: () => reader.getTemplate('network'),
+      listExports: () => reader.listExports(),
+      listImports: () => reader.listImports('shared-vpc-id'),
     };
     try {
       // The public calls are exactly these (plus dispose, which sends nothing).

@@ -223,3 +223,51 @@ describe('CloudFormationReader', () => {
     for (const secret of [KEY_ID, SECRET, 'ab'.repeat(32), 'FQoGZXIvYXdzEPT']) assert.ok(!clean.includes(secret), clean);
   });
 });
+
+describe('CloudFormationReader: exports and imports', () => {
+  let endpoint: LocalEndpoint;
+  let reader: CloudFormationReader;
+
+  before(async () => {
+    endpoint = await startEndpoint({ scenarios: ['exporting-network', 'importing-app'], pageSize: { stacks: 1 } });
+    const created = await CloudFormationReader.create({ endpoint: endpoint.url, region: 'us-east-1', credentials: { accessKeyId: KEY_ID, secretAccessKey: SECRET } });
+    assert.ok(created.ok);
+    reader = created.value;
+  });
+
+  after(async () => {
+    reader.dispose();
+    await endpoint.close();
+  });
+
+  test('listExports reads every page: each export with its value and the stack that exports it', async () => {
+    const exports = await reader.listExports();
+    assert.ok(exports.ok);
+    assert.deepEqual(
+      exports.value.map((e) => [e.name, e.value, /:stack\/shared-network\//.test(e.exportingStackId)]),
+      [
+        ['shared-vpc-id', 'vpc-0e5e5e5e5e5e5e5e5', true],
+        ['shared-vpc-cidr', '10.0.0.0/16', true],
+      ],
+    );
+    assert.equal(endpoint.calls.filter((c) => c.action === 'ListExports').length, 2);
+  });
+
+  test('listImports names the importing stacks; an export nobody imports (CloudFormation\'s ValidationError) is no importer', async () => {
+    assert.deepEqual(await reader.listImports('shared-vpc-id'), { ok: true, value: ['app'] });
+    assert.deepEqual(await reader.listImports('shared-vpc-cidr'), { ok: true, value: [] });
+  });
+
+  test('a failed read of the exports is a value with a fix, not an exception', async () => {
+    endpoint.options.fail = { code: 'AccessDenied', message: 'User is not authorized to perform: cloudformation:ListExports', status: 403 };
+    try {
+      const exports = await reader.listExports();
+      assert.equal(exports.ok, false);
+      assert.equal(!exports.ok && exports.error.kind, 'access-denied');
+      const imports = await reader.listImports('shared-vpc-id');
+      assert.equal(!imports.ok && imports.error.kind, 'access-denied');
+    } finally {
+      delete endpoint.options.fail;
+    }
+  });
+});

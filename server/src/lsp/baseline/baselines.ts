@@ -9,6 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { AnalyzeOptions } from '../../impact';
 import type { BaselineChoice, BaselineStatus } from '../protocol';
 import { headFingerprint, locateInGit, readAtRevision, type GitLocation } from './git';
 
@@ -19,7 +20,12 @@ export interface DeployedStack {
   status: string;
   stackName: string;
   region?: string;
+  /** What crosses stacks (exports, their importers, outputs read), when it could be read. */
+  crossStack?: CrossStackValues;
 }
+
+/** What crosses stacks, as the engine takes it. */
+export type CrossStackValues = NonNullable<AnalyzeOptions['crossStack']>;
 
 /** Reads deployed stacks; absent when no AWS access is configured in this server. */
 export interface DeployedStackSource {
@@ -35,6 +41,8 @@ export interface Baseline {
   parameters?: Record<string, string>;
   /** The stack's status and name (stack baselines only), for the update preconditions. */
   stack?: { name: string; status: string; region?: string };
+  /** What crosses stacks, read with the stack (stack baselines only): imports resolve, exports in use are known. */
+  crossStack?: CrossStackValues;
   /** Increases whenever the text or parameters change, so evaluation caches know when to drop. */
   generation: number;
 }
@@ -248,7 +256,13 @@ export class BaselineManager {
     if (!read.ok) return this.failed(uri, entry, 'stack', label, read.message);
     const { stack } = read;
     const previous = entry.baseline;
-    if (previous?.text === stack.templateBody && previous.status.state === 'ok' && previous.status.revision === stack.status && sameValues(previous.parameters, stack.parameters)) {
+    if (
+      previous?.text === stack.templateBody &&
+      previous.status.state === 'ok' &&
+      previous.status.revision === stack.status &&
+      sameValues(previous.parameters, stack.parameters) &&
+      crossStackKey(previous.crossStack) === crossStackKey(stack.crossStack)
+    ) {
       return previous;
     }
     return {
@@ -256,6 +270,7 @@ export class BaselineManager {
       text: stack.templateBody,
       parameters: stack.parameters,
       stack: { name: stack.stackName, status: stack.status, region: stack.region },
+      ...(stack.crossStack ? { crossStack: stack.crossStack } : {}),
       generation: ++generations,
     };
   }
@@ -295,4 +310,12 @@ function sameValues(a: Record<string, string> | undefined, b: Record<string, str
   if (!a) return false;
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
+/** Cross-stack values as one comparable text: a baseline is read again only when they differ. */
+function crossStackKey(values: CrossStackValues | undefined): string {
+  if (!values) return '';
+  const entries = (map: ReadonlyMap<string, unknown> | undefined) => [...(map ?? new Map<string, unknown>()).entries()];
+  const outputs = entries(values.stackOutputs).map(([stack, outputs]) => [stack, entries(outputs as ReadonlyMap<string, string>)]);
+  return JSON.stringify([entries(values.exports), outputs, entries(values.importsByExport)]);
 }

@@ -1,9 +1,13 @@
 /**
  * Deployed stacks as baselines, read through the project's read-only CloudFormation reader:
  * `GetTemplate` (stage Original) for the template and `DescribeStacks` for the parameter values
- * and the status. One reader per region, created on first use.
+ * and the status, and what crosses stacks (`ListExports`, `ListImports`, the outputs of stacks the
+ * template reads with `Fn::GetStackOutput`). One reader per region, created on first use.
  */
+import { stackOutputStacks } from '../../evaluate/crossStackReads';
 import type { CloudFormationReader } from '../../stacks/cloudFormationReader';
+import { readCrossStack } from '../../stacks/crossStackReader';
+import { parseTemplate } from '../../template';
 import type { ReaderError } from '../../stacks/types';
 import type { AwsSettings } from '../protocol';
 import type { DeployedStackSource } from './baselines';
@@ -37,9 +41,20 @@ export function createDeployedStackSource(settings: AwsSettings): DeployedStackS
       if (!stack) return { ok: false, message: `Stack ${stackName} does not exist in ${reader.info.region}.` };
       const parameters: Record<string, string> = {};
       for (const parameter of stack.parameters) if (parameter.value !== undefined) parameters[parameter.key] = parameter.value;
+      // Read once with the baseline, never per edit. Without it (a policy that predates
+      // ListExports/ListImports, say) imports stay deploy-time values and exports only warn.
+      const exportsOf = stack.outputs.flatMap((o) => (o.exportName !== undefined ? [o.exportName] : []));
+      const crossStack = await readCrossStack(reader, { exportsOf, outputsOf: stackOutputStacks(parseTemplate(template.value.body).root) });
       return {
         ok: true,
-        stack: { templateBody: template.value.body, parameters, status: stack.status, stackName: stack.stackName, region: reader.info.region },
+        stack: {
+          templateBody: template.value.body,
+          parameters,
+          status: stack.status,
+          stackName: stack.stackName,
+          region: reader.info.region,
+          ...(crossStack.ok ? { crossStack: crossStack.value } : {}),
+        },
       };
     },
     dispose() {

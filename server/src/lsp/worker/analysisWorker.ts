@@ -31,7 +31,8 @@ function serve(port: NonNullable<typeof parentPort>): void {
       return;
     }
     try {
-      const reply = analyse(message.request, { spec: loaded.spec, stackName: message.request.stackName, stackStatus: message.request.stackStatus, region: message.request.region });
+      const { stackName, stackStatus, region, crossStack } = message.request;
+      const reply = analyse(message.request, { spec: loaded.spec, stackName, stackStatus, region, ...(crossStack ? { crossStack } : {}) });
       send({ kind: 'result', id: message.id, reply }, reply.outline ? [reply.outline.cells.buffer as ArrayBuffer] : []);
     } catch (error) {
       send({ kind: 'failed', id: message.id, message: describeError(error) });

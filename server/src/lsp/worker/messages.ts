@@ -3,6 +3,7 @@
  * here survives structured cloning: plain objects, strings, numbers and typed arrays only.
  */
 import type { Diagnostic } from 'vscode-languageserver';
+import type { AnalyzeOptions } from '../../impact';
 import type { ImpactReport } from '../../impact/types';
 import type { OutlineData } from './outline';
 
@@ -25,6 +26,8 @@ export interface AnalysisRequest {
   stackName?: string;
   stackStatus?: string;
   region?: string;
+  /** What crosses stacks, read with a stack baseline (Maps survive structured cloning). */
+  crossStack?: AnalyzeOptions['crossStack'];
   /** Absent when the document has no baseline. */
   baseline?: {
     /** Identifies the baseline text and its parameter values: the worker re-evaluates the baseline only when it changes. */

@@ -1,0 +1,120 @@
+/**
+ * Risks in words: what a replacement or a removal does to the data a resource holds, a cleanup
+ * that cannot delete a resource, and exports other stacks may import. The short phrase rides on
+ * the change's row and lens; the problem says it in full, with what to do.
+ */
+import type { ChangeAction, ChangeRisk, HeldData, StackRisk } from '../impact/types';
+import { impactHeading } from './impacts';
+import { listSome } from './lists';
+
+/** The resource a kind of data lives in, and the data itself. */
+const HELD: Record<HeldData, { thing: string; contents: string }> = {
+  'bucket-objects': { thing: 'bucket', contents: 'its objects' },
+  'table-items': { thing: 'table', contents: 'its items' },
+  'database-instance': { thing: 'database instance', contents: 'its data' },
+  'database-cluster': { thing: 'database cluster', contents: 'its data' },
+  'data-warehouse': { thing: 'data warehouse cluster', contents: 'its data' },
+  volume: { thing: 'volume', contents: 'its data' },
+  'file-system': { thing: 'file system', contents: 'its files' },
+  cache: { thing: 'cache', contents: 'its data' },
+  'search-domain': { thing: 'search domain', contents: 'its indices' },
+  'stream-records': { thing: 'stream', contents: 'its records' },
+  'queue-messages': { thing: 'queue', contents: 'its messages' },
+  'log-events': { thing: 'log group', contents: 'its log events' },
+  'secret-value': { thing: 'secret', contents: 'its value' },
+  key: { thing: 'key', contents: 'what it encrypted (undecryptable once the key is gone)' },
+  'user-pool': { thing: 'user pool', contents: 'its users' },
+  'repository-images': { thing: 'repository', contents: 'its images' },
+  'backup-vault': { thing: 'backup vault', contents: 'its recovery points' },
+};
+
+/** `the old table` for a replacement, `the table` for a removal. */
+function theThing(holds: HeldData, action: ChangeAction): string {
+  return `the ${action === 'Remove' ? '' : 'old '}${HELD[holds].thing}`;
+}
+
+/** `(UpdateReplacePolicy: Delete)`; a `Snapshot` the type cannot take says that it falls back to `Delete`. */
+function policyClause(risk: Extract<ChangeRisk, { kind: 'data-loss' }>): string {
+  if (risk.written === undefined || risk.written === 'Delete') return `(${risk.policy}: Delete)`;
+  return `(${risk.policy}: ${risk.written}, which this type does not support, so Delete)`;
+}
+
+/** The short phrase on a change's row and lens: `data loss: the old table and its items are deleted (UpdateReplacePolicy: Delete)`. */
+export function riskPhrase(risk: ChangeRisk, action: ChangeAction): string {
+  const thing = theThing(risk.holds, action);
+  const ifReplaced = risk.possible ? 'if it is replaced, ' : '';
+  switch (risk.kind) {
+    case 'data-loss':
+      return `${risk.possible ? 'possible data loss' : 'data loss'}: ${ifReplaced}${thing} and ${HELD[risk.holds].contents} are deleted ${policyClause(risk)}`;
+    case 'cleanup-may-fail':
+      return `cleanup may fail: ${ifReplaced}${thing} cannot be deleted while it holds ${HELD[risk.holds].contents.replace(/^its /, '')} and is then left behind`;
+  }
+}
+
+/** The risks of a change as a suffix for its row and lens: ` · data loss: …`; empty without risks. */
+export function risksSuffix(risks: readonly ChangeRisk[] | undefined, action: ChangeAction): string {
+  return (risks ?? []).map((risk) => ` · ${riskPhrase(risk, action)}`).join('');
+}
+
+/** A change's risk as a problem, in full, with what keeps the data. */
+export function changeRiskText(logicalId: string, action: ChangeAction, risk: ChangeRisk): string {
+  const thing = theThing(risk.holds, action);
+  const contents = HELD[risk.holds].contents;
+  const what =
+    action === 'Remove' ? `Removing ${logicalId} deletes ${thing}` : risk.possible ? `If ${logicalId} is replaced, that deletes ${thing}` : `Replacing ${logicalId} deletes ${thing}`;
+  switch (risk.kind) {
+    case 'data-loss': {
+      const fix =
+        action === 'Remove'
+          ? 'To keep them, deploy DeletionPolicy: Retain (or Snapshot where the type supports it) before removing the resource: the deployed policy is the one applied.'
+          : 'To keep them, set UpdateReplacePolicy: Retain (or Snapshot where the type supports it).';
+      return `${risk.possible ? 'Possible data loss' : 'Data loss'}: ${what} and ${contents} ${policyClause(risk)}. ${fix}`;
+    }
+    case 'cleanup-may-fail': {
+      const keep = action === 'Remove' ? 'DeletionPolicy: Retain' : 'UpdateReplacePolicy: Retain';
+      return (
+        `Cleanup may fail: ${what}, which CloudFormation cannot do while it holds ${contents.replace(/^its /, '')}. ` +
+        `The update still completes ("Update successful. One or more resources could not be deleted.") and leaves ${thing} behind, outside the stack. ` +
+        `Empty it first, or set ${keep} to keep it on purpose.`
+      );
+    }
+  }
+}
+
+/**
+ * A risk to the stack in words. An export in use is worded as CloudFormation fails the update
+ * ("Cannot update export … as it is in use by …", "Export … cannot be deleted as it is in use by …").
+ */
+export function stackRiskText(risk: StackRisk): string {
+  switch (risk.kind) {
+    case 'export-changes': {
+      const what = risk.change === 'removed' ? 'is removed' : 'changes value';
+      return `Export ${risk.export} (output ${risk.output}) ${what}: if another stack imports it, CloudFormation fails the update. Link the deployed stack (or use --stack in the CLI) to check its imports.`;
+    }
+    case 'export-in-use': {
+      const importers = listSome(risk.importedBy);
+      const cloudFormation =
+        risk.change === 'removed' ? `Export ${risk.export} cannot be deleted as it is in use by ${importers}` : `Cannot update export ${risk.export} as it is in use by ${importers}`;
+      return `${cloudFormation}: the update will fail and roll back (output ${risk.output}).`;
+    }
+  }
+}
+
+/** The lens above an export at risk: `⚠ Will fail — export shared-vpc-id is in use by app`, or what changes and why it matters. */
+export function stackRiskLensTitle(risk: StackRisk): string {
+  if (risk.kind === 'export-in-use') return `${impactHeading('will-fail')} — export ${risk.export} is in use by ${listSome(risk.importedBy)}`;
+  const what = risk.change === 'removed' ? 'is removed' : 'changes value';
+  return `⚠ Export ${risk.export} ${what} — the update fails if another stack imports it`;
+}
+
+/** The hover on an output whose export is at risk. */
+export function stackRiskHoverText(risk: StackRisk): string {
+  return `**⚠ Export ${risk.export}**: ${stackRiskText(risk)}`;
+}
+
+/** The verdict's clause for stack risks that make the update fail: `will fail: export Shared-VpcId is in use`; empty otherwise. */
+export function stackFailureClause(risks: readonly StackRisk[] | undefined): string {
+  const inUse = (risks ?? []).filter((risk) => risk.kind === 'export-in-use').map((risk) => risk.export);
+  if (inUse.length === 0) return '';
+  return ` · will fail: ${inUse.length === 1 ? `export ${inUse[0]} is` : `exports ${listSome(inUse)} are`} in use`;
+}
