@@ -16,6 +16,7 @@ import { resolveApplicationLocations, translateApplication } from './application
 import { translateLayerVersion } from './layerVersion';
 import { translateSimpleTable } from './simpleTable';
 import { translateStateMachine } from './stateMachine/stateMachine';
+import { validateWebSocketApi } from './webSocketApi';
 import { translateConnector } from './connector/connector';
 import { addEmbeddedConnectors } from './connector/embedded';
 import { generatedConnectable, type ConnectableResource, type ResourceResolver } from './connector/reference';
@@ -214,6 +215,8 @@ function translateResource(ctx: TranslationContext, sam: SamResource): Generated
       return translateApplication(ctx, sam, ctx.applicationTemplates);
     case 'AWS::Serverless::StateMachine':
       return translateStateMachine(ctx, sam);
+    case 'AWS::Serverless::WebSocketApi':
+      return validateWebSocketApi(sam) ?? new NotCovered(sam.type);
     default:
       return new NotCovered(sam.type);
   }
