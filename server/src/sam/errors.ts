@@ -56,3 +56,8 @@ export function invalidEvent(eventId: string, detail: string, path: SamPath = []
 export function invalidDocument(detail: string, path: SamPath = []): SamError {
   return new SamError('', detail, path, 'document');
 }
+
+/** SAM's InvalidGlobalsSectionException: worded by itself, without the document's preamble. */
+export function invalidGlobals(detail: string, path: SamPath = []): SamError {
+  return new SamError('', `'Globals' section is invalid. ${detail}`, path, 'transform');
+}

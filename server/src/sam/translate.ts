@@ -16,6 +16,7 @@ import { resolveApplicationLocations, translateApplication } from './application
 import { translateLayerVersion } from './layerVersion';
 import { translateSimpleTable } from './simpleTable';
 import { translateStateMachine } from './stateMachine/stateMachine';
+import { validateCapacityProvider } from './capacityProvider';
 import { validateWebSocketApi } from './webSocketApi';
 import { translateConnector } from './connector/connector';
 import { addEmbeddedConnectors } from './connector/embedded';
@@ -155,8 +156,10 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   const generated = new Map<string, GeneratedResource[]>();
   const notCovered = new Map<string, string>();
   const failed = new Set(errors.map((e) => e.logicalId).filter((id): id is string => id !== undefined));
+  // An invalid Globals section stops SAM before any resource is translated (its plugin raises).
+  const globalsInvalid = globals instanceof SamError;
   for (const logicalId of translationOrder(ctx, order)) {
-    if (failed.has(logicalId)) continue;
+    if (failed.has(logicalId) || globalsInvalid) continue;
     const entry = ctx.resources[logicalId] as PlainMap;
     const sam = new SamResource(logicalId, entry.Type as string, entry, nodeOf(logicalId));
     recordFunctionNames(ctx, sam);
@@ -217,6 +220,8 @@ function translateResource(ctx: TranslationContext, sam: SamResource): Generated
       return translateStateMachine(ctx, sam);
     case 'AWS::Serverless::WebSocketApi':
       return validateWebSocketApi(sam) ?? new NotCovered(sam.type);
+    case 'AWS::Serverless::CapacityProvider':
+      return validateCapacityProvider(sam) ?? new NotCovered(sam.type);
     default:
       return new NotCovered(sam.type);
   }
