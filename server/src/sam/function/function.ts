@@ -15,6 +15,7 @@ import { checkPackageType, functionCode } from './code';
 import { readDeploymentPreference } from './deploymentPreference';
 import { constructEventInvokeConfig } from './eventInvokeConfig';
 import { constructFunctionUrl } from './functionUrl';
+import { checkTenancy } from './tenancy';
 import { constructAlias, constructVersion, resolvedAliasName } from './version';
 
 const FUNCTION_PROPERTIES: Record<string, PropertySpec> = {
@@ -109,6 +110,8 @@ export function translateFunction(ctx: TranslationContext, sam: SamResource): Ge
   const p = sam.properties;
   const invalid = checkProperties(sam.logicalId, sam.type, p, FUNCTION_PROPERTIES);
   if (invalid) return invalid;
+  const tenancy = checkTenancy(sam, p);
+  if (tenancy) return tenancy;
   if (p.DeadLetterQueue) {
     const dlq = p.DeadLetterQueue as PlainMap;
     if (!dlq.Type || !dlq.TargetArn) return invalidResource(sam.logicalId, "'DeadLetterQueue' requires Type and TargetArn properties to be specified.", ['Properties', 'DeadLetterQueue']);
