@@ -169,6 +169,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
     } else if (sam.type === 'AWS::Serverless::Connector') {
       result = translateConnector(sam, connectorResolver(ctx, generated, logicalId), originalTypes);
     } else result = translateResource(ctx, sam);
+    if (Array.isArray(result)) result = duplicateLogicalId(ctx, logicalId, result) ?? result;
     // An embedded connector's error is placed at the resource it is embedded in.
     if (result instanceof SamError) errors.push({ error: result, logicalId: embedded.origins.get(logicalId)?.logicalId ?? logicalId });
     else if (result instanceof NotCovered) notCovered.set(logicalId, result.feature);
@@ -186,6 +187,45 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   const edited = new Map<string, PlainMap>();
   for (const [id, { entry }] of ctx.edited) edited.set(id, entry);
   return { generated, shared, edited, changedIds: ctx.changedIds, references: ctx.references, conditions, errors, notCovered, implicitApis: ctx.implicitApis, embeddedConnectors: embedded.origins, notes };
+}
+
+/**
+ * The type each generated type may replace under the same logical id: what a SAM resource becomes
+ * in its own place, or a template resource an event source adds to. Any other generated resource
+ * whose id the template already uses would overwrite that resource.
+ */
+const REPLACES: Readonly<Record<string, string>> = {
+  'AWS::Lambda::Function': 'AWS::Serverless::Function',
+  'AWS::Lambda::LayerVersion': 'AWS::Serverless::LayerVersion',
+  'AWS::ApiGateway::RestApi': 'AWS::Serverless::Api',
+  'AWS::ApiGatewayV2::Api': 'AWS::Serverless::HttpApi',
+  'AWS::DynamoDB::Table': 'AWS::Serverless::SimpleTable',
+  'AWS::CloudFormation::Stack': 'AWS::Serverless::Application',
+  'AWS::StepFunctions::StateMachine': 'AWS::Serverless::StateMachine',
+  'AWS::AppSync::GraphQLApi': 'AWS::Serverless::GraphQLApi',
+  'AWS::S3::Bucket': 'AWS::S3::Bucket',
+  'AWS::SNS::Topic': 'AWS::SNS::Topic',
+  'AWS::Cognito::UserPool': 'AWS::Cognito::UserPool',
+  'AWS::ApiGateway::DomainName': 'AWS::ApiGateway::DomainName',
+  'AWS::ApiGateway::BasePathMapping': 'AWS::ApiGateway::BasePathMapping',
+};
+
+/** SAM's DuplicateLogicalIdException: a generated resource would take the id of another resource of the template. */
+function duplicateLogicalId(ctx: TranslationContext, logicalId: string, generated: readonly GeneratedResource[]): SamError | undefined {
+  for (const resource of generated) {
+    const existing = ctx.resources[resource.logicalId];
+    if (existing === undefined) continue;
+    if (isMap(existing) && existing.Type === REPLACES[resource.type]) continue;
+    const property = resource.origin.logicalId === logicalId ? resource.origin.property : undefined;
+    return new SamError(
+      logicalId,
+      `Transforming resource with id [${logicalId}] attempts to create a new resource with id [${resource.logicalId}] and type "${resource.type}". ` +
+        'A resource with that id already exists within this template. Please use a different id for that resource.',
+      property === undefined ? [] : ['Properties', ...property.split('.')],
+      'transform',
+    );
+  }
+  return undefined;
 }
 
 /** The resources to translate, in SAM's order: functions, state machines, APIs, others, connectors. */
