@@ -4,7 +4,7 @@
  * `Destination` is an `Fn::If` with an `AWS::NoValue` branch (then under that condition).
  */
 import type { SamResource, TranslationContext } from '../context';
-import { invalidResource, SamError } from '../errors';
+import { invalidResource, malformedIf, SamError } from '../errors';
 import type { GeneratedResource } from '../generated';
 import { rolePolicies } from '../iam';
 import { resolveParameterRefs } from '../intrinsics';
@@ -64,6 +64,8 @@ function injectDestination(
   if (typeof type !== 'string' || !ACCEPTED_TYPES.includes(type)) {
     return invalidResource(sam.logicalId, `'Type: ${type === undefined || type === null ? 'None' : String(type)}' must be one of ['SQS', 'SNS', 'EventBridge', 'Lambda']`, ['Properties', 'EventInvokeConfig']);
   }
+  const malformed = malformedIf(logicalId, 'Destination', config.Destination, ['Properties', 'EventInvokeConfig', 'DestinationConfig', event, 'Destination']);
+  if (malformed) return malformed;
   const resourceId = logicalId + event;
   let destination = config.Destination;
   let resource: GeneratedResource | undefined;

@@ -3,7 +3,7 @@
  * version and alias, URL, deployment preference, event invoke config and every event source.
  */
 import type { SamResource, TranslationContext } from '../context';
-import { invalidResource, SamError } from '../errors';
+import { invalidResource, malformedIf, SamError } from '../errors';
 import type { GeneratedResource } from '../generated';
 import { assumeRolePolicy, constructRole, expandPolicies, managedPolicyArn, singleStatementPolicy } from '../iam';
 import { resolveFindInMap, resolveParameterRefs } from '../intrinsics';
@@ -112,6 +112,8 @@ export function translateFunction(ctx: TranslationContext, sam: SamResource): Ge
   if (invalid) return invalid;
   const tenancy = checkTenancy(sam, p);
   if (tenancy) return tenancy;
+  const malformedRole = malformedIf(sam.logicalId, 'Role', p.Role, ['Properties', 'Role']);
+  if (malformedRole) return malformedRole;
   if (p.DeadLetterQueue) {
     const dlq = p.DeadLetterQueue as PlainMap;
     if (!dlq.Type || !dlq.TargetArn) return invalidResource(sam.logicalId, "'DeadLetterQueue' requires Type and TargetArn properties to be specified.", ['Properties', 'DeadLetterQueue']);
