@@ -50,7 +50,8 @@ export function expandServerless(model: TemplateModel, options: TranslationOptio
 
   for (const { error, logicalId } of translation.errors) {
     const node = logicalId === undefined ? undefined : nodeOf(logicalId);
-    const range = logicalId === undefined ? (root.entries.find((e) => e.key === 'Globals')?.keyRange ?? keyRangeOf('')) : rangeAt(node, error.path) ?? keyRangeOf(logicalId);
+    const range =
+      logicalId === undefined ? (rangeAt(root, error.path) ?? root.entries.find((e) => e.key === 'Globals')?.keyRange ?? keyRangeOf('')) : (rangeAt(node, error.path) ?? keyRangeOf(logicalId));
     errors.push({ code: 'sam-invalid', message: `Invalid Serverless Application Specification document: ${error.wording}`, range, severity: 'error' });
   }
   const notes: SamNote[] = [...translation.notes];

@@ -29,6 +29,7 @@ import { DeploymentPreferences } from './function/deploymentPreference';
 import { translateFunction } from './function/function';
 import { GeneratedResource, type Origin } from './generated';
 import { Globals } from './globals';
+import { invalidLogicalIds, validateDocument } from './document';
 import { ResourceReferences, resolveParameterRefs } from './intrinsics';
 import { NotCovered } from './notCovered';
 import { ResourceOrder } from './resourceOrder';
@@ -95,7 +96,11 @@ function convertsForPython27(resources: PlainMap, globals: unknown): boolean {
 
 /** Translates the SAM resources of a template (as plain values) read from `resourcesNode`. */
 export function translate(template: PlainMap, resourcesNode: MapNode | undefined, options: TranslationOptions): Translation {
+  const documentError = validateDocument(template);
+  if (documentError) return untranslated(template, documentError);
   const resources = isMap(template.Resources) ? template.Resources : {};
+  // `Properties:` written with no value is not a map either, though Globals would merge into it.
+  const propertiesNotMap = new Set(Object.entries(resources).filter(([, entry]) => isMap(entry) && 'Properties' in entry && !isMap(entry.Properties)).map(([id]) => id));
   const originalTypes = new Map(Object.entries(resources).map(([id, entry]) => [id, isMap(entry) ? entry.Type : undefined]));
   const py27 = convertsForPython27(resources, template.Globals);
   const parameters = new Map(options.parameters);
@@ -153,6 +158,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   if (globals instanceof SamError) errors.push({ error: globals });
   else mergeGlobals(ctx, order, globals, errors);
 
+  for (const error of invalidLogicalIds(template)) errors.push({ error, logicalId: error.subject });
   const generated = new Map<string, GeneratedResource[]>();
   const notCovered = new Map<string, string>();
   const failed = new Set(errors.map((e) => e.logicalId).filter((id): id is string => id !== undefined));
@@ -164,7 +170,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
     const sam = new SamResource(logicalId, entry.Type as string, entry, nodeOf(logicalId));
     recordFunctionNames(ctx, sam);
     let result: GeneratedResource[] | SamError | NotCovered;
-    if (entry.Properties !== undefined && entry.Properties !== null && !isMap(entry.Properties)) {
+    if (propertiesNotMap.has(logicalId) || (entry.Properties !== undefined && entry.Properties !== null && !isMap(entry.Properties))) {
       result = invalidResource(logicalId, "Attribute 'Properties' should be a map.", ['Properties']);
     } else if (sam.type === 'AWS::Serverless::Connector') {
       result = translateConnector(sam, connectorResolver(ctx, generated, logicalId), originalTypes);
@@ -187,6 +193,23 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   const edited = new Map<string, PlainMap>();
   for (const [id, { entry }] of ctx.edited) edited.set(id, entry);
   return { generated, shared, edited, changedIds: ctx.changedIds, references: ctx.references, conditions, errors, notCovered, implicitApis: ctx.implicitApis, embeddedConnectors: embedded.origins, notes };
+}
+
+/** A template SAM rejects as a whole: nothing is translated, and its error is the only one. */
+function untranslated(template: PlainMap, error: SamError): Translation {
+  return {
+    generated: new Map(),
+    shared: [],
+    edited: new Map(),
+    changedIds: new Map(),
+    references: new ResourceReferences(),
+    conditions: isMap(template.Conditions) ? { ...template.Conditions } : {},
+    errors: [{ error }],
+    notCovered: new Map(),
+    implicitApis: new Map(),
+    embeddedConnectors: new Map(),
+    notes: [],
+  };
 }
 
 /**

@@ -1,0 +1,38 @@
+/**
+ * The checks SAM makes on the template as a whole before it translates anything (its parser's
+ * validation): a template that fails one is not translated at all, and its error is the only one
+ * SAM gives.
+ */
+import { invalidDocument, invalidResource, type SamError } from './errors';
+import { isMap, type PlainMap } from './values';
+
+const SERVERLESS_PREFIX = 'AWS::Serverless::';
+
+/** The reason SAM rejects the template as a whole, or nothing when it can be translated. */
+export function validateDocument(template: PlainMap): SamError | undefined {
+  const resources = template.Resources;
+  if (!isMap(resources) || Object.keys(resources).length === 0) return invalidDocument("'Resources' section is required", ['Resources']);
+  if (!Object.values(resources).every(isMap)) {
+    const [id] = Object.entries(resources).find(([, resource]) => !isMap(resource))!;
+    return invalidDocument("All 'Resources' must be Objects. If you're using YAML, this may be an indentation issue.", ['Resources', id]);
+  }
+  // The transform resolves references to parameters and mappings, so each section it reads must be a map.
+  for (const section of ['Mappings', 'Parameters']) {
+    if (section in template && !isMap(template[section])) return invalidDocument("'Mappings' or 'Parameters' is either null or not a valid dictionary.", [section]);
+  }
+  for (const [id, resource] of Object.entries(resources as Record<string, PlainMap>)) {
+    if ('Condition' in resource && typeof resource.Condition !== 'string') return invalidDocument('Every Condition member must be a string.', ['Resources', id, 'Condition']);
+  }
+  return undefined;
+}
+
+/** SAM resources whose logical id CloudFormation would not take: ids are alphanumeric. */
+export function invalidLogicalIds(template: PlainMap): SamError[] {
+  const resources = isMap(template.Resources) ? template.Resources : {};
+  const errors: SamError[] = [];
+  for (const [id, resource] of Object.entries(resources)) {
+    if (!isMap(resource) || typeof resource.Type !== 'string' || !resource.Type.startsWith(SERVERLESS_PREFIX)) continue;
+    if (!/^[A-Za-z0-9]+$/.test(id)) errors.push(invalidResource(id, 'Logical ids must be alphanumeric.'));
+  }
+  return errors;
+}
