@@ -78,7 +78,9 @@ export function translateRestApi(ctx: TranslationContext, sam: SamResource): Gen
   try {
     return new RestApiGenerator(ctx, sam).resources();
   } catch (error) {
-    if (error instanceof SamError) return error.kind === 'document' ? invalidResource(sam.logicalId, error.wording) : error;
+    // An invalid definition is the template's error, worded without the resource (SAM raises it
+    // as a document error); the property checks that name the resource wrap it themselves (Cors).
+    if (error instanceof SamError) return error;
     throw error;
   }
 }

@@ -75,6 +75,9 @@ export function constructRestApiDomain(ctx: TranslationContext, sam: SamResource
     }
   }
   const association = domain.get('AccessAssociation');
+  if (association !== undefined && association !== null && !isPyMap(association)) {
+    throw invalidResource(sam.logicalId, "Property 'Domain.AccessAssociation' should be a map.", ['Properties', 'Domain', 'AccessAssociation']);
+  }
   if (isPrivate && isPyMap(association)) {
     const source = toPlain(pyGet(association, 'VpcEndpointId'));
     const access = sam.generate(generateLogicalId('DomainNameAccessAssociation', source), 'AWS::ApiGateway::DomainNameAccessAssociation', 'Domain.AccessAssociation', attributes);
