@@ -169,6 +169,12 @@ function eventSourceMapping(input: EventInput, target: EventTarget, role: Genera
     else if (source.type === 'SelfManagedKafka') mapping.set('SelfManagedKafkaEventSourceConfig', config);
     else return invalidEvent(input.logicalId, `Property ConsumerGroupId not defined for resource of type ${source.type}.`);
   }
+  if (isMap(p.SchemaRegistryConfig)) {
+    // Lambda needs the registry, the format it hands records over in, and what to validate.
+    for (const field of ['SchemaRegistryURI', 'EventRecordFormat', 'SchemaValidationConfigs']) {
+      if (!(field in p.SchemaRegistryConfig)) return eventError(input, `Missing required field ${field} in SchemaRegistryConfig`, ['SchemaRegistryConfig']);
+    }
+  }
   if (p.SchemaRegistryConfig) {
     const key = source.type === 'MSK' ? 'AmazonManagedKafkaEventSourceConfig' : 'SelfManagedKafkaEventSourceConfig';
     mapping.set(key, { ...((mapping.get(key) as PlainMap | undefined) ?? {}), SchemaRegistryConfig: p.SchemaRegistryConfig });
