@@ -3,8 +3,10 @@
  * validation): a template that fails one is not translated at all, and its error is the only one
  * SAM gives.
  */
-import { invalidDocument, invalidResource, type SamError } from './errors';
-import { isMap, type PlainMap } from './values';
+import { invalidDocument, invalidResource, type SamError, type SamPath } from './errors';
+import { pyStr } from './python/pyRepr';
+import type { PyValue } from './python/py27Dict';
+import { isList, isMap, type PlainMap } from './values';
 
 const SERVERLESS_PREFIX = 'AWS::Serverless::';
 
@@ -35,4 +37,48 @@ export function invalidLogicalIds(template: PlainMap): SamError[] {
     if (!/^[A-Za-z0-9]+$/.test(id)) errors.push(invalidResource(id, 'Logical ids must be alphanumeric.'));
   }
   return errors;
+}
+
+/** `${Name}` in an `Fn::Sub` string (not `${!Name}`, which is written out as it is). */
+const SUB_VARIABLE = /\$\{([A-Za-z0-9.:]+)\}/g;
+
+/**
+ * An `Fn::Sub` in a SAM resource that names a parameter whose value is a list or a map: the
+ * transform substitutes known parameter values, and `Fn::Sub` substitutes strings only.
+ */
+export function nonStringSubVariable(template: PlainMap, parameters: ReadonlyMap<string, unknown>): SamError | undefined {
+  const resources = isMap(template.Resources) ? template.Resources : {};
+  for (const [id, resource] of Object.entries(resources)) {
+    if (!isMap(resource) || typeof resource.Type !== 'string' || !resource.Type.startsWith(SERVERLESS_PREFIX)) continue;
+    const found = findNonStringSub(resource.Properties, parameters, ['Resources', id, 'Properties']);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function findNonStringSub(value: unknown, parameters: ReadonlyMap<string, unknown>, path: SamPath): SamError | undefined {
+  if (isList(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findNonStringSub(value[i], parameters, [...path, i]);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (!isMap(value)) return undefined;
+  const sub = value['Fn::Sub'];
+  const text = typeof sub === 'string' ? sub : isList(sub) && typeof sub[0] === 'string' ? sub[0] : undefined;
+  if (text !== undefined) {
+    const own = isList(sub) && isMap(sub[1]) ? sub[1] : {};
+    for (const [, name] of text.matchAll(SUB_VARIABLE)) {
+      const resolved = name! in own ? undefined : parameters.get(name!);
+      if (isList(resolved) || isMap(resolved)) {
+        return invalidDocument(`Invalid Fn::Sub variable value ${pyStr(resolved as PyValue)}. Fn::Sub expects all variables to be strings.`, [...path, 'Fn::Sub']);
+      }
+    }
+  }
+  for (const [key, item] of Object.entries(value)) {
+    const found = findNonStringSub(item, parameters, [...path, key]);
+    if (found) return found;
+  }
+  return undefined;
 }

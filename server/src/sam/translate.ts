@@ -29,7 +29,7 @@ import { DeploymentPreferences } from './function/deploymentPreference';
 import { translateFunction } from './function/function';
 import { GeneratedResource, type Origin } from './generated';
 import { Globals } from './globals';
-import { invalidLogicalIds, validateDocument } from './document';
+import { invalidLogicalIds, nonStringSubVariable, validateDocument } from './document';
 import { ResourceReferences, resolveParameterRefs } from './intrinsics';
 import { NotCovered } from './notCovered';
 import { ResourceOrder } from './resourceOrder';
@@ -111,6 +111,8 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   }
   if (!parameters.has('AWS::Region')) parameters.set('AWS::Region', options.region);
   if (!parameters.has('AWS::Partition')) parameters.set('AWS::Partition', options.partition);
+  const subError = nonStringSubVariable(template, parameters);
+  if (subError) return untranslated(template, subError);
   const notes: SamNote[] = [];
   const noted = new Set<string>();
   const conditions: PlainMap = isMap(template.Conditions) ? { ...template.Conditions } : {};
