@@ -17,6 +17,7 @@ import { translateLayerVersion } from './layerVersion';
 import { translateSimpleTable } from './simpleTable';
 import { translateStateMachine } from './stateMachine/stateMachine';
 import { validateCapacityProvider } from './capacityProvider';
+import { validateGraphQlApi } from './graphQlApi';
 import { validateWebSocketApi } from './webSocketApi';
 import { translateConnector } from './connector/connector';
 import { addEmbeddedConnectors } from './connector/embedded';
@@ -287,6 +288,8 @@ function translateResource(ctx: TranslationContext, sam: SamResource): Generated
       return validateWebSocketApi(sam) ?? new NotCovered(sam.type);
     case 'AWS::Serverless::CapacityProvider':
       return validateCapacityProvider(sam) ?? new NotCovered(sam.type);
+    case 'AWS::Serverless::GraphQLApi':
+      return validateGraphQlApi(sam) ?? new NotCovered(sam.type);
     default:
       return new NotCovered(sam.type);
   }
