@@ -27,6 +27,9 @@ const APPLICATION_PROPERTIES: Record<string, PropertySpec> = {
 /** For each application and version the template names, the stand-in template URL, or the error found for it. */
 export type ApplicationTemplates = Map<string, string | SamError | false>;
 
+/** A Serverless Application Repository application's ARN, the only id the repository takes. */
+const SAR_APPLICATION_ARN = /^arn:[a-z0-9-]+:serverlessrepo:[a-z0-9-]+:\d{12}:applications\/.+$/;
+
 /** The key SAM files an application under (`_make_app_key`). */
 function applicationKey(id: unknown, version: unknown): string {
   return JSON.stringify([id ?? null, version ?? null]);
@@ -58,6 +61,9 @@ export function resolveApplicationLocations(ctx: TranslationContext, order: Reso
     else if (typeof version !== 'string') templates.set(key, invalidResource(logicalId, "Property 'Location.SemanticVersion' should be a string.", [...path, 'SemanticVersion']));
     else if (id.startsWith('{{resolve:')) {
       templates.set(key, invalidResource(logicalId, "Serverless Application Repostiory does not support dynamic reference in 'ApplicationId' property.", [...path, 'ApplicationId']));
+    } else if (!SAR_APPLICATION_ARN.test(id)) {
+      // The repository knows applications by ARN only: it refuses any other id, which SAM reports so.
+      templates.set(key, invalidResource(logicalId, `Cannot access application: ${id}.`, [...path, 'ApplicationId']));
     } else templates.set(key, `serverlessrepo:${id}@${version}`);
   }
   return templates;
