@@ -22,6 +22,9 @@ export function validateGraphQlApi(sam: SamResource): SamError | undefined {
   const fail = (detail: string, path: SamPath, subject = sam.logicalId) => invalidResource(subject, detail, ['Properties', ...path]);
   const schema = schemaError(p, fail);
   if (schema) return schema;
+  for (const name of ['Functions', 'Resolvers', 'DataSources']) {
+    if (p[name] !== undefined && !isMap(p[name])) return fail(`Property '${name}' is invalid.`, [name]);
+  }
   const auth = p.Auth as PlainMap;
   const type = auth.Type as string;
   const configs = Object.values(AUTH_CONFIG).filter((name) => auth[name] !== undefined);
@@ -33,15 +36,15 @@ export function validateGraphQlApi(sam: SamResource): SamError | undefined {
   const dataSources = dataSourceNames(p.DataSources);
   const functions = isMap(p.Functions) ? p.Functions : {};
   for (const [name, fn] of Object.entries(functions)) {
-    if (!isMap(fn)) continue;
+    if (!isMap(fn)) return fail(`Property 'Functions.${name}' is invalid.`, ['Functions', name]);
     const error = functionError(name, fn, dataSources, (detail, path) => fail(detail, ['Functions', name, ...path], name));
     if (error) return error;
   }
   const resolvers = isMap(p.Resolvers) ? p.Resolvers : {};
   for (const [operation, byName] of Object.entries(resolvers)) {
-    if (!isMap(byName)) continue;
+    if (!isMap(byName)) return fail(`Property 'Resolvers.${operation}' is invalid.`, ['Resolvers', operation]);
     for (const [name, resolver] of Object.entries(byName)) {
-      if (!isMap(resolver)) continue;
+      if (!isMap(resolver)) return fail(`Property 'Resolvers.${operation}.${name}' is invalid.`, ['Resolvers', operation, name]);
       const error = resolverError(name, resolver, functions, (detail, path) => fail(detail, ['Resolvers', operation, name, ...path], name));
       if (error) return error;
     }

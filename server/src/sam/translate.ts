@@ -242,7 +242,10 @@ function duplicateLogicalId(ctx: TranslationContext, logicalId: string, generate
     const existing = ctx.resources[resource.logicalId];
     if (existing === undefined) continue;
     if (isMap(existing) && existing.Type === REPLACES[resource.type]) continue;
-    const property = resource.origin.logicalId === logicalId ? resource.origin.property : undefined;
+    // The SAM property that generated the resource, where the template sets it; else the resource itself.
+    const written = isMap(ctx.resources[logicalId]) ? (ctx.resources[logicalId] as PlainMap).Properties : undefined;
+    const origin = resource.origin.logicalId === logicalId ? resource.origin.property : undefined;
+    const property = origin !== undefined && isMap(written) && origin.split('.')[0]! in written ? origin : undefined;
     return new SamError(
       logicalId,
       `Transforming resource with id [${logicalId}] attempts to create a new resource with id [${resource.logicalId}] and type "${resource.type}". ` +
