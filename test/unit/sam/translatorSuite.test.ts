@@ -3,9 +3,10 @@
  * `../shared/sam-translator-tests` holds 831 SAM templates with the CloudFormation the Python
  * translator produces from them. Every input is expanded; for a valid input the generated
  * resources (logical ids, hashes included, and types) must be exactly the expected ones; an
- * `error_*` input must give an error. The share that matches is printed, overall and by SAM
- * resource type, and the suite fails below the floors below (the README states them). Skipped,
- * with the reason printed, when the folder is absent.
+ * `error_*` input must give an error, and how many are worded exactly as the translator's
+ * message is printed. The share that matches is printed, overall and by SAM resource type, and
+ * the suite fails below the floors below (the README states them). Skipped, with the reason
+ * printed, when the folder is absent.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
