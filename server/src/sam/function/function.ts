@@ -140,8 +140,15 @@ export function translateFunction(ctx: TranslationContext, sam: SamResource): Ge
   if (packaging) return packaging;
   const resources: GeneratedResource[] = [fn];
 
+  // Lambda managed instances scale by the capacity provider, which provisioned concurrency would contradict.
+  if (p.CapacityProviderConfig && p.ProvisionedConcurrencyConfig) {
+    return invalidResource(sam.logicalId, "Cannot specify 'CapacityProviderConfig' and 'ProvisionedConcurrencyConfig' together.", ['Properties', 'ProvisionedConcurrencyConfig']);
+  }
   if (p.ProvisionedConcurrencyConfig && !p.AutoPublishAlias) {
     return invalidResource(sam.logicalId, 'To set ProvisionedConcurrencyConfig AutoPublishALias must be defined on the function', ['Properties', 'ProvisionedConcurrencyConfig']);
+  }
+  if (p.VersionDeletionPolicy !== undefined && p.VersionDeletionPolicy !== null && p.VersionDeletionPolicy !== 'Delete' && p.VersionDeletionPolicy !== 'Retain') {
+    return invalidResource(sam.logicalId, "Property 'VersionDeletionPolicy' should be a one of the strings: 'Delete' or 'Retain'.", ['Properties', 'VersionDeletionPolicy']);
   }
   if (p.VersionDeletionPolicy !== undefined && p.VersionDeletionPolicy !== null && !p.AutoPublishAlias) {
     return invalidResource(sam.logicalId, "'VersionDeletionPolicy' requires 'AutoPublishAlias'.", ['Properties', 'VersionDeletionPolicy']);
