@@ -40,7 +40,7 @@ interface Outcome {
 
 /** What an `error_*` input gave, beside whether it gave an error. */
 interface ErrorOutcome extends Outcome {
-  /** Whether the errors are, word for word, the translator's message (its causes sorted, as it gives them). */
+  /** Whether the errors are, word for word, the translator's message (its causes ordered as it orders them). */
   wordedExactly: boolean;
   /**
    * The translator rejects a location the transform reads as a local path that `sam deploy`
@@ -51,9 +51,14 @@ interface ErrorOutcome extends Outcome {
 
 const MESSAGE_PREFIX = 'Invalid Serverless Application Specification document';
 
-/** The translator's whole message for these errors: the count, then each distinct cause, sorted. */
+/** The id a cause names (`Resource with id [X]`, `Event with id [X]`), or none for the template's own. */
+function causeId(wording: string): string {
+  return /^(?:Resource|Event|Transforming resource) with id \[(.*?)\] /.exec(wording)?.[1] ?? '';
+}
+
+/** The translator's whole message for these errors: the count, then each distinct cause, ordered by the id it names. */
 function translatorMessage(wordings: readonly string[]): string {
-  const causes = [...new Set(wordings)].sort();
+  const causes = [...new Set(wordings)].sort((a, b) => (causeId(a) < causeId(b) ? -1 : causeId(a) > causeId(b) ? 1 : 0));
   return `${MESSAGE_PREFIX}. Number of errors found: ${causes.length}. ${causes.join(' ')}`;
 }
 
