@@ -155,20 +155,24 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   ctx.applicationTemplates = resolveApplicationLocations(ctx, order);
   defaultDefinitionBodies(ctx, order);
   const plugins = { ctx, order, globals: template.Globals };
-  for (const error of implicitRestApiPlugin(plugins)) errors.push({ error, logicalId: error.subject });
-  for (const error of implicitHttpApiPlugin(plugins)) errors.push({ error, logicalId: error.subject });
-  const globals = Globals.read(template.Globals);
-  if (globals instanceof SamError) errors.push({ error: globals });
-  else mergeGlobals(ctx, order, globals, errors);
-
-  for (const error of invalidLogicalIds(template)) errors.push({ error, logicalId: error.subject });
+  // The implicit API plugins' errors, or an invalid Globals section, stop SAM before any resource
+  // is translated: a plugin raises its errors together.
+  const pluginErrors = [...implicitRestApiPlugin(plugins), ...implicitHttpApiPlugin(plugins)];
+  for (const error of pluginErrors) errors.push({ error, logicalId: error.subject });
+  let stopped = pluginErrors.length > 0;
+  if (!stopped) {
+    const globals = Globals.read(template.Globals);
+    if (globals instanceof SamError) {
+      errors.push({ error: globals });
+      stopped = true;
+    } else mergeGlobals(ctx, order, globals, errors);
+  }
+  if (!stopped) for (const error of invalidLogicalIds(template)) errors.push({ error, logicalId: error.subject });
   const generated = new Map<string, GeneratedResource[]>();
   const notCovered = new Map<string, string>();
   const failed = new Set(errors.map((e) => e.logicalId).filter((id): id is string => id !== undefined));
-  // An invalid Globals section stops SAM before any resource is translated (its plugin raises).
-  const globalsInvalid = globals instanceof SamError;
   for (const logicalId of translationOrder(ctx, order)) {
-    if (failed.has(logicalId) || globalsInvalid) continue;
+    if (failed.has(logicalId) || stopped) continue;
     const entry = ctx.resources[logicalId] as PlainMap;
     const sam = new SamResource(logicalId, entry.Type as string, entry, nodeOf(logicalId));
     recordFunctionNames(ctx, sam);
