@@ -183,7 +183,7 @@ function eventSourceMapping(input: EventInput, target: EventTarget, role: Genera
   if (p.DestinationConfig) {
     const config = p.DestinationConfig as PlainMap;
     const onFailure = config.OnFailure;
-    if (!isMap(onFailure)) return eventError(input, "Property 'DestinationConfig.OnFailure' should be a map.", ['DestinationConfig', 'OnFailure']);
+    if (!isMap(onFailure)) return invalidEvent(input.logicalId, "Property 'DestinationConfig.OnFailure' should be a map.", ['Properties', 'DestinationConfig', 'OnFailure']);
     const destinationType = onFailure.Type;
     let destinationConfig: PlainMap = config;
     if (destinationType) {

@@ -142,7 +142,8 @@ function editedEntry(input: EventInput, logicalId: string): PlainMap {
 function referencedResource(input: EventInput, value: unknown, notString: string, missing: string): string | SamError {
   if (isMap(value) && 'Ref' in value) {
     const id = value.Ref;
-    if (typeof id !== 'string') return invalidEvent(input.eventId, notString);
+    // SAM names the event by its generated id here, and by its own id when the resource is missing.
+    if (typeof id !== 'string') return invalidEvent(input.logicalId, notString, ['Properties']);
     if (id in input.ctx.resources) return id;
   }
   return invalidEvent(input.eventId, missing);
