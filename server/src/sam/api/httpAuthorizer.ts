@@ -134,9 +134,9 @@ export class HttpAuthorizer {
     ] as const) {
       const values = pyGet(identity, property);
       if (!pyTruthy(values)) continue;
-      if (!Array.isArray(values) || values.some((v) => pyText(v) === undefined)) {
-        throw this.fail(`Property 'Authorizers.${this.name}.Identity.${property}' should be a list of strings.`);
-      }
+      if (!Array.isArray(values)) throw this.fail(`Property 'Authorizers.${this.name}.Identity.${property}' should be a list.`);
+      const index = values.findIndex((v) => pyText(v) === undefined);
+      if (index >= 0) throw this.fail(`Property 'Authorizers.${this.name}.Identity.${property}[${index}]' should be a string.`);
       for (const value of values) sources.push(prefix + pyText(value)!);
     }
     return sources;
