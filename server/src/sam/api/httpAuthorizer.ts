@@ -68,7 +68,7 @@ export class HttpAuthorizer {
     only(c.identity, 'REQUEST', 'Identity must be defined only for Lambda Authorizer.');
     only(c.payloadFormatVersion, 'REQUEST', 'AuthorizerPayloadFormatVersion must be defined only for Lambda Authorizer.');
     only(c.enableSimpleResponses, 'REQUEST', 'EnableSimpleResponses must be defined only for Lambda Authorizer.');
-    if (present(c.enableFunctionDefaultPermissions) && this.type !== 'REQUEST') throw this.fail('EnableFunctionDefaultPermissions must be defined only for Lambda Authorizer.');
+    if (present(c.enableFunctionDefaultPermissions) && this.type !== 'REQUEST') throw this.fail('EnableFunctionDefaultPermissions is only supported for Lambda Authorizer.');
     if (this.type === 'JWT') {
       if (!pyTruthy(this.jwtConfiguration)) throw this.fail(`${this.name} OAuth2 Authorizer must define 'JwtConfiguration'.`);
       if (!pyTruthy(c.identitySource)) throw this.fail(`${this.name} OAuth2 Authorizer must define 'IdentitySource'.`);

@@ -215,7 +215,8 @@ class RestApiGenerator {
     let properties: Record<string, unknown>;
     if (typeof cors === 'string' || isIntrinsic(cors)) properties = { AllowOrigin: cors };
     else if (isMap(cors)) {
-      if (!Object.keys(cors).every((k) => CORS_FIELDS.includes(k))) throw this.fail("Invalid value for 'Cors' property", 'Cors');
+      const unknown = Object.keys(cors).find((k) => !CORS_FIELDS.includes(k));
+      if (unknown !== undefined) throw this.fail(`Invalid key '${unknown}' for 'Cors' property.`, 'Cors');
       properties = { ...cors };
     } else throw this.fail("Invalid value for 'Cors' property", 'Cors');
     const origin = properties.AllowOrigin ?? CORS_WILDCARD;

@@ -7,7 +7,7 @@ import { invalidEvent, SamError } from '../errors';
 import type { GeneratedResource } from '../generated';
 import { addInlinePolicy, addManagedPolicy, managedPolicyArn, rolePolicies } from '../iam';
 import { IS_BOOL, IS_DICT, IS_INT, IS_LIST, IS_STR, PASS_THROUGH, REQUIRED_PASS_THROUGH, strict, typed, type PropertySpec } from '../properties';
-import { isIntrinsic, isList, isMap, type PlainMap } from '../values';
+import { isIntrinsic, isList, isMap, truthy, type PlainMap } from '../values';
 import { checkEventProperties, eventError, nameOrArn, passThrough, type EventInput, type EventTarget } from './eventSource';
 
 const COMMON: Record<string, PropertySpec> = {
@@ -211,7 +211,7 @@ function eventSourceMapping(input: EventInput, target: EventTarget, role: Genera
 /** `_validate_source_access_configurations`: the URI of the one configuration of the required type. */
 function sourceAccessUri(input: EventInput, type: string, supported: string[], required: string): unknown | SamError {
   const configurations = input.properties.SourceAccessConfigurations;
-  if (!configurations) return invalidEvent(input.eventId, `No SourceAccessConfigurations for Amazon ${type} event provided.`);
+  if (!truthy(configurations)) return invalidEvent(input.eventId, `No SourceAccessConfigurations for Amazon ${type} event provided.`);
   if (!isList(configurations)) return invalidEvent(input.eventId, 'Provided SourceAccessConfigurations cannot be parsed into a list.');
   let uri: unknown;
   for (let index = 0; index < configurations.length; index++) {
