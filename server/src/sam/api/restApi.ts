@@ -170,6 +170,9 @@ class RestApiGenerator {
     if (p.FailOnWarnings) restApi.set('FailOnWarnings', p.FailOnWarnings, 'FailOnWarnings');
     if (p.DisableExecuteApiEndpoint !== undefined && p.DisableExecuteApiEndpoint !== null) {
       if (!this.definitionBody) throw this.fail("DisableExecuteApiEndpoint works only within 'DefinitionBody' property.", 'DisableExecuteApiEndpoint');
+      if (!isValidSwagger(this.definitionBody)) {
+        throw invalidDocument("Invalid Swagger document or the Swagger document is not explicitly defined in 'DefinitionBody'.", ['Properties', 'DefinitionBody']);
+      }
       const editor = new SwaggerEditor(this.definitionBody);
       editor.addDisableExecuteApiEndpoint(fromTemplate(p.DisableExecuteApiEndpoint));
       this.definitionBody = editor.swagger;
