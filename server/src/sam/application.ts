@@ -7,13 +7,15 @@
  * built from the application id and version, so that a new version shows as a new template.
  */
 import type { SamResource, TranslationContext } from './context';
-import { invalidResource, SamError } from './errors';
+import { invalidDocument, invalidResource, SamError, type SamPath } from './errors';
 import type { GeneratedResource } from './generated';
 import { resolveFindInMap, resolveParameterRefs } from './intrinsics';
 import { checkProperties, IS_DICT, IS_INT, IS_STR, listOf, oneOf, typed, type PropertySpec } from './properties';
 import type { ResourceOrder } from './resourceOrder';
 import { samTagList } from './function/function';
-import { isMap, type PlainMap } from './values';
+import { isList, isMap, type PlainMap } from './values';
+import { pyStr } from './python/pyRepr';
+import type { PyValue } from './python/py27Dict';
 
 const APPLICATION_PROPERTIES: Record<string, PropertySpec> = {
   Location: typed(oneOf(IS_STR, IS_DICT), true),
@@ -26,6 +28,9 @@ const APPLICATION_PROPERTIES: Record<string, PropertySpec> = {
 
 /** For each application and version the template names, the stand-in template URL, or the error found for it. */
 export type ApplicationTemplates = Map<string, string | SamError | false>;
+
+/** A Serverless Application Repository application's ARN, the only id the repository takes. */
+const SAR_APPLICATION_ARN = /^arn:[a-z0-9-]+:serverlessrepo:[a-z0-9-]+:\d{12}:applications\/.+$/;
 
 /** The key SAM files an application under (`_make_app_key`). */
 function applicationKey(id: unknown, version: unknown): string {
@@ -44,20 +49,30 @@ export function resolveApplicationLocations(ctx: TranslationContext, order: Reso
     const location = entry.Properties.Location;
     if (!isMap(location) || location.ApplicationId === undefined || location.ApplicationId === null) continue;
     if (location.SemanticVersion === undefined || location.SemanticVersion === null) continue;
+    const path = ['Properties', 'Location'];
+    const lookupError =
+      findInMapError(resolveParameterRefs(location.ApplicationId, ctx.parameters), ctx.mappings, [...path, 'ApplicationId']) ??
+      findInMapError(resolveParameterRefs(location.SemanticVersion, ctx.parameters), ctx.mappings, [...path, 'SemanticVersion']);
     const resolve = (value: unknown) => resolveFindInMap(resolveParameterRefs(value, ctx.parameters), ctx.mappings);
     const id = (location.ApplicationId = resolve(location.ApplicationId));
     const version = (location.SemanticVersion = resolve(location.SemanticVersion));
     const key = applicationKey(id, version);
+    if (lookupError) {
+      templates.set(key, lookupError);
+      continue;
+    }
     if (isMap(id) || isMap(version)) {
       templates.set(key, false);
       continue;
     }
     if (templates.has(key)) continue;
-    const path = ['Properties', 'Location'];
     if (typeof id !== 'string') templates.set(key, invalidResource(logicalId, "Property 'Location.ApplicationId' should be a string.", [...path, 'ApplicationId']));
     else if (typeof version !== 'string') templates.set(key, invalidResource(logicalId, "Property 'Location.SemanticVersion' should be a string.", [...path, 'SemanticVersion']));
     else if (id.startsWith('{{resolve:')) {
       templates.set(key, invalidResource(logicalId, "Serverless Application Repostiory does not support dynamic reference in 'ApplicationId' property.", [...path, 'ApplicationId']));
+    } else if (!SAR_APPLICATION_ARN.test(id)) {
+      // The repository knows applications by ARN only: it refuses any other id, which SAM reports so.
+      templates.set(key, invalidResource(logicalId, `Cannot access application: ${id}.`, [...path, 'ApplicationId']));
     } else templates.set(key, `serverlessrepo:${id}@${version}`);
   }
   return templates;
@@ -77,6 +92,8 @@ export function translateApplication(ctx: TranslationContext, sam: SamResource, 
     const id = location.ApplicationId;
     const version = location.SemanticVersion;
     if (id === undefined || id === null) return invalidResource(sam.logicalId, "Property 'ApplicationId' is required.", ['Properties', 'Location', 'ApplicationId']);
+    const known = templates.get(applicationKey(id, version));
+    if (known instanceof SamError && known.kind === 'document') return known;
     const unresolved = (name: string) =>
       invalidResource(sam.logicalId, `Property '${name}' cannot be resolved. Only FindInMap and Ref intrinsic functions are supported.`, ['Properties', 'Location', name]);
     if (isMap(id)) return unresolved('ApplicationId');
@@ -101,4 +118,21 @@ export function translateApplication(ctx: TranslationContext, sam: SamResource, 
   stack.set('TimeoutInMinutes', p.TimeoutInMinutes, 'TimeoutInMinutes');
   stack.set('TemplateURL', p.TemplateUrl || '', 'Location');
   return [stack];
+}
+
+/**
+ * SAM's check of an `Fn::FindInMap` it resolves: three arguments, and a mapping whose entry is a
+ * map of names to values (a mapping is two levels deep). An argument still unresolved is left to
+ * CloudFormation.
+ */
+function findInMapError(value: unknown, mappings: unknown, path: SamPath): SamError | undefined {
+  if (!isMap(value) || Object.keys(value).length !== 1 || !('Fn::FindInMap' in value)) return undefined;
+  const args = value['Fn::FindInMap'];
+  if (!isList(args) || args.length !== 3) {
+    return invalidDocument(`Invalid FindInMap value ${pyStr(args as PyValue)}. FindInMap expects an array with 3 values.`, path);
+  }
+  const [name, top] = args;
+  if (typeof name !== 'string' || typeof top !== 'string' || !isMap(mappings) || !isMap(mappings[name]) || !(top in mappings[name])) return undefined;
+  if (!isMap(mappings[name][top])) return invalidDocument(`Cannot use Fn::FindInMap on Mapping '${name}' which is not a a two-level map.`, path);
+  return undefined;
 }

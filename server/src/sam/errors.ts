@@ -56,3 +56,18 @@ export function invalidEvent(eventId: string, detail: string, path: SamPath = []
 export function invalidDocument(detail: string, path: SamPath = []): SamError {
   return new SamError('', detail, path, 'document');
 }
+
+/** SAM's InvalidGlobalsSectionException: worded by itself, without the document's preamble. */
+export function invalidGlobals(detail: string, path: SamPath = []): SamError {
+  return new SamError('', `'Globals' section is invalid. ${detail}`, path, 'transform');
+}
+
+/** An `Fn::If` that does not have its three arguments (condition, then, else), which SAM rejects where it reads the branches. */
+export function malformedIf(subject: string, property: string, value: unknown, path: SamPath): SamError | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const keys = Object.keys(value);
+  if (keys.length !== 1 || keys[0] !== 'Fn::If') return undefined;
+  const args = (value as Record<string, unknown>)['Fn::If'];
+  if (Array.isArray(args) && args.length === 3) return undefined;
+  return invalidResource(subject, `Malformed '${property}' property: Fn::If requires 3 arguments.`, path);
+}

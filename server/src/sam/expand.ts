@@ -31,8 +31,26 @@ export function usesServerlessTransform(model: TemplateModel): boolean {
   return model.transforms.some((t) => t.name === SERVERLESS_TRANSFORM);
 }
 
-/** Expands the SAM resources of a template; never throws on user input. */
+/**
+ * Expands the SAM resources of a template; never throws. Invalid SAM is among the errors; a fault
+ * of the transform itself leaves the template as written, with an internal error that says so.
+ */
 export function expandServerless(model: TemplateModel, options: TranslationOptions): SamExpansion {
+  try {
+    return expand(model, options);
+  } catch (error) {
+    // A bug must not take the caller down: the template is analysed as written instead.
+    const message = error instanceof Error ? error.message : String(error);
+    const range = model.root?.entries.find((e) => e.key === 'Transform')?.keyRange ?? { start: 0, end: 0 };
+    return {
+      parsed: { ...model.parsed, errors: [...model.parsed.errors, { code: 'internal-error', message: `Internal error while expanding the SAM template: ${message}`, range, severity: 'error' }] },
+      sourceMap: { resources: new Map(), properties: new Map() },
+      notes: [],
+    };
+  }
+}
+
+function expand(model: TemplateModel, options: TranslationOptions): SamExpansion {
   const root = model.root!;
   const index = new SourceIndex(model.parsed.text);
   const template = index.read(root) as PlainMap;
@@ -48,9 +66,14 @@ export function expandServerless(model: TemplateModel, options: TranslationOptio
     return value?.kind === 'map' ? value : undefined;
   };
 
+  // The same error raised twice (by an API and by an event that uses it) is reported once, as SAM does.
+  const reported = new Set<string>();
   for (const { error, logicalId } of translation.errors) {
+    if (reported.has(error.wording)) continue;
+    reported.add(error.wording);
     const node = logicalId === undefined ? undefined : nodeOf(logicalId);
-    const range = logicalId === undefined ? (root.entries.find((e) => e.key === 'Globals')?.keyRange ?? keyRangeOf('')) : rangeAt(node, error.path) ?? keyRangeOf(logicalId);
+    const range =
+      logicalId === undefined ? (rangeAt(root, error.path) ?? root.entries.find((e) => e.key === 'Globals')?.keyRange ?? keyRangeOf('')) : (rangeAt(node, error.path) ?? keyRangeOf(logicalId));
     errors.push({ code: 'sam-invalid', message: `Invalid Serverless Application Specification document: ${error.wording}`, range, severity: 'error' });
   }
   const notes: SamNote[] = [...translation.notes];

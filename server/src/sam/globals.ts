@@ -4,7 +4,7 @@
  * concatenate (globals first), anything else (an intrinsic function counts as a scalar) is the
  * resource's own value. `IgnoreGlobals` on a resource drops all (`'*'`) or the listed globals.
  */
-import { invalidDocument, invalidResource, type SamError } from './errors';
+import { invalidGlobals, invalidResource, type SamError } from './errors';
 import { isIntrinsic, isList, isMap, type PlainMap } from './values';
 
 const RESOURCE_PREFIX = 'AWS::Serverless::';
@@ -28,8 +28,11 @@ const SUPPORTED: Record<string, readonly string[]> = {
   SimpleTable: ['SSESpecification'],
   StateMachine: ['PropagateTags'],
   LayerVersion: ['PublishLambdaVersion'],
-  CapacityProvider: ['VpcConfig', 'Tags', 'PropagateTags', 'InstanceRequirements', 'ScalingConfig', 'KmsKeyArn', 'OperatorRole'],
-  WebSocketApi: ['AccessLogSettings', 'DefaultRouteSettings', 'Domain', 'PropagateTags', 'RouteSettings', 'StageVariables', 'Tags'],
+  CapacityProvider: ['VpcConfig', 'OperatorRole', 'Tags', 'InstanceRequirements', 'ScalingConfig', 'KmsKeyArn', 'PropagateTags'],
+  WebSocketApi: [
+    'AccessLogSettings', 'ApiKeySelectionExpression', 'DefaultRouteSettings', 'DisableExecuteApiEndpoint', 'DisableSchemaValidation', 'Domain',
+    'PropagateTags', 'RouteSettings', 'StageVariables', 'Tags',
+  ],
 };
 
 /** The parsed Globals section: for each `AWS::Serverless::*` type, the properties it gives. */
@@ -40,17 +43,17 @@ export class Globals {
   static read(section: unknown): Globals | SamError {
     const byType = new Map<string, PlainMap>();
     if (section === undefined) return new Globals(byType);
-    if (!isMap(section)) return invalidDocument("'Globals' section is invalid. It must be a non-empty dictionary", ['Globals']);
+    if (!isMap(section)) return invalidGlobals('It must be a non-empty dictionary', ['Globals']);
     const names = Object.keys(SUPPORTED).sort();
     for (const [name, properties] of Object.entries(section)) {
       const supported = SUPPORTED[name];
       if (supported === undefined) {
-        return invalidDocument(`'Globals' section is invalid. '${name}' is not supported. Must be one of the following values - ${pyList(names)}`, ['Globals', name]);
+        return invalidGlobals(`'${name}' is not supported. Must be one of the following values - ${pyList(names)}`, ['Globals', name]);
       }
-      if (!isMap(properties)) return invalidDocument("'Globals' section is invalid. Value of ${section} must be a dictionary", ['Globals', name]);
+      if (!isMap(properties)) return invalidGlobals("Value of ${section} must be a dictionary", ['Globals', name]);
       for (const key of Object.keys(properties)) {
         if (!supported.includes(key)) {
-          return invalidDocument(`'Globals' section is invalid. '${key}' is not a supported property of '${name}'. Must be one of the following values - ${pyList(supported)}`, ['Globals', name, key]);
+          return invalidGlobals(`'${key}' is not a supported property of '${name}'. Must be one of the following values - ${pyList(supported)}`, ['Globals', name, key]);
         }
       }
       byType.set(RESOURCE_PREFIX + name, properties);

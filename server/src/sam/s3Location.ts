@@ -16,7 +16,8 @@ export const PACKAGED_BUCKET = 'sam-packaged-artifacts';
 export function parseS3Uri(uri: unknown): { Bucket: string; Key: string; Version?: string } | undefined {
   if (typeof uri !== 'string') return undefined;
   const match = /^s3:\/\/([^/?#]+)(\/[^?#]*)(?:\?([^#]*))?/.exec(uri);
-  if (!match || match[2] === '') return undefined;
+  // Brackets in the host of a URI enclose an IPv6 address, never a bucket name.
+  if (!match || match[2] === '' || /[[\]]/.test(match[1]!)) return undefined;
   const pointer: { Bucket: string; Key: string; Version?: string } = { Bucket: match[1]!, Key: match[2]!.replace(/^\/+/, '') };
   const versions = (match[3] ?? '')
     .split('&')

@@ -16,6 +16,9 @@ import { resolveApplicationLocations, translateApplication } from './application
 import { translateLayerVersion } from './layerVersion';
 import { translateSimpleTable } from './simpleTable';
 import { translateStateMachine } from './stateMachine/stateMachine';
+import { validateCapacityProvider } from './capacityProvider';
+import { validateGraphQlApi } from './graphQlApi';
+import { validateWebSocketApi } from './webSocketApi';
 import { translateConnector } from './connector/connector';
 import { addEmbeddedConnectors } from './connector/embedded';
 import { generatedConnectable, type ConnectableResource, type ResourceResolver } from './connector/reference';
@@ -27,6 +30,7 @@ import { DeploymentPreferences } from './function/deploymentPreference';
 import { translateFunction } from './function/function';
 import { GeneratedResource, type Origin } from './generated';
 import { Globals } from './globals';
+import { invalidLogicalIds, nonStringSubVariable, validateDocument } from './document';
 import { ResourceReferences, resolveParameterRefs } from './intrinsics';
 import { NotCovered } from './notCovered';
 import { ResourceOrder } from './resourceOrder';
@@ -93,7 +97,11 @@ function convertsForPython27(resources: PlainMap, globals: unknown): boolean {
 
 /** Translates the SAM resources of a template (as plain values) read from `resourcesNode`. */
 export function translate(template: PlainMap, resourcesNode: MapNode | undefined, options: TranslationOptions): Translation {
+  const documentError = validateDocument(template);
+  if (documentError) return untranslated(template, documentError);
   const resources = isMap(template.Resources) ? template.Resources : {};
+  // `Properties:` written with no value is not a map either, though Globals would merge into it.
+  const propertiesNotMap = new Set(Object.entries(resources).filter(([, entry]) => isMap(entry) && 'Properties' in entry && !isMap(entry.Properties)).map(([id]) => id));
   const originalTypes = new Map(Object.entries(resources).map(([id, entry]) => [id, isMap(entry) ? entry.Type : undefined]));
   const py27 = convertsForPython27(resources, template.Globals);
   const parameters = new Map(options.parameters);
@@ -104,6 +112,8 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   }
   if (!parameters.has('AWS::Region')) parameters.set('AWS::Region', options.region);
   if (!parameters.has('AWS::Partition')) parameters.set('AWS::Partition', options.partition);
+  const subError = nonStringSubVariable(template, parameters);
+  if (subError) return untranslated(template, subError);
   const notes: SamNote[] = [];
   const noted = new Set<string>();
   const conditions: PlainMap = isMap(template.Conditions) ? { ...template.Conditions } : {};
@@ -145,26 +155,34 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   ctx.applicationTemplates = resolveApplicationLocations(ctx, order);
   defaultDefinitionBodies(ctx, order);
   const plugins = { ctx, order, globals: template.Globals };
-  for (const error of implicitRestApiPlugin(plugins)) errors.push({ error, logicalId: error.subject });
-  for (const error of implicitHttpApiPlugin(plugins)) errors.push({ error, logicalId: error.subject });
-  const globals = Globals.read(template.Globals);
-  if (globals instanceof SamError) errors.push({ error: globals });
-  else mergeGlobals(ctx, order, globals, errors);
-
+  // The implicit API plugins' errors, or an invalid Globals section, stop SAM before any resource
+  // is translated: a plugin raises its errors together.
+  const pluginErrors = [...implicitRestApiPlugin(plugins), ...implicitHttpApiPlugin(plugins)];
+  for (const error of pluginErrors) errors.push({ error, logicalId: error.subject });
+  let stopped = pluginErrors.length > 0;
+  if (!stopped) {
+    const globals = Globals.read(template.Globals);
+    if (globals instanceof SamError) {
+      errors.push({ error: globals });
+      stopped = true;
+    } else mergeGlobals(ctx, order, globals, errors);
+  }
+  if (!stopped) for (const error of invalidLogicalIds(template)) errors.push({ error, logicalId: error.subject });
   const generated = new Map<string, GeneratedResource[]>();
   const notCovered = new Map<string, string>();
   const failed = new Set(errors.map((e) => e.logicalId).filter((id): id is string => id !== undefined));
   for (const logicalId of translationOrder(ctx, order)) {
-    if (failed.has(logicalId)) continue;
+    if (failed.has(logicalId) || stopped) continue;
     const entry = ctx.resources[logicalId] as PlainMap;
     const sam = new SamResource(logicalId, entry.Type as string, entry, nodeOf(logicalId));
     recordFunctionNames(ctx, sam);
     let result: GeneratedResource[] | SamError | NotCovered;
-    if (entry.Properties !== undefined && entry.Properties !== null && !isMap(entry.Properties)) {
+    if (propertiesNotMap.has(logicalId) || (entry.Properties !== undefined && entry.Properties !== null && !isMap(entry.Properties))) {
       result = invalidResource(logicalId, "Attribute 'Properties' should be a map.", ['Properties']);
     } else if (sam.type === 'AWS::Serverless::Connector') {
       result = translateConnector(sam, connectorResolver(ctx, generated, logicalId), originalTypes);
     } else result = translateResource(ctx, sam);
+    if (Array.isArray(result)) result = duplicateLogicalId(ctx, logicalId, result) ?? result;
     // An embedded connector's error is placed at the resource it is embedded in.
     if (result instanceof SamError) errors.push({ error: result, logicalId: embedded.origins.get(logicalId)?.logicalId ?? logicalId });
     else if (result instanceof NotCovered) notCovered.set(logicalId, result.feature);
@@ -182,6 +200,65 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   const edited = new Map<string, PlainMap>();
   for (const [id, { entry }] of ctx.edited) edited.set(id, entry);
   return { generated, shared, edited, changedIds: ctx.changedIds, references: ctx.references, conditions, errors, notCovered, implicitApis: ctx.implicitApis, embeddedConnectors: embedded.origins, notes };
+}
+
+/** A template SAM rejects as a whole: nothing is translated, and its error is the only one. */
+function untranslated(template: PlainMap, error: SamError): Translation {
+  return {
+    generated: new Map(),
+    shared: [],
+    edited: new Map(),
+    changedIds: new Map(),
+    references: new ResourceReferences(),
+    conditions: isMap(template.Conditions) ? { ...template.Conditions } : {},
+    errors: [{ error }],
+    notCovered: new Map(),
+    implicitApis: new Map(),
+    embeddedConnectors: new Map(),
+    notes: [],
+  };
+}
+
+/**
+ * The type each generated type may replace under the same logical id: what a SAM resource becomes
+ * in its own place, or a template resource an event source adds to. Any other generated resource
+ * whose id the template already uses would overwrite that resource.
+ */
+const REPLACES: Readonly<Record<string, string>> = {
+  'AWS::Lambda::Function': 'AWS::Serverless::Function',
+  'AWS::Lambda::LayerVersion': 'AWS::Serverless::LayerVersion',
+  'AWS::ApiGateway::RestApi': 'AWS::Serverless::Api',
+  'AWS::ApiGatewayV2::Api': 'AWS::Serverless::HttpApi',
+  'AWS::DynamoDB::Table': 'AWS::Serverless::SimpleTable',
+  'AWS::CloudFormation::Stack': 'AWS::Serverless::Application',
+  'AWS::StepFunctions::StateMachine': 'AWS::Serverless::StateMachine',
+  'AWS::AppSync::GraphQLApi': 'AWS::Serverless::GraphQLApi',
+  'AWS::S3::Bucket': 'AWS::S3::Bucket',
+  'AWS::SNS::Topic': 'AWS::SNS::Topic',
+  'AWS::Cognito::UserPool': 'AWS::Cognito::UserPool',
+  'AWS::ApiGateway::DomainName': 'AWS::ApiGateway::DomainName',
+  'AWS::ApiGateway::BasePathMapping': 'AWS::ApiGateway::BasePathMapping',
+};
+
+/** SAM's DuplicateLogicalIdException: a generated resource would take the id of another resource of the template. */
+function duplicateLogicalId(ctx: TranslationContext, logicalId: string, generated: readonly GeneratedResource[]): SamError | undefined {
+  for (const resource of generated) {
+    const existing = ctx.resources[resource.logicalId];
+    if (existing === undefined) continue;
+    if (isMap(existing) && existing.Type === REPLACES[resource.type]) continue;
+    // The SAM property that generated the resource, where the template sets it; else the resource itself.
+    const written = isMap(ctx.resources[logicalId]) ? (ctx.resources[logicalId] as PlainMap).Properties : undefined;
+    const origin = resource.origin.logicalId === logicalId ? resource.origin.property : undefined;
+    const property = origin !== undefined && isMap(written) && origin.split('.')[0]! in written ? origin : undefined;
+    return new SamError(
+      logicalId,
+      `Transforming resource with id [${logicalId}] attempts to create a new resource with id [${resource.logicalId}] and type "${resource.type}". ` +
+        'A resource with that id already exists within this template. Please use a different id for that resource.',
+      property === undefined ? [] : ['Properties', ...property.split('.')],
+      'transform',
+    );
+  }
+  return undefined;
 }
 
 /** The resources to translate, in SAM's order: functions, state machines, APIs, others, connectors. */
@@ -214,6 +291,12 @@ function translateResource(ctx: TranslationContext, sam: SamResource): Generated
       return translateApplication(ctx, sam, ctx.applicationTemplates);
     case 'AWS::Serverless::StateMachine':
       return translateStateMachine(ctx, sam);
+    case 'AWS::Serverless::WebSocketApi':
+      return validateWebSocketApi(sam) ?? new NotCovered(sam.type);
+    case 'AWS::Serverless::CapacityProvider':
+      return validateCapacityProvider(sam) ?? new NotCovered(sam.type);
+    case 'AWS::Serverless::GraphQLApi':
+      return validateGraphQlApi(sam) ?? new NotCovered(sam.type);
     default:
       return new NotCovered(sam.type);
   }

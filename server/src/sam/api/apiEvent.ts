@@ -9,7 +9,7 @@ import type { GeneratedResource } from '../generated';
 import { PyDict, PyUnicode, type PyStr, type PyValue } from '../python/py27Dict';
 import { IS_DICT, IS_LIST, IS_STR, PASS_THROUGH, typed, type PropertySpec } from '../properties';
 import { resolveParameterRefs } from '../intrinsics';
-import { isMap, type PlainMap } from '../values';
+import { isMap, truthy, type PlainMap } from '../values';
 import { checkEventProperties, eventError, permission, type EventInput, type EventTarget } from '../events/eventSource';
 import { fromTemplate, isPyMap, pyGet, pyKeys, pyText, pyTruthy } from './pyValues';
 import { swaggerSkeleton, SwaggerEditor } from './swaggerEditor';
@@ -64,6 +64,11 @@ export function integrationUri(target: EventTarget, partition: string, streaming
 export function apiEvent(input: EventInput, target: EventTarget): GeneratedResource[] | SamError {
   const invalid = checkEventProperties(input, 'Api', API_EVENT);
   if (invalid) return invalid;
+  // OverrideApiAuth replaces the API's auth on this method, so the event must say what replaces it.
+  const auth = input.properties.Auth;
+  if (isMap(auth) && truthy(auth.OverrideApiAuth) && !truthy(auth.Authorizer) && auth.ApiKeyRequired === undefined && !truthy(auth.ResourcePolicy)) {
+    return eventError(input, 'Must define one of: Authorizer, ApiKeyRequired or ResourcePolicy when using the OverrideApiAuth property.', ['Auth', 'OverrideApiAuth']);
+  }
   const linked = linkRestApi(input, input.properties.RestApiId);
   if (linked instanceof SamError) return linked;
   const p = input.properties;

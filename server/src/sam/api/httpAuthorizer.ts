@@ -68,7 +68,7 @@ export class HttpAuthorizer {
     only(c.identity, 'REQUEST', 'Identity must be defined only for Lambda Authorizer.');
     only(c.payloadFormatVersion, 'REQUEST', 'AuthorizerPayloadFormatVersion must be defined only for Lambda Authorizer.');
     only(c.enableSimpleResponses, 'REQUEST', 'EnableSimpleResponses must be defined only for Lambda Authorizer.');
-    if (present(c.enableFunctionDefaultPermissions) && this.type !== 'REQUEST') throw this.fail('EnableFunctionDefaultPermissions must be defined only for Lambda Authorizer.');
+    if (present(c.enableFunctionDefaultPermissions) && this.type !== 'REQUEST') throw this.fail('EnableFunctionDefaultPermissions is only supported for Lambda Authorizer.');
     if (this.type === 'JWT') {
       if (!pyTruthy(this.jwtConfiguration)) throw this.fail(`${this.name} OAuth2 Authorizer must define 'JwtConfiguration'.`);
       if (!pyTruthy(c.identitySource)) throw this.fail(`${this.name} OAuth2 Authorizer must define 'IdentitySource'.`);
@@ -134,9 +134,9 @@ export class HttpAuthorizer {
     ] as const) {
       const values = pyGet(identity, property);
       if (!pyTruthy(values)) continue;
-      if (!Array.isArray(values) || values.some((v) => pyText(v) === undefined)) {
-        throw this.fail(`Property 'Authorizers.${this.name}.Identity.${property}' should be a list of strings.`);
-      }
+      if (!Array.isArray(values)) throw this.fail(`Property 'Authorizers.${this.name}.Identity.${property}' should be a list.`);
+      const index = values.findIndex((v) => pyText(v) === undefined);
+      if (index >= 0) throw this.fail(`Property 'Authorizers.${this.name}.Identity.${property}[${index}]' should be a string.`);
       for (const value of values) sources.push(prefix + pyText(value)!);
     }
     return sources;

@@ -8,6 +8,7 @@
  */
 import { invalidDocument } from '../errors';
 import { PyDict, PyUnicode, textOf, type PyStr, type PyValue } from '../python/py27Dict';
+import { pyStr } from '../python/pyRepr';
 import {
   BaseEditor,
   conditionalContents,
@@ -20,7 +21,7 @@ import {
   type PyMap,
 } from './baseEditor';
 import type { HttpAuthorizer } from './httpAuthorizer';
-import { fromTemplate, isPyMap, pyGet, pyKeys, pySize, pyText, pyTruthy } from './pyValues';
+import { fromTemplate, isPyMap, pyGet, pyKeys, pySize, pyText, pyTruthy, toPlain } from './pyValues';
 
 export const DEFAULT_PATH = '$default';
 const X_TAG_VALUE = 'x-amazon-apigateway-tag-value';
@@ -223,7 +224,7 @@ export class OpenApiEditor extends BaseEditor {
   addTags(tags: readonly [string, PyValue][]): void {
     for (const [name, value] of tags) {
       if (!Array.isArray(this.tags)) {
-        throw invalidDocument(`Tags in OpenApi DefinitionBody needs to be a list. ${pyText(this.tags) ?? 'value'} is a ${this.tags === null ? 'NoneType' : typeof this.tags} not a list.`);
+        throw invalidDocument(`Tags in OpenApi DefinitionBody needs to be a list. ${pyStr(toPlain(this.tags) as PyValue)} is a ${pyTypeName(this.tags)} not a list.`);
       }
       const existing = this.tags.find((tag) => isPyMap(tag) && pyText(pyGet(tag, 'name')) === name);
       if (existing && isPyMap(existing)) setItem(existing, X_TAG_VALUE, value);
@@ -313,4 +314,13 @@ function renameCorsKeys(json: string): string {
     out = out.split(header[0]!.toUpperCase() + header.slice(1)).join(header);
   }
   return out;
+}
+
+/** Python's `type(value).__name__` for a template value. */
+function pyTypeName(value: unknown): string {
+  if (value === null || value === undefined) return 'NoneType';
+  if (typeof value === 'boolean') return 'bool';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float';
+  if (typeof value === 'string' || value instanceof PyUnicode) return 'str';
+  return 'dict';
 }

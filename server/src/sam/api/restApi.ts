@@ -78,7 +78,9 @@ export function translateRestApi(ctx: TranslationContext, sam: SamResource): Gen
   try {
     return new RestApiGenerator(ctx, sam).resources();
   } catch (error) {
-    if (error instanceof SamError) return error.kind === 'document' ? invalidResource(sam.logicalId, error.wording) : error;
+    // An invalid definition is the template's error, worded without the resource (SAM raises it
+    // as a document error); the property checks that name the resource wrap it themselves (Cors).
+    if (error instanceof SamError) return error;
     throw error;
   }
 }
@@ -168,6 +170,9 @@ class RestApiGenerator {
     if (p.FailOnWarnings) restApi.set('FailOnWarnings', p.FailOnWarnings, 'FailOnWarnings');
     if (p.DisableExecuteApiEndpoint !== undefined && p.DisableExecuteApiEndpoint !== null) {
       if (!this.definitionBody) throw this.fail("DisableExecuteApiEndpoint works only within 'DefinitionBody' property.", 'DisableExecuteApiEndpoint');
+      if (!isValidSwagger(this.definitionBody)) {
+        throw invalidDocument("Invalid Swagger document or the Swagger document is not explicitly defined in 'DefinitionBody'.", ['Properties', 'DefinitionBody']);
+      }
       const editor = new SwaggerEditor(this.definitionBody);
       editor.addDisableExecuteApiEndpoint(fromTemplate(p.DisableExecuteApiEndpoint));
       this.definitionBody = editor.swagger;
@@ -213,7 +218,8 @@ class RestApiGenerator {
     let properties: Record<string, unknown>;
     if (typeof cors === 'string' || isIntrinsic(cors)) properties = { AllowOrigin: cors };
     else if (isMap(cors)) {
-      if (!Object.keys(cors).every((k) => CORS_FIELDS.includes(k))) throw this.fail("Invalid value for 'Cors' property", 'Cors');
+      const unknown = Object.keys(cors).find((k) => !CORS_FIELDS.includes(k));
+      if (unknown !== undefined) throw this.fail(`Invalid key '${unknown}' for 'Cors' property.`, 'Cors');
       properties = { ...cors };
     } else throw this.fail("Invalid value for 'Cors' property", 'Cors');
     const origin = properties.AllowOrigin ?? CORS_WILDCARD;

@@ -62,9 +62,9 @@ export function constructRestApiDomain(ctx: TranslationContext, sam: SamResource
   } else {
     const paths = Array.isArray(basePath) ? basePath : [basePath!];
     const normalize = domain.has('NormalizeBasePath') ? pyTruthy(domain.get('NormalizeBasePath')) : true;
-    for (const path of paths) {
+    for (const [index, path] of paths.entries()) {
       const text = pyText(path);
-      if (text === undefined) throw fail("Property 'Domain.BasePath' should be a list of strings.");
+      if (text === undefined) throw invalidResource(sam.logicalId, `Property 'Domain.BasePath[${index}]' should be a string.`, ['Properties', 'Domain', 'BasePath', index]);
       const clean = [...text].filter((c) => /[\p{L}\p{N}]/u.test(c)).join('');
       const mapping = sam.generate(`${sam.logicalId}${clean}BasePathMapping`, mappingType, 'Domain.BasePath', attributes);
       for (const [k, v] of Object.entries(domainRef)) mapping.set(k, v);
@@ -75,6 +75,9 @@ export function constructRestApiDomain(ctx: TranslationContext, sam: SamResource
     }
   }
   const association = domain.get('AccessAssociation');
+  if (association !== undefined && association !== null && !isPyMap(association)) {
+    throw invalidResource(sam.logicalId, "Property 'Domain.AccessAssociation' should be a map.", ['Properties', 'Domain', 'AccessAssociation']);
+  }
   if (isPrivate && isPyMap(association)) {
     const source = toPlain(pyGet(association, 'VpcEndpointId'));
     const access = sam.generate(generateLogicalId('DomainNameAccessAssociation', source), 'AWS::ApiGateway::DomainNameAccessAssociation', 'Domain.AccessAssociation', attributes);

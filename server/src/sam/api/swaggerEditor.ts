@@ -255,6 +255,7 @@ export class SwaggerEditor extends BaseEditor {
   /** `add_authorizers_security_definitions`: the authorizers, in the order SAM's dict of them iterates. */
   addAuthorizers(authorizers: readonly [PyStr, RestAuthorizer][], partition: string): void {
     if (!pyTruthy(this.securityDefinitions)) this.securityDefinitions = new PyDict();
+    if (!isPyMap(this.securityDefinitions)) throw invalidDocument('securityDefinitions must be a dictionary.');
     for (const [name, authorizer] of authorizers) {
       const swagger = authorizer.swagger(partition);
       if (swagger instanceof SamError) throw swagger;
@@ -281,6 +282,7 @@ export class SwaggerEditor extends BaseEditor {
     iam.set('name', 'Authorization');
     iam.set('in', 'header');
     if (!pyTruthy(this.securityDefinitions)) this.securityDefinitions = new PyDict();
+    if (!isPyMap(this.securityDefinitions)) throw invalidDocument('securityDefinitions must be a dictionary.');
     if (!this.securityDefinitionNames().includes('AWS_IAM')) this.updateSecurityDefinitions(definition);
   }
 

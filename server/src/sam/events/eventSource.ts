@@ -93,8 +93,8 @@ export function eventError(input: EventInput, detail: string, path: SamPath = []
 export function checkDeadLetterConfig(eventLogicalId: string, config: PlainMap): SamError | undefined {
   const hasArn = 'Arn' in config;
   const hasType = 'Type' in config;
-  if (hasArn && hasType) return invalidEvent(eventLogicalId, "You can either define 'Arn' or 'Type' property of DeadLetterConfig");
-  if (hasType && config.Type !== 'SQS') return invalidEvent(eventLogicalId, "The only valid value for 'Type' property of DeadLetterConfig is 'SQS'");
-  if (!hasArn && !hasType) return invalidEvent(eventLogicalId, "No 'Arn' or 'Type' property provided for DeadLetterConfig");
+  if (hasArn && hasType) return invalidEvent(eventLogicalId, "You can either define 'Arn' or 'Type' property of DeadLetterConfig.");
+  if (hasType && config.Type !== 'SQS') return invalidEvent(eventLogicalId, "The only valid value for 'Type' property of DeadLetterConfig is 'SQS'.");
+  if (!hasArn && !hasType) return invalidEvent(eventLogicalId, "No 'Arn' or 'Type' property provided for DeadLetterConfig.");
   return undefined;
 }

@@ -7,7 +7,7 @@ import { invalidEvent, SamError } from '../errors';
 import type { GeneratedResource } from '../generated';
 import { addInlinePolicy, addManagedPolicy, managedPolicyArn, rolePolicies } from '../iam';
 import { IS_BOOL, IS_DICT, IS_INT, IS_LIST, IS_STR, PASS_THROUGH, REQUIRED_PASS_THROUGH, strict, typed, type PropertySpec } from '../properties';
-import { isIntrinsic, isList, isMap, type PlainMap } from '../values';
+import { isIntrinsic, isList, isMap, truthy, type PlainMap } from '../values';
 import { checkEventProperties, eventError, nameOrArn, passThrough, type EventInput, type EventTarget } from './eventSource';
 
 const COMMON: Record<string, PropertySpec> = {
@@ -169,6 +169,12 @@ function eventSourceMapping(input: EventInput, target: EventTarget, role: Genera
     else if (source.type === 'SelfManagedKafka') mapping.set('SelfManagedKafkaEventSourceConfig', config);
     else return invalidEvent(input.logicalId, `Property ConsumerGroupId not defined for resource of type ${source.type}.`);
   }
+  if (isMap(p.SchemaRegistryConfig)) {
+    // Lambda needs the registry, the format it hands records over in, and what to validate.
+    for (const field of ['SchemaRegistryURI', 'EventRecordFormat', 'SchemaValidationConfigs']) {
+      if (!(field in p.SchemaRegistryConfig)) return eventError(input, `Missing required field ${field} in SchemaRegistryConfig`, ['SchemaRegistryConfig']);
+    }
+  }
   if (p.SchemaRegistryConfig) {
     const key = source.type === 'MSK' ? 'AmazonManagedKafkaEventSourceConfig' : 'SelfManagedKafkaEventSourceConfig';
     mapping.set(key, { ...((mapping.get(key) as PlainMap | undefined) ?? {}), SchemaRegistryConfig: p.SchemaRegistryConfig });
@@ -177,7 +183,7 @@ function eventSourceMapping(input: EventInput, target: EventTarget, role: Genera
   if (p.DestinationConfig) {
     const config = p.DestinationConfig as PlainMap;
     const onFailure = config.OnFailure;
-    if (!isMap(onFailure)) return eventError(input, "Property 'DestinationConfig.OnFailure' should be a map.", ['DestinationConfig', 'OnFailure']);
+    if (!isMap(onFailure)) return invalidEvent(input.logicalId, "Property 'DestinationConfig.OnFailure' should be a map.", ['Properties', 'DestinationConfig', 'OnFailure']);
     const destinationType = onFailure.Type;
     let destinationConfig: PlainMap = config;
     if (destinationType) {
@@ -186,7 +192,8 @@ function eventSourceMapping(input: EventInput, target: EventTarget, role: Genera
       if (destinationType === 'SQS') destinationPolicy = rolePolicies.sqsSendMessage(onFailure.Destination, input.logicalId);
       else if (destinationType === 'SNS') destinationPolicy = rolePolicies.snsPublish(onFailure.Destination, input.logicalId);
       else if (destinationType === 'S3') destinationPolicy = rolePolicies.s3SendEventPayload(onFailure.Destination, input.logicalId);
-      else return invalidEvent(input.logicalId, "The only valid values for 'Type' are 'SQS', 'SNS', and 'S3'");
+      // A Kafka topic is written with the mapping's own access to the cluster: no role policy.
+      else if (destinationType !== 'Kafka') return invalidEvent(input.logicalId, "The only valid values for 'Type' are 'SQS', 'SNS', 'S3', and 'Kafka'");
     }
     mapping.set('DestinationConfig', destinationConfig);
   }
@@ -204,7 +211,7 @@ function eventSourceMapping(input: EventInput, target: EventTarget, role: Genera
 /** `_validate_source_access_configurations`: the URI of the one configuration of the required type. */
 function sourceAccessUri(input: EventInput, type: string, supported: string[], required: string): unknown | SamError {
   const configurations = input.properties.SourceAccessConfigurations;
-  if (!configurations) return invalidEvent(input.eventId, `No SourceAccessConfigurations for Amazon ${type} event provided.`);
+  if (!truthy(configurations)) return invalidEvent(input.eventId, `No SourceAccessConfigurations for Amazon ${type} event provided.`);
   if (!isList(configurations)) return invalidEvent(input.eventId, 'Provided SourceAccessConfigurations cannot be parsed into a list.');
   let uri: unknown;
   for (let index = 0; index < configurations.length; index++) {

@@ -142,7 +142,8 @@ function editedEntry(input: EventInput, logicalId: string): PlainMap {
 function referencedResource(input: EventInput, value: unknown, notString: string, missing: string): string | SamError {
   if (isMap(value) && 'Ref' in value) {
     const id = value.Ref;
-    if (typeof id !== 'string') return invalidEvent(input.eventId, notString);
+    // SAM names the event by its generated id here, and by its own id when the resource is missing.
+    if (typeof id !== 'string') return invalidEvent(input.logicalId, notString, ['Properties']);
     if (id in input.ctx.resources) return id;
   }
   return invalidEvent(input.eventId, missing);
@@ -195,7 +196,8 @@ export function s3Event(input: EventInput, target: EventTarget): GeneratedResour
 const SNS: Record<string, PropertySpec> = {
   Topic: typed(IS_STR, true),
   Region: typed(IS_STR),
-  FilterPolicy: typed(dictOf(IS_STR, listOf(oneOf(IS_STR, IS_DICT)))),
+  // A filter policy nests maps for message-body filtering, so only its top level is a map for certain.
+  FilterPolicy: typed(IS_DICT),
   FilterPolicyScope: PASS_THROUGH,
   SqsSubscription: typed(oneOf(IS_BOOL, IS_DICT)),
   RedrivePolicy: typed(IS_DICT),

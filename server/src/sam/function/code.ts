@@ -5,7 +5,7 @@
 import type { SamResource, TranslationContext } from '../context';
 import { invalidResource, type SamError } from '../errors';
 import { s3LocationObject } from '../s3Location';
-import type { PlainMap } from '../values';
+import { isMap, type PlainMap } from '../values';
 
 const ZIP = 'Zip';
 const IMAGE = 'Image';
@@ -18,6 +18,12 @@ export function functionCode(ctx: TranslationContext, sam: SamResource, properti
   if (packageType === ZIP) {
     if (!present('InlineCode') && !present('CodeUri')) return invalidResource(sam.logicalId, "Only one of 'InlineCode' or 'CodeUri' can be set.", ['Properties']);
     if (present('InlineCode')) return { ZipFile: properties.InlineCode };
+    // A dynamic reference is resolved by CloudFormation after the transform has split the URI
+    // into bucket and key; only the map form keeps each part whole.
+    if (typeof properties.CodeUri !== 'string' && !isMap(properties.CodeUri)) return invalidResource(sam.logicalId, "'CodeUri' must be of type dict or string.", ['Properties', 'CodeUri']);
+    if (typeof properties.CodeUri === 'string' && properties.CodeUri.includes('{{resolve:')) {
+      return invalidResource(sam.logicalId, "Unsupported dynamic reference detected in 'CodeUri'. Please consider using alternative 'FunctionCode' object format.", ['Properties', 'CodeUri']);
+    }
     return s3LocationObject(ctx, sam, properties.CodeUri, 'CodeUri');
   }
   if (!present('ImageUri')) return invalidResource(sam.logicalId, "'ImageUri' must be set.", ['Properties']);

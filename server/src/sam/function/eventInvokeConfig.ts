@@ -4,14 +4,15 @@
  * `Destination` is an `Fn::If` with an `AWS::NoValue` branch (then under that condition).
  */
 import type { SamResource, TranslationContext } from '../context';
-import { invalidResource, SamError } from '../errors';
+import { invalidResource, malformedIf, SamError } from '../errors';
 import type { GeneratedResource } from '../generated';
 import { rolePolicies } from '../iam';
 import { resolveParameterRefs } from '../intrinsics';
+import { pyList } from '../globals';
 import { generateLogicalId } from '../logicalIds';
 import { isIntrinsicIf, isMap, isNoValue, makeConditional, type PlainMap } from '../values';
 
-const ACCEPTED_TYPES = ['SQS', 'SNS', 'EventBridge', 'Lambda'];
+const ACCEPTED_TYPES = ['SQS', 'SNS', 'EventBridge', 'Lambda', 'S3Bucket'];
 const AUTO_CREATED = ['SQS', 'SNS'];
 const CONDITION_NAME_LIMIT = 255;
 
@@ -62,8 +63,10 @@ function injectDestination(
 ): { resource?: GeneratedResource; destination: unknown; policy?: PlainMap } | SamError {
   const type = config.Type;
   if (typeof type !== 'string' || !ACCEPTED_TYPES.includes(type)) {
-    return invalidResource(sam.logicalId, `'Type: ${type === undefined || type === null ? 'None' : String(type)}' must be one of ['SQS', 'SNS', 'EventBridge', 'Lambda']`, ['Properties', 'EventInvokeConfig']);
+    return invalidResource(sam.logicalId, `'Type: ${type === undefined || type === null ? 'None' : String(type)}' must be one of ${pyList(ACCEPTED_TYPES)}`, ['Properties', 'EventInvokeConfig']);
   }
+  const malformed = malformedIf(logicalId, 'Destination', config.Destination, ['Properties', 'EventInvokeConfig', 'DestinationConfig', event, 'Destination']);
+  if (malformed) return malformed;
   const resourceId = logicalId + event;
   let destination = config.Destination;
   let resource: GeneratedResource | undefined;
@@ -86,6 +89,7 @@ function destinationPolicy(type: string, logicalId: string, arn: unknown): Plain
   if (type === 'SQS') return rolePolicies.sqsSendMessage(arn, logicalId);
   if (type === 'SNS') return rolePolicies.snsPublish(arn, logicalId);
   if (type === 'EventBridge') return rolePolicies.eventBusPutEvents(arn, logicalId);
+  if (type === 'S3Bucket') return rolePolicies.s3PutObject(arn, logicalId);
   return rolePolicies.lambdaInvoke(arn, logicalId);
 }
 

@@ -3,7 +3,7 @@
  * version and alias, URL, deployment preference, event invoke config and every event source.
  */
 import type { SamResource, TranslationContext } from '../context';
-import { invalidResource, SamError } from '../errors';
+import { invalidResource, malformedIf, SamError } from '../errors';
 import type { GeneratedResource } from '../generated';
 import { assumeRolePolicy, constructRole, expandPolicies, managedPolicyArn, singleStatementPolicy } from '../iam';
 import { resolveFindInMap, resolveParameterRefs } from '../intrinsics';
@@ -15,6 +15,7 @@ import { checkPackageType, functionCode } from './code';
 import { readDeploymentPreference } from './deploymentPreference';
 import { constructEventInvokeConfig } from './eventInvokeConfig';
 import { constructFunctionUrl } from './functionUrl';
+import { checkTenancy } from './tenancy';
 import { constructAlias, constructVersion, resolvedAliasName } from './version';
 
 const FUNCTION_PROPERTIES: Record<string, PropertySpec> = {
@@ -109,6 +110,10 @@ export function translateFunction(ctx: TranslationContext, sam: SamResource): Ge
   const p = sam.properties;
   const invalid = checkProperties(sam.logicalId, sam.type, p, FUNCTION_PROPERTIES);
   if (invalid) return invalid;
+  const tenancy = checkTenancy(sam, p);
+  if (tenancy) return tenancy;
+  const malformedRole = malformedIf(sam.logicalId, 'Role', p.Role, ['Properties', 'Role']);
+  if (malformedRole) return malformedRole;
   if (p.DeadLetterQueue) {
     const dlq = p.DeadLetterQueue as PlainMap;
     if (!dlq.Type || !dlq.TargetArn) return invalidResource(sam.logicalId, "'DeadLetterQueue' requires Type and TargetArn properties to be specified.", ['Properties', 'DeadLetterQueue']);
@@ -135,8 +140,15 @@ export function translateFunction(ctx: TranslationContext, sam: SamResource): Ge
   if (packaging) return packaging;
   const resources: GeneratedResource[] = [fn];
 
+  // Lambda managed instances scale by the capacity provider, which provisioned concurrency would contradict.
+  if (p.CapacityProviderConfig && p.ProvisionedConcurrencyConfig) {
+    return invalidResource(sam.logicalId, "Cannot specify 'CapacityProviderConfig' and 'ProvisionedConcurrencyConfig' together.", ['Properties', 'ProvisionedConcurrencyConfig']);
+  }
   if (p.ProvisionedConcurrencyConfig && !p.AutoPublishAlias) {
     return invalidResource(sam.logicalId, 'To set ProvisionedConcurrencyConfig AutoPublishALias must be defined on the function', ['Properties', 'ProvisionedConcurrencyConfig']);
+  }
+  if (p.VersionDeletionPolicy !== undefined && p.VersionDeletionPolicy !== null && p.VersionDeletionPolicy !== 'Delete' && p.VersionDeletionPolicy !== 'Retain') {
+    return invalidResource(sam.logicalId, "Property 'VersionDeletionPolicy' should be a one of the strings: 'Delete' or 'Retain'.", ['Properties', 'VersionDeletionPolicy']);
   }
   if (p.VersionDeletionPolicy !== undefined && p.VersionDeletionPolicy !== null && !p.AutoPublishAlias) {
     return invalidResource(sam.logicalId, "'VersionDeletionPolicy' requires 'AutoPublishAlias'.", ['Properties', 'VersionDeletionPolicy']);

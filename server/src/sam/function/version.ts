@@ -71,6 +71,15 @@ export function constructAlias(sam: SamResource, name: string, fn: GeneratedReso
 export function resolvedAliasName(sam: SamResource, property: string, value: unknown, parameters: ReadonlyMap<string, unknown>): string | SamError {
   const resolved = resolveParameterRefs(value, parameters);
   if (typeof resolved !== 'string') return invalidResource(sam.logicalId, `'${property}' must be a string or a Ref to a template parameter`, ['Properties', property]);
+  // Lambda alias names: letters, digits, hyphens and underscores, and not only digits (those name
+  // versions). An empty name is reported where the alias is made.
+  if (property === 'AutoPublishAlias' && resolved !== '' && !/^(?![0-9]+$)[a-zA-Z0-9_-]+$/.test(resolved)) {
+    return invalidResource(
+      sam.logicalId,
+      `AutoPublishAlias name ('${resolved}') must contain only alphanumeric characters, hyphens, or underscores matching (?!^[0-9]+$)([a-zA-Z0-9-_]+) pattern.`,
+      ['Properties', property],
+    );
+  }
   return resolved;
 }
 

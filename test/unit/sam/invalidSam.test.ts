@@ -1,0 +1,231 @@
+/**
+ * Invalid SAM is a template error at the offending SAM property, worded like the translator's
+ * message ("Resource with id [X] is invalid. ..."), whether or not the resource is expanded yet;
+ * and no shape of invalid SAM makes the transform throw. The rules are SAM's documented
+ * constraints (AWS SAM resource and property reference) and what the services behind them accept.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { expandServerless } from '../../../server/src/sam';
+import { parseTemplate, readTemplateModel, type TemplateError } from '../../../server/src/template';
+
+const PREFIX = 'Invalid Serverless Application Specification document: ';
+
+function samErrors(text: string): TemplateError[] {
+  const model = readTemplateModel(parseTemplate(text));
+  const expansion = expandServerless(model, { parameters: new Map(), region: 'us-east-1', partition: 'aws' });
+  return expansion.parsed.errors.filter((e) => e.code === 'sam-invalid');
+}
+
+/** The one SAM error of a template: its wording, and the text its range covers. */
+function onlyError(text: string): { wording: string; at: string } {
+  const errors = samErrors(text);
+  assert.equal(errors.length, 1, errors.map((e) => e.message).join('\n'));
+  const error = errors[0]!;
+  assert.ok(error.message.startsWith(PREFIX), error.message);
+  return { wording: error.message.slice(PREFIX.length), at: text.slice(error.range.start, error.range.end) };
+}
+
+const template = (resources: string, head = '') => `Transform: AWS::Serverless-2016-10-31\n${head}Resources:\n${resources}`;
+
+const fn = `  Fn:
+    Type: AWS::Serverless::Function
+    Properties:
+      Runtime: python3.12
+      Handler: index.handler
+      CodeUri: s3://bucket/key
+`;
+
+describe('invalid SAM is an error at the offending property, worded as the translator words it', () => {
+  test('a WebSocket API route key other than $connect, $disconnect, $default or an alphanumeric name', () => {
+    const { wording, at } = onlyError(
+      template(`${fn}  Chat:
+    Type: AWS::Serverless::WebSocketApi
+    Properties:
+      RouteSelectionExpression: $request.body.action
+      Routes:
+        $nonsense:
+          FunctionArn: !GetAtt Fn.Arn
+`),
+    );
+    assert.equal(wording, "Resource with id [Chat] is invalid. Route key '$nonsense' must be alphanumeric. Only $connect, $disconnect, and $default special routes are supported.");
+    assert.equal(at, '$nonsense');
+  });
+
+  test('WebSocket API authorization without a $connect route', () => {
+    const { wording, at } = onlyError(
+      template(`${fn}  Chat:
+    Type: AWS::Serverless::WebSocketApi
+    Properties:
+      RouteSelectionExpression: $request.body.action
+      Auth:
+        AuthType: AWS_IAM
+      Routes:
+        send:
+          FunctionArn: !GetAtt Fn.Arn
+`),
+    );
+    assert.equal(wording, 'Resource with id [Chat] is invalid. Authorization is only available if there is a $connect route.');
+    assert.equal(at, 'Auth');
+  });
+
+  test('a valid WebSocket API gives no error (it is analysed as written)', () => {
+    const errors = samErrors(
+      template(`${fn}  Chat:
+    Type: AWS::Serverless::WebSocketApi
+    Properties:
+      RouteSelectionExpression: $request.body.action
+      Auth:
+        AuthType: CUSTOM
+        AuthArn: !GetAtt Fn.Arn
+      Routes:
+        $connect:
+          FunctionArn: !GetAtt Fn.Arn
+        send:
+          FunctionArn: !GetAtt Fn.Arn
+`),
+    );
+    assert.deepEqual(errors, []);
+  });
+
+  test('a function with tenant isolation and an event source other than Api or HttpApi', () => {
+    const { wording, at } = onlyError(
+      template(`  Queue:
+    Type: AWS::SQS::Queue
+  Fn:
+    Type: AWS::Serverless::Function
+    Properties:
+      Runtime: python3.12
+      Handler: index.handler
+      CodeUri: s3://bucket/key
+      TenancyConfig:
+        TenantIsolationMode: PER_TENANT
+      Events:
+        Work:
+          Type: SQS
+          Properties:
+            Queue: !GetAtt Queue.Arn
+`),
+    );
+    assert.equal(wording, "Resource with id [Fn] is invalid. Event source 'SQS' is not supported for functions enabled with tenancy configuration. Only Api and HttpApi event sources are supported.");
+    assert.equal(at, 'Type');
+  });
+
+  test('an AutoPublishAlias that Lambda would not take as an alias name', () => {
+    const { wording, at } = onlyError(template(`${fn}      AutoPublishAlias: live*1\n`));
+    assert.equal(wording, "Resource with id [Fn] is invalid. AutoPublishAlias name ('live*1') must contain only alphanumeric characters, hyphens, or underscores matching (?!^[0-9]+$)([a-zA-Z0-9-_]+) pattern.");
+    assert.equal(at, 'AutoPublishAlias');
+  });
+
+  test('a generated resource that would take the logical id of another resource of the template', () => {
+    const { wording, at } = onlyError(
+      template(`${fn}  FnRole:
+    Type: AWS::SNS::Topic
+`),
+    );
+    assert.equal(
+      wording,
+      'Transforming resource with id [Fn] attempts to create a new resource with id [FnRole] and type "AWS::IAM::Role". A resource with that id already exists within this template. Please use a different id for that resource.',
+    );
+    assert.equal(at, 'Fn');
+  });
+
+  test('a capacity provider reports every failure of its nested settings at once', () => {
+    const { wording, at } = onlyError(
+      template(`  Provider:
+    Type: AWS::Serverless::CapacityProvider
+    Properties:
+      VpcConfig:
+        SecurityGroupIds: sg-1
+      ScalingConfig:
+        MaxVCpuCount: many
+`),
+    );
+    assert.equal(
+      wording,
+      "Resource with id [Provider] is invalid. Property 'VpcConfig.SecurityGroupIds' value must be dictionary or list. Property 'VpcConfig.SubnetIds' is required. Property 'ScalingConfig.MaxVCpuCount' value must be dictionary or integer.",
+    );
+    assert.equal(at, 'SecurityGroupIds');
+  });
+
+  test('a GraphQL API pipeline function whose data source the API does not define names the function', () => {
+    const { wording, at } = onlyError(
+      template(`  Graph:
+    Type: AWS::Serverless::GraphQLApi
+    Properties:
+      SchemaInline: 'type Query { a: String }'
+      Auth:
+        Type: AWS_IAM
+      Functions:
+        Lookup:
+          DataSource: Missing
+          CodeUri: s3://bucket/code.js
+`),
+    );
+    assert.equal(
+      wording,
+      "Resource with id [Lookup] is invalid. Either define DataSource 'Missing' in 'DataSources' or use intrinsic function like GetAtt, ImportValue, Sub or another one to reference a DataSource defined outside of this GraphQLApi resource.",
+    );
+    assert.equal(at, 'DataSource');
+  });
+
+  test('an Fn::Sub that names a parameter whose value is a list', () => {
+    const { wording, at } = onlyError(
+      template(
+        `${fn}      Environment:
+        Variables:
+          NAMES: !Sub '\${Names}'
+`,
+        `Parameters:
+  Names:
+    Type: List<String>
+    Default: [a, b]
+`,
+      ),
+    );
+    assert.equal(wording, "Structure of the SAM template is invalid. Invalid Fn::Sub variable value ['a', 'b']. Fn::Sub expects all variables to be strings.");
+    assert.equal(at, '!Sub');
+  });
+
+  test('an application id that is not a Serverless Application Repository ARN', () => {
+    const { wording, at } = onlyError(
+      template(`  App:
+    Type: AWS::Serverless::Application
+    Properties:
+      Location:
+        ApplicationId: my-app
+        SemanticVersion: 1.0.0
+`),
+    );
+    assert.equal(wording, 'Resource with id [App] is invalid. Cannot access application: my-app.');
+    assert.equal(at, 'ApplicationId');
+  });
+
+  test('a template without a Resources section is rejected as a whole, and nothing else is reported', () => {
+    const { wording } = onlyError('Transform: AWS::Serverless-2016-10-31\nResource:\n  Fn:\n    Type: AWS::Serverless::Function\n');
+    assert.equal(wording, "Structure of the SAM template is invalid. 'Resources' section is required");
+  });
+});
+
+describe('no shape of invalid SAM makes the transform throw', () => {
+  const shapes: [string, string][] = [
+    ['Properties as a list', '  Fn:\n    Type: AWS::Serverless::Function\n    Properties: [a, b]\n'],
+    ['Properties with no value', '  Fn:\n    Type: AWS::Serverless::Function\n    Properties:\n'],
+    ['Events as a list', `${fn}      Events: [a]\n`],
+    ['an event with no Type', `${fn}      Events:\n        E:\n          Properties: {}\n`],
+    ['Routes as a string', '  Ws:\n    Type: AWS::Serverless::WebSocketApi\n    Properties:\n      RouteSelectionExpression: x\n      Routes: all\n'],
+    ['a route as a list', '  Ws:\n    Type: AWS::Serverless::WebSocketApi\n    Properties:\n      RouteSelectionExpression: x\n      Routes:\n        $connect: [a]\n'],
+    ['Auth as a number', '  G:\n    Type: AWS::Serverless::GraphQLApi\n    Properties:\n      Auth: 3\n'],
+    ['Resolvers of lists', '  G:\n    Type: AWS::Serverless::GraphQLApi\n    Properties:\n      Auth: {Type: AWS_IAM}\n      SchemaInline: x\n      Resolvers:\n        Query: [a]\n'],
+    ['nested settings as strings', '  P:\n    Type: AWS::Serverless::CapacityProvider\n    Properties:\n      VpcConfig: none\n      ScalingConfig: none\n'],
+    ['a Condition as a map', '  Fn:\n    Type: AWS::Serverless::Function\n    Condition: {Ref: C}\n    Properties: {}\n'],
+    ['Globals as a list', ''],
+  ];
+  for (const [name, resources] of shapes) {
+    test(name, () => {
+      const text = name === 'Globals as a list' ? `Transform: AWS::Serverless-2016-10-31\nGlobals: [a]\nResources:\n${fn}` : template(resources);
+      const errors = samErrors(text);
+      assert.ok(errors.length > 0, 'the invalid template gives an error');
+    });
+  }
+});
