@@ -52,7 +52,7 @@ describe('a linked stack whose export another stack imports', () => {
     const inUse = diagnostics.find((d) => d.code === 'export-in-use');
     assert.ok(inUse, JSON.stringify(diagnostics.map((d) => d.code)));
     assert.equal(inUse.severity, 1);
-    assert.equal(inUse.message, 'Cannot update export shared-vpc-id as it is in use by app: the update will fail and roll back (output VpcId).');
+    assert.equal(inUse.message, 'Export shared-vpc-id cannot be updated as it is in use by app: the update will fail and roll back (output VpcId).');
     const exportLine = replacingVpc.split('\n').findIndex((line) => line.includes('Name: shared-vpc-id'));
     assert.equal(inUse.range.start.line, exportLine);
     // shared-vpc-cidr changes as well, but no stack imports it.

@@ -83,7 +83,7 @@ export function changeRiskText(logicalId: string, action: ChangeAction, risk: Ch
 
 /**
  * A risk to the stack in words. An export in use is worded as CloudFormation fails the update
- * ("Cannot update export … as it is in use by …", "Export … cannot be deleted as it is in use by …").
+ * ("Export … cannot be updated as it is in use by …", "Export … cannot be deleted as it is in use by …").
  */
 export function stackRiskText(risk: StackRisk): string {
   switch (risk.kind) {
@@ -94,7 +94,7 @@ export function stackRiskText(risk: StackRisk): string {
     case 'export-in-use': {
       const importers = listSome(risk.importedBy);
       const cloudFormation =
-        risk.change === 'removed' ? `Export ${risk.export} cannot be deleted as it is in use by ${importers}` : `Cannot update export ${risk.export} as it is in use by ${importers}`;
+        risk.change === 'removed' ? `Export ${risk.export} cannot be deleted as it is in use by ${importers}` : `Export ${risk.export} cannot be updated as it is in use by ${importers}`;
       return `${cloudFormation}: the update will fail and roll back (output ${risk.output}).`;
     }
   }

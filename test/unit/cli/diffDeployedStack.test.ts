@@ -61,14 +61,14 @@ describe('cfn-impact diff --stack', () => {
         output: 'VpcId',
         change: 'modified',
         importedBy: ['app'],
-        message: 'Cannot update export shared-vpc-id as it is in use by app: the update will fail and roll back (output VpcId).',
+        message: 'Export shared-vpc-id cannot be updated as it is in use by app: the update will fail and roll back (output VpcId).',
       },
     ]);
     assert.equal(report.message, '1 modify (1 replace) · will fail: export shared-vpc-id is in use');
 
     const text = await run('diff', '--stack', 'shared-network', newPath, '--endpoint', endpoint.url);
     assert.match(text.stdout, /^Update: 1 modify \(1 replace\) · will fail: export shared-vpc-id is in use$/m);
-    assert.match(text.stdout, /error .*network\.yaml:\d+:\d+ Cannot update export shared-vpc-id as it is in use by app: the update will fail and roll back \(output VpcId\)\./);
+    assert.match(text.stdout, /error .*network\.yaml:\d+:\d+ Export shared-vpc-id cannot be updated as it is in use by app: the update will fail and roll back \(output VpcId\)\./);
     assert.equal((await run('diff', '--stack', 'shared-network', newPath, '--endpoint', endpoint.url, '--fail-on', 'will-fail')).code, 2);
   });
 

@@ -3,7 +3,7 @@
  * docs/update-rules.md#cross-stack-values). The engine never calls AWS: what the account holds
  * (the Region's exports, who imports an export, other stacks' outputs) is passed in as data, as
  * the CLI and the language server read it. CloudFormation fails an update that changes or deletes
- * an export another stack imports ("Cannot update export … as it is in use by …", "Export …
+ * an export another stack imports ("Export … cannot be updated as it is in use by …", "Export …
  * cannot be deleted as it is in use by …"); outputs alone never make an update.
  */
 import assert from 'node:assert/strict';
@@ -60,7 +60,7 @@ describe('exports that change', () => {
     assert.deepEqual(report.risks, [{ kind: 'export-in-use', export: 'shared-vpc-id', output: 'VpcId', change: 'modified', importedBy: ['app-stack'] }]);
     const error = report.diagnostics.find((d) => d.code === 'export-in-use');
     assert.equal(error?.severity, 'error');
-    assert.equal(diagnosticText(error!), 'Cannot update export shared-vpc-id as it is in use by app-stack: the update will fail and roll back (output VpcId).');
+    assert.equal(diagnosticText(error!), 'Export shared-vpc-id cannot be updated as it is in use by app-stack: the update will fail and roll back (output VpcId).');
     assert.equal(verdictMessage(report), '1 modify (1 replace) · will fail: export shared-vpc-id is in use');
   });
 

@@ -337,7 +337,7 @@ Outputs:
       problem: [2, changes],
       hover: `**⚠ Export shared-vpc-id**: ${changes}`,
     });
-    const inUse = 'Cannot update export shared-vpc-id as it is in use by app-stack: the update will fail and roll back (output VpcId).';
+    const inUse = 'Export shared-vpc-id cannot be updated as it is in use by app-stack: the update will fail and roll back (output VpcId).';
     assert.deepEqual(words({ importsByExport: new Map([['shared-vpc-id', ['app-stack']]]) }), {
       verdict: '1 modify (1 replace) · will fail: export shared-vpc-id is in use — against stack app',
       lens: '⚠ Will fail — export shared-vpc-id is in use by app-stack',
