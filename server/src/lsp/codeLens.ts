@@ -1,13 +1,14 @@
 /**
- * Code lenses: the stack verdict at the top of the file and the effect above each changed resource.
+ * Code lenses: the stack verdict at the top of the file and the effect above each changed resource
+ * (one for each SAM resource, summing up what happens to what the Serverless transform generated).
  * Every lens opens the side-by-side diff against the baseline.
  */
 import type { CodeLens } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { changesSomething, replacedIds } from '../impact/claims';
-import type { ImpactReport } from '../impact/types';
+import type { ImpactReport, ResourceChange } from '../impact/types';
 import { commands, type OpenDiffArguments } from './protocol';
-import { changeLensTitle, moreRemovalsTitle, verdictLensTitle } from '../present';
+import { changeLensTitle, moreRemovalsTitle, samResourceLensTitle, verdictLensTitle } from '../present';
 import type { AnalysedTemplate } from './worker/outline';
 
 /** Removed resources given a lens of their own; the rest share one. */
@@ -26,7 +27,11 @@ export function buildCodeLenses(document: TextDocument, after: AnalysedTemplate,
     };
   };
 
-  const removed = report.changes.filter((change) => change.action === 'Remove');
+  // A SAM resource gets one lens for everything generated from it, on its own line: the changes
+  // attributed to it, including the removals of what it no longer generates (an old version).
+  const bySamResource = samResourceGroups(report.changes);
+  const grouped = new Set([...bySamResource.values()].flatMap((group) => group.changes));
+  const removed = report.changes.filter((change) => change.action === 'Remove' && !grouped.has(change));
   // Removed resources have no place in the new file: they are named on the Resources key, a few
   // with what becomes of each, so that no title grows with the number of removals.
   const resourcesKey = after.model.root?.entries.find((entry) => entry.key === 'Resources');
@@ -35,9 +40,10 @@ export function buildCodeLenses(document: TextDocument, after: AnalysedTemplate,
   const replaced = replacedIds(report.changes);
   for (const change of report.changes) {
     // A resource a change set lists only because it re-reads unchanged values gets no lens.
-    if (change.action === 'Remove' || change.rangeIn !== 'new' || !changesSomething(change)) continue;
+    if (grouped.has(change) || change.action === 'Remove' || change.rangeIn !== 'new' || !changesSomething(change)) continue;
     lenses.push(lensAt(change.range.start, changeLensTitle(change, replaced)));
   }
+  for (const [samLogicalId, group] of bySamResource) lenses.push(lensAt(group.keyStart, samResourceLensTitle(samLogicalId, group.changes)));
 
   if (resourcesKey) {
     for (const change of removed.slice(0, listedRemovals)) lenses.push(lensAt(resourcesKey.keyRange.start, changeLensTitle(change, replaced)));
@@ -46,6 +52,25 @@ export function buildCodeLenses(document: TextDocument, after: AnalysedTemplate,
     }
   }
   return lenses;
+}
+
+/** The changes of each SAM resource that is in the new template and changes something, with where its key is. */
+function samResourceGroups(changes: readonly ResourceChange[]): Map<string, { keyStart: number; changes: ResourceChange[] }> {
+  const attributed = new Map<string, ResourceChange[]>();
+  for (const change of changes) {
+    if (!change.generatedBy || !changesSomething(change)) continue;
+    const list = attributed.get(change.generatedBy.logicalId) ?? [];
+    list.push(change);
+    attributed.set(change.generatedBy.logicalId, list);
+  }
+  const groups = new Map<string, { keyStart: number; changes: ResourceChange[] }>();
+  for (const [samLogicalId, list] of attributed) {
+    // A generated resource of the new template carries its SAM resource's key as its range; a SAM
+    // resource with none there was removed, and its generated resources are removals like any.
+    const present = list.find((change) => change.rangeIn === 'new');
+    if (present) groups.set(samLogicalId, { keyStart: present.range.start, changes: list });
+  }
+  return groups;
 }
 
 /** The single lens shown when a template has no baseline: it says so instead of staying blank. */

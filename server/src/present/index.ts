@@ -11,5 +11,6 @@ export { diagnosticText, noteText, noteTexts } from './findings';
 export { attributeHoverText, propertyHoverText, resourceHoverText } from './hovers';
 export { impactLabel } from './impacts';
 export { listSome } from './lists';
+export { samHoverText, samResourceLensTitle, type GeneratedResourceFacts } from './sam';
 export { changedValueLine, focusOnDifference } from './values';
 export { markdownVerdict, verdictLensTitle, verdictLine, verdictMessage } from './verdict';

@@ -45,7 +45,7 @@ async function cli(before: string, after: string, ...flags: string[]): Promise<s
 async function faces(before: string, after: string): Promise<{ verdict: string; rows: Record<string, Row> }> {
   const { report, after: evaluated } = analyzeUpdate({ text: before }, { text: after }, { spec });
   const document = TextDocument.create('file:///app.yaml', 'yaml', 1, after);
-  const outline = readOutline(encodeOutline(evaluated.model));
+  const outline = readOutline(encodeOutline(evaluated));
   const lenses = buildCodeLenses(document, outline, report, 'HEAD');
   const diagnostics = buildDiagnostics(document, evaluated, report);
   const text = await cli(before, after);
@@ -194,5 +194,84 @@ Resources:
         json: 'created if condition IsProd holds (decided at deploy time)',
       },
     });
+  });
+});
+
+/** The `sam init` hello-world function, published under an alias, its code in S3. */
+const samApp = `Transform: AWS::Serverless-2016-10-31
+Globals:
+  Function:
+    Timeout: 3
+Resources:
+  HelloWorldFunction:
+    Type: AWS::Serverless::Function
+    Properties:
+      CodeUri: s3://artifacts/hello-v1.zip
+      Handler: app.lambda_handler
+      Runtime: python3.12
+      AutoPublishAlias: live
+      Events:
+        HelloWorld:
+          Type: Api
+          Properties:
+            Path: /hello
+            Method: get
+`;
+
+/** What the editor shows on a SAM template: every lens, every problem, and the hover at each of `spots` (its lines). */
+function samFaces(before: string, after: string, spots: string[]): { lenses: [number, string][]; problems: [number, string][]; hovers: Record<string, string[]> } {
+  const { report, after: evaluated } = analyzeUpdate({ text: before }, { text: after }, { spec });
+  const document = TextDocument.create('file:///template.yaml', 'yaml', 1, after);
+  const outline = readOutline(encodeOutline(evaluated));
+  const lenses = buildCodeLenses(document, outline, report, 'HEAD').map((lens): [number, string] => [lens.range.start.line, lens.command?.title ?? '']);
+  const problems = buildDiagnostics(document, evaluated, report).map((d): [number, string] => [d.range.start.line, typeof d.message === 'string' ? d.message : d.message.value]);
+  const hovers: Record<string, string[]> = {};
+  for (const spot of spots) {
+    const hover = buildHover(document, outline, report, spec, after.indexOf(spot) + 1);
+    hovers[spot] = hover && typeof hover.contents === 'object' && 'value' in hover.contents ? hover.contents.value.split('\n') : [];
+  }
+  return { lenses, problems, hovers };
+}
+
+describe('the golden table of a SAM template: the SAM lines speak for what they generate', () => {
+  const lineOf = (text: string, line: string) => text.split('\n').indexOf(line);
+
+  test('new code, a longer Timeout and a new Api event: one lens on the function, and its hover lists every generated resource', () => {
+    const after = samApp
+      .replace('Timeout: 3', 'Timeout: 10')
+      .replace('hello-v1.zip', 'hello-v2.zip')
+      .replace('            Method: get\n', '            Method: get\n        Goodbye:\n          Type: Api\n          Properties:\n            Path: /goodbye\n            Method: get\n');
+    const { lenses, problems, hovers } = samFaces(samApp, after, ['HelloWorldFunction:', 'Goodbye:']);
+    assert.deepEqual(lenses, [
+      [0, '3 add · 4 modify · 2 remove — against HEAD'],
+      [lineOf(after, '  HelloWorldFunction:'), '✎ Update (no interruption) · + new version · ⟳ API deployment · + permission · ✎ API'],
+    ]);
+    assert.deepEqual(problems, []);
+    const fn = hovers['HelloWorldFunction:']!;
+    assert.deepEqual(fn.slice(0, 3), ['**HelloWorldFunction** · `AWS::Serverless::Function`', '', 'The Serverless transform generates from it:']);
+    assert.ok(fn.includes('- `HelloWorldFunction` · AWS::Lambda::Function — **✎ Update (no interruption)**: Timeout changed, Code changed'), fn.join('\n'));
+    assert.ok(fn.includes('- `HelloWorldFunctionRole` · AWS::IAM::Role — unchanged'), fn.join('\n'));
+    assert.ok(fn.includes('- `HelloWorldFunctionAliaslive` · AWS::Lambda::Alias — **✎ Update (no interruption)**: FunctionVersion changed'), fn.join('\n'));
+    assert.ok(fn.includes('- `HelloWorldFunctionGoodbyePermissionProd` · AWS::Lambda::Permission — **+ Add**: created: new in the template'), fn.join('\n'));
+    assert.ok(fn.some((line) => /^- `HelloWorldFunctionVersion[0-9a-f]{10}` · AWS::Lambda::Version — \*\*− Remove\*\*: removed from the template; kept in the account \(DeletionPolicy: Retain\)$/.test(line)), fn.join('\n'));
+    assert.ok(fn.some((line) => /^- `ServerlessRestApiDeployment[0-9a-f]{10}` · AWS::ApiGateway::Deployment — \*\*− Remove\*\*: removed from the template; deleted during cleanup$/.test(line)), fn.join('\n'));
+    assert.equal(hovers['Goodbye:']![0], '**Events.Goodbye** · `AWS::Serverless::Function`');
+    assert.ok(hovers['Goodbye:']!.includes('- `HelloWorldFunctionGoodbyePermissionProd` · AWS::Lambda::Permission — **+ Add**: created: new in the template'));
+  });
+
+  test('a role path set in Globals: the role replacement is a problem on that Globals line, and its hover names the role', () => {
+    const after = samApp.replace('    Timeout: 3\n', '    Timeout: 3\n    RolePath: /app/\n');
+    const { lenses, problems, hovers } = samFaces(samApp, after, ['RolePath']);
+    assert.deepEqual(lenses, [
+      [0, '2 modify (1 replace) — against HEAD'],
+      [lineOf(after, '  HelloWorldFunction:'), '✎ Update (no interruption) · ⟳ role'],
+    ]);
+    assert.deepEqual(problems, [[lineOf(after, '    RolePath: /app/'), 'Replacement: Path changed → new HelloWorldFunctionRole']]);
+    assert.deepEqual(hovers.RolePath, [
+      '**Globals.Function.RolePath** · `AWS::Serverless::Function`',
+      '',
+      'The Serverless transform generates from it:',
+      '- `HelloWorldFunctionRole` · AWS::IAM::Role — **⟳ Replace**: Path changed',
+    ]);
   });
 });
