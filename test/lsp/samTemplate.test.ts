@@ -9,50 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DiagnosticSeverity, type Hover } from 'vscode-languageserver-protocol';
 import { pathToUri, TestServer } from './support/languageServer';
+import { committedSamApp, editedSamApp } from '../fixtures/samHelloWorld';
 
-/** What `sam init` writes (hello-world, Python), with its function published under an alias. */
-const committed = `AWSTemplateFormatVersion: '2010-09-09'
-Transform: AWS::Serverless-2016-10-31
-Description: >
-  sam-app
-
-  Sample SAM Template for sam-app
-
-Globals:
-  Function:
-    Timeout: 3
-
-Resources:
-  HelloWorldFunction:
-    Type: AWS::Serverless::Function
-    Properties:
-      CodeUri: hello_world/
-      Handler: app.lambda_handler
-      Runtime: python3.12
-      AutoPublishAlias: live
-      Architectures:
-        - x86_64
-      Events:
-        HelloWorld:
-          Type: Api
-          Properties:
-            Path: /hello
-            Method: get
-
-Outputs:
-  HelloWorldApi:
-    Description: "API Gateway endpoint URL for Prod stage for Hello World function"
-    Value: !Sub "https://\${ServerlessRestApi}.execute-api.\${AWS::Region}.amazonaws.com/Prod/hello/"
-  HelloWorldFunction:
-    Description: "Hello World Lambda Function ARN"
-    Value: !GetAtt HelloWorldFunction.Arn
-  HelloWorldFunctionIamRole:
-    Description: "Implicit IAM Role created for Hello World function"
-    Value: !GetAtt HelloWorldFunctionRole.Arn
-`;
-
-/** A longer timeout, and the code moved to another folder: under AutoPublishAlias, a new version. */
-const edited = committed.replace('Timeout: 3', 'Timeout: 10').replace('CodeUri: hello_world/', 'CodeUri: hello_world_v2/');
+const committed = committedSamApp;
+const edited = editedSamApp;
 
 /** A role path for every function, set in Globals: IAM cannot change a role's path in place. */
 const withRolePath = committed.replace('    Timeout: 3\n', '    Timeout: 3\n    RolePath: /app/\n');
