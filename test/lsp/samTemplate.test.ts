@@ -73,7 +73,8 @@ describe('a SAM template against git HEAD', () => {
       diagnostics.map((d) => [d.range.start.line, d.range.start.character, d.range.end.character, d.severity, d.code]),
       [[lineOf(edited, '      CodeUri: hello_world_v2/'), '      CodeUri: '.length, '      CodeUri: hello_world_v2/'.length, DiagnosticSeverity.Information, 'sam-local-artifact']],
     );
-    assert.match(diagnostics[0].message, /hello_world_v2\/ is a local path .* not visible to this comparison/);
+    const message = diagnostics[0].message;
+    assert.match(typeof message === 'string' ? message : message.value, /hello_world_v2\/ is a local path .* not visible to this comparison/);
   });
 
   test('hovers on the SAM lines name the generated resources and what happens to each', async () => {

@@ -47,35 +47,53 @@ function counted(type: string, count: number): string {
   return count === 1 ? noun[0] : `${count} ${noun[1]}`;
 }
 
-/** Whether a change does nothing but follow a resource that is recreated under a new logical id (an alias to a new version, a stage to a new deployment). */
+/** Whether a change only points at a resource recreated under a new logical id (an alias at a new version, a stage at a new deployment). */
 function followsOnly(change: ResourceChange, path: string): boolean {
   return change.action === 'Modify' && change.details.length > 0 && change.details.every((d) => d.target.path === path);
 }
 
+/** What a change that only follows a recreated resource follows: the type whose recreation it is part of. */
+const FOLLOWS: Record<string, { type: string; path: string }> = {
+  'AWS::Lambda::Alias': { type: 'AWS::Lambda::Version', path: '/Properties/FunctionVersion' },
+  'AWS::ApiGateway::Stage': { type: 'AWS::ApiGateway::Deployment', path: '/Properties/DeploymentId' },
+};
+
 /**
  * The one lens above a SAM resource: `✎ Update (no interruption) · + new version · ⟳ API deployment`.
  * First what happens to the resource that bears the SAM resource's name, then to what it
- * generated. A new version (SAM publishes one under a new logical id when the code changes) stands
- * for the old one's removal and the alias that moves to it; a new API deployment for the old one's
- * removal and the stage that moves to it. Every other generated resource is counted by what
- * happens to it. `changes` are the changes attributed to the SAM resource (`generatedBy`).
+ * generated. SAM recreates some resources under a new logical id (a hash of what they hold) to
+ * force a new one: an addition and a removal of the same type are one recreation, `⟳ API
+ * deployment`, or `+ new version` when the old one is kept (SAM retains Lambda and layer
+ * versions); an alias or a stage that only moves to the new one is part of it. Every other
+ * generated resource is counted by what happens to it. `changes` are the changes attributed to
+ * the SAM resource (`generatedBy`).
  */
 export function samResourceLensTitle(samLogicalId: string, changes: readonly ResourceChange[]): string {
   const shown = changes.filter(changesSomething);
-  const parts: string[] = [];
   const own = shown.find((c) => c.logicalId === samLogicalId && c.action !== 'Remove');
-  if (own) parts.push(impactHeading(own.impact));
-  const newVersion = shown.some((c) => c.action === 'Add' && c.resourceType === 'AWS::Lambda::Version');
-  const newDeployment = shown.some((c) => c.action === 'Add' && c.resourceType === 'AWS::ApiGateway::Deployment');
-  if (newVersion) parts.push(`${impactLabel('create').symbol} new version`);
-  if (newDeployment) parts.push(`${impactLabel('replacement').symbol} API deployment`);
+  const generated = shown.filter((c) => c !== own);
+  const parts: string[] = own ? [impactHeading(own.impact)] : [];
+
+  // Recreations: each addition paired with a removal of the same type.
+  const paired = new Set<ResourceChange>();
+  const recreated = new Set<string>();
+  for (const added of generated) {
+    if (added.action !== 'Add' || recreated.has(added.resourceType)) continue;
+    const adds = generated.filter((c) => c.action === 'Add' && c.resourceType === added.resourceType);
+    const removes = generated.filter((c) => c.action === 'Remove' && c.resourceType === added.resourceType);
+    const pairs = Math.min(adds.length, removes.length);
+    if (pairs === 0) continue;
+    recreated.add(added.resourceType);
+    for (const change of [...adds.slice(0, pairs), ...removes.slice(0, pairs)]) paired.add(change);
+    const kept = removes.slice(0, pairs).every((c) => c.policyAction === 'Retain');
+    parts.push(kept ? `${impactLabel('create').symbol} new ${counted(added.resourceType, pairs)}` : `${impactLabel('replacement').symbol} ${counted(added.resourceType, pairs)}`);
+  }
+
   const counts = new Map<string, { symbol: string; type: string; count: number }>();
-  for (const change of shown) {
-    if (change === own) continue;
-    if (newVersion && change.resourceType === 'AWS::Lambda::Version') continue;
-    if (newVersion && change.resourceType === 'AWS::Lambda::Alias' && followsOnly(change, '/Properties/FunctionVersion')) continue;
-    if (newDeployment && change.resourceType === 'AWS::ApiGateway::Deployment') continue;
-    if (newDeployment && change.resourceType === 'AWS::ApiGateway::Stage' && followsOnly(change, '/Properties/DeploymentId')) continue;
+  for (const change of generated) {
+    if (paired.has(change)) continue;
+    const follows = FOLLOWS[change.resourceType];
+    if (follows && recreated.has(follows.type) && followsOnly(change, follows.path)) continue;
     const symbol = impactLabel(change.impact).symbol;
     const key = `${symbol} ${change.resourceType}`;
     const entry = counts.get(key) ?? { symbol, type: change.resourceType, count: 0 };

@@ -11,12 +11,14 @@ import type { GeneratedResource } from './generated';
 import { renameDependsOn, resolveChangedLogicalIds, resolveResourceRefs } from './intrinsics';
 import { NodeBuilder } from './output';
 import { SourceIndex } from './sourceIndex';
-import { propertyRange, type SamSource, type SamSourceMap } from './sourceMap';
+import { propertyRange, writtenPropertyRange, type SamSource, type SamSourceMap } from './sourceMap';
 import { translate, type TranslationOptions } from './translate';
 import { isMap, type PlainMap } from './values';
 
 export const SERVERLESS_TRANSFORM = 'AWS::Serverless-2016-10-31';
 const SERVERLESS_PREFIX = 'AWS::Serverless::';
+/** A SAM property that is one event of a resource: `Events.Jobs`. */
+const EVENT_PROPERTY = /^Events\.[^.]+$/;
 
 /** The processed template and what the transform says about it. */
 export interface SamExpansion {
@@ -84,6 +86,15 @@ export function expandServerless(model: TemplateModel, options: TranslationOptio
     sources.set(resource.logicalId, { logicalId: origin.logicalId, ...(origin.property ? { property: origin.property } : {}), range });
     const byProperty = new Map<string, SamSource>();
     if (!implicit) for (const [name, property] of resource.propertyOrigins) byProperty.set(name, { logicalId: origin.logicalId, property, range: propertyRange(samKey, node, property, globals) });
+    if (!implicit && origin.property !== undefined && EVENT_PROPERTY.test(origin.property)) {
+      // What an event generates takes the event's properties of the same name as they are
+      // (an SQS event's BatchSize is its event source mapping's BatchSize): that is where they came from.
+      for (const name of Object.keys(resource.properties)) {
+        const property = `${origin.property}.Properties.${name}`;
+        const written = byProperty.has(name) ? undefined : writtenPropertyRange(node, property);
+        if (written) byProperty.set(name, { logicalId: origin.logicalId, property, range: written });
+      }
+    }
     propertySources.set(resource.logicalId, byProperty);
     entries.delete(resource.logicalId);
     entries.set(resource.logicalId, { key: resource.logicalId, keyRange: samKey, value: resource.toEntry(), range });

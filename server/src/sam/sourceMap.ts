@@ -3,7 +3,7 @@
  * that produced it, with the range of that property in the template as written; and for each of
  * its properties, the SAM property it was read from.
  */
-import type { MapEntry, MapNode, Range } from '../template/ast';
+import type { MapEntry, MapNode, Range, TemplateNode } from '../template/ast';
 
 /** Where a generated resource or property comes from. */
 export interface SamSource {
@@ -36,15 +36,24 @@ export function propertyRange(resourceKey: Range, node: MapNode | undefined, pro
   const properties = propertiesNode?.kind === 'map' ? propertiesNode : undefined;
   const path = property.split('.');
   const written = properties?.entries.some((e) => e.key === path[0]) === true;
-  if (!written && globals?.entries.some((e) => e.key === path[0]) && !ignoresGlobal(node, path[0]!)) return keyRangeAlong(globals, path) ?? resourceKey;
+  if (!written && globals?.entries.some((e) => e.key === path[0])) return keyRangeAlong(globals, path) ?? resourceKey;
   return (properties && keyRangeAlong(properties, path)) ?? resourceKey;
 }
 
-/** Whether a resource's `IgnoreGlobals` attribute (`'*'` or a list of names) drops a global. */
-function ignoresGlobal(node: MapNode, name: string): boolean {
-  const ignore = node.entries.find((e) => e.key === 'IgnoreGlobals')?.value;
-  if (ignore?.kind === 'scalar') return ignore.value === '*';
-  return ignore?.kind === 'seq' && ignore.items.some((item) => item.kind === 'scalar' && item.value === name);
+/**
+ * The range of a SAM property's key when the resource writes exactly that property path
+ * (`Events.Jobs.Properties.BatchSize`), and nothing otherwise.
+ */
+export function writtenPropertyRange(node: MapNode | undefined, property: string): Range | undefined {
+  let current: TemplateNode | undefined = node?.entries.find((e) => e.key === 'Properties')?.value;
+  let range: Range | undefined;
+  for (const key of property.split('.')) {
+    const entry: MapEntry | undefined = current?.kind === 'map' ? current.entries.find((e) => e.key === key) : undefined;
+    if (!entry) return undefined;
+    range = entry.keyRange;
+    current = entry.value;
+  }
+  return range;
 }
 
 /** The key range of the deepest entry found along a path of keys, or nothing when the first is missing. */

@@ -259,6 +259,37 @@ describe('the golden table of a SAM template: the SAM lines speak for what they 
     assert.ok(hovers['Goodbye:']!.includes('- `HelloWorldFunctionGoodbyePermissionProd` · AWS::Lambda::Permission — **+ Add**: created: new in the template'));
   });
 
+  test('a layer with new content and a queue event with a new batch size: a new layer version, kept, and the mapping updated', () => {
+    const before = `Transform: AWS::Serverless-2016-10-31
+Resources:
+  Deps:
+    Type: AWS::Serverless::LayerVersion
+    Properties:
+      ContentUri: s3://artifacts/deps-v1.zip
+  Worker:
+    Type: AWS::Serverless::Function
+    Properties:
+      CodeUri: s3://artifacts/worker.zip
+      Handler: app.handler
+      Runtime: python3.12
+      Layers:
+        - !Ref Deps
+      Events:
+        Jobs:
+          Type: SQS
+          Properties:
+            Queue: arn:aws:sqs:us-east-1:123456789012:jobs
+`;
+    const after = before.replace('deps-v1', 'deps-v2').replace('jobs\n', 'jobs\n            BatchSize: 5\n');
+    const { lenses, problems } = samFaces(before, after, []);
+    assert.deepEqual(lenses, [
+      [0, '1 add · 2 modify · 1 remove — against HEAD'],
+      [lineOf(after, '  Deps:'), '+ new layer version'],
+      [lineOf(after, '  Worker:'), '✎ Update (no interruption) · ✎ event source mapping'],
+    ]);
+    assert.deepEqual(problems, []);
+  });
+
   test('a role path set in Globals: the role replacement is a problem on that Globals line, and its hover names the role', () => {
     const after = samApp.replace('    Timeout: 3\n', '    Timeout: 3\n    RolePath: /app/\n');
     const { lenses, problems, hovers } = samFaces(samApp, after, ['RolePath']);
