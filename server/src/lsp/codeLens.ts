@@ -4,6 +4,7 @@
  * Every lens opens the side-by-side diff against the baseline.
  */
 import type { CodeLens } from 'vscode-languageserver';
+import type { MapNode } from '../template/ast';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { changesSomething, replacedIds } from '../impact/claims';
 import type { ImpactReport, ResourceChange } from '../impact/types';
@@ -27,14 +28,14 @@ export function buildCodeLenses(document: TextDocument, after: AnalysedTemplate,
     };
   };
 
-  // A SAM resource gets one lens for everything generated from it, on its own line: the changes
-  // attributed to it, including the removals of what it no longer generates (an old version).
-  const bySamResource = samResourceGroups(report.changes);
-  const grouped = new Set([...bySamResource.values()].flatMap((group) => group.changes));
-  const removed = report.changes.filter((change) => change.action === 'Remove' && !grouped.has(change));
   // Removed resources have no place in the new file: they are named on the Resources key, a few
   // with what becomes of each, so that no title grows with the number of removals.
   const resourcesKey = after.model.root?.entries.find((entry) => entry.key === 'Resources');
+  // A SAM resource gets one lens for everything generated from it, on its own line: the changes
+  // attributed to it, including the removals of what it no longer generates (an old version).
+  const bySamResource = samResourceGroups(report.changes, resourcesKey?.value.kind === 'map' ? resourcesKey.value : undefined);
+  const grouped = new Set([...bySamResource.values()].flatMap((group) => group.changes));
+  const removed = report.changes.filter((change) => change.action === 'Remove' && !grouped.has(change));
   lenses.push(lensAt(0, verdictLensTitle(report, baselineLabel, resourcesKey ? [] : removed.map((change) => change.logicalId))));
 
   const replaced = replacedIds(report.changes);
@@ -54,21 +55,23 @@ export function buildCodeLenses(document: TextDocument, after: AnalysedTemplate,
   return lenses;
 }
 
-/** The changes of each SAM resource that is in the new template and changes something, with where its key is. */
-function samResourceGroups(changes: readonly ResourceChange[]): Map<string, { keyStart: number; changes: ResourceChange[] }> {
-  const attributed = new Map<string, ResourceChange[]>();
+/**
+ * The changes of each SAM resource that is in the new template and changes something, with where
+ * its key is there. A SAM resource no longer in the template has no line: what it generated is
+ * removed like any resource.
+ */
+function samResourceGroups(changes: readonly ResourceChange[], resources: MapNode | undefined): Map<string, { keyStart: number; changes: ResourceChange[] }> {
+  const groups = new Map<string, { keyStart: number; changes: ResourceChange[] }>();
   for (const change of changes) {
     if (!change.generatedBy || !changesSomething(change)) continue;
-    const list = attributed.get(change.generatedBy.logicalId) ?? [];
-    list.push(change);
-    attributed.set(change.generatedBy.logicalId, list);
-  }
-  const groups = new Map<string, { keyStart: number; changes: ResourceChange[] }>();
-  for (const [samLogicalId, list] of attributed) {
-    // A generated resource of the new template carries its SAM resource's key as its range; a SAM
-    // resource with none there was removed, and its generated resources are removals like any.
-    const present = list.find((change) => change.rangeIn === 'new');
-    if (present) groups.set(samLogicalId, { keyStart: present.range.start, changes: list });
+    const samLogicalId = change.generatedBy.logicalId;
+    let group = groups.get(samLogicalId);
+    if (!group) {
+      const key = resources?.entries.find((entry) => entry.key === samLogicalId)?.keyRange;
+      if (!key) continue;
+      groups.set(samLogicalId, (group = { keyStart: key.start, changes: [] }));
+    }
+    group.changes.push(change);
   }
   return groups;
 }

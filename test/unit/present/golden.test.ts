@@ -259,6 +259,18 @@ describe('the golden table of a SAM template: the SAM lines speak for what they 
     assert.ok(hovers['Goodbye:']!.includes('- `HelloWorldFunctionGoodbyePermissionProd` · AWS::Lambda::Permission — **+ Add**: created: new in the template'));
   });
 
+  test('AutoPublishAlias removed: the lens on the function names the version and alias going, the API calling the function itself', () => {
+    const after = samApp.replace('      AutoPublishAlias: live\n', '');
+    const { lenses, problems } = samFaces(samApp, after, []);
+    // The API's integration and the permission named the alias; now they name the function. A
+    // permission cannot be updated in place, and the new API definition is a new deployment.
+    assert.deepEqual(lenses, [
+      [0, '1 add · 3 modify (1 replace) · 3 remove — against HEAD'],
+      [lineOf(after, '  HelloWorldFunction:'), '⟳ API deployment · ⟳ permission · ✎ API · − version · − alias'],
+    ]);
+    assert.deepEqual(problems, [[lineOf(after, '        HelloWorld:'), 'Replacement: FunctionName changed → new HelloWorldFunctionHelloWorldPermissionProd']]);
+  });
+
   test('a layer with new content and a queue event with a new batch size: a new layer version, kept, and the mapping updated', () => {
     const before = `Transform: AWS::Serverless-2016-10-31
 Resources:
