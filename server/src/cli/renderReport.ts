@@ -3,7 +3,7 @@
  * pull requests.
  */
 import { changesSomething, replacedIds, shownDetails } from '../impact/claims';
-import { changeReason, detailSummaryLine, diagnosticText, impactLabel, moreLine, noteTexts, replacementChain, unchangedSummary, verdictLine, markdownVerdict } from '../present';
+import { changeReason, detailSummaryLine, diagnosticText, impactLabel, moreLine, noteTexts, replacementChain, samResourceLensTitle, unchangedSummary, verdictLine, markdownVerdict } from '../present';
 import type { ImpactReport, ResourceChange } from '../impact/types';
 import type { LineIndex } from '../template';
 
@@ -43,7 +43,12 @@ export function renderText(report: ImpactReport, ctx: RenderContext): string {
     const idWidth = Math.min(40, Math.max(...shown.map((c) => c.logicalId.length)));
     const typeWidth = Math.min(44, Math.max(...shown.map((c) => c.resourceType.length)));
     const labelWidth = Math.max(...shown.map((c) => impactLabel(c.impact).label.length));
-    for (const change of shown) {
+    for (const change of rowsBySamResource(shown)) {
+      if ('samLogicalId' in change) {
+        // The rows of what one SAM resource generated follow the line that sums them up, as its lens does.
+        lines.push(`  ${paint('bold', change.samLogicalId)}  ${paint('dim', '(SAM)')}  ${change.title}`);
+        continue;
+      }
       const label = impactLabel(change.impact);
       const head = `${label.symbol.padEnd(2)} ${label.label.padEnd(labelWidth)}`;
       lines.push(`  ${paint(LEVEL_STYLE[label.level], head)}  ${paint('bold', change.logicalId.padEnd(idWidth))}  ${paint('dim', change.resourceType.padEnd(typeWidth))}  ${changeReason(change, replaced)}`);
@@ -71,6 +76,33 @@ export function renderText(report: ImpactReport, ctx: RenderContext): string {
     for (const note of noteTexts(report.notes)) lines.push(`  - ${note}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The rows in report order, except that the changes attributed to a SAM resource are gathered at
+ * the first of them, after a line that sums them up (the words of the SAM resource's lens).
+ */
+function rowsBySamResource(shown: readonly ResourceChange[]): (ResourceChange | { samLogicalId: string; title: string })[] {
+  const groups = new Map<string, ResourceChange[]>();
+  for (const change of shown) {
+    if (!change.generatedBy) continue;
+    const group = groups.get(change.generatedBy.logicalId) ?? [];
+    group.push(change);
+    groups.set(change.generatedBy.logicalId, group);
+  }
+  const rows: (ResourceChange | { samLogicalId: string; title: string })[] = [];
+  for (const change of shown) {
+    const samLogicalId = change.generatedBy?.logicalId;
+    if (samLogicalId === undefined) {
+      rows.push(change);
+      continue;
+    }
+    const group = groups.get(samLogicalId);
+    if (!group) continue;
+    rows.push({ samLogicalId, title: samResourceLensTitle(samLogicalId, group) }, ...group);
+    groups.delete(samLogicalId);
+  }
+  return rows;
 }
 
 /** Changed values listed under a row before the rest are counted. */

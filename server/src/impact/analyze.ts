@@ -4,9 +4,10 @@
 import { evaluateTemplate, partitionOfRegion } from '../evaluate';
 import type { CrossStackValues, EvaluatedTemplate, EvaluationContext } from '../evaluate/types';
 import type { Value } from '../evaluate/value';
-import { expandServerless, generatedByOf, usesServerlessTransform, type SamNote, type SamSourceMap } from '../sam';
+import { expandServerless, generatedByOf, pointDetailsAtSamProperties, usesServerlessTransform, type SamNote, type SamSourceMap } from '../sam';
 import type { ResourceSpec } from '../spec/types';
 import { parseTemplate, readTemplateModel } from '../template';
+import type { TemplateModel } from '../template/model';
 import { compareTemplates } from './compareTemplates';
 import type { ImpactReport } from './types';
 
@@ -51,6 +52,8 @@ export const DEFAULT_STACK_NAME = 'stack';
 export interface EvaluatedSide extends EvaluatedTemplate {
   /** From each resource the Serverless transform generated to the SAM resource and property that produced it. */
   samSourceMap?: SamSourceMap;
+  /** For a SAM template, its model as written, before the transform: what the editor shows. */
+  writtenModel?: TemplateModel;
 }
 
 /**
@@ -85,6 +88,7 @@ export function evaluateSide(side: TemplateSide, options: AnalyzeOptions, previo
   }
   let samSourceMap: SamSourceMap | undefined;
   let samNotes: SamNote[] = [];
+  const writtenModel = model;
   if (model.root !== undefined && usesServerlessTransform(model)) {
     const expansion = expandServerless(model, { parameters: transformParameters(model, parameters, ctx), region: ctx.region, partition: partitionOfRegion(ctx.region) });
     model = readTemplateModel(expansion.parsed);
@@ -95,6 +99,7 @@ export function evaluateSide(side: TemplateSide, options: AnalyzeOptions, previo
   if (samSourceMap === undefined) return evaluated;
   evaluated.notes.push(...samNotes);
   evaluated.samSourceMap = samSourceMap;
+  evaluated.writtenModel = writtenModel;
   return evaluated;
 }
 
@@ -114,13 +119,15 @@ function transformParameters(model: ReturnType<typeof readTemplateModel>, suppli
   return values;
 }
 
-/** Compares two evaluated sides: CloudFormation's plan, each change to a generated resource attributed to its SAM resource. */
+/** Compares two evaluated sides: CloudFormation's plan, each change to a generated resource attributed to its SAM resource and its values pointed at the SAM properties they come from. */
 export function compareSides(before: EvaluatedSide, after: EvaluatedSide, options: AnalyzeOptions): ImpactReport {
   const report = compareTemplates(before, after, options);
   if (before.samSourceMap === undefined && after.samSourceMap === undefined) return report;
   for (const change of report.changes) {
     const generatedBy = generatedByOf(change, before.samSourceMap, after.samSourceMap);
-    if (generatedBy) change.generatedBy = generatedBy;
+    if (!generatedBy) continue;
+    change.generatedBy = generatedBy;
+    pointDetailsAtSamProperties(change, before.samSourceMap, after.samSourceMap);
   }
   return report;
 }

@@ -1,13 +1,15 @@
 /**
- * Code lenses: the stack verdict at the top of the file and the effect above each changed resource.
+ * Code lenses: the stack verdict at the top of the file and the effect above each changed resource
+ * (one for each SAM resource, summing up what happens to what the Serverless transform generated).
  * Every lens opens the side-by-side diff against the baseline.
  */
 import type { CodeLens } from 'vscode-languageserver';
+import type { MapNode } from '../template/ast';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { changesSomething, replacedIds } from '../impact/claims';
-import type { ImpactReport } from '../impact/types';
+import type { ImpactReport, ResourceChange } from '../impact/types';
 import { commands, type OpenDiffArguments } from './protocol';
-import { changeLensTitle, moreRemovalsTitle, stackRiskLensTitle, verdictLensTitle } from '../present';
+import { changeLensTitle, moreRemovalsTitle, samResourceLensTitle, stackRiskLensTitle, verdictLensTitle } from '../present';
 import type { AnalysedTemplate } from './worker/outline';
 
 /** Removed resources given a lens of their own; the rest share one. */
@@ -26,18 +28,23 @@ export function buildCodeLenses(document: TextDocument, after: AnalysedTemplate,
     };
   };
 
-  const removed = report.changes.filter((change) => change.action === 'Remove');
   // Removed resources have no place in the new file: they are named on the Resources key, a few
   // with what becomes of each, so that no title grows with the number of removals.
   const resourcesKey = after.model.root?.entries.find((entry) => entry.key === 'Resources');
+  // A SAM resource gets one lens for everything generated from it, on its own line: the changes
+  // attributed to it, including the removals of what it no longer generates (an old version).
+  const bySamResource = samResourceGroups(report.changes, resourcesKey?.value.kind === 'map' ? resourcesKey.value : undefined);
+  const grouped = new Set([...bySamResource.values()].flatMap((group) => group.changes));
+  const removed = report.changes.filter((change) => change.action === 'Remove' && !grouped.has(change));
   lenses.push(lensAt(0, verdictLensTitle(report, baselineLabel, resourcesKey ? [] : removed.map((change) => change.logicalId))));
 
   const replaced = replacedIds(report.changes);
   for (const change of report.changes) {
     // A resource a change set lists only because it re-reads unchanged values gets no lens.
-    if (change.action === 'Remove' || change.rangeIn !== 'new' || !changesSomething(change)) continue;
+    if (grouped.has(change) || change.action === 'Remove' || change.rangeIn !== 'new' || !changesSomething(change)) continue;
     lenses.push(lensAt(change.range.start, changeLensTitle(change, replaced)));
   }
+  for (const [samLogicalId, group] of bySamResource) lenses.push(lensAt(group.keyStart, samResourceLensTitle(samLogicalId, group.changes)));
 
   // An export at risk has its lens where it is written (a removed one, on the Outputs key).
   for (const diagnostic of report.diagnostics) {
@@ -53,6 +60,27 @@ export function buildCodeLenses(document: TextDocument, after: AnalysedTemplate,
     }
   }
   return lenses;
+}
+
+/**
+ * The changes of each SAM resource that is in the new template and changes something, with where
+ * its key is there. A SAM resource no longer in the template has no line: what it generated is
+ * removed like any resource.
+ */
+function samResourceGroups(changes: readonly ResourceChange[], resources: MapNode | undefined): Map<string, { keyStart: number; changes: ResourceChange[] }> {
+  const groups = new Map<string, { keyStart: number; changes: ResourceChange[] }>();
+  for (const change of changes) {
+    if (!change.generatedBy || !changesSomething(change)) continue;
+    const samLogicalId = change.generatedBy.logicalId;
+    let group = groups.get(samLogicalId);
+    if (!group) {
+      const key = resources?.entries.find((entry) => entry.key === samLogicalId)?.keyRange;
+      if (!key) continue;
+      groups.set(samLogicalId, (group = { keyStart: key.start, changes: [] }));
+    }
+    group.changes.push(change);
+  }
+  return groups;
 }
 
 /** The single lens shown when a template has no baseline: it says so instead of staying blank. */

@@ -1,6 +1,7 @@
 /**
- * Turns an analysis into LSP diagnostics: template problems where they are, and one finding per
- * resource whose update replaces it, interrupts it or fails.
+ * Turns an analysis into LSP diagnostics: template problems where they are, one finding per
+ * resource whose update replaces it, interrupts it or fails, and the Serverless transform's limits
+ * on the SAM lines they concern.
  */
 import { DiagnosticSeverity, type Diagnostic, type DiagnosticRelatedInformation } from 'vscode-languageserver';
 import { changesSomething, replacedIds } from '../impact/claims';
@@ -8,7 +9,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Range as SourceRange, TemplateError } from '../template/ast';
 import type { EvaluatedTemplate } from '../evaluate/types';
 import type { ImpactReport, ResourceChange } from '../impact/types';
-import { changedValueLine, changeProblem, decisiveDetails, diagnosticText, verdictMessage } from '../present';
+import { changedValueLine, changeProblem, decisiveDetails, diagnosticText, noteText, verdictMessage } from '../present';
 
 export const diagnosticSource = 'cfn-impact';
 
@@ -24,6 +25,12 @@ export function buildDiagnostics(document: TextDocument, after: EvaluatedTemplat
   };
   for (const error of after.model.errors) push(templateErrorDiagnostic(document, error));
   for (const error of after.errors) push(templateErrorDiagnostic(document, error));
+  for (const note of after.notes) {
+    // What the Serverless transform cannot show the comparison is said on the SAM line it is about
+    // (a local CodeUri whose files are not in the template, a feature analysed as written).
+    if (!note.kind.startsWith('sam-') || note.range === undefined) continue;
+    push({ range: toLspRange(document, note.range), severity: DiagnosticSeverity.Information, code: note.kind, source: diagnosticSource, message: noteText(note) });
+  }
   if (!report) return out;
 
   const replaced = replacedIds(report.changes);
@@ -55,13 +62,23 @@ function changeDiagnostic(document: TextDocument, change: ResourceChange, replac
   const problem = changeProblem(change, replaced);
   if (problem === undefined) return undefined;
   return {
-    range: toLspRange(document, change.range),
+    range: toLspRange(document, problemRange(change)),
     severity: severityOf(problem.severity),
     code: change.impact,
     source: diagnosticSource,
     message: problem.message,
     relatedInformation: relatedLocations(document, change),
   };
+}
+
+/**
+ * Where a change's problem is shown: at the resource's logical id, or, for a resource the
+ * Serverless transform generated, at the SAM property whose value decides it (in the SAM resource
+ * or in Globals), which is what the person edited; the SAM resource's key when none is known.
+ */
+function problemRange(change: ResourceChange): SourceRange {
+  if (!change.generatedBy) return change.range;
+  return decisiveDetails(change).find((detail) => detail.range && detail.rangeIn === 'new')?.range ?? change.range;
 }
 
 /** Points at the changed values themselves, so a person can jump from the resource to the edit. */

@@ -1,6 +1,8 @@
 /**
  * Hovers on resources and properties: how CloudFormation updates the property (from the spec,
- * whether or not it changed), what this edit changes and why, and where the documentation is.
+ * whether or not it changed), what this edit changes and why, and where the documentation is. On
+ * the lines of a SAM resource, and of Globals, the resources the Serverless transform generates
+ * from them and what happens to each.
  */
 import { MarkupKind, type Hover } from 'vscode-languageserver';
 import { replacedIds, shownDetails } from '../impact/claims';
@@ -10,8 +12,8 @@ import { nodeAtPath, pathAtOffset } from '../template';
 import type { ResourceSpec } from '../spec/types';
 import type { ImpactReport } from '../impact/types';
 import { toLspRange } from './diagnostics';
-import { attributeHoverText, propertyHoverText, resourceHoverText, stackRiskHoverText } from '../present';
-import type { AnalysedTemplate } from './worker/outline';
+import { attributeHoverText, propertyHoverText, resourceHoverText, samHoverText, stackRiskHoverText, type GeneratedResourceFacts } from '../present';
+import type { AnalysedTemplate, GeneratedResourceOutline } from './worker/outline';
 
 /**
  * Resource attributes that change nothing on their own (docs/update-rules.md#attributes-alone):
@@ -33,20 +35,30 @@ export function buildHover(
   const located = pathAtOffset(root, offset);
   if (!located) return null;
   const path = located.path;
+  const replaced = report ? replacedIds(report.changes) : new Set<string>();
   const hoverRange = (range: SourceRange | undefined) => (range ? toLspRange(document, range) : undefined);
+  // The span a hover covers: the key under the cursor, or the value.
+  const spot = located.onKey ? keyRangeAt(root, path) : located.node.range;
   if (path.length >= 2 && path[0] === 'Outputs' && typeof path[1] === 'string') {
     // An output says something only when its export is at risk.
     const risk = report?.risks?.find((candidate) => candidate.output === path[1]);
-    return risk ? markdown(stackRiskHoverText(risk), hoverRange(located.onKey ? keyRangeAt(root, path) : located.node.range)) : null;
+    return risk ? markdown(stackRiskHoverText(risk), hoverRange(spot)) : null;
+  }
+  if (after.generated && path[0] === 'Globals' && typeof path[1] === 'string' && typeof path[2] === 'string') {
+    const property = path.slice(2).filter((step): step is string => typeof step === 'string').join('.');
+    return markdown(globalsHoverText(after, report, root, path[1], property, replaced), hoverRange(spot));
   }
   if (path.length < 2 || path[0] !== 'Resources' || typeof path[1] !== 'string') return null;
   const resource = after.model.resources.get(path[1]);
   if (!resource) return null;
   const type = resource.type ?? '';
   const change = report?.changes.find((candidate) => candidate.logicalId === resource.logicalId && candidate.rangeIn === 'new');
-  const replaced = report ? replacedIds(report.changes) : new Set<string>();
-  // The span a hover covers: the key under the cursor, or the value.
-  const spot = located.onKey ? keyRangeAt(root, path) : located.node.range;
+
+  // A SAM resource: what the Serverless transform generates from it, or from the property under the cursor.
+  if (after.generated?.some((g) => g.samLogicalId === resource.logicalId)) {
+    const property = path[2] === 'Properties' && path.length > 3 ? path.slice(3).filter((step): step is string => typeof step === 'string').join('.') : undefined;
+    return markdown(samHoverText(property ?? resource.logicalId, type, generatedFrom(after.generated, report, resource.logicalId, property), replaced), hoverRange(spot));
+  }
 
   // On the logical id, the Type, or anywhere in the resource outside its properties: the resource.
   if (path.length === 2 || path[2] !== 'Properties' || path.length === 3) {
@@ -78,6 +90,47 @@ export function buildHover(
     replaced,
   );
   return markdown(text, hoverRange(spot));
+}
+
+/** Whether one SAM property path (`Events.Api.Properties`) is the other or lies inside it. */
+function samPathsOverlap(a: string, b: string): boolean {
+  return a === b || a.startsWith(`${b}.`) || b.startsWith(`${a}.`);
+}
+
+/**
+ * The resources generated from a SAM resource (those a property produced or feeds, when one is
+ * named), each with its change in this update, followed by those the update removes.
+ */
+function generatedFrom(generated: readonly GeneratedResourceOutline[], report: ImpactReport | undefined, samLogicalId: string, property: string | undefined): GeneratedResourceFacts[] {
+  const concerns = (from: string | undefined, reads: readonly string[]) =>
+    property === undefined || (from !== undefined && samPathsOverlap(from, property)) || reads.some((read) => samPathsOverlap(read, property));
+  const facts: GeneratedResourceFacts[] = [];
+  for (const g of generated) {
+    if (g.samLogicalId !== samLogicalId || !concerns(g.property, g.reads)) continue;
+    const change = report?.changes.find((c) => c.logicalId === g.logicalId && c.rangeIn === 'new');
+    facts.push(change ? { logicalId: g.logicalId, type: g.type, change } : { logicalId: g.logicalId, type: g.type });
+  }
+  for (const change of report?.changes ?? []) {
+    if (change.action !== 'Remove' || change.generatedBy?.logicalId !== samLogicalId || !concerns(change.generatedBy.property, [])) continue;
+    facts.push({ logicalId: change.logicalId, type: change.resourceType, change });
+  }
+  return facts;
+}
+
+/**
+ * The hover on a property of `Globals` (`Globals.Function.Timeout`): what the transform generates
+ * from it for every SAM resource of that type that does not set the property itself.
+ */
+function globalsHoverText(after: AnalysedTemplate, report: ImpactReport | undefined, root: TemplateNode, section: string, property: string, replaced: ReadonlySet<string>): string {
+  const type = `AWS::Serverless::${section}`;
+  const facts: GeneratedResourceFacts[] = [];
+  for (const resource of after.model.resources.values()) {
+    if (resource.type !== type) continue;
+    const own = nodeAtPath(root, ['Resources', resource.logicalId, 'Properties', property.split('.')[0]!]);
+    if (own !== undefined) continue;
+    facts.push(...generatedFrom(after.generated ?? [], report, resource.logicalId, property));
+  }
+  return samHoverText(`Globals.${section}.${property}`, type, facts, replaced);
 }
 
 /** The range of the key a path ends with. */

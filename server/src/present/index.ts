@@ -11,6 +11,7 @@ export { diagnosticText, noteText, noteTexts } from './findings';
 export { attributeHoverText, propertyHoverText, resourceHoverText } from './hovers';
 export { impactLabel } from './impacts';
 export { listSome } from './lists';
+export { samHoverText, samResourceLensTitle, type GeneratedResourceFacts } from './sam';
 export { changedValueLine, focusOnDifference } from './values';
 export { stackRiskHoverText, stackRiskLensTitle, stackRiskText } from './risks';
 export { markdownVerdict, verdictLensTitle, verdictLine, verdictMessage } from './verdict';

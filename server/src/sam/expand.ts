@@ -11,11 +11,14 @@ import type { GeneratedResource } from './generated';
 import { renameDependsOn, resolveChangedLogicalIds, resolveResourceRefs } from './intrinsics';
 import { NodeBuilder } from './output';
 import { SourceIndex } from './sourceIndex';
-import { propertyRange, type SamSource, type SamSourceMap } from './sourceMap';
+import { propertyRange, writtenPropertyRange, type SamSource, type SamSourceMap } from './sourceMap';
 import { translate, type TranslationOptions } from './translate';
 import { isMap, type PlainMap } from './values';
 
 export const SERVERLESS_TRANSFORM = 'AWS::Serverless-2016-10-31';
+const SERVERLESS_PREFIX = 'AWS::Serverless::';
+/** A SAM property that is one event of a resource: `Events.Jobs`. */
+const EVENT_PROPERTY = /^Events\.[^.]+$/;
 
 /** The processed template and what the transform says about it. */
 export interface SamExpansion {
@@ -61,6 +64,15 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
   const errors: TemplateError[] = [...model.parsed.errors];
   const resourceEntries = new Map((resourcesNode?.entries ?? []).map((e) => [e.key, e]));
   const keyRangeOf = (id: string): Range => resourceEntries.get(id)?.keyRange ?? resourcesEntry?.keyRange ?? { start: 0, end: 0 };
+  const globalsEntry = root.entries.find((e) => e.key === 'Globals');
+  // The section of Globals a SAM resource's type takes its defaults from (`Function` for `AWS::Serverless::Function`).
+  const globalsFor = (node: MapNode | undefined): MapNode | undefined => {
+    const typeNode = node?.entries.find((e) => e.key === 'Type')?.value;
+    const type = typeNode?.kind === 'scalar' ? typeNode.value : undefined;
+    if (globalsEntry?.value.kind !== 'map' || typeof type !== 'string' || !type.startsWith(SERVERLESS_PREFIX)) return undefined;
+    const section = globalsEntry.value.entries.find((e) => e.key === type.slice(SERVERLESS_PREFIX.length))?.value;
+    return section?.kind === 'map' ? section : undefined;
+  };
   const nodeOf = (id: string): MapNode | undefined => {
     const value = resourceEntries.get(id)?.value;
     return value?.kind === 'map' ? value : undefined;
@@ -73,7 +85,7 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
     reported.add(error.wording);
     const node = logicalId === undefined ? undefined : nodeOf(logicalId);
     const range =
-      logicalId === undefined ? (rangeAt(root, error.path) ?? root.entries.find((e) => e.key === 'Globals')?.keyRange ?? keyRangeOf('')) : (rangeAt(node, error.path) ?? keyRangeOf(logicalId));
+      logicalId === undefined ? (rangeAt(root, error.path) ?? globalsEntry?.keyRange ?? keyRangeOf('')) : (rangeAt(node, error.path) ?? keyRangeOf(logicalId));
     errors.push({ code: 'sam-invalid', message: `Invalid Serverless Application Specification document: ${error.wording}`, range, severity: 'error' });
   }
   const notes: SamNote[] = [...translation.notes];
@@ -92,10 +104,20 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
     const origin = implicit ?? resource.origin;
     const node = nodeOf(origin.logicalId);
     const samKey = keyRangeOf(origin.logicalId);
-    const range = propertyRange(samKey, node, origin.property);
+    const globals = globalsFor(node);
+    const range = propertyRange(samKey, node, origin.property, globals);
     sources.set(resource.logicalId, { logicalId: origin.logicalId, ...(origin.property ? { property: origin.property } : {}), range });
     const byProperty = new Map<string, SamSource>();
-    if (!implicit) for (const [name, property] of resource.propertyOrigins) byProperty.set(name, { logicalId: origin.logicalId, property, range: propertyRange(samKey, node, property) });
+    if (!implicit) for (const [name, property] of resource.propertyOrigins) byProperty.set(name, { logicalId: origin.logicalId, property, range: propertyRange(samKey, node, property, globals) });
+    if (!implicit && origin.property !== undefined && EVENT_PROPERTY.test(origin.property)) {
+      // What an event generates takes the event's properties of the same name as they are
+      // (an SQS event's BatchSize is its event source mapping's BatchSize): that is where they came from.
+      for (const name of Object.keys(resource.properties)) {
+        const property = `${origin.property}.Properties.${name}`;
+        const written = byProperty.has(name) ? undefined : writtenPropertyRange(node, property);
+        if (written) byProperty.set(name, { logicalId: origin.logicalId, property, range: written });
+      }
+    }
     propertySources.set(resource.logicalId, byProperty);
     entries.delete(resource.logicalId);
     entries.set(resource.logicalId, { key: resource.logicalId, keyRange: samKey, value: resource.toEntry(), range });

@@ -3,7 +3,8 @@
  * the SAM property that caused the change (for an update, the property the first changed value
  * was read from; for an addition or removal, the property that produced the resource).
  */
-import type { ResourceChange } from '../impact/types';
+import type { ChangeDetail, ResourceChange } from '../impact/types';
+import type { Range } from '../template/ast';
 import type { SamSourceMap } from './sourceMap';
 
 /** The SAM resource and property behind a change, when the resource is one SAM generated. */
@@ -15,7 +16,7 @@ export function generatedByOf(change: ResourceChange, before: SamSourceMap | und
   if (change.action === 'Modify') {
     const byProperty = map.properties.get(change.logicalId);
     for (const detail of change.details) {
-      const name = detail.target.name ?? (detail.target.attribute === 'Tags' ? 'Tags' : undefined);
+      const name = detailProperty(detail);
       const from = name === undefined ? undefined : byProperty?.get(name)?.property;
       if (from !== undefined) {
         property = from;
@@ -24,4 +25,33 @@ export function generatedByOf(change: ResourceChange, before: SamSourceMap | und
     }
   }
   return property === undefined ? { logicalId: source.logicalId } : { logicalId: source.logicalId, property };
+}
+
+/**
+ * Points the changed values of a generated resource at the SAM property each was read from (in
+ * the SAM resource, or in `Globals` when the resource takes it from there), or at the SAM property
+ * that produced the resource. A value whose own node survived the transform keeps its range:
+ * only values built by the transform, which carry the range of the SAM resource or property that
+ * produced the resource, are moved.
+ */
+export function pointDetailsAtSamProperties(change: ResourceChange, before: SamSourceMap | undefined, after: SamSourceMap | undefined): void {
+  for (const detail of change.details) {
+    const map = detail.rangeIn === 'new' ? after : before;
+    const source = map?.resources.get(change.logicalId);
+    if (!map || !source) continue;
+    const built = detail.range === undefined || sameRange(detail.range, source.range) || (change.rangeIn === detail.rangeIn && sameRange(detail.range, change.range));
+    if (!built) continue;
+    const name = detailProperty(detail);
+    const property = name === undefined ? undefined : map.properties.get(change.logicalId)?.get(name);
+    detail.range = property?.range ?? source.range;
+  }
+}
+
+/** The name a detail's property goes by in the source map (`Tags` for the Tags scope). */
+function detailProperty(detail: ChangeDetail): string | undefined {
+  return detail.target.name ?? (detail.target.attribute === 'Tags' ? 'Tags' : undefined);
+}
+
+function sameRange(a: Range, b: Range): boolean {
+  return a.start === b.start && a.end === b.end;
 }

@@ -3,6 +3,6 @@
  * turns a SAM template into the processed template with a source map back to the SAM lines.
  */
 export { expandServerless, SERVERLESS_TRANSFORM, usesServerlessTransform, type SamExpansion } from './expand';
-export { generatedByOf } from './generatedBy';
+export { generatedByOf, pointDetailsAtSamProperties } from './generatedBy';
 export type { SamSource, SamSourceMap } from './sourceMap';
 export type { SamNote } from './context';

@@ -191,4 +191,33 @@ describe('cfn-impact diff', () => {
     assert.deepEqual([result.changes[0].replacement, result.changes[0].impact, result.message], ['Conditional', 'some-interruption', '1 modify']);
     assert.equal(code, 0);
   });
+
+  test('the rows of what a SAM resource generates follow one line that sums them up, in the words of its lens', async () => {
+    const sam = `Transform: AWS::Serverless-2016-10-31
+Resources:
+  HelloWorldFunction:
+    Type: AWS::Serverless::Function
+    Properties:
+      CodeUri: s3://artifacts/hello-v1.zip
+      Handler: app.lambda_handler
+      Runtime: python3.12
+      AutoPublishAlias: live
+  Logs:
+    Type: AWS::S3::Bucket
+`;
+    const edited = sam.replace('hello-v1.zip', 'hello-v2.zip').replace('Runtime: python3.12', 'Runtime: python3.13').concat('    Properties:\n      Tags: [{ Key: team, Value: app }]\n');
+    const { code, stdout } = await run('diff', file('sam.yaml', sam), file('sam-new.yaml', edited));
+    assert.equal(code, 0);
+    const rows = stdout.split('\n').filter((line) => /^ {2}\S/.test(line)).map((line) => line.trim().split(/\s{2,}/).slice(0, 3).join(' | ').replace(/Version[0-9a-f]{10}$/, 'Version<hash>'));
+    // The function updated in place; its new code under AutoPublishAlias is a new version the alias
+    // moves to, the old version kept (SAM retains versions); the bucket is not SAM's.
+    assert.deepEqual(rows, [
+      'HelloWorldFunction | (SAM) | ✎ Update (no interruption) · + new version',
+      '✎ | update (no interruption) | HelloWorldFunction',
+      '+ | add | HelloWorldFunctionVersion<hash>',
+      '✎ | update (no interruption) | HelloWorldFunctionAliaslive',
+      '− | remove | HelloWorldFunctionVersion<hash>',
+      '✎ | update (no interruption) | Logs',
+    ]);
+  });
 });

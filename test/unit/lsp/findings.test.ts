@@ -18,7 +18,7 @@ const spec = loadResourceSpec();
 function shown(before: string, after: string) {
   const analysed = analyzeUpdate({ text: before }, { text: after }, { spec });
   const document = TextDocument.create('file:///stack.yaml', 'yaml', 1, after);
-  const outline = readOutline(encodeOutline(analysed.after.model));
+  const outline = readOutline(encodeOutline(analysed.after));
   const lenses = buildCodeLenses(document, outline, analysed.report, 'HEAD');
   const lineOf = (text: string) => after.split('\n').findIndex((line) => line === text);
   return {

@@ -45,7 +45,7 @@ async function cli(before: string, after: string, ...flags: string[]): Promise<s
 async function faces(before: string, after: string): Promise<{ verdict: string; rows: Record<string, Row> }> {
   const { report, after: evaluated } = analyzeUpdate({ text: before }, { text: after }, { spec });
   const document = TextDocument.create('file:///app.yaml', 'yaml', 1, after);
-  const outline = readOutline(encodeOutline(evaluated.model));
+  const outline = readOutline(encodeOutline(evaluated));
   const lenses = buildCodeLenses(document, outline, report, 'HEAD');
   const diagnostics = buildDiagnostics(document, evaluated, report);
   const text = await cli(before, after);
@@ -276,7 +276,7 @@ Resources:
     ]);
     const db = (key: string) => `Resources:\n  Db:\n    Type: AWS::RDS::DBInstance\n    Properties:\n      Engine: mysql\n      PerformanceInsightsKMSKeyId: ${key}\n`;
     const possible = analyzeUpdate({ text: db('alias/a') }, { text: db('alias/b') }, { spec });
-    const dbLenses = buildCodeLenses(TextDocument.create('file:///db.yaml', 'yaml', 1, db('alias/b')), readOutline(encodeOutline(possible.after.model)), possible.report, 'HEAD');
+    const dbLenses = buildCodeLenses(TextDocument.create('file:///db.yaml', 'yaml', 1, db('alias/b')), readOutline(encodeOutline(possible.after)), possible.report, 'HEAD');
     assert.equal(
       dbLenses.find((lens) => lens.range.start.line === 1)?.command?.title,
       '⟳? May replace — PerformanceInsightsKMSKeyId changed · possible data loss: if it is replaced, the old database instance and its data are deleted (UpdateReplacePolicy: Delete)',
@@ -319,7 +319,7 @@ Outputs:
     const words = (crossStack?: { importsByExport: Map<string, string[]> }) => {
       const { report, after: evaluated } = analyzeUpdate({ text: before }, { text: after }, { spec, ...(crossStack ? { crossStack } : {}) });
       const document = TextDocument.create('file:///app.yaml', 'yaml', 1, after);
-      const outline = readOutline(encodeOutline(evaluated.model));
+      const outline = readOutline(encodeOutline(evaluated));
       const lenses = buildCodeLenses(document, outline, report, 'stack app');
       const problem = buildDiagnostics(document, evaluated, report).find((d) => d.range.start.line === exportLine);
       const hover = buildHover(document, outline, report, spec, document.offsetAt({ line: outputLine, character: 3 }));
@@ -348,5 +348,127 @@ Outputs:
     assert.match(text, new RegExp(`^  warning .*new\\.yaml:${exportLine + 1}:5 ${changes.replace(/[.()]/g, '\\$&')}$`, 'm'));
     const markdown = await cli(before, after, '--markdown');
     assert.ok(markdown.includes(`- **warning** `) && markdown.includes(changes), markdown);
+  });
+});
+
+/** The `sam init` hello-world function, published under an alias, its code in S3. */
+const samApp = `Transform: AWS::Serverless-2016-10-31
+Globals:
+  Function:
+    Timeout: 3
+Resources:
+  HelloWorldFunction:
+    Type: AWS::Serverless::Function
+    Properties:
+      CodeUri: s3://artifacts/hello-v1.zip
+      Handler: app.lambda_handler
+      Runtime: python3.12
+      AutoPublishAlias: live
+      Events:
+        HelloWorld:
+          Type: Api
+          Properties:
+            Path: /hello
+            Method: get
+`;
+
+/** What the editor shows on a SAM template: every lens, every problem, and the hover at each of `spots` (its lines). */
+function samFaces(before: string, after: string, spots: string[]): { lenses: [number, string][]; problems: [number, string][]; hovers: Record<string, string[]> } {
+  const { report, after: evaluated } = analyzeUpdate({ text: before }, { text: after }, { spec });
+  const document = TextDocument.create('file:///template.yaml', 'yaml', 1, after);
+  const outline = readOutline(encodeOutline(evaluated));
+  const lenses = buildCodeLenses(document, outline, report, 'HEAD').map((lens): [number, string] => [lens.range.start.line, lens.command?.title ?? '']);
+  const problems = buildDiagnostics(document, evaluated, report).map((d): [number, string] => [d.range.start.line, typeof d.message === 'string' ? d.message : d.message.value]);
+  const hovers: Record<string, string[]> = {};
+  for (const spot of spots) {
+    const hover = buildHover(document, outline, report, spec, after.indexOf(spot) + 1);
+    hovers[spot] = hover && typeof hover.contents === 'object' && 'value' in hover.contents ? hover.contents.value.split('\n') : [];
+  }
+  return { lenses, problems, hovers };
+}
+
+describe('the golden table of a SAM template: the SAM lines speak for what they generate', () => {
+  const lineOf = (text: string, line: string) => text.split('\n').indexOf(line);
+
+  test('new code, a longer Timeout and a new Api event: one lens on the function, and its hover lists every generated resource', () => {
+    const after = samApp
+      .replace('Timeout: 3', 'Timeout: 10')
+      .replace('hello-v1.zip', 'hello-v2.zip')
+      .replace('            Method: get\n', '            Method: get\n        Goodbye:\n          Type: Api\n          Properties:\n            Path: /goodbye\n            Method: get\n');
+    const { lenses, problems, hovers } = samFaces(samApp, after, ['HelloWorldFunction:', 'Goodbye:']);
+    assert.deepEqual(lenses, [
+      [0, '3 add · 4 modify · 2 remove — against HEAD'],
+      [lineOf(after, '  HelloWorldFunction:'), '✎ Update (no interruption) · + new version · ⟳ API deployment · + permission · ✎ API'],
+    ]);
+    assert.deepEqual(problems, []);
+    const fn = hovers['HelloWorldFunction:']!;
+    assert.deepEqual(fn.slice(0, 3), ['**HelloWorldFunction** · `AWS::Serverless::Function`', '', 'The Serverless transform generates from it:']);
+    assert.ok(fn.includes('- `HelloWorldFunction` · AWS::Lambda::Function — **✎ Update (no interruption)**: Timeout changed, Code changed'), fn.join('\n'));
+    assert.ok(fn.includes('- `HelloWorldFunctionRole` · AWS::IAM::Role — unchanged'), fn.join('\n'));
+    assert.ok(fn.includes('- `HelloWorldFunctionAliaslive` · AWS::Lambda::Alias — **✎ Update (no interruption)**: FunctionVersion changed'), fn.join('\n'));
+    assert.ok(fn.includes('- `HelloWorldFunctionGoodbyePermissionProd` · AWS::Lambda::Permission — **+ Add**: created: new in the template'), fn.join('\n'));
+    assert.ok(fn.some((line) => /^- `HelloWorldFunctionVersion[0-9a-f]{10}` · AWS::Lambda::Version — \*\*− Remove\*\*: removed from the template; kept in the account \(DeletionPolicy: Retain\)$/.test(line)), fn.join('\n'));
+    assert.ok(fn.some((line) => /^- `ServerlessRestApiDeployment[0-9a-f]{10}` · AWS::ApiGateway::Deployment — \*\*− Remove\*\*: removed from the template; deleted during cleanup$/.test(line)), fn.join('\n'));
+    assert.equal(hovers['Goodbye:']![0], '**Events.Goodbye** · `AWS::Serverless::Function`');
+    assert.ok(hovers['Goodbye:']!.includes('- `HelloWorldFunctionGoodbyePermissionProd` · AWS::Lambda::Permission — **+ Add**: created: new in the template'));
+  });
+
+  test('AutoPublishAlias removed: the lens on the function names the version and alias going, the API calling the function itself', () => {
+    const after = samApp.replace('      AutoPublishAlias: live\n', '');
+    const { lenses, problems } = samFaces(samApp, after, []);
+    // The API's integration and the permission named the alias; now they name the function. A
+    // permission cannot be updated in place, and the new API definition is a new deployment.
+    assert.deepEqual(lenses, [
+      [0, '1 add · 3 modify (1 replace) · 3 remove — against HEAD'],
+      [lineOf(after, '  HelloWorldFunction:'), '⟳ API deployment · ⟳ permission · ✎ API · − version · − alias'],
+    ]);
+    assert.deepEqual(problems, [[lineOf(after, '        HelloWorld:'), 'Replacement: FunctionName changed → new HelloWorldFunctionHelloWorldPermissionProd']]);
+  });
+
+  test('a layer with new content and a queue event with a new batch size: a new layer version, kept, and the mapping updated', () => {
+    const before = `Transform: AWS::Serverless-2016-10-31
+Resources:
+  Deps:
+    Type: AWS::Serverless::LayerVersion
+    Properties:
+      ContentUri: s3://artifacts/deps-v1.zip
+  Worker:
+    Type: AWS::Serverless::Function
+    Properties:
+      CodeUri: s3://artifacts/worker.zip
+      Handler: app.handler
+      Runtime: python3.12
+      Layers:
+        - !Ref Deps
+      Events:
+        Jobs:
+          Type: SQS
+          Properties:
+            Queue: arn:aws:sqs:us-east-1:123456789012:jobs
+`;
+    const after = before.replace('deps-v1', 'deps-v2').replace('jobs\n', 'jobs\n            BatchSize: 5\n');
+    const { lenses, problems } = samFaces(before, after, []);
+    assert.deepEqual(lenses, [
+      [0, '1 add · 2 modify · 1 remove — against HEAD'],
+      [lineOf(after, '  Deps:'), '+ new layer version'],
+      [lineOf(after, '  Worker:'), '✎ Update (no interruption) · ✎ event source mapping'],
+    ]);
+    assert.deepEqual(problems, []);
+  });
+
+  test('a role path set in Globals: the role replacement is a problem on that Globals line, and its hover names the role', () => {
+    const after = samApp.replace('    Timeout: 3\n', '    Timeout: 3\n    RolePath: /app/\n');
+    const { lenses, problems, hovers } = samFaces(samApp, after, ['RolePath']);
+    assert.deepEqual(lenses, [
+      [0, '2 modify (1 replace) — against HEAD'],
+      [lineOf(after, '  HelloWorldFunction:'), '✎ Update (no interruption) · ⟳ role'],
+    ]);
+    assert.deepEqual(problems, [[lineOf(after, '    RolePath: /app/'), 'Replacement: Path changed → new HelloWorldFunctionRole']]);
+    assert.deepEqual(hovers.RolePath, [
+      '**Globals.Function.RolePath** · `AWS::Serverless::Function`',
+      '',
+      'The Serverless transform generates from it:',
+      '- `HelloWorldFunctionRole` · AWS::IAM::Role — **⟳ Replace**: Path changed',
+    ]);
   });
 });

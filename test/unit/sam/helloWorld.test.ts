@@ -92,12 +92,14 @@ describe('the sam init hello-world template', () => {
     assert.equal(fn.impact, 'no-interruption');
     assert.deepEqual(fn.details.map((d) => d.target.path), ['/Properties/Timeout']);
     assert.deepEqual(fn.generatedBy, { logicalId: 'HelloWorldFunction', property: 'Timeout' });
-    // Ranges point into the SAM template as written: the generated function and its changed value
-    // at the SAM resource that produced them (the SAM property's own range is not kept yet).
+    // Ranges point into the SAM template as written: the generated function at the SAM resource
+    // that produced it, its changed value at the property that was edited, which the function
+    // takes from Globals because it does not set Timeout itself.
     const edited = helloWorld.replace('Timeout: 3', 'Timeout: 10');
     assert.equal(fn.rangeIn, 'new');
     assert.equal(edited.slice(fn.range.start, fn.range.end), 'HelloWorldFunction');
-    assert.equal(edited.slice(fn.details[0].range!.start, fn.details[0].range!.end), 'HelloWorldFunction');
+    assert.equal(fn.details[0].rangeIn, 'new');
+    assert.deepEqual(fn.details[0].range, { start: edited.indexOf('Timeout: 10'), end: edited.indexOf('Timeout: 10') + 'Timeout'.length });
   });
 
   test('a CodeUri change under AutoPublishAlias adds a new version, removes (and retains) the old one and points the alias at it', () => {
@@ -112,6 +114,22 @@ describe('the sam init hello-world template', () => {
     assert.deepEqual(alias.details.map((d) => d.target.path), ['/Properties/FunctionVersion']);
     assert.equal(change(report, 'HelloWorldFunction').impact, 'no-interruption');
     assert.deepEqual(change(report, newVersion).generatedBy, { logicalId: 'HelloWorldFunction', property: 'AutoPublishAlias' });
+  });
+
+  test('changed values point at the SAM property they were read from: the resource\'s own before Globals, CodeUri for the code', () => {
+    const published = helloWorld.replace('CodeUri: hello_world/', 'CodeUri: s3://artifacts/hello-v1.zip\n      AutoPublishAlias: live\n      Timeout: 5');
+    const edited = published.replace('hello-v1.zip', 'hello-v2.zip').replace('Timeout: 5', 'Timeout: 6').replace('Timeout: 3', 'Timeout: 4');
+    const report = impact(published, edited);
+    const fn = change(report, 'HelloWorldFunction');
+    const at = (path: string) => {
+      const detail = fn.details.find((d) => d.target.path === path);
+      assert.ok(detail?.range && detail.rangeIn === 'new', `${path} has a range in the new template`);
+      return edited.slice(0, detail.range.start).split('\n').length;
+    };
+    const lineNumber = (line: string) => edited.split('\n').indexOf(line) + 1;
+    // The function sets Timeout itself, so Globals' value is not the one deployed (and its edit changes nothing).
+    assert.equal(at('/Properties/Timeout'), lineNumber('      Timeout: 6'));
+    assert.equal(at('/Properties/Code/S3Key'), lineNumber('      CodeUri: s3://artifacts/hello-v2.zip'));
   });
 
   test('a new Api event redeploys the API: a new deployment replaces the old one and the stage points at it', () => {

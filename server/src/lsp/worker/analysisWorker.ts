@@ -6,8 +6,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import type { EvaluatedTemplate } from '../../evaluate/types';
-import { analyzeUpdate, evaluateSide, type AnalyzeOptions, type TemplateSide } from '../../impact';
+import { analyzeUpdate, evaluateSide, type AnalyzeOptions, type EvaluatedSide, type TemplateSide } from '../../impact';
 import type { ImpactReport } from '../../impact/types';
 import { tryLoadResourceSpec } from '../../spec/load';
 import { buildDiagnostics } from '../diagnostics';
@@ -55,10 +54,10 @@ function serve(port: NonNullable<typeof parentPort>): void {
 }
 
 /** What the main thread needs of an analysis: nothing for a file that is not a template. */
-function reply(request: AnalysisRequest, after: EvaluatedTemplate, report: ImpactReport | undefined): AnalysisReply {
+function reply(request: AnalysisRequest, after: EvaluatedSide, report: ImpactReport | undefined): AnalysisReply {
   if (!after.model.isCloudFormation) return { isTemplate: false, diagnostics: [] };
   const document = TextDocument.create(request.uri, request.languageId, request.version, request.text);
-  return { isTemplate: true, diagnostics: buildDiagnostics(document, after, report), report, outline: encodeOutline(after.model) };
+  return { isTemplate: true, diagnostics: buildDiagnostics(document, after, report), report, outline: encodeOutline(after) };
 }
 
 function side(text: string, parameters: SideParameters): TemplateSide {

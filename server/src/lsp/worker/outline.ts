@@ -7,6 +7,8 @@
  */
 import type { MapEntry, MapNode, Range, ScalarNode, SeqNode, TemplateNode } from '../../template/ast';
 import type { TemplateModel } from '../../template/model';
+import type { EvaluatedSide } from '../../impact';
+import type { SamSourceMap } from '../../sam';
 
 /** The outline as it crosses between threads: plain data plus one transferable buffer. */
 export interface OutlineData {
@@ -16,6 +18,20 @@ export interface OutlineData {
   keys: string[];
   /** Logical id and type (null when absent) of each resource, in pairs. */
   resources: (string | null)[];
+  /** For a SAM template: each resource the Serverless transform generated, and what it came from. */
+  generated?: GeneratedResourceOutline[];
+}
+
+/** A resource the Serverless transform generated, as hovers on SAM lines name it. */
+export interface GeneratedResourceOutline {
+  logicalId: string;
+  type: string;
+  /** The SAM resource it was generated from. */
+  samLogicalId: string;
+  /** The SAM property that produced it (`Events.HelloWorld`), when one did. */
+  property?: string;
+  /** The SAM properties its own properties were read from (`Timeout`, `CodeUri`). */
+  reads: string[];
 }
 
 /** What hovers and lenses read of an analysed version, shaped like the part of `EvaluatedTemplate` they use. */
@@ -25,6 +41,8 @@ export interface AnalysedTemplate {
     root: MapNode | undefined;
     resources: ReadonlyMap<string, OutlinedResource>;
   };
+  /** For a SAM template (whose outline is the template as written), what the transform generated. */
+  generated?: readonly GeneratedResourceOutline[];
 }
 
 export interface OutlinedResource {
@@ -48,13 +66,31 @@ const KIND_MAP = 0;
 const KIND_SEQ = 1;
 const KIND_SCALAR = 2;
 
-/** Writes a template model's outline (worker side). */
-export function encodeOutline(model: Pick<TemplateModel, 'root' | 'resources'>): OutlineData {
+/**
+ * Writes the outline of an analysed side (worker side): the template as the editor shows it, so
+ * for a SAM template the template as written, with the resources the transform generated.
+ */
+export function encodeOutline(side: Pick<EvaluatedSide, 'model' | 'samSourceMap' | 'writtenModel'>): OutlineData {
+  const model = side.writtenModel ?? side.model;
   const writer = new OutlineWriter();
   if (model.root) writer.add(model.root, undefined);
   const resources: (string | null)[] = [];
   for (const resource of model.resources.values()) resources.push(resource.logicalId, resource.type ?? null);
-  return { cells: writer.finish(), keys: writer.keys, resources };
+  const data: OutlineData = { cells: writer.finish(), keys: writer.keys, resources };
+  if (side.samSourceMap) data.generated = generatedOutline(side.samSourceMap, side.model);
+  return data;
+}
+
+function generatedOutline(sourceMap: SamSourceMap, processed: Pick<TemplateModel, 'resources'>): GeneratedResourceOutline[] {
+  const generated: GeneratedResourceOutline[] = [];
+  for (const [logicalId, source] of sourceMap.resources) {
+    const reads = new Set<string>();
+    for (const from of sourceMap.properties.get(logicalId)?.values() ?? []) if (from.property !== undefined) reads.add(from.property);
+    const entry: GeneratedResourceOutline = { logicalId, type: processed.resources.get(logicalId)?.type ?? '', samLogicalId: source.logicalId, reads: [...reads] };
+    if (source.property !== undefined) entry.property = source.property;
+    generated.push(entry);
+  }
+  return generated;
 }
 
 class OutlineWriter {
@@ -105,6 +141,7 @@ export function readOutline(data: OutlineData): AnalysedTemplate {
   const root = data.cells.length > 0 && data.cells[Cell.Kind] === KIND_MAP ? (nodeAt(data, 0) as MapNode) : undefined;
   let resources: Map<string, OutlinedResource> | undefined;
   return {
+    ...(data.generated ? { generated: data.generated } : {}),
     model: {
       root,
       get resources() {

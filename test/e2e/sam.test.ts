@@ -1,0 +1,63 @@
+// The packaged extension in a real VS Code on a SAM template: the `sam init` hello-world template,
+// edited since its last commit, shows what deploying the edit does on the line of the SAM function
+// as written, one lens for the function and everything the Serverless transform generates from it.
+// Needs the .vsix from `npm run package`.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startCodeServer, type CodeServer } from './support/code-server';
+import { missingVsixReason, vsixPath } from './support/paths';
+import { waitFor } from './support/wait';
+import { Workbench, type ShownLens } from './support/workbench';
+import { createGitWorkspace, type GitWorkspace } from './support/workspace';
+import { committedSamApp, editedSamApp } from '../fixtures/samHelloWorld';
+
+const skip = missingVsixReason();
+if (skip) console.log(`skipping the SAM end-to-end suite: ${skip}`);
+
+describe('a SAM template edited in code-server', { skip, timeout: 300_000 }, () => {
+  let workspace: GitWorkspace;
+  let server: CodeServer;
+  let workbench: Workbench;
+  let lenses: ShownLens[] = [];
+
+  before(async () => {
+    workspace = createGitWorkspace({ 'template.yaml': committedSamApp }, { 'template.yaml': editedSamApp });
+    server = await startCodeServer({ name: 'sam', workspace: workspace.path, vsix: vsixPath() });
+    workbench = await Workbench.open(server.url, 'sam');
+    await workbench.openFile('template.yaml');
+    // The lenses arrive once the server has expanded and analysed both sides against HEAD.
+    lenses = await waitFor(
+      async () => {
+        const shown = await workbench.codeLenses();
+        return shown.some((lens) => lens.text.includes('new version')) ? shown : undefined;
+      },
+      { timeoutMs: 60_000, what: 'the lens of the SAM function' },
+    );
+  });
+
+  after(async () => {
+    await workbench?.close();
+    await server?.stop();
+    workspace?.remove();
+  });
+
+  test('one lens above the SAM function says what happens to it and to what it generates', async () => {
+    await workbench.screenshot('lens');
+    const above = lenses.filter((lens) => lens.line.trim() === 'HelloWorldFunction:').map((lens) => lens.text);
+    // The new Timeout updates the function in place; the new code, under AutoPublishAlias, is a
+    // new version the alias moves to.
+    assert.deepEqual(above, ['✎ Update (no interruption) · + new version'], JSON.stringify(lenses));
+    const verdict = lenses.find((lens) => lens.line.startsWith('AWSTemplateFormatVersion'));
+    assert.match(verdict?.text ?? '', /^1 add · 2 modify · 1 remove/, JSON.stringify(lenses));
+    // The resources SAM generates have no lines of their own: no other lens.
+    assert.equal(lenses.length, 2, JSON.stringify(lenses));
+  });
+
+  test('hovering the SAM function names the resources generated from it', async () => {
+    const text = await workbench.hover('  HelloWorldFunction:', 'HelloWorldFunction');
+    await workbench.screenshot('hover');
+    assert.match(text, /The Serverless transform generates from it/);
+    assert.match(text, /HelloWorldFunctionAliaslive/);
+    assert.match(text, /ServerlessRestApi/);
+  });
+});

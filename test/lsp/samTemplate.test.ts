@@ -1,0 +1,108 @@
+// The `sam init` hello-world template, edited since its last commit, in the real server over
+// stdio: what deploying the edit does is said on the SAM lines the person wrote, not on the
+// CloudFormation resources the Serverless transform generates from them.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DiagnosticSeverity, type Hover } from 'vscode-languageserver-protocol';
+import { pathToUri, TestServer } from './support/languageServer';
+import { committedSamApp, editedSamApp } from '../fixtures/samHelloWorld';
+
+const committed = committedSamApp;
+const edited = editedSamApp;
+
+/** A role path for every function, set in Globals: IAM cannot change a role's path in place. */
+const withRolePath = committed.replace('    Timeout: 3\n', '    Timeout: 3\n    RolePath: /app/\n');
+
+/** Zero-based line of the first line that is exactly `content`. */
+function lineOf(text: string, content: string): number {
+  const line = text.split('\n').indexOf(content);
+  assert.notEqual(line, -1, `no line "${content}"`);
+  return line;
+}
+
+function git(cwd: string, ...args: string[]): string {
+  return execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
+}
+
+function hoverText(hover: Hover | null): string {
+  return hover && typeof hover.contents === 'object' && 'value' in hover.contents ? hover.contents.value : '';
+}
+
+describe('a SAM template against git HEAD', () => {
+  let repo: string;
+  let server: TestServer;
+
+  before(async () => {
+    repo = mkdtempSync(join(tmpdir(), 'cfn-impact-lsp-sam-'));
+    git(repo, 'init', '-q', '-b', 'main');
+    writeFileSync(join(repo, 'template.yaml'), committed);
+    writeFileSync(join(repo, 'globals.yaml'), committed);
+    git(repo, 'add', '--', 'template.yaml', 'globals.yaml');
+    git(repo, 'commit', '-q', '-m', 'sam init');
+    writeFileSync(join(repo, 'template.yaml'), edited);
+    writeFileSync(join(repo, 'globals.yaml'), withRolePath);
+    server = await TestServer.start({ workspace: repo });
+  });
+
+  after(async () => {
+    await server?.stop();
+    rmSync(repo, { recursive: true, force: true });
+  });
+
+  test('Timeout and CodeUri edited: the function line has one lens, an update without interruption and a new version', async () => {
+    const uri = pathToUri(join(repo, 'template.yaml'));
+    await server.diagnostics(uri, await server.open(uri, edited));
+    const lenses = (await server.codeLenses(uri)) ?? [];
+    const titles = lenses.map((lens) => [lens.range.start.line, lens.command?.title]);
+    // The function, its new version and the alias that moves to it (the old version is kept:
+    // SAM retains versions), and nothing on any other line but the verdict.
+    assert.deepEqual(titles, [
+      [0, '1 add · 2 modify · 1 remove — against HEAD'],
+      [lineOf(edited, '  HelloWorldFunction:'), '✎ Update (no interruption) · + new version'],
+    ]);
+  });
+
+  test('the local CodeUri is said, on its line, to hide changes to its files; an update without interruption is no problem', async () => {
+    const uri = pathToUri(join(repo, 'template.yaml'));
+    const diagnostics = await server.diagnostics(uri, await server.change(uri, edited));
+    assert.deepEqual(
+      diagnostics.map((d) => [d.range.start.line, d.range.start.character, d.range.end.character, d.severity, d.code]),
+      [[lineOf(edited, '      CodeUri: hello_world_v2/'), '      CodeUri: '.length, '      CodeUri: hello_world_v2/'.length, DiagnosticSeverity.Information, 'sam-local-artifact']],
+    );
+    const message = diagnostics[0].message;
+    assert.match(typeof message === 'string' ? message : message.value, /hello_world_v2\/ is a local path .* not visible to this comparison/);
+  });
+
+  test('hovers on the SAM lines name the generated resources and what happens to each', async () => {
+    const uri = pathToUri(join(repo, 'template.yaml'));
+    const onFunction = hoverText(await server.hover(uri, lineOf(edited, '  HelloWorldFunction:'), 4));
+    assert.match(onFunction, /^\*\*HelloWorldFunction\*\* · `AWS::Serverless::Function`/);
+    assert.match(onFunction, /`HelloWorldFunctionAliaslive` · AWS::Lambda::Alias — \*\*✎ Update \(no interruption\)\*\*: FunctionVersion changed/);
+    assert.match(onFunction, /`HelloWorldFunctionVersion[0-9a-f]{10}` · AWS::Lambda::Version — \*\*\+ Add\*\*/);
+    assert.match(onFunction, /`HelloWorldFunctionRole` · AWS::IAM::Role — unchanged/);
+    assert.match(onFunction, /`ServerlessRestApi` · AWS::ApiGateway::RestApi — unchanged/);
+    const onTimeout = hoverText(await server.hover(uri, lineOf(edited, '    Timeout: 10'), 6));
+    assert.match(onTimeout, /^\*\*Globals\.Function\.Timeout\*\*/);
+    assert.match(onTimeout, /`HelloWorldFunction` · AWS::Lambda::Function — \*\*✎ Update \(no interruption\)\*\*: Timeout changed/);
+  });
+
+  test('a role path set in Globals replaces the generated role: the warning is on the Globals line, the lens on the function', async () => {
+    const uri = pathToUri(join(repo, 'globals.yaml'));
+    const diagnostics = await server.diagnostics(uri, await server.open(uri, withRolePath));
+    const replacements = diagnostics.filter((d) => d.code === 'replacement');
+    assert.deepEqual(
+      replacements.map((d) => [d.range.start.line, d.range.start.character, d.range.end.character, d.severity]),
+      [[lineOf(withRolePath, '    RolePath: /app/'), 4, 4 + 'RolePath'.length, DiagnosticSeverity.Warning]],
+    );
+    assert.equal(replacements[0].message, 'Replacement: Path changed → new HelloWorldFunctionRole');
+    const lenses = (await server.codeLenses(uri)) ?? [];
+    assert.deepEqual(
+      lenses.filter((lens) => lens.range.start.line !== 0).map((lens) => [lens.range.start.line, lens.command?.title]),
+      [[lineOf(withRolePath, '  HelloWorldFunction:'), '✎ Update (no interruption) · ⟳ role']],
+    );
+  });
+});
