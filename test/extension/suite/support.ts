@@ -11,7 +11,7 @@ import { waitFor } from '../../e2e/support/wait';
 export { waitFor };
 
 /** The source the extension's diagnostics carry. */
-export const diagnosticSource = 'cfn-impact';
+const diagnosticSource = 'cfn-impact';
 
 /** The extension's manifest (package.json), as the checkout under test declares it. */
 export { manifest };
@@ -25,7 +25,7 @@ export function extensionUnderTest(): vscode.Extension<CfnImpactApi> {
 }
 
 /** The URI of a file of the suite's workspace folder. */
-export function workspaceUri(relativePath: string): vscode.Uri {
+function workspaceUri(relativePath: string): vscode.Uri {
   const folder = vscode.workspace.workspaceFolders?.[0];
   if (!folder) throw new Error('the suite runs with a workspace folder open');
   return vscode.Uri.joinPath(folder.uri, relativePath);
