@@ -12,11 +12,15 @@ import { BaselineStatusBar } from './baselineStatusBar';
 import { readEnvironment } from './settings';
 import { registerStacksView } from './stacksView';
 import { awsCommands, selectProfile, selectRegions } from './awsPickers';
+import type { CfnImpactApi } from './api';
 
 let client: LanguageClient | undefined;
 
-/** Activates on YAML/JSON files, the stacks view and the extension's commands; logs how long activation took. */
-export function activate(context: vscode.ExtensionContext): void {
+/**
+ * Activates on YAML/JSON files, the stacks view and the extension's commands; logs how long
+ * activation took. Returns the read-only API of api.ts.
+ */
+export function activate(context: vscode.ExtensionContext): CfnImpactApi {
   const started = performance.now();
   const output = vscode.window.createOutputChannel('CloudFormation Impact', { log: true });
   context.subscriptions.push(output);
@@ -67,7 +71,7 @@ export function activate(context: vscode.ExtensionContext): void {
     }),
   );
 
-  registerStacksView(context, languageClient);
+  const stacksViewRows = registerStacksView(context, languageClient);
 
   // Starting the client forks the server process; doing it just after activation returns keeps
   // that work out of the extension host's activation, which other extensions wait on.
@@ -75,6 +79,7 @@ export function activate(context: vscode.ExtensionContext): void {
     languageClient.start().catch((error: unknown) => output.error(`The language server did not start: ${String(error)}`));
   });
   output.info(`CloudFormation Impact activated in ${(performance.now() - started).toFixed(1)} ms`);
+  return { stacksViewRows };
 }
 
 function sendEnvironment(languageClient: LanguageClient): void {

@@ -17,6 +17,7 @@ import {
   type StackTreeNode,
 } from '../../server/src/lsp/protocol';
 import { deploymentMessage } from '../../server/src/present/deployments';
+import type { StacksViewRow } from './api';
 import { linkStack } from './baselineChoices';
 import { treeItemLook } from './stackTreeLook';
 import { DeployedTemplates, deployedTemplateScheme } from './stacksTemplates';
@@ -139,8 +140,21 @@ async function announce(ended: DeploymentEnded): Promise<void> {
   if (picked === openConsole) await vscode.env.openExternal(vscode.Uri.parse(ended.consoleUrl));
 }
 
-/** Registers the stacks view, its commands and its notifications. */
-export function registerStacksView(context: vscode.ExtensionContext, client: LanguageClient): void {
+/** The rows under `node` (the roots when undefined), each read as the view reads it. */
+async function rowsOf(provider: StacksTreeProvider, node?: StackTreeNode): Promise<StacksViewRow[]> {
+  const nodes = (await provider.getChildren(node)) ?? [];
+  return Promise.all(
+    nodes.map(async (child) => {
+      const item = provider.getTreeItem(child);
+      const label = typeof item.label === 'string' ? item.label : (item.label?.label ?? '');
+      const description = typeof item.description === 'string' ? item.description : undefined;
+      return { label, description, contextValue: item.contextValue, children: await rowsOf(provider, child) };
+    }),
+  );
+}
+
+/** Registers the stacks view, its commands and its notifications; returns a reader of its rows. */
+export function registerStacksView(context: vscode.ExtensionContext, client: LanguageClient): () => Promise<StacksViewRow[]> {
   const provider = new StacksTreeProvider(client);
   const view = vscode.window.createTreeView(stacksViewId, { treeDataProvider: provider, showCollapseAll: true });
   const templates = new DeployedTemplates(client);
@@ -213,4 +227,5 @@ export function registerStacksView(context: vscode.ExtensionContext, client: Lan
   );
   // The view may already be showing (restored with the window, or the reason for activation).
   sendVisibility();
+  return () => rowsOf(provider);
 }

@@ -18,6 +18,7 @@ interface Manifest {
   name: string;
   version: string;
   publisher: string;
+  engines?: { vscode?: string };
   contributes?: {
     configuration?: { properties?: Record<string, unknown> } | Array<{ properties?: Record<string, unknown> }>;
     viewsContainers?: { activitybar?: Array<{ id: string; title: string }> };

@@ -49,13 +49,17 @@ export class Workbench {
     private readonly prefix: string,
   ) {}
 
-  /** Opens the workbench at `url` in a fresh Chromium and waits until it is ready for input. */
-  static async open(url: string, prefix: string): Promise<Workbench> {
+  /**
+   * Opens the workbench at `url` in a fresh Chromium and waits until it is ready for input;
+   * `beforeLoad` prepares the page first (for example, exposes functions the workbench calls).
+   */
+  static async open(url: string, prefix: string, beforeLoad?: (page: Page) => Promise<void>): Promise<Workbench> {
     const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     const workbench = new Workbench(browser, page, prefix);
     try {
+      await beforeLoad?.(page);
       await page.goto(url);
       await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout: 60_000 });
       await page.locator('.part.statusbar').waitFor({ state: 'visible', timeout: 60_000 });
