@@ -18,4 +18,6 @@ export interface StacksViewRow {
 export interface CfnImpactApi {
   /** The stacks view's rows as the view would show them now, read through its own tree data provider. */
   stacksViewRows(): Promise<StacksViewRow[]>;
+  /** Whether the language server runs: it starts with the first CloudFormation template opened, or the first request. */
+  languageServerRunning(): boolean;
 }

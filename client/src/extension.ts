@@ -13,12 +13,14 @@ import { readEnvironment } from './settings';
 import { registerStacksView } from './stacksView';
 import { awsCommands, selectProfile, selectRegions } from './awsPickers';
 import type { CfnImpactApi } from './api';
+import { mayBeTemplate } from './templateSniff';
 
 let client: LanguageClient | undefined;
 
 /**
- * Activates on YAML/JSON files, the stacks view and the extension's commands; logs how long
- * activation took. Returns the read-only API of api.ts.
+ * Activates on YAML/JSON files, the stacks view and the extension's commands (the language server
+ * starts with the first template or request); logs how long activation took. Returns the
+ * read-only API of api.ts.
  */
 export function activate(context: vscode.ExtensionContext): CfnImpactApi {
   const started = performance.now();
@@ -73,13 +75,27 @@ export function activate(context: vscode.ExtensionContext): CfnImpactApi {
 
   const stacksViewRows = registerStacksView(context, languageClient);
 
-  // Starting the client forks the server process; doing it just after activation returns keeps
-  // that work out of the extension host's activation, which other extensions wait on.
-  setImmediate(() => {
-    languageClient.start().catch((error: unknown) => output.error(`The language server did not start: ${String(error)}`));
-  });
+  // VS Code activates by language, so the extension wakes for every YAML and JSON file. The
+  // server (a process of its own) starts only once a CloudFormation template is open; the stacks
+  // view and the commands start it with their first request (the client starts on its first
+  // message). Starting just after activation returns keeps that work out of the extension host's
+  // activation, which other extensions wait on.
+  let serverStarting = false;
+  const startServerFor = (document: vscode.TextDocument) => {
+    if (serverStarting || languageClient.isRunning() || !mayBeTemplate(document)) return;
+    serverStarting = true;
+    setImmediate(() => {
+      languageClient.start().catch((error: unknown) => output.error(`The language server did not start: ${String(error)}`));
+    });
+  };
+  vscode.workspace.textDocuments.forEach(startServerFor);
+  context.subscriptions.push(
+    vscode.workspace.onDidOpenTextDocument(startServerFor),
+    // A file that becomes a template as it is written (a new, unsaved one).
+    vscode.workspace.onDidChangeTextDocument((event) => startServerFor(event.document)),
+  );
   output.info(`CloudFormation Impact activated in ${(performance.now() - started).toFixed(1)} ms`);
-  return { stacksViewRows };
+  return { stacksViewRows, languageServerRunning: () => languageClient.isRunning() };
 }
 
 function sendEnvironment(languageClient: LanguageClient): void {

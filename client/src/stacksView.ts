@@ -226,6 +226,8 @@ export function registerStacksView(context: vscode.ExtensionContext, client: Lan
     }),
   );
   // The view may already be showing (restored with the window, or the reason for activation).
-  sendVisibility();
+  // A hidden view says nothing: the server starts hidden, and a notification would start the
+  // server itself (the client starts on its first message) for nobody.
+  if (view.visible) sendVisibility();
   return () => rowsOf(provider);
 }
