@@ -34,7 +34,7 @@ function sourceFiles(dir: string): string[] {
 
 describe('read-only by construction', () => {
   test('every method of the reader sends exactly the read action it is named after', async () => {
-    const endpoint = await startEndpoint({ scenarios: ['update-replacement'] });
+    const endpoint = await startEndpoint({ scenarios: ['update-replacement', 'change-set-review'] });
     const created = await CloudFormationReader.create({ endpoint: endpoint.url, region: 'us-east-1', credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' } });
     assert.ok(created.ok);
     const reader = created.value;
@@ -44,13 +44,15 @@ describe('read-only by construction', () => {
       listStackResources: () => reader.listStackResources('network'),
       describeStackEvents: () => reader.describeStackEvents('network'),
       getTemplate: () => reader.getTemplate('network'),
+      listChangeSets: () => reader.listChangeSets('network-review'),
+      describeChangeSet: () => reader.describeChangeSet('network-review', 'with-nested-stack'),
     };
     try {
       // The public calls are exactly these (plus dispose, which sends nothing).
       const methods = Object.getOwnPropertyNames(CloudFormationReader.prototype).filter(
         (name) => name !== 'constructor' && typeof (reader as unknown as Record<string, unknown>)[name] === 'function',
       );
-      const privateHelpers = ['guard', 'credentialValues'];
+      const privateHelpers = ['guard', 'credentialValues', 'readChangeSet'];
       assert.deepEqual(methods.filter((m) => !privateHelpers.includes(m)).sort(), [...Object.keys(calls), 'dispose'].sort());
       for (const [method, call] of Object.entries(calls)) {
         const before = endpoint.calls.length;

@@ -10,20 +10,13 @@ import { readFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BaselineChoice, BaselineStatus } from '../protocol';
-import { headFingerprint, locateInGit, readAtRevision, type GitLocation } from './git';
+import type { DeployedStackRead } from '../../stacks/deployedStack';
+import { headFingerprint, locateInGit, readAtRevision, type GitLocation } from '../../git/repository';
 
-/** A deployed stack's template and parameter values, as a stack baseline needs them. */
-export interface DeployedStack {
-  templateBody: string;
-  parameters: Record<string, string>;
-  status: string;
-  stackName: string;
-  region?: string;
-}
 
 /** Reads deployed stacks; absent when no AWS access is configured in this server. */
 export interface DeployedStackSource {
-  read(stackName: string, region: string | undefined): Promise<{ ok: true; stack: DeployedStack } | { ok: false; message: string }>;
+  read(stackName: string, region: string | undefined): Promise<DeployedStackRead>;
 }
 
 /** A document's baseline as the analysis uses it. */

@@ -4,7 +4,7 @@
  * and the status. One reader per region, created on first use.
  */
 import type { CloudFormationReader } from '../../stacks/cloudFormationReader';
-import type { ReaderError } from '../../stacks/types';
+import { describeReaderError, readDeployedStack } from '../../stacks/deployedStack';
 import type { AwsSettings } from '../protocol';
 import type { DeployedStackSource } from './baselines';
 
@@ -19,7 +19,7 @@ export function createDeployedStackSource(settings: AwsSettings): DeployedStackS
       // Loaded on first use: the AWS SDK is large, and most sessions never link a stack.
       reader = import('../../stacks/cloudFormationReader.js')
         .then(({ CloudFormationReader }) => CloudFormationReader.create({ region, profile: settings.profile, endpoint: settings.endpoint }))
-        .then((created) => (created.ok ? { ok: true as const, reader: created.value } : { ok: false as const, message: describe(created.error) }));
+        .then((created) => (created.ok ? { ok: true as const, reader: created.value } : { ok: false as const, message: describeReaderError(created.error) }));
       readers.set(key, reader);
     }
     return reader;
@@ -29,18 +29,7 @@ export function createDeployedStackSource(settings: AwsSettings): DeployedStackS
     async read(stackName, region) {
       const made = await readerFor(region ?? settings.regions?.[0]);
       if (!made.ok) return { ok: false, message: made.message };
-      const { reader } = made;
-      const [described, template] = await Promise.all([reader.describeStacks({ stackName }), reader.getTemplate(stackName)]);
-      if (!described.ok) return { ok: false, message: describe(described.error) };
-      if (!template.ok) return { ok: false, message: describe(template.error) };
-      const stack = described.value[0];
-      if (!stack) return { ok: false, message: `Stack ${stackName} does not exist in ${reader.info.region}.` };
-      const parameters: Record<string, string> = {};
-      for (const parameter of stack.parameters) if (parameter.value !== undefined) parameters[parameter.key] = parameter.value;
-      return {
-        ok: true,
-        stack: { templateBody: template.value.body, parameters, status: stack.status, stackName: stack.stackName, region: reader.info.region },
-      };
+      return readDeployedStack(made.reader, stackName);
     },
     dispose() {
       for (const reader of readers.values()) void reader.then((made) => made.ok && made.reader.dispose());
@@ -49,6 +38,3 @@ export function createDeployedStackSource(settings: AwsSettings): DeployedStackS
   };
 }
 
-function describe(error: ReaderError): string {
-  return error.fix ? `${error.message} ${error.fix}` : error.message;
-}
