@@ -1,48 +1,63 @@
 /**
- * `cfn-impact diff OLD NEW`: the engine's verdict for CI and code review.
+ * `cfn-impact diff`: the engine's verdict for CI and code review, for two files, a template
+ * against its deployed stack (`--stack`), or every template a branch changes (`--base`).
  */
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { analyzeUpdate, DEFAULT_ACCOUNT_ID, DEFAULT_REGION } from '../impact';
-import { changesSomething, replacedIds } from '../impact/claims';
-import { changeReason, diagnosticText, noteTexts, verdictMessage } from '../present';
-import type { ImpactReport, ResourceChange } from '../impact/types';
+import { analyzeUpdate, DEFAULT_ACCOUNT_ID, DEFAULT_REGION, type AnalyzeOptions, type TemplateSide } from '../impact';
 import { loadResourceSpec } from '../spec/load';
 import { isStackStatus } from '../cloudformation/stackLifecycle';
 import { LineIndex } from '../template';
 import type { CliIo } from './io';
 import { readParameterFile } from '../evaluate/parameterFile';
-import { renderMarkdown, renderText } from './renderReport';
+import { renderReviewMarkdown, renderReviewText } from './renderReport';
+import { reviewBranch } from './branchReview';
+import { stackSides } from './stackBaseline';
+import { FAIL_ON, reviewExitCode, type FailOn, type Review } from './review';
+import { renderJson } from './formats/json';
+import { renderGithub } from './formats/github';
+import { renderSarif } from './formats/sarif';
 
 type ParameterValues = Record<string, string>;
 
-const FAIL_ON = ['replacement', 'will-fail', 'any'] as const;
-type FailOn = (typeof FAIL_ON)[number];
+const FORMATS = ['text', 'json', 'markdown', 'github', 'sarif'] as const;
+type Format = (typeof FORMATS)[number];
 
 export const DIFF_USAGE = `Usage: cfn-impact diff OLD_TEMPLATE NEW_TEMPLATE [options]
+       cfn-impact diff --stack NAME NEW_TEMPLATE [options]
+       cfn-impact diff --base REF [--head REF2] [PATH...] [options]
 
-Predicts what deploying NEW_TEMPLATE over a stack created from OLD_TEMPLATE will do.
+Predicts what deploying NEW_TEMPLATE over a stack created from OLD_TEMPLATE will do; with
+--stack, over the deployed stack (its template, parameter values and status, read-only); with
+--base, for every template that differs between REF and the working tree (or REF2).
 
 Options:
-  --parameters FILE       parameter values for both templates
+  --parameters FILE       parameter values for both templates (with --stack: for NEW_TEMPLATE)
   --old-parameters FILE   parameter values of the deployed stack
   --new-parameters FILE   parameter values for the update (UsePreviousValue takes the old value)
-  --region REGION         default us-east-1
+  --stack NAME            compare with the deployed stack NAME
+  --profile P, --endpoint URL   where --stack reads from (read-only calls)
+  --base REF, --head REF2 compare the templates of two revisions (head: the working tree)
+  --parameters-map FILE   with --base: JSON object from template glob to parameters file
+  --region REGION         default us-east-1 (with --stack: AWS_REGION or the profile's)
   --account-id ID         default 123456789012
   --stack-name NAME       default: the new template's file name
   --stack-status STATUS   the deployed stack's status; CloudFormation rejects updates in most states
   --fail-on LEVEL         exit 2 when the update has a replacement | will-fail | any change
-  --json                  print one JSON object
-  --markdown              print a Markdown summary for a pull request
+  --format FORMAT         text | json | markdown | github | sarif
+  --json, --markdown      the same as --format json, --format markdown
   --no-color              plain text even on a terminal
+
+Exit codes: 0 success, 1 error or an update CloudFormation would reject, 2 --fail-on tripped.
 `;
 
-/** Runs `diff`; returns the process exit code (0 ok, 1 error or rejected update, 2 gate tripped). */
-export function runDiff(argv: string[], io: CliIo): number {
-  // With --json a caller always gets exactly one object on stdout, errors included; people get
+/** Runs `diff`; resolves to the process exit code (0 ok, 1 error or rejected update, 2 gate tripped). */
+export async function runDiff(argv: string[], io: CliIo): Promise<number> {
+  // With JSON a caller always gets exactly one object on stdout, errors included; people get
   // the message on stderr either way.
-  const json = argv.includes('--json');
+  const formatIndex = argv.indexOf('--format');
+  const json = argv.includes('--json') || (formatIndex >= 0 && argv[formatIndex + 1] === 'json');
   const fail = (message: string, usage = false): number => {
     io.stderr(`cfn-impact diff: ${message}\n${usage ? `\n${DIFF_USAGE}` : ''}`);
     if (json) io.stdout(`${JSON.stringify({ status: 'error', message, changes: [], diagnostics: [], notes: [] })}\n`);
@@ -57,11 +72,18 @@ export function runDiff(argv: string[], io: CliIo): number {
         parameters: { type: 'string' },
         'old-parameters': { type: 'string' },
         'new-parameters': { type: 'string' },
+        stack: { type: 'string' },
+        profile: { type: 'string' },
+        endpoint: { type: 'string' },
+        base: { type: 'string' },
+        head: { type: 'string' },
+        'parameters-map': { type: 'string' },
         region: { type: 'string' },
         'account-id': { type: 'string' },
         'stack-name': { type: 'string' },
         'stack-status': { type: 'string' },
         'fail-on': { type: 'string' },
+        format: { type: 'string' },
         json: { type: 'boolean' },
         markdown: { type: 'boolean' },
         'no-color': { type: 'boolean' },
@@ -76,7 +98,8 @@ export function runDiff(argv: string[], io: CliIo): number {
     io.stdout(DIFF_USAGE);
     return 0;
   }
-  if (positionals.length !== 2) return fail(`expected two template files, got ${positionals.length}`, true);
+  const format = (opts.format ?? (opts.json ? 'json' : opts.markdown ? 'markdown' : 'text')) as Format;
+  if (!(FORMATS as readonly string[]).includes(format)) return fail(`--format must be one of ${FORMATS.join(', ')}`);
   const failOn = opts['fail-on'];
   if (failOn !== undefined && !(FAIL_ON as readonly string[]).includes(failOn)) {
     return fail(`--fail-on must be one of ${FAIL_ON.join(', ')}`);
@@ -85,62 +108,96 @@ export function runDiff(argv: string[], io: CliIo): number {
   if (stackStatus !== undefined && !isStackStatus(stackStatus)) {
     return fail(`--stack-status ${stackStatus} is not a CloudFormation stack status (for example UPDATE_COMPLETE)`);
   }
-  const [oldPath, newPath] = positionals;
-  let oldText, newText, shared, oldOnly, newOnly;
-  try {
-    oldText = readText(oldPath);
-    newText = readText(newPath);
-    shared = readParameters(opts.parameters);
-    oldOnly = readParameters(opts['old-parameters']);
-    newOnly = readParameters(opts['new-parameters']);
-  } catch (e) {
-    return fail((e as Error).message);
-  }
-  // A shared file may name parameters only one side declares; explicit per-side files are strict.
-  const oldParameters = oldOnly.values;
-  const newParameters: ParameterValues = newOnly.values;
-
-  const stackName = opts['stack-name'] ?? basename(newPath, extname(newPath));
+  if (opts.stack !== undefined && opts.base !== undefined) return fail('--stack and --base are two ways to choose the baseline: give one', true);
+  if (opts.head !== undefined && opts.base === undefined) return fail('--head needs --base', true);
+  if (opts['parameters-map'] !== undefined && opts.base === undefined) return fail('--parameters-map needs --base', true);
   let spec;
   try {
     spec = loadResourceSpec();
   } catch (e) {
     return fail((e as Error).message);
   }
-  const { report } = analyzeUpdate(
-    { text: oldText, parameters: oldParameters, fallbackParameters: shared.values },
-    { text: newText, parameters: newParameters, fallbackParameters: shared.values, usePreviousValues: newOnly.usePrevious },
-    {
-      spec,
-      region: opts.region ?? DEFAULT_REGION,
-      accountId: opts['account-id'] ?? DEFAULT_ACCOUNT_ID,
-      stackName,
-      stackStatus,
-    },
-  );
+  const analyzeOptions: AnalyzeOptions = { spec, region: opts.region ?? DEFAULT_REGION, accountId: opts['account-id'] ?? DEFAULT_ACCOUNT_ID, stackStatus };
 
-  const files = { old: { path: oldPath, lines: new LineIndex(oldText) }, new: { path: newPath, lines: new LineIndex(newText) } };
-  if (opts.json) io.stdout(`${JSON.stringify(toJson(report, files))}\n`);
-  else if (opts.markdown) io.stdout(renderMarkdown(report, { stackName, files }));
-  else io.stdout(renderText(report, { stackName, files, color: io.isTTY && !opts['no-color'] && !io.env.NO_COLOR }));
+  let review: Review;
+  if (opts.base !== undefined) {
+    let shared;
+    try {
+      shared = readParameters(opts.parameters);
+    } catch (e) {
+      return fail((e as Error).message);
+    }
+    const branch = await reviewBranch({
+      cwd: io.cwd ?? process.cwd(),
+      base: opts.base,
+      head: opts.head,
+      pathspecs: positionals,
+      parametersMap: opts['parameters-map'],
+      shared: shared.values,
+      analyzeOptions,
+    });
+    if (!branch.ok) return fail(branch.message);
+    review = branch.review;
+  } else {
+    const expected = opts.stack !== undefined ? 1 : 2;
+    if (positionals.length !== expected) return fail(`expected ${expected === 1 ? 'one template file with --stack' : 'two template files'}, got ${positionals.length}`, true);
+    const newPath = positionals[positionals.length - 1];
+    let newText: string, before: TemplateSide, after: TemplateSide, oldPath: string;
+    let stackName = opts['stack-name'] ?? basename(newPath, extname(newPath));
+    let options = analyzeOptions;
+    try {
+      newText = readText(newPath);
+      if (opts.stack !== undefined) {
+        if (opts['old-parameters'] !== undefined) return fail('--old-parameters does not apply with --stack: the stack has its own values', true);
+        if (opts.parameters !== undefined && opts['new-parameters'] !== undefined) return fail('give --parameters or --new-parameters with --stack, not both', true);
+        const given = opts['new-parameters'] ?? opts.parameters;
+        const sides = await stackSides(opts.stack, newText, given === undefined ? undefined : readParameters(given), { region: opts.region, profile: opts.profile, endpoint: opts.endpoint, env: io.env });
+        if (!sides.ok) return fail(sides.message);
+        ({ before, after } = sides);
+        oldPath = `stack ${sides.stack.stackName}`;
+        stackName = opts['stack-name'] ?? sides.stack.stackName;
+        options = { ...analyzeOptions, region: opts.region ?? sides.stack.region ?? DEFAULT_REGION, stackStatus: stackStatus ?? sides.stack.status };
+      } else {
+        oldPath = positionals[0];
+        const shared = readParameters(opts.parameters);
+        const oldOnly = readParameters(opts['old-parameters']);
+        const newOnly = readParameters(opts['new-parameters']);
+        // A shared file may name parameters only one side declares; explicit per-side files are strict.
+        before = { text: readText(oldPath), parameters: oldOnly.values, fallbackParameters: shared.values };
+        after = { text: newText, parameters: newOnly.values, fallbackParameters: shared.values, usePreviousValues: newOnly.usePrevious };
+      }
+    } catch (e) {
+      return fail((e as Error).message);
+    }
+    const { report } = analyzeUpdate(before, after, { ...options, stackName });
+    const files = { old: { path: oldPath, lines: new LineIndex(before.text) }, new: { path: newPath, lines: new LineIndex(newText) } };
+    review = { files: [{ path: newPath, change: 'changed', report, stackName, files }], branch: false, notTemplates: 0 };
+  }
 
-  if (report.status === 'error') return 1;
-  if (failOn && report.changes.some((c) => tripsGate(c, failOn as FailOn))) return 2;
-  return 0;
+  io.stdout(render(review, format, io, opts['no-color'] === true));
+  if (format === 'github' && io.env.GITHUB_STEP_SUMMARY) {
+    try {
+      appendFileSync(io.env.GITHUB_STEP_SUMMARY, renderReviewMarkdown(review));
+    } catch (e) {
+      io.stderr(`cfn-impact diff: cannot write the job summary to ${io.env.GITHUB_STEP_SUMMARY}: ${(e as NodeJS.ErrnoException).code ?? String(e)}\n`);
+    }
+  }
+  return reviewExitCode(review, failOn as FailOn | undefined);
 }
 
-/**
- * Whether a change trips the CI gate. A possible replacement counts, and so does a replacement
- * that will also fail. The gate weighs what happens (`impact`), not the change set's `Replacement`:
- * an instance type change is `Conditional` there but only interrupts the instance, and a resource
- * that only re-reads unchanged values changes nothing.
- */
-function tripsGate(change: ResourceChange, failOn: FailOn): boolean {
-  if (!changesSomething(change)) return false;
-  if (failOn === 'any') return true;
-  if (failOn === 'will-fail') return change.impact === 'will-fail';
-  if (change.impact === 'will-fail') return change.replacement === 'True';
-  return change.impact === 'replacement' || change.impact === 'conditional-replacement';
+function render(review: Review, format: Format, io: CliIo, noColor: boolean): string {
+  switch (format) {
+    case 'json':
+      return renderJson(review);
+    case 'markdown':
+      return renderReviewMarkdown(review);
+    case 'github':
+      return renderGithub(review);
+    case 'sarif':
+      return renderSarif(review);
+    case 'text':
+      return renderReviewText(review, io.isTTY && !noColor && !io.env.NO_COLOR);
+  }
 }
 
 /** A file's text; throws an Error whose message is fit for a person when it cannot be read. */
@@ -160,37 +217,4 @@ function readParameters(path: string | undefined): { values: ParameterValues; us
   const parsed = readParameterFile(readText(path));
   if (!parsed.ok) throw new Error(`${path}: ${parsed.message}`);
   return { values: parsed.parameters, usePrevious: parsed.usePrevious };
-}
-
-interface FileLines {
-  path: string;
-  lines: LineIndex;
-}
-
-/**
- * The `--json` shape: the report, with 1-based line/column positions added to every range, and
- * the words every other face shows (`message`, each change's `reason`, each diagnostic's
- * `message`, the notes) beside the structured causes they are worded from.
- */
-function toJson(report: ImpactReport, files: { old: FileLines; new: FileLines }) {
-  const where = (range: { start: number; end: number } | undefined, side: 'old' | 'new') => {
-    if (!range) return undefined;
-    const file = files[side];
-    const start = file.lines.positionAt(range.start);
-    const end = file.lines.positionAt(range.end);
-    return { file: file.path, start: { line: start.line + 1, column: start.character + 1 }, end: { line: end.line + 1, column: end.character + 1 } };
-  };
-  const replaced = replacedIds(report.changes);
-  return {
-    status: report.status,
-    message: verdictMessage(report),
-    changes: report.changes.map((c) => ({
-      ...c,
-      reason: changeReason(c, replaced),
-      location: where(c.range, c.rangeIn),
-      details: c.details.map((d) => ({ ...d, location: where(d.range, d.rangeIn) })),
-    })),
-    diagnostics: report.diagnostics.map((d) => ({ ...d, message: diagnosticText(d), location: where(d.range, d.rangeIn) })),
-    notes: noteTexts(report.notes),
-  };
 }
