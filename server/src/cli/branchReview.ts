@@ -35,7 +35,7 @@ export async function reviewBranch(options: BranchOptions): Promise<BranchReview
   if (!changed.ok) return changed;
   let map: Record<string, string> = {};
   if (options.parametersMap !== undefined) {
-    const read = readParametersMap(options.parametersMap);
+    const read = readParametersMap(resolve(options.cwd, options.parametersMap));
     if (!read.ok) return read;
     map = read.map;
   }

@@ -3,7 +3,7 @@
  * against its deployed stack (`--stack`), or every template a branch changes (`--base`).
  */
 import { appendFileSync, readFileSync } from 'node:fs';
-import { basename, extname } from 'node:path';
+import { basename, extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { analyzeUpdate, DEFAULT_ACCOUNT_ID, DEFAULT_REGION, type AnalyzeOptions, type TemplateSide } from '../impact';
 import { loadResourceSpec } from '../spec/load';
@@ -121,14 +121,15 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
 
   let review: Review;
   if (opts.base !== undefined) {
+    const cwd = io.cwd ?? process.cwd();
     let shared;
     try {
-      shared = readParameters(opts.parameters);
+      shared = readParameters(opts.parameters === undefined ? undefined : resolve(cwd, opts.parameters));
     } catch (e) {
       return fail((e as Error).message);
     }
     const branch = await reviewBranch({
-      cwd: io.cwd ?? process.cwd(),
+      cwd,
       base: opts.base,
       head: opts.head,
       pathspecs: positionals,
