@@ -108,7 +108,7 @@ describe('--format sarif', () => {
     const { code, stdout } = await run({}, 'diff', oldPath, broken, '--format', 'sarif');
     assert.equal(code, 1);
     const log = JSON.parse(stdout);
-    assert.ok(sarifValidator()(log));
+    assert.equal(sarifValidator()(log), true);
     const rejected = (log.runs[0].results as SarifResult[]).filter((r) => r.ruleId === 'rejected');
     assert.equal(rejected.length, 1);
     assert.equal(rejected[0].level, 'error');
