@@ -55,6 +55,8 @@ export interface ScenarioChangeSet {
   description?: string;
   /** The parameter values the change set was created with. */
   parameters?: Record<string, string>;
+  /** The template the change set was created from, as GetTemplate with ChangeSetName answers. */
+  templateBody?: string;
   changes: ScenarioResourceChange[];
 }
 
@@ -512,6 +514,7 @@ const changeSetReview: Scenario = {
     {
       name: 'add-queue',
       description: 'update.yaml with the current parameter values',
+      templateBody: readFileSync(join(__dirname, '../../examples/network/update.yaml'), 'utf8'),
       parameters: { VpcCidr: '10.1.0.0/16', InstanceType: 't3.small', Environment: 'staging' },
       changes: [
         {

@@ -299,6 +299,10 @@ function answer(action: string, params: Record<string, string>, stacks: Scripted
       ];
     }
     case 'GetTemplate': {
+      if (params.ChangeSetName) {
+        const found = findChangeSet(changeSets, stacks, params, now);
+        return [el('TemplateBody', found.changeSet.templateBody ?? ''), el('StagesAvailable', [el('member', 'Original'), el('member', 'Processed')])];
+      }
       const view = findStack(stacks, params.StackName, now);
       const stack = stacks.find((s) => s.stackId === view.stackId);
       return [

@@ -18,20 +18,20 @@ export interface AwsOptions {
 
 export type StackSides = { ok: true; stack: DeployedStack; before: TemplateSide; after: TemplateSide } | { ok: false; message: string };
 
-/** Reads the stack and builds both sides of the update of NEW over it. */
-export async function stackSides(stackName: string, newText: string, newParameters: { values: Record<string, string>; usePrevious: string[] } | undefined, aws: AwsOptions): Promise<StackSides> {
+/** A read-only CloudFormation reader for the command line's options; a failure is a message. */
+export async function openReader(aws: AwsOptions): Promise<{ ok: true; reader: CloudFormationReader } | { ok: false; message: string }> {
   const created = await CloudFormationReader.create({ region: aws.region, profile: aws.profile, endpoint: aws.endpoint, env: aws.env, maxAttempts: 3 });
-  if (!created.ok) return { ok: false, message: describeReaderError(created.error) };
-  try {
-    const read = await readDeployedStack(created.value, stackName);
-    if (!read.ok) return read;
-    const { stack } = read;
-    const before: TemplateSide = { text: stack.templateBody, parameters: stack.parameters };
-    const after: TemplateSide = newParameters
-      ? { text: newText, parameters: withPreviousValues(newParameters.values, newParameters.usePrevious, stack.parameters) }
-      : { text: newText, fallbackParameters: stack.parameters };
-    return { ok: true, stack, before, after };
-  } finally {
-    created.value.dispose();
-  }
+  return created.ok ? { ok: true, reader: created.value } : { ok: false, message: describeReaderError(created.error) };
+}
+
+/** Reads the stack and builds both sides of the update of NEW over it. */
+export async function stackSides(reader: CloudFormationReader, stackName: string, newText: string, newParameters: { values: Record<string, string>; usePrevious: string[] } | undefined): Promise<StackSides> {
+  const read = await readDeployedStack(reader, stackName);
+  if (!read.ok) return read;
+  const { stack } = read;
+  const before: TemplateSide = { text: stack.templateBody, parameters: stack.parameters };
+  const after: TemplateSide = newParameters
+    ? { text: newText, parameters: withPreviousValues(newParameters.values, newParameters.usePrevious, stack.parameters) }
+    : { text: newText, fallbackParameters: stack.parameters };
+  return { ok: true, stack, before, after };
 }

@@ -113,7 +113,7 @@ export function disagreementText(d: ChangeSetDisagreement): string {
 
 /** The verdict of a comparison with a change set. */
 export function changeSetVerdict(changeSetName: string, agreeing: number, disagreeing: number, nested: number): string {
-  const nestedNote = nested > 0 ? ` ${nested} change${nested === 1 ? '' : 's'} inside nested stacks are not predicted (the prediction covers this stack's own resources).` : '';
+  const nestedNote = nested > 0 ? ` ${nested === 1 ? '1 change inside a nested stack is' : `${nested} changes inside nested stacks are`} not compared (the prediction covers this stack's own resources).` : '';
   if (disagreeing === 0) return `Change set ${changeSetName} agrees with the prediction on all ${agreeing} resource${agreeing === 1 ? '' : 's'}.${nestedNote}`;
   return `Change set ${changeSetName} and the prediction differ on ${disagreeing} resource${disagreeing === 1 ? '' : 's'} (agree on ${agreeing}).${nestedNote}`;
 }
@@ -121,4 +121,11 @@ export function changeSetVerdict(changeSetName: string, agreeing: number, disagr
 /** The title of the notice that carries a template's verdict on a pull request. */
 export function fileNoticeTitle(path: string, change: TemplateFileChange): string {
   return `CloudFormation impact: ${fileHeading(path, change)}`;
+}
+
+/** One resource of a comparison with a change set: `✓ Queue (AWS::SQS::Queue): both Add` or `✗ Queue (…): the change set says Modify, the prediction Add`. */
+export function comparedResourceLine(resource: { logicalId: string; resourceType: string; disagreements: readonly ChangeSetDisagreement[] }, action: string | undefined): string {
+  const head = `${resource.logicalId} (${resource.resourceType})`;
+  if (resource.disagreements.length === 0) return `✓ ${head}: both ${action ?? 'agree'}`;
+  return `✗ ${head}: ${resource.disagreements.map(disagreementText).join('; ')}`;
 }

@@ -218,10 +218,10 @@ export class CloudFormationReader {
     });
   }
 
-  /** The template as submitted (stage Original): during an update rollback, the one being rolled back to. */
-  getTemplate(stackName: string, options: CallOptions = {}): Promise<ReadResult<{ body: string }>> {
+  /** The template as submitted (stage Original): during an update rollback, the one being rolled back to; with `changeSetName`, the change set's. */
+  getTemplate(stackName: string, options: CallOptions & { changeSetName?: string } = {}): Promise<ReadResult<{ body: string }>> {
     return this.guard(async () => {
-      const out = await this.client.send(new GetTemplateCommand({ StackName: stackName, TemplateStage: 'Original' }), {
+      const out = await this.client.send(new GetTemplateCommand({ StackName: stackName, ChangeSetName: options.changeSetName, TemplateStage: 'Original' }), {
         abortSignal: options.signal,
       });
       return { body: out.TemplateBody ?? '' };
