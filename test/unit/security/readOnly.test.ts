@@ -133,4 +133,12 @@ describe('read-only by construction', () => {
     // Type-only imports elsewhere would be harmless, but there are none: the reader is the one door.
     assert.deepEqual(importers, ['server/src/stacks/cloudFormationReader.ts']);
   });
+
+  test("SECURITY.md's minimal IAM policy grants exactly the read actions the reader sends", () => {
+    const text = readFileSync(join(root, 'SECURITY.md'), 'utf8');
+    const policy = /### Minimal IAM policy[\s\S]*?```json\n([\s\S]*?)```/.exec(text);
+    assert.ok(policy, 'the policy block');
+    const actions = (JSON.parse(policy[1]) as { Statement: { Action: string[] }[] }).Statement.flatMap((s) => s.Action);
+    assert.deepEqual([...actions].sort(), READ_ACTIONS.map((a) => `cloudformation:${a}`).sort());
+  });
 });
