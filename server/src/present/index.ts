@@ -13,4 +13,4 @@ export { impactLabel } from './impacts';
 export { listSome } from './lists';
 export { changedValueLine, focusOnDifference } from './values';
 export { markdownVerdict, verdictLensTitle, verdictLine, verdictMessage } from './verdict';
-export { branchSummary, changeKind, changeKinds, changeSetVerdict, comparedResourceLine, changeTitle, diagnosticKind, disagreementText, fileHeading, fileNoticeTitle, fileVerdict, REJECTED_KIND, type FindingKind, type TemplateFileChange } from './review';
+export { branchSummary, changeKind, changeKinds, changeSetLensTitle, changeSetVerdict, comparedResourceLine, changeTitle, diagnosticKind, disagreementText, fileHeading, fileNoticeTitle, fileVerdict, REJECTED_KIND, type FindingKind, type TemplateFileChange } from './review';

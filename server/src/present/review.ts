@@ -129,3 +129,8 @@ export function comparedResourceLine(resource: { logicalId: string; resourceType
   if (resource.disagreements.length === 0) return `✓ ${head}: both ${action ?? 'agree'}`;
   return `✗ ${head}: ${resource.disagreements.map(disagreementText).join('; ')}`;
 }
+
+/** The lens that offers comparing the prediction with the linked stack's change sets. */
+export function changeSetLensTitle(names: readonly string[]): string {
+  return names.length === 1 ? `Compare with change set ${names[0]}` : `Compare with a change set (${listSome(names)})`;
+}

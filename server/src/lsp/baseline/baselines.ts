@@ -11,12 +11,17 @@ import { basename, dirname, isAbsolute, resolve as resolvePath } from 'node:path
 import { fileURLToPath } from 'node:url';
 import type { BaselineChoice, BaselineStatus } from '../protocol';
 import type { DeployedStackRead } from '../../stacks/deployedStack';
+import type { ChangeSetDescription } from '../../stacks/types';
 import { headFingerprint, locateInGit, readAtRevision, type GitLocation } from '../../git/repository';
 
 
 /** Reads deployed stacks; absent when no AWS access is configured in this server. */
 export interface DeployedStackSource {
   read(stackName: string, region: string | undefined): Promise<DeployedStackRead>;
+  /** The names of the stack's change sets (ListChangeSets). */
+  changeSetNames(stackName: string, region: string | undefined): Promise<{ ok: true; names: string[] } | { ok: false; message: string }>;
+  /** One change set of the stack, nested ones included (DescribeChangeSet). */
+  changeSet(stackName: string, region: string | undefined, name: string): Promise<{ ok: true; changeSet: ChangeSetDescription } | { ok: false; message: string }>;
 }
 
 /** A document's baseline as the analysis uses it. */
@@ -27,7 +32,7 @@ export interface Baseline {
   /** Parameter values the baseline was deployed with (stack baselines only). */
   parameters?: Record<string, string>;
   /** The stack's status and name (stack baselines only), for the update preconditions. */
-  stack?: { name: string; status: string; region?: string };
+  stack?: { name: string; status: string; region?: string; changeSets: string[] };
   /** Increases whenever the text or parameters change, so evaluation caches know when to drop. */
   generation: number;
 }
@@ -240,17 +245,29 @@ export class BaselineManager {
     const read = await this.stacks.read(stackName, region);
     if (!read.ok) return this.failed(uri, entry, 'stack', label, read.message);
     const { stack } = read;
+    // The stack's change sets are offered for comparison; a reader the policy does not allow
+    // ListChangeSets simply offers none.
+    const listed = await this.stacks.changeSetNames(stackName, region);
+    const changeSets = listed.ok ? listed.names : [];
     const previous = entry.baseline;
     if (previous?.text === stack.templateBody && previous.status.state === 'ok' && previous.status.revision === stack.status && sameValues(previous.parameters, stack.parameters)) {
-      return previous;
+      return previous.stack && sameNames(previous.stack.changeSets, changeSets) ? previous : { ...previous, stack: { name: stack.stackName, status: stack.status, region: stack.region, changeSets } };
     }
     return {
       status: { uri, kind: 'stack', state: 'ok', label, revision: stack.status, detail: `deployed template of ${stack.stackName}${stack.region ? ` in ${stack.region}` : ''} (${stack.status})` },
       text: stack.templateBody,
       parameters: stack.parameters,
-      stack: { name: stack.stackName, status: stack.status, region: stack.region },
+      stack: { name: stack.stackName, status: stack.status, region: stack.region, changeSets },
       generation: ++generations,
     };
+  }
+
+  /** Reads a change set of the stack a document's baseline is; a failure is a message. */
+  async changeSetOf(uri: string, name: string): Promise<{ ok: true; changeSet: ChangeSetDescription } | { ok: false; message: string }> {
+    const stack = this.entries.get(uri)?.baseline?.stack;
+    if (!stack) return { ok: false, message: 'The template is not compared with a deployed stack.' };
+    if (!this.options.isTrusted() || !this.stacks) return { ok: false, message: 'AWS access is not configured in this language server.' };
+    return this.stacks.changeSet(stack.name, stack.region, name);
   }
 
   private none(uri: string, kind: BaselineStatus['kind'], label: string, detail: string): Baseline {
@@ -288,4 +305,8 @@ function sameValues(a: Record<string, string> | undefined, b: Record<string, str
   if (!a) return false;
   const keys = Object.keys(a);
   return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((name, i) => name === b[i]);
 }

@@ -31,6 +31,18 @@ export function createDeployedStackSource(settings: AwsSettings): DeployedStackS
       if (!made.ok) return { ok: false, message: made.message };
       return readDeployedStack(made.reader, stackName);
     },
+    async changeSetNames(stackName, region) {
+      const made = await readerFor(region ?? settings.regions?.[0]);
+      if (!made.ok) return { ok: false, message: made.message };
+      const listed = await made.reader.listChangeSets(stackName);
+      return listed.ok ? { ok: true, names: listed.value.map((c) => c.changeSetName) } : { ok: false, message: describeReaderError(listed.error) };
+    },
+    async changeSet(stackName, region, name) {
+      const made = await readerFor(region ?? settings.regions?.[0]);
+      if (!made.ok) return { ok: false, message: made.message };
+      const read = await made.reader.describeChangeSet(stackName, name);
+      return read.ok ? { ok: true, changeSet: read.value } : { ok: false, message: describeReaderError(read.error) };
+    },
     dispose() {
       for (const reader of readers.values()) void reader.then((made) => made.ok && made.reader.dispose());
       readers.clear();
