@@ -162,7 +162,7 @@ function evaluateBaseline(before: TemplateSide, options: AnalyzeOptions, caching
 }
 
 /** The state before a stack exists: no resources, no parameters. */
-const NO_STACK = 'Resources: {}\n';
+const NO_STACK = "AWSTemplateFormatVersion: '2010-09-09'\nResources: {}\n";
 
 /**
  * Predicts what creating a stack from `after` does: every resource it declares (under a true

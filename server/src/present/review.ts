@@ -17,7 +17,7 @@ export function fileVerdict(change: TemplateFileChange, report: ImpactReport | u
   if (change === 'deleted' || !report) return 'Template deleted: nothing is deployed from it; a stack running it keeps running until it is deleted.';
   if (change === 'added') {
     if (report.status === 'error') return `New template, rejected: ${report.message ?? ''}`;
-    return `New template: a new stack would ${summarize(report.changes) || 'have no resources'}`;
+    return `New template, a new stack: ${summarize(report.changes) || 'no resources'}`;
   }
   return verdictMessage(report);
 }

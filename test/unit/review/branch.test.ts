@@ -129,6 +129,21 @@ describe('cfn-impact diff --base', () => {
     assert.equal(lines[lines.length - 1], '4 templates changed: 2 update, 1 new, 1 deleted (2 other changed files not templates)');
   });
 
+  test('--format github: one notice per template, annotations at repository paths and new-template lines', async () => {
+    const { code, stdout } = await run(repo, 'diff', '--base', 'main', '--head', 'feature', '--format', 'github');
+    assert.equal(code, 0);
+    assert.deepEqual(stdout.trimEnd().split('\n'), [
+      '::notice file=stacks/data/table.yaml,title=CloudFormation impact%3A stacks/data/table.yaml::1 modify (1 replace)',
+      '::notice file=stacks/new/bucket.json,title=CloudFormation impact%3A stacks/new/bucket.json (new)::New template, a new stack: 1 add',
+      '::notice file=stacks/old.yaml,title=CloudFormation impact%3A stacks/old.yaml (deleted)::Template deleted: nothing is deployed from it; a stack running it keeps running until it is deleted.',
+      '::notice file=stacks/queue.yaml,title=CloudFormation impact%3A stacks/queue.yaml::1 modify',
+      // The table name is line 8 of table.yaml, its value from column 18 (`!Sub 'purchases-${Env}'`).
+      "::error file=stacks/data/table.yaml,line=8,endLine=8,col=18,endColumn=41,title=Replace Table (AWS%3A%3ADynamoDB%3A%3ATable)::Table: TableName changed",
+      '::notice file=stacks/new/bucket.json,line=1,endLine=1,col=16,endColumn=24,title=Add Bucket (AWS%3A%3AS3%3A%3ABucket)::Bucket: created: new in the template',
+      '::notice file=stacks/queue.yaml,line=5,endLine=5,col=26,endColumn=28,title=Update (no interruption) Queue (AWS%3A%3ASQS%3A%3AQueue)::Queue: VisibilityTimeout changed',
+    ]);
+  });
+
   test('an unknown revision and a revision that looks like an option are errors, not git runs', async () => {
     const unknown = await run(repo, 'diff', '--base', 'no-such-branch', '--json');
     assert.equal(unknown.code, 1);
