@@ -16,8 +16,8 @@ import { reviewBranch } from './branchReview';
 import { openReader, stackSides } from './stackBaseline';
 import { FAIL_ON, reviewExitCode, type FailOn, type Review } from './review';
 import { renderJson } from './formats/json';
-import { renderGithub } from './formats/github';
-import { renderSarif } from './formats/sarif';
+import { renderGithub, renderGithubFailure } from './formats/github';
+import { renderFailedSarif, renderSarif } from './formats/sarif';
 
 type ParameterValues = Record<string, string>;
 
@@ -56,11 +56,14 @@ Exit codes: 0 success, 1 error or an update CloudFormation would reject, 2 --fai
 export async function runDiff(argv: string[], io: CliIo): Promise<number> {
   // With JSON a caller always gets exactly one object on stdout, errors included; people get
   // the message on stderr either way.
-  const formatIndex = argv.indexOf('--format');
-  const json = argv.includes('--json') || (formatIndex >= 0 && argv[formatIndex + 1] === 'json');
+  // So do SARIF and GitHub readers: a log that says the run failed, and an error annotation.
+  const requested = requestedFormat(argv);
+  const branch = argv.some((arg) => arg === '--base' || arg.startsWith('--base='));
   const fail = (message: string, usage = false): number => {
     io.stderr(`cfn-impact diff: ${message}\n${usage ? `\n${DIFF_USAGE}` : ''}`);
-    if (json) io.stdout(`${JSON.stringify({ status: 'error', message, changes: [], diagnostics: [], notes: [] })}\n`);
+    if (requested === 'json') io.stdout(`${JSON.stringify(branch ? { status: 'error', message, files: [] } : { status: 'error', message, changes: [], diagnostics: [], notes: [] })}\n`);
+    if (requested === 'sarif') io.stdout(renderFailedSarif(message));
+    if (requested === 'github') io.stdout(renderGithubFailure(message));
     return 1;
   };
   let args;
@@ -187,6 +190,14 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
     }
   }
   return reviewExitCode(review, failOn as FailOn | undefined);
+}
+
+/** The format asked for, read before the arguments are parsed, so that a parse error is answered in it. */
+function requestedFormat(argv: string[]): string | undefined {
+  if (argv.includes('--json')) return 'json';
+  const index = argv.indexOf('--format');
+  if (index >= 0) return argv[index + 1];
+  return argv.find((arg) => arg.startsWith('--format='))?.slice('--format='.length);
 }
 
 function render(review: Review, format: Format, io: CliIo, noColor: boolean): string {

@@ -147,7 +147,7 @@ describe('cfn-impact diff --base', () => {
   test('an unknown revision and a revision that looks like an option are errors, not git runs', async () => {
     const unknown = await run(repo, 'diff', '--base', 'no-such-branch', '--json');
     assert.equal(unknown.code, 1);
-    assert.equal(JSON.parse(unknown.stdout).message, 'unknown revision no-such-branch');
+    assert.deepEqual(JSON.parse(unknown.stdout), { status: 'error', message: 'unknown revision no-such-branch', files: [] });
     const option = await run(repo, 'diff', '--base=--output=x', '--json');
     assert.equal(option.code, 1);
     assert.match(JSON.parse(option.stdout).message, /not a revision name/);

@@ -117,6 +117,24 @@ describe('--format sarif', () => {
   });
 });
 
+describe('a run that fails before any analysis', () => {
+  test('--format sarif still prints a valid log, which says the run failed and why', async () => {
+    const { code, stdout } = await run({}, 'diff', oldPath, join(dir, 'missing.yaml'), '--format', 'sarif');
+    assert.equal(code, 1);
+    const log = JSON.parse(stdout);
+    assert.equal(sarifValidator()(log), true);
+    assert.deepEqual(log.runs[0].results, []);
+    assert.equal(log.runs[0].invocations[0].executionSuccessful, false);
+    assert.match(log.runs[0].invocations[0].toolExecutionNotifications[0].message.text, /cannot read .*missing\.yaml: no such file/);
+  });
+
+  test('--format github prints one error annotation with the reason', async () => {
+    const { code, stdout } = await run({}, 'diff', oldPath, join(dir, 'missing.yaml'), '--format=github');
+    assert.equal(code, 1);
+    assert.equal(stdout, `::error title=cfn-impact::cannot read ${join(dir, 'missing.yaml')}: no such file\n`);
+  });
+});
+
 describe('--format github', () => {
   test('one notice with the verdict, then one workflow command per finding, on the lines of the new template', async () => {
     const { code, stdout } = await run({}, 'diff', oldPath, newPath, '--format', 'github', '--fail-on', 'replacement');

@@ -19,6 +19,11 @@ export function renderGithub(review: Review): string {
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
 }
 
+/** The workflow command for a run that could not review anything: one error annotation with the reason. */
+export function renderGithubFailure(message: string): string {
+  return `${command('error', { title: 'cfn-impact' }, message)}\n`;
+}
+
 function annotation(finding: ReviewFinding): string {
   const where: Record<string, string | number> = { file: finding.path };
   if (finding.region) {

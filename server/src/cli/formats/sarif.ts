@@ -9,6 +9,22 @@ import { reviewFindings } from './findings';
 
 const INFORMATION_URI = 'https://github.com/cfn-impact/cloudformation-impact';
 
+/** A SARIF 2.1.0 log for a run that failed before any analysis: no results, and the reason as a notification. */
+export function renderFailedSarif(message: string): string {
+  const log = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: { driver: { name: 'cfn-impact', informationUri: INFORMATION_URI } },
+        invocations: [{ executionSuccessful: false, toolExecutionNotifications: [{ level: 'error', message: { text: message } }] }],
+        results: [],
+      },
+    ],
+  };
+  return `${JSON.stringify(log, null, 2)}\n`;
+}
+
 /** The review as a SARIF 2.1.0 log. */
 export function renderSarif(review: Review): string {
   const findings = reviewFindings(review);
