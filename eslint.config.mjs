@@ -85,6 +85,18 @@ export default tseslint.config(
     },
   },
   {
+    files: ['server/src/git/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [noVscode],
+          patterns: [lspPatterns, { regex: intoFolders(['lsp', 'cli']), message: 'git/ serves the language server and the CLI and imports neither (ARCHITECTURE.md, invariant 9).' }],
+        },
+      ],
+    },
+  },
+  {
     files: ['server/src/lsp/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { paths: [noVscode], patterns: [{ regex: intoFolders(['cli']), message: 'lsp/ and cli/ are two faces over the same modules and import neither each other (ARCHITECTURE.md, invariant 9).' }] }],

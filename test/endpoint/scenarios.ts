@@ -46,8 +46,44 @@ export interface Scenario {
    * `importedBy` names the stacks that import the export (ListImports).
    */
   outputs?: { key: string; value: string; exportName?: string; importedBy?: string[] }[];
+  /** The stack's current parameter values, as DescribeStacks answers them (none when absent). */
+  parameters?: Record<string, string>;
+  /** Change sets created for the stack and not executed, as ListChangeSets and DescribeChangeSet answer them. */
+  changeSets?: ScenarioChangeSet[];
   /** One entry per tick; an empty entry is a tick in which nothing visible happens. */
   steps: ScriptedEvent[][];
+}
+
+/** A change set as DescribeChangeSet describes it (status CREATE_COMPLETE, execution status AVAILABLE). */
+export interface ScenarioChangeSet {
+  name: string;
+  description?: string;
+  /** The parameter values the change set was created with. */
+  parameters?: Record<string, string>;
+  /** The template the change set was created from, as GetTemplate with ChangeSetName answers. */
+  templateBody?: string;
+  changes: ScenarioResourceChange[];
+}
+
+/** One `ResourceChange` of a change set, in the API's field names (`Change.Type` is always Resource). */
+export interface ScenarioResourceChange {
+  Action: 'Add' | 'Modify' | 'Remove' | 'Import' | 'Dynamic';
+  LogicalResourceId: string;
+  PhysicalResourceId?: string;
+  ResourceType: string;
+  Replacement?: 'True' | 'False' | 'Conditional';
+  PolicyAction?: string;
+  Scope?: string[];
+  Details?: {
+    Target: { Attribute: string; Name?: string; Path?: string; RequiresRecreation?: string; AttributeChangeType?: string; BeforeValue?: string; AfterValue?: string };
+    Evaluation: 'Static' | 'Dynamic';
+    ChangeSource: string;
+    CausingEntity?: string;
+  }[];
+  BeforeContext?: string;
+  AfterContext?: string;
+  /** For an `AWS::CloudFormation::Stack` of a change set created with IncludeNestedStacks: the nested stack's own change set. */
+  nestedChangeSet?: ScenarioChangeSet;
 }
 
 const REPLACING = 'Requested update requires the creation of a new physical resource; hence creating one.';
@@ -476,6 +512,127 @@ Outputs:
   steps: [],
 };
 
+const REVIEW_SG = 'sg-0f3a9c1e7b2d48a65';
+const REVIEW_CHANGE_SET_STACK = 'network-review';
+
+/**
+ * A stack at rest for review in CI: examples/network/deployed.yaml deployed with parameter values
+ * that differ from its defaults, and change sets created for examples/network/update.yaml with
+ * `UsePreviousValue` for every parameter. `add-queue` is the change set CloudFormation writes for
+ * that update, shaped as the user guide's example change sets show (using-cfn-updating-stacks-
+ * changesets-samples: a direct tag edit is one Static DirectModification detail on the Tags
+ * attribute, RequiresRecreation Never, Replacement False; an added resource has no details; a
+ * removed resource with DeletionPolicy Retain has PolicyAction Retain). `edited-by-hand` is a
+ * change set for another template than the one reviewed: one disagreement of each kind.
+ * `with-nested-stack` adds a nested stack whose own change set (IncludeNestedStacks) CloudFormation
+ * describes separately.
+ */
+const changeSetReview: Scenario = {
+  name: 'change-set-review',
+  description:
+    'A settled stack running examples/network/deployed.yaml with non-default parameter values, and change sets for update.yaml (one as CloudFormation writes it, one that disagrees in every way, one with a nested stack), as the user guide example change sets show.',
+  stackName: REVIEW_CHANGE_SET_STACK,
+  types: {},
+  existing: {
+    status: 'UPDATE_COMPLETE',
+    resources: [
+      { logicalId: 'VPC', type: 'AWS::EC2::VPC', physicalId: 'vpc-0b4e8d2a61c9f7e35' },
+      { logicalId: 'Subnet', type: 'AWS::EC2::Subnet', physicalId: 'subnet-0e7a1c5d93b2f8a46' },
+      { logicalId: 'WebSecurityGroup', type: 'AWS::EC2::SecurityGroup', physicalId: REVIEW_SG },
+      { logicalId: 'InstanceRole', type: 'AWS::IAM::Role', physicalId: 'network-review-InstanceRole-M3K8Q1ZP7WXA' },
+      { logicalId: 'InstanceProfile', type: 'AWS::IAM::InstanceProfile', physicalId: 'network-review-InstanceProfile-4TRB9HC2NJLE' },
+      { logicalId: 'WebServer', type: 'AWS::EC2::Instance', physicalId: 'i-0d2f6b8a14e3c9705' },
+      { logicalId: 'AccessLogs', type: 'AWS::S3::Bucket', physicalId: 'network-review-accesslogs-7q2m4x8k1pzd' },
+    ],
+  },
+  templateBody: readFileSync(join(__dirname, '../../examples/network/deployed.yaml'), 'utf8'),
+  parameters: { VpcCidr: '10.1.0.0/16', InstanceType: 't3.small', Environment: 'staging' },
+  changeSets: [
+    {
+      name: 'add-queue',
+      description: 'update.yaml with the current parameter values',
+      templateBody: readFileSync(join(__dirname, '../../examples/network/update.yaml'), 'utf8'),
+      parameters: { VpcCidr: '10.1.0.0/16', InstanceType: 't3.small', Environment: 'staging' },
+      changes: [
+        {
+          Action: 'Modify',
+          LogicalResourceId: 'WebSecurityGroup',
+          PhysicalResourceId: REVIEW_SG,
+          ResourceType: 'AWS::EC2::SecurityGroup',
+          Replacement: 'False',
+          Scope: ['Tags'],
+          Details: [{ Target: { Attribute: 'Tags', RequiresRecreation: 'Never', AttributeChangeType: 'Add', AfterValue: '[{"Key":"team","Value":"web"}]' }, Evaluation: 'Static', ChangeSource: 'DirectModification' }],
+        },
+        { Action: 'Add', LogicalResourceId: 'Queue', ResourceType: 'AWS::SQS::Queue', AfterContext: '{"Properties":{"VisibilityTimeout":"60"}}' },
+        {
+          Action: 'Remove',
+          LogicalResourceId: 'AccessLogs',
+          PhysicalResourceId: 'network-review-accesslogs-7q2m4x8k1pzd',
+          ResourceType: 'AWS::S3::Bucket',
+          PolicyAction: 'Retain',
+          BeforeContext: '{}',
+        },
+      ],
+    },
+    {
+      name: 'edited-by-hand',
+      description: 'a different template: every kind of disagreement',
+      changes: [
+        // Replacement disagrees: this one says the tag change replaces the group.
+        {
+          Action: 'Modify',
+          LogicalResourceId: 'WebSecurityGroup',
+          PhysicalResourceId: REVIEW_SG,
+          ResourceType: 'AWS::EC2::SecurityGroup',
+          Replacement: 'True',
+          Scope: ['Tags', 'Properties'],
+          Details: [
+            { Target: { Attribute: 'Tags', RequiresRecreation: 'Never' }, Evaluation: 'Static', ChangeSource: 'DirectModification' },
+            // Details disagree: a property the prediction does not change.
+            { Target: { Attribute: 'Properties', Name: 'GroupDescription', Path: '/Properties/GroupDescription', RequiresRecreation: 'Always', AttributeChangeType: 'Modify', BeforeValue: 'Web traffic', AfterValue: 'Web' }, Evaluation: 'Static', ChangeSource: 'DirectModification' },
+          ],
+        },
+        // Action disagrees: the prediction adds Queue.
+        {
+          Action: 'Modify',
+          LogicalResourceId: 'Queue',
+          ResourceType: 'AWS::SQS::Queue',
+          Replacement: 'False',
+          Scope: ['Properties'],
+          Details: [{ Target: { Attribute: 'Properties', Name: 'VisibilityTimeout', Path: '/Properties/VisibilityTimeout', RequiresRecreation: 'Never', AttributeChangeType: 'Modify' }, Evaluation: 'Static', ChangeSource: 'DirectModification' }],
+        },
+        // Only in the change set.
+        {
+          Action: 'Modify',
+          LogicalResourceId: 'InstanceRole',
+          PhysicalResourceId: 'network-review-InstanceRole-M3K8Q1ZP7WXA',
+          ResourceType: 'AWS::IAM::Role',
+          Replacement: 'False',
+          Scope: ['Properties'],
+          Details: [{ Target: { Attribute: 'Properties', Name: 'AssumeRolePolicyDocument', Path: '/Properties/AssumeRolePolicyDocument', RequiresRecreation: 'Never', AttributeChangeType: 'Modify' }, Evaluation: 'Static', ChangeSource: 'DirectModification' }],
+        },
+        // AccessLogs is missing: only in the prediction.
+      ],
+    },
+    {
+      name: 'with-nested-stack',
+      description: 'update.yaml plus a nested stack, created with IncludeNestedStacks',
+      changes: [
+        {
+          Action: 'Add',
+          LogicalResourceId: 'Alarms',
+          ResourceType: 'AWS::CloudFormation::Stack',
+          nestedChangeSet: {
+            name: 'with-nested-stack-Alarms-1XG8Q2',
+            changes: [{ Action: 'Add', LogicalResourceId: 'AlarmTopic', ResourceType: 'AWS::SNS::Topic' }],
+          },
+        },
+      ],
+    },
+  ],
+  steps: [],
+};
+
 /** The stack that imports shared-network's VPC id (exporting-network), at rest. */
 const importingApp: Scenario = {
   name: 'importing-app',
@@ -495,7 +652,7 @@ const importingApp: Scenario = {
 
 /** Every scenario by name. */
 export const SCENARIOS: Readonly<Record<string, Scenario>> = Object.fromEntries(
-  [updateReplacement, createRollback, updateRollbackFailed, cleanupDeleteFailed, rollbackCleanupDeleteFailed, createSuccess, deleteStack, networkExample, exportingNetwork, importingApp].map(
+  [updateReplacement, createRollback, updateRollbackFailed, cleanupDeleteFailed, rollbackCleanupDeleteFailed, createSuccess, deleteStack, networkExample, exportingNetwork, importingApp, changeSetReview].map(
     (s) => [s.name, s],
   ),
 );

@@ -37,6 +37,8 @@ export interface StackView {
   /** Newest first. */
   events: EndpointEvent[];
   resources: ResourceRow[];
+  /** The stack's current parameter values. */
+  parameters: Record<string, string>;
 }
 
 const HOUR = 3_600_000;
@@ -75,6 +77,11 @@ export class ScriptedStack {
   /** Whether the scripted operation has fully played out at `now`. */
   finished(now: number): boolean {
     return this.visibleSteps(now) === this.stepEvents.length;
+  }
+
+  /** When the stack was created: two hours before the scripted operation for an existing stack, else when it starts. */
+  get createdAt(): number {
+    return this.scenario.existing ? this.startAt - 2 * HOUR : this.startAt;
   }
 
   /** Time at which the last step appears. */
@@ -132,6 +139,7 @@ export class ScriptedStack {
       deletionTime,
       events: oldestFirst.reverse(),
       resources: [...rows.values()],
+      parameters: this.scenario.parameters ?? {},
     };
   }
 

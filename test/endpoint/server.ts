@@ -5,8 +5,9 @@
  * demand a SigV4 Authorization header and fail every call with a given error.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { SCENARIOS, type Scenario } from './scenarios';
+import { SCENARIOS, type Scenario, type ScenarioChangeSet, type ScenarioResourceChange } from './scenarios';
 import { ScriptedStack, type StackView } from './scriptedStack';
 import { el, errorXml, iso, members, responseXml, type XmlNode } from './queryXml';
 
@@ -27,7 +28,7 @@ export interface EndpointOptions {
   startAt?: number;
   /** Time between two steps of a script (default 1000 ms). */
   stepMs?: number;
-  pageSize?: { events?: number; stacks?: number; resources?: number };
+  pageSize?: { events?: number; stacks?: number; resources?: number; changes?: number; changeSets?: number };
   throttle?: { everyNth?: number; burst?: { afterCalls: number; count: number } };
   /** Answer every call with this error (e.g. ExpiredToken). */
   fail?: { code: string; message: string; status: number };
@@ -103,6 +104,7 @@ export async function startEndpoint(options: EndpointOptions = {}): Promise<Loca
     stacks.push(new ScriptedStack(settledScenario(i), startAt, stepMs, { region, accountId }));
   }
 
+  const changeSets = registerChangeSets(stacks, region, accountId);
   const calls: RecordedCall[] = [];
   let requestCounter = 0;
   const endpoint: LocalEndpoint = { url: '', calls, stacks, options, close: async () => undefined };
@@ -120,7 +122,7 @@ export async function startEndpoint(options: EndpointOptions = {}): Promise<Loca
         if (intercept && (await intercept({ req, res, call, callNumber: calls.length, requestId }))) return;
         try {
           checkRequest(req, params, endpoint.options, calls.length);
-          const result = answer(action, params, stacks, now(), endpoint.options);
+          const result = answer(action, params, stacks, now(), endpoint.options, changeSets);
           send(res, 200, responseXml(action, result, requestId));
         } catch (error) {
           const e = error instanceof QueryError ? error : new QueryError('InternalFailure', String(error), 500);
@@ -202,8 +204,8 @@ function page<T>(items: T[], token: string | undefined, size: number, keyOf: (it
   return { items: slice, nextToken: more ? Buffer.from(keyOf(slice[slice.length - 1]), 'utf8').toString('base64url') : undefined };
 }
 
-function answer(action: string, params: Record<string, string>, stacks: ScriptedStack[], now: number, options: EndpointOptions): XmlNode[] {
-  const sizes = { events: 100, stacks: 100, resources: 100, ...options.pageSize };
+function answer(action: string, params: Record<string, string>, stacks: ScriptedStack[], now: number, options: EndpointOptions, changeSets: RegisteredChangeSet[]): XmlNode[] {
+  const sizes = { events: 100, stacks: 100, resources: 100, changes: 100, changeSets: 100, ...options.pageSize };
   switch (action) {
     case 'DescribeStacks': {
       const views = params.StackName
@@ -298,6 +300,10 @@ function answer(action: string, params: Record<string, string>, stacks: Scripted
       ];
     }
     case 'GetTemplate': {
+      if (params.ChangeSetName) {
+        const found = findChangeSet(changeSets, stacks, params, now);
+        return [el('TemplateBody', found.changeSet.templateBody ?? ''), el('StagesAvailable', [el('member', 'Original'), el('member', 'Processed')])];
+      }
       const view = findStack(stacks, params.StackName, now);
       const stack = stacks.find((s) => s.stackId === view.stackId);
       return [
@@ -322,6 +328,34 @@ function answer(action: string, params: Record<string, string>, stacks: Scripted
       if (!exported || exported.importedBy.length === 0) throw new QueryError('ValidationError', `Export '${params.ExportName ?? ''}' is not imported by any stack.`);
       const p = page(exported.importedBy, params.NextToken, sizes.stacks, (name) => name);
       return [el('Imports', p.items.map((name) => el('member', name))), el('NextToken', p.nextToken)];
+    }
+    case 'ListChangeSets': {
+      const view = findStack(stacks, params.StackName, now);
+      // Nested change sets belong to their nested stacks: a stack lists only its own.
+      const own = changeSets.filter((c) => c.stackId === view.stackId && !c.parentId);
+      const p = page(own, params.NextToken, sizes.changeSets, (c) => c.id);
+      return [members('Summaries', p.items.map((c) => [...changeSetHead(c), el('Description', c.changeSet.description), el('IncludeNestedStacks', c.includesNested)])), el('NextToken', p.nextToken)];
+    }
+    case 'DescribeChangeSet': {
+      const found = findChangeSet(changeSets, stacks, params, now);
+      const p = page(
+        found.changeSet.changes.map((change, index) => ({ change, index })),
+        params.NextToken,
+        sizes.changes,
+        (c) => String(c.index),
+      );
+      const withValues = params.IncludePropertyValues === 'true';
+      return [
+        ...changeSetHead(found),
+        el('Description', found.changeSet.description),
+        members('Parameters', Object.entries(found.changeSet.parameters ?? {}).map(([key, value]) => [el('ParameterKey', key), el('ParameterValue', value)])),
+        el('NotificationARNs', []),
+        el('Capabilities', []),
+        el('Tags', []),
+        members('Changes', p.items.map(({ change }) => changeXml(change, found, changeSets, withValues))),
+        el('NextToken', p.nextToken),
+        el('IncludeNestedStacks', found.includesNested),
+      ];
     }
     default:
       throw new QueryError('InvalidAction', `The action ${action || '(none)'} is not valid for this web service.`);
@@ -352,7 +386,7 @@ function stackXml(v: StackView, scenario: Scenario | undefined): XmlNode[] {
     el('StackStatusReason', v.reason),
     el('DisableRollback', false),
     el('NotificationARNs', []),
-    el('Parameters', []),
+    members('Parameters', Object.entries(v.parameters).map(([key, value]) => [el('ParameterKey', key), el('ParameterValue', value)])),
     el('Tags', []),
     el(
       'Outputs',
@@ -381,4 +415,104 @@ function settledScenario(index: number): Scenario {
     templateBody: 'Resources:\n  Bucket: { Type: AWS::S3::Bucket }\n  Queue: { Type: AWS::SQS::Queue }\n  Topic: { Type: AWS::SNS::Topic }\n',
     steps: [],
   };
+}
+
+/** A change set the endpoint can describe, with the ids CloudFormation gives it and its nested stack's. */
+interface RegisteredChangeSet {
+  id: string;
+  stackId: string;
+  stackName: string;
+  changeSet: ScenarioChangeSet;
+  creationTime: number;
+  includesNested: boolean;
+  parentId?: string;
+  rootId?: string;
+}
+
+/** Every change set of every stack, nested ones included, with ARNs as CloudFormation writes them. */
+function registerChangeSets(stacks: ScriptedStack[], region: string, accountId: string): RegisteredChangeSet[] {
+  const registered: RegisteredChangeSet[] = [];
+  const add = (stack: ScriptedStack, changeSet: ScenarioChangeSet, stackName: string, parent?: RegisteredChangeSet): RegisteredChangeSet => {
+    const suffix = createHash('sha256').update(`${stackName}/${changeSet.name}`).digest('hex');
+    const entry: RegisteredChangeSet = {
+      id: `arn:aws:cloudformation:${region}:${accountId}:changeSet/${changeSet.name}/${suffix.slice(0, 8)}-${suffix.slice(8, 12)}-${suffix.slice(12, 16)}-${suffix.slice(16, 20)}-${suffix.slice(20, 32)}`,
+      stackId: parent ? `${stack.stackId}-${stackName}` : stack.stackId,
+      stackName,
+      changeSet,
+      creationTime: stack.createdAt + 90 * 60_000,
+      includesNested: changeSet.changes.some((c) => c.nestedChangeSet !== undefined) || parent !== undefined,
+      parentId: parent?.id,
+      rootId: parent ? (parent.rootId ?? parent.id) : undefined,
+    };
+    registered.push(entry);
+    for (const change of changeSet.changes) {
+      if (change.nestedChangeSet) add(stack, change.nestedChangeSet, `${stackName}-${change.LogicalResourceId}`, entry);
+    }
+    return entry;
+  };
+  for (const stack of stacks) for (const changeSet of stack.scenario.changeSets ?? []) add(stack, changeSet, stack.stackName);
+  return registered;
+}
+
+/** The change set a DescribeChangeSet names: by ARN, or by name with the stack's name or id. */
+function findChangeSet(changeSets: RegisteredChangeSet[], stacks: ScriptedStack[], params: Record<string, string>, now: number): RegisteredChangeSet {
+  const name = params.ChangeSetName;
+  if (!name) throw new QueryError('ValidationError', 'ChangeSetName must not be empty');
+  if (name.startsWith('arn:')) {
+    const byId = changeSets.find((c) => c.id === name);
+    if (byId) return byId;
+  } else {
+    if (!params.StackName) throw new QueryError('ValidationError', 'StackName must be specified if ChangeSetName is not specified as an ARN.');
+    const view = findStack(stacks, params.StackName, now);
+    const byName = changeSets.find((c) => c.stackId === view.stackId && c.changeSet.name === name);
+    if (byName) return byName;
+  }
+  throw new QueryError('ChangeSetNotFound', `ChangeSet [${name}] does not exist`, 404);
+}
+
+/** The fields a change set's summary and its description share. */
+function changeSetHead(c: RegisteredChangeSet): XmlNode[] {
+  return [
+    el('StackId', c.stackId),
+    el('StackName', c.stackName),
+    el('ChangeSetId', c.id),
+    el('ChangeSetName', c.changeSet.name),
+    el('ExecutionStatus', 'AVAILABLE'),
+    el('Status', 'CREATE_COMPLETE'),
+    el('CreationTime', iso(c.creationTime)),
+    el('ParentChangeSetId', c.parentId),
+    el('RootChangeSetId', c.rootId),
+  ];
+}
+
+/** One `Change` (Type Resource); property values and contexts only when IncludePropertyValues was asked for. */
+function changeXml(change: ScenarioResourceChange, owner: RegisteredChangeSet, changeSets: RegisteredChangeSet[], withValues: boolean): XmlNode[] {
+  const nested = change.nestedChangeSet ? changeSets.find((c) => c.parentId === owner.id && c.changeSet === change.nestedChangeSet) : undefined;
+  const details = (change.Details ?? []).map((d) => {
+    const { BeforeValue, AfterValue, ...target } = d.Target;
+    const values = withValues ? [el('BeforeValue', BeforeValue), el('AfterValue', AfterValue)] : [];
+    return [
+      el('Target', [...Object.entries(target).map(([key, value]) => el(key, value)), ...values]),
+      el('Evaluation', d.Evaluation),
+      el('ChangeSource', d.ChangeSource),
+      el('CausingEntity', d.CausingEntity),
+    ];
+  });
+  return [
+    el('Type', 'Resource'),
+    el('HookInvocationCount', 0),
+    el('ResourceChange', [
+      el('PolicyAction', change.PolicyAction),
+      el('Action', change.Action),
+      el('LogicalResourceId', change.LogicalResourceId),
+      el('PhysicalResourceId', change.PhysicalResourceId),
+      el('ResourceType', change.ResourceType),
+      el('Replacement', change.Replacement),
+      el('Scope', change.Scope?.map((scope) => el('member', scope)) ?? []),
+      members('Details', details),
+      el('ChangeSetId', nested?.id),
+      el('BeforeContext', withValues ? change.BeforeContext : undefined),
+      el('AfterContext', withValues ? change.AfterContext : undefined),
+    ]),
+  ];
 }

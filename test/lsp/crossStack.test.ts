@@ -69,7 +69,8 @@ describe('a linked stack whose export another stack imports', () => {
     assert.deepEqual(endpoint.calls.slice(before).map((c) => c.action), []);
     assert.deepEqual(
       [...new Set(endpoint.calls.map((c) => c.action))].sort(),
-      ['DescribeStacks', 'GetTemplate', 'ListExports', 'ListImports'],
+      ['DescribeStacks', 'GetTemplate', 'ListChangeSets', 'ListExports', 'ListImports'],
+      'the baseline (its change sets included) and what crosses stacks, read once',
     );
   });
 });

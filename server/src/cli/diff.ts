@@ -1,57 +1,69 @@
 /**
- * `cfn-impact diff OLD NEW`: the engine's verdict for CI and code review.
+ * `cfn-impact diff`: the engine's verdict for CI and code review, for two files, a template
+ * against its deployed stack (`--stack`), or every template a branch changes (`--base`).
  */
-import { readFileSync } from 'node:fs';
-import { basename, extname } from 'node:path';
+import { appendFileSync, readFileSync } from 'node:fs';
+import { basename, extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { analyzeUpdate, DEFAULT_ACCOUNT_ID, DEFAULT_REGION, type AnalyzeOptions } from '../impact';
-import { changesSomething, replacedIds, stackRiskFails } from '../impact/claims';
-import { changeReason, diagnosticText, noteTexts, stackRiskText, verdictMessage } from '../present';
-import type { ImpactReport, ResourceChange } from '../impact/types';
+import { analyzeUpdate, DEFAULT_ACCOUNT_ID, DEFAULT_REGION, type AnalyzeOptions, type TemplateSide } from '../impact';
 import { loadResourceSpec } from '../spec/load';
 import { isStackStatus } from '../cloudformation/stackLifecycle';
 import { LineIndex } from '../template';
 import type { CliIo } from './io';
 import { readParameterFile } from '../evaluate/parameterFile';
-import { renderMarkdown, renderText } from './renderReport';
-import { readDeployedBaseline } from './deployedBaseline';
+import { renderReviewMarkdown, renderReviewText } from './renderReport';
+import { reviewBranch } from './branchReview';
+import { openReader, stackSides } from './stackBaseline';
+import { FAIL_ON, reviewExitCode, type FailOn, type Review } from './review';
+import { renderJson } from './formats/json';
+import { renderGithub, renderGithubFailure } from './formats/github';
+import { renderFailedSarif, renderSarif } from './formats/sarif';
 
 type ParameterValues = Record<string, string>;
 
-const FAIL_ON = ['replacement', 'will-fail', 'any'] as const;
-type FailOn = (typeof FAIL_ON)[number];
+const FORMATS = ['text', 'json', 'markdown', 'github', 'sarif'] as const;
+type Format = (typeof FORMATS)[number];
 
 export const DIFF_USAGE = `Usage: cfn-impact diff OLD_TEMPLATE NEW_TEMPLATE [options]
        cfn-impact diff --stack NAME NEW_TEMPLATE [options]
+       cfn-impact diff --base REF [--head REF2] [PATH...] [options]
 
-Predicts what deploying NEW_TEMPLATE over a stack created from OLD_TEMPLATE will do. With
---stack, the baseline is the deployed stack (its template, parameter values and status, read
-only), and what other stacks import from it and export to it is read too.
+Predicts what deploying NEW_TEMPLATE over a stack created from OLD_TEMPLATE will do; with
+--stack, over the deployed stack (its template, parameter values and status, read-only); with
+--base, for every template that differs between REF and the working tree (or REF2).
 
 Options:
-  --stack NAME            compare with this deployed stack (read-only calls)
-  --profile P, --endpoint URL  where --stack reads (default: the AWS environment)
-  --parameters FILE       parameter values for both templates
+  --parameters FILE       parameter values for both templates (with --stack: for NEW_TEMPLATE)
   --old-parameters FILE   parameter values of the deployed stack
   --new-parameters FILE   parameter values for the update (UsePreviousValue takes the old value)
-  --region REGION         default us-east-1
+  --stack NAME            compare with the deployed stack NAME
+  --profile P, --endpoint URL   where --stack reads from (read-only calls)
+  --base REF, --head REF2 compare the templates of two revisions (head: the working tree)
+  --parameters-map FILE   with --base: JSON object from template glob to parameters file
+  --region REGION         default us-east-1 (with --stack: AWS_REGION or the profile's)
   --account-id ID         default 123456789012
   --stack-name NAME       default: the new template's file name
   --stack-status STATUS   the deployed stack's status; CloudFormation rejects updates in most states
   --fail-on LEVEL         exit 2 when the update has a replacement | will-fail | any change
-  --json                  print one JSON object
-  --markdown              print a Markdown summary for a pull request
+  --format FORMAT         text | json | markdown | github | sarif
+  --json, --markdown      the same as --format json, --format markdown
   --no-color              plain text even on a terminal
+
+Exit codes: 0 success, 1 error or an update CloudFormation would reject, 2 --fail-on tripped.
 `;
 
 /** Runs `diff`; resolves to the process exit code (0 ok, 1 error or rejected update, 2 gate tripped). */
 export async function runDiff(argv: string[], io: CliIo): Promise<number> {
-  // With --json a caller always gets exactly one object on stdout, errors included; people get
+  // With JSON a caller always gets exactly one object on stdout, errors included; people get
   // the message on stderr either way.
-  const json = argv.includes('--json');
+  // So do SARIF and GitHub readers: a log that says the run failed, and an error annotation.
+  const requested = requestedFormat(argv);
+  const branch = argv.some((arg) => arg === '--base' || arg.startsWith('--base='));
   const fail = (message: string, usage = false): number => {
     io.stderr(`cfn-impact diff: ${message}\n${usage ? `\n${DIFF_USAGE}` : ''}`);
-    if (json) io.stdout(`${JSON.stringify({ status: 'error', message, changes: [], diagnostics: [], notes: [] })}\n`);
+    if (requested === 'json') io.stdout(`${JSON.stringify(branch ? { status: 'error', message, files: [] } : { status: 'error', message, changes: [], diagnostics: [], notes: [] })}\n`);
+    if (requested === 'sarif') io.stdout(renderFailedSarif(message));
+    if (requested === 'github') io.stdout(renderGithubFailure(message));
     return 1;
   };
   let args;
@@ -63,14 +75,18 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
         parameters: { type: 'string' },
         'old-parameters': { type: 'string' },
         'new-parameters': { type: 'string' },
-        region: { type: 'string' },
         stack: { type: 'string' },
         profile: { type: 'string' },
         endpoint: { type: 'string' },
+        base: { type: 'string' },
+        head: { type: 'string' },
+        'parameters-map': { type: 'string' },
+        region: { type: 'string' },
         'account-id': { type: 'string' },
         'stack-name': { type: 'string' },
         'stack-status': { type: 'string' },
         'fail-on': { type: 'string' },
+        format: { type: 'string' },
         json: { type: 'boolean' },
         markdown: { type: 'boolean' },
         'no-color': { type: 'boolean' },
@@ -85,91 +101,124 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
     io.stdout(DIFF_USAGE);
     return 0;
   }
-  const deployedStack = opts.stack;
-  if (deployedStack === undefined && positionals.length !== 2) return fail(`expected two template files, got ${positionals.length}`, true);
-  if (deployedStack !== undefined && positionals.length !== 1) return fail(`with --stack, expected one template file, got ${positionals.length}`, true);
-  if (deployedStack === undefined && (opts.profile !== undefined || opts.endpoint !== undefined)) return fail('--profile and --endpoint need --stack', true);
-  if (opts.endpoint !== undefined && !/^https?:\/\/[^\s/]+/.test(opts.endpoint)) return fail(`--endpoint must be an http(s) URL, got ${opts.endpoint}`);
+  const format = (opts.format ?? (opts.json ? 'json' : opts.markdown ? 'markdown' : 'text')) as Format;
+  if (!(FORMATS as readonly string[]).includes(format)) return fail(`--format must be one of ${FORMATS.join(', ')}`);
   const failOn = opts['fail-on'];
   if (failOn !== undefined && !(FAIL_ON as readonly string[]).includes(failOn)) {
     return fail(`--fail-on must be one of ${FAIL_ON.join(', ')}`);
   }
-  let stackStatus = opts['stack-status'];
+  const stackStatus = opts['stack-status'];
   if (stackStatus !== undefined && !isStackStatus(stackStatus)) {
     return fail(`--stack-status ${stackStatus} is not a CloudFormation stack status (for example UPDATE_COMPLETE)`);
   }
-  const newPath = positionals[positionals.length - 1];
-  let oldPath = positionals.length === 2 ? positionals[0] : `stack ${deployedStack}`;
-  let oldText = '';
-  let newText, shared, oldOnly, newOnly;
-  try {
-    if (deployedStack === undefined) oldText = readText(oldPath);
-    newText = readText(newPath);
-    shared = readParameters(opts.parameters);
-    oldOnly = readParameters(opts['old-parameters']);
-    newOnly = readParameters(opts['new-parameters']);
-  } catch (e) {
-    return fail((e as Error).message);
-  }
-  // A shared file may name parameters only one side declares; explicit per-side files are strict.
-  let oldParameters = oldOnly.values;
-  const newParameters: ParameterValues = newOnly.values;
-  let region = opts.region ?? DEFAULT_REGION;
-  let crossStack: AnalyzeOptions['crossStack'];
-  if (deployedStack !== undefined) {
-    const deployed = await readDeployedBaseline(deployedStack, newText, { region: opts.region, profile: opts.profile, endpoint: opts.endpoint }, io);
-    if (!deployed.ok) return fail(deployed.message);
-    ({ templateBody: oldText, parameters: oldParameters, status: stackStatus, region, crossStack } = deployed.value);
-    if (deployed.value.crossStackProblem) {
-      io.stderr(`cfn-impact diff: exports and imports could not be read, so they are compared offline: ${deployed.value.crossStackProblem}\n`);
-    }
-    oldPath = `stack ${deployedStack}`;
-  }
-
-  const stackName = opts['stack-name'] ?? deployedStack ?? basename(newPath, extname(newPath));
+  if (opts.stack !== undefined && opts.base !== undefined) return fail('--stack and --base are two ways to choose the baseline: give one', true);
+  if (opts.stack === undefined && (opts.profile !== undefined || opts.endpoint !== undefined)) return fail('--profile and --endpoint need --stack', true);
+  if (opts.endpoint !== undefined && !/^https?:\/\/[^\s/]+/.test(opts.endpoint)) return fail(`--endpoint must be an http(s) URL, got ${opts.endpoint}`);
+  if (opts.head !== undefined && opts.base === undefined) return fail('--head needs --base', true);
+  if (opts['parameters-map'] !== undefined && opts.base === undefined) return fail('--parameters-map needs --base', true);
   let spec;
   try {
     spec = loadResourceSpec();
   } catch (e) {
     return fail((e as Error).message);
   }
-  const { report } = analyzeUpdate(
-    { text: oldText, parameters: oldParameters, fallbackParameters: shared.values },
-    { text: newText, parameters: newParameters, fallbackParameters: shared.values, usePreviousValues: newOnly.usePrevious },
-    {
-      spec,
-      region,
-      accountId: opts['account-id'] ?? DEFAULT_ACCOUNT_ID,
-      stackName,
-      stackStatus,
-      ...(crossStack ? { crossStack } : {}),
-    },
-  );
+  const analyzeOptions: AnalyzeOptions = { spec, region: opts.region ?? DEFAULT_REGION, accountId: opts['account-id'] ?? DEFAULT_ACCOUNT_ID, stackStatus };
 
-  const files = { old: { path: oldPath, lines: new LineIndex(oldText) }, new: { path: newPath, lines: new LineIndex(newText) } };
-  if (opts.json) io.stdout(`${JSON.stringify(toJson(report, files))}\n`);
-  else if (opts.markdown) io.stdout(renderMarkdown(report, { stackName, files }));
-  else io.stdout(renderText(report, { stackName, files, color: io.isTTY && !opts['no-color'] && !io.env.NO_COLOR }));
+  let review: Review;
+  if (opts.base !== undefined) {
+    const cwd = io.cwd ?? process.cwd();
+    let shared;
+    try {
+      shared = readParameters(opts.parameters === undefined ? undefined : resolve(cwd, opts.parameters));
+    } catch (e) {
+      return fail((e as Error).message);
+    }
+    const branch = await reviewBranch({
+      cwd,
+      base: opts.base,
+      head: opts.head,
+      pathspecs: positionals,
+      parametersMap: opts['parameters-map'],
+      shared: shared.values,
+      analyzeOptions,
+    });
+    if (!branch.ok) return fail(branch.message);
+    review = branch.review;
+  } else {
+    const expected = opts.stack !== undefined ? 1 : 2;
+    if (positionals.length !== expected) return fail(`expected ${expected === 1 ? 'one template file with --stack' : 'two template files'}, got ${positionals.length}`, true);
+    const newPath = positionals[positionals.length - 1];
+    let newText: string, before: TemplateSide, after: TemplateSide, oldPath: string;
+    let stackName = opts['stack-name'] ?? basename(newPath, extname(newPath));
+    let options = analyzeOptions;
+    try {
+      newText = readText(newPath);
+      if (opts.stack !== undefined) {
+        if (opts['old-parameters'] !== undefined) return fail('--old-parameters does not apply with --stack: the stack has its own values', true);
+        if (opts.parameters !== undefined && opts['new-parameters'] !== undefined) return fail('give --parameters or --new-parameters with --stack, not both', true);
+        const given = opts['new-parameters'] ?? opts.parameters;
+        const newParameters = given === undefined ? undefined : readParameters(given);
+        const opened = await openReader({ region: opts.region, profile: opts.profile, endpoint: opts.endpoint, env: io.env });
+        if (!opened.ok) return fail(opened.message);
+        const sides = await stackSides(opened.reader, opts.stack, newText, newParameters).finally(() => opened.reader.dispose());
+        if (!sides.ok) return fail(sides.message);
+        ({ before, after } = sides);
+        oldPath = `stack ${sides.stack.stackName}`;
+        stackName = opts['stack-name'] ?? sides.stack.stackName;
+        options = { ...analyzeOptions, region: opts.region ?? sides.stack.region ?? DEFAULT_REGION, stackStatus: stackStatus ?? sides.stack.status };
+        if (sides.stack.crossStack) options.crossStack = sides.stack.crossStack;
+        if (sides.stack.crossStackProblem) {
+          io.stderr(`cfn-impact diff: exports and imports could not be read, so they are compared offline: ${sides.stack.crossStackProblem}\n`);
+        }
+      } else {
+        oldPath = positionals[0];
+        const shared = readParameters(opts.parameters);
+        const oldOnly = readParameters(opts['old-parameters']);
+        const newOnly = readParameters(opts['new-parameters']);
+        // A shared file may name parameters only one side declares; explicit per-side files are strict.
+        before = { text: readText(oldPath), parameters: oldOnly.values, fallbackParameters: shared.values };
+        after = { text: newText, parameters: newOnly.values, fallbackParameters: shared.values, usePreviousValues: newOnly.usePrevious };
+      }
+    } catch (e) {
+      return fail((e as Error).message);
+    }
+    const { report } = analyzeUpdate(before, after, { ...options, stackName });
+    const files = { old: { path: oldPath, lines: new LineIndex(before.text) }, new: { path: newPath, lines: new LineIndex(newText) } };
+    review = { files: [{ path: newPath, change: 'changed', report, stackName, files }], branch: false, notTemplates: 0 };
+  }
 
-  if (report.status === 'error') return 1;
-  if (failOn && report.changes.some((c) => tripsGate(c, failOn as FailOn))) return 2;
-  // An export another stack imports fails the update as surely as a resource that cannot be updated.
-  if ((failOn === 'will-fail' || failOn === 'any') && stackRiskFails(report)) return 2;
-  return 0;
+  io.stdout(render(review, format, io, opts['no-color'] === true));
+  if (format === 'github' && io.env.GITHUB_STEP_SUMMARY) {
+    try {
+      appendFileSync(io.env.GITHUB_STEP_SUMMARY, renderReviewMarkdown(review));
+    } catch (e) {
+      io.stderr(`cfn-impact diff: cannot write the job summary to ${io.env.GITHUB_STEP_SUMMARY}: ${(e as NodeJS.ErrnoException).code ?? String(e)}\n`);
+    }
+  }
+  return reviewExitCode(review, failOn as FailOn | undefined);
 }
 
-/**
- * Whether a change trips the CI gate. A possible replacement counts, and so does a replacement
- * that will also fail. The gate weighs what happens (`impact`), not the change set's `Replacement`:
- * an instance type change is `Conditional` there but only interrupts the instance, and a resource
- * that only re-reads unchanged values changes nothing.
- */
-function tripsGate(change: ResourceChange, failOn: FailOn): boolean {
-  if (!changesSomething(change)) return false;
-  if (failOn === 'any') return true;
-  if (failOn === 'will-fail') return change.impact === 'will-fail';
-  if (change.impact === 'will-fail') return change.replacement === 'True';
-  return change.impact === 'replacement' || change.impact === 'conditional-replacement';
+/** The format asked for, read before the arguments are parsed, so that a parse error is answered in it. */
+function requestedFormat(argv: string[]): string | undefined {
+  if (argv.includes('--json')) return 'json';
+  const index = argv.indexOf('--format');
+  if (index >= 0) return argv[index + 1];
+  return argv.find((arg) => arg.startsWith('--format='))?.slice('--format='.length);
+}
+
+function render(review: Review, format: Format, io: CliIo, noColor: boolean): string {
+  switch (format) {
+    case 'json':
+      return renderJson(review);
+    case 'markdown':
+      return renderReviewMarkdown(review);
+    case 'github':
+      return renderGithub(review);
+    case 'sarif':
+      return renderSarif(review);
+    case 'text':
+      return renderReviewText(review, io.isTTY && !noColor && !io.env.NO_COLOR);
+  }
 }
 
 /** A file's text; throws an Error whose message is fit for a person when it cannot be read. */
@@ -189,38 +238,4 @@ function readParameters(path: string | undefined): { values: ParameterValues; us
   const parsed = readParameterFile(readText(path));
   if (!parsed.ok) throw new Error(`${path}: ${parsed.message}`);
   return { values: parsed.parameters, usePrevious: parsed.usePrevious };
-}
-
-interface FileLines {
-  path: string;
-  lines: LineIndex;
-}
-
-/**
- * The `--json` shape: the report, with 1-based line/column positions added to every range, and
- * the words every other face shows (`message`, each change's `reason`, each diagnostic's
- * `message`, the notes) beside the structured causes they are worded from.
- */
-function toJson(report: ImpactReport, files: { old: FileLines; new: FileLines }) {
-  const where = (range: { start: number; end: number } | undefined, side: 'old' | 'new') => {
-    if (!range) return undefined;
-    const file = files[side];
-    const start = file.lines.positionAt(range.start);
-    const end = file.lines.positionAt(range.end);
-    return { file: file.path, start: { line: start.line + 1, column: start.character + 1 }, end: { line: end.line + 1, column: end.character + 1 } };
-  };
-  const replaced = replacedIds(report.changes);
-  return {
-    status: report.status,
-    message: verdictMessage(report),
-    changes: report.changes.map((c) => ({
-      ...c,
-      reason: changeReason(c, replaced),
-      location: where(c.range, c.rangeIn),
-      details: c.details.map((d) => ({ ...d, location: where(d.range, d.rangeIn) })),
-    })),
-    ...(report.risks ? { risks: report.risks.map((risk) => ({ ...risk, message: stackRiskText(risk) })) } : {}),
-    diagnostics: report.diagnostics.map((d) => ({ ...d, message: diagnosticText(d), location: where(d.range, d.rangeIn) })),
-    notes: noteTexts(report.notes),
-  };
 }

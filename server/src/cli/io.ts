@@ -8,4 +8,6 @@ export interface CliIo {
   /** Whether stdout is a terminal (colours, live redraw). */
   isTTY: boolean;
   env: Record<string, string | undefined>;
+  /** The folder relative paths and git commands start from (default: the process's). */
+  cwd?: string;
 }

@@ -5,12 +5,15 @@ import { runDiff } from './diff';
 import { runExpand } from './expand';
 import type { CliIo } from './io';
 import { runStacks } from './stacks';
+import { runVerify } from './verify';
 import { runWatch } from './watch';
 
 const USAGE = `Usage: cfn-impact <command> [options]
 
 Commands:
   diff OLD NEW    predict what deploying NEW over a stack made from OLD will do
+                  (--stack NAME NEW: over a deployed stack; --base REF: every template of a branch)
+  verify          compare a change set CloudFormation created with the prediction (exit 3: they differ)
   expand FILE     print the processed template (the Serverless transform expanded)
   stacks          list the stacks of the connected account and their statuses
   watch STACK     follow a deployment live until it settles (exit 0 success, 2 failed)
@@ -30,6 +33,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       return runStacks(rest, io);
     case 'watch':
       return runWatch(rest, io);
+    case 'verify':
+      return runVerify(rest, io);
     case undefined:
     case '-h':
     case '--help':

@@ -3,7 +3,8 @@
  * pull requests.
  */
 import { changesSomething, replacedIds, shownDetails } from '../impact/claims';
-import { changeReason, detailSummaryLine, diagnosticText, impactLabel, moreLine, noteTexts, replacementChain, samResourceLensTitle, unchangedSummary, verdictLine, markdownVerdict } from '../present';
+import { branchSummary, changeReason, detailSummaryLine, diagnosticText, fileHeading, fileVerdict, impactLabel, moreLine, noteTexts, replacementChain, samResourceLensTitle, unchangedSummary, verdictLine, markdownVerdict } from '../present';
+import type { Review } from './review';
 import type { ImpactReport, ResourceChange } from '../impact/types';
 import type { LineIndex } from '../template';
 
@@ -146,4 +147,29 @@ export function renderMarkdown(report: ImpactReport, ctx: RenderContext): string
 function markdownRow(change: ResourceChange, replaced: ReadonlySet<string>): string {
   const label = impactLabel(change.impact);
   return `| ${label.symbol} ${label.label} | \`${change.logicalId}\` | ${change.resourceType} | ${escapeCell(changeReason(change, replaced))} |`;
+}
+
+/** The terminal rendering of a review: each file's summary, and for a branch a heading per file and one summary line. */
+export function renderReviewText(review: Review, color: boolean): string {
+  if (!review.branch) return review.files.map((f) => (f.report ? renderText(f.report, { stackName: f.stackName, files: f.files, color }) : '')).join('');
+  const paint = styler(color);
+  const parts = review.files.map((f) => {
+    const heading = paint('bold', `== ${fileHeading(f.path, f.change)}`);
+    if (!f.report) return `${heading}\n${fileVerdict(f.change, undefined)}\n`;
+    const body = renderText(f.report, { stackName: f.stackName, files: f.files, color });
+    return f.change === 'added' ? `${heading}\n${fileVerdict(f.change, f.report)}\n${body.split('\n').slice(2).join('\n')}` : `${heading}\n${body}`;
+  });
+  return `${[...parts, paint('bold', branchSummary(review.files, review.notTemplates))].join('\n')}\n`;
+}
+
+/** The Markdown rendering of a review: each file's summary, and for a branch a summary line first. */
+export function renderReviewMarkdown(review: Review): string {
+  const sections = review.files.map((f) => {
+    if (f.report && f.change === 'changed') return renderMarkdown(f.report, { stackName: f.stackName, files: f.files });
+    if (!f.report) return `### \`${f.path}\`\n\n${escapeCell(fileVerdict(f.change, undefined))}\n`;
+    const body = renderMarkdown(f.report, { stackName: f.stackName, files: f.files }).split('\n').slice(3).join('\n');
+    return `### \`${f.path}\` (new)\n\n**${escapeCell(fileVerdict(f.change, f.report))}**\n${body}`;
+  });
+  if (!review.branch) return sections.join('');
+  return [`## CloudFormation impact`, '', `**${escapeCell(branchSummary(review.files, review.notTemplates))}**`, '', ...sections].join('\n');
 }

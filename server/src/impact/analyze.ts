@@ -175,3 +175,20 @@ function evaluateBaseline(before: TemplateSide, options: AnalyzeOptions, caching
   caching.baselineCache.set(caching.baselineKey, evaluated);
   return evaluated;
 }
+
+/** The state before a stack exists: no resources, no parameters. */
+const NO_STACK = "AWSTemplateFormatVersion: '2010-09-09'\nResources: {}\n";
+
+/**
+ * Predicts what creating a stack from `after` does: every resource it declares (under a true
+ * condition) is added, as a change set for a new stack lists them, and the template's errors
+ * reject the creation. The empty state compared with is not a template anyone submits, so its
+ * own "at least one resource" error is not reported.
+ */
+export function analyzeCreation(after: TemplateSide, options: AnalyzeOptions): UpdateAnalysis {
+  const nothing = evaluateSide({ text: NO_STACK }, options);
+  nothing.errors = [];
+  nothing.model.errors = [];
+  const evaluatedAfter = evaluateSide(after, options);
+  return { report: compareSides(nothing, evaluatedAfter, options), before: nothing, after: evaluatedAfter };
+}

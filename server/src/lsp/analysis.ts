@@ -7,6 +7,7 @@ import type { CancellationToken, Diagnostic } from 'vscode-languageserver';
 import { DiagnosticSeverity } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ImpactReport } from '../impact/types';
+import { mayBeTemplate } from '../template/markers';
 import type { Baseline } from './baseline/baselines';
 import { diagnosticSource } from './diagnostics';
 import { DocumentState, type Waiter } from './documentState';
@@ -63,8 +64,6 @@ const MIN_EDIT_DELAY_MS = 15;
  */
 export const CLOUDFORMATION_TEMPLATE_LIMIT_BYTES = 1_000_000;
 
-/** Only texts that mention one of these keys can be templates; the rest is rejected without parsing. */
-const templateMarkers = ['AWSTemplateFormatVersion', 'Resources'];
 
 /**
  * Schedules and runs analyses of the open documents and keeps each one's latest result, all of
@@ -193,7 +192,7 @@ export class Analyzer {
     const version = document.version;
     const text = document.getText();
     const base = { uri, version, document };
-    if (!templateMarkers.some((marker) => text.includes(marker))) return { ...base, isTemplate: false, diagnostics: [] };
+    if (!mayBeTemplate(text)) return { ...base, isTemplate: false, diagnostics: [] };
     const size = byteLength(text);
     if (size > CLOUDFORMATION_TEMPLATE_LIMIT_BYTES) return { ...base, isTemplate: true, diagnostics: [tooLargeDiagnostic(size)] };
 

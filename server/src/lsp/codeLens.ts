@@ -8,15 +8,18 @@ import type { MapNode } from '../template/ast';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { changesSomething, replacedIds } from '../impact/claims';
 import type { ImpactReport, ResourceChange } from '../impact/types';
-import { commands, type OpenDiffArguments } from './protocol';
-import { changeLensTitle, moreRemovalsTitle, samResourceLensTitle, stackRiskLensTitle, verdictLensTitle } from '../present';
+import { commands, type CompareChangeSetArguments, type OpenDiffArguments } from './protocol';
+import { changeLensTitle, changeSetLensTitle, moreRemovalsTitle, samResourceLensTitle, stackRiskLensTitle, verdictLensTitle } from '../present';
 import type { AnalysedTemplate } from './worker/outline';
 
 /** Removed resources given a lens of their own; the rest share one. */
 const listedRemovals = 3;
 
-/** The lenses of one analysed version; `baselineLabel` names what the verdict is measured against. */
-export function buildCodeLenses(document: TextDocument, after: AnalysedTemplate, report: ImpactReport, baselineLabel: string): CodeLens[] {
+/**
+ * The lenses of one analysed version; `baselineLabel` names what the verdict is measured against,
+ * and `changeSets` the change sets of the linked stack, which a lens beside the verdict offers to compare.
+ */
+export function buildCodeLenses(document: TextDocument, after: AnalysedTemplate, report: ImpactReport, baselineLabel: string, changeSets: readonly string[] = []): CodeLens[] {
   const lenses: CodeLens[] = [];
   const lensAt = (offset: number, title: string): CodeLens => {
     const position = document.positionAt(offset);
@@ -37,6 +40,10 @@ export function buildCodeLenses(document: TextDocument, after: AnalysedTemplate,
   const grouped = new Set([...bySamResource.values()].flatMap((group) => group.changes));
   const removed = report.changes.filter((change) => change.action === 'Remove' && !grouped.has(change));
   lenses.push(lensAt(0, verdictLensTitle(report, baselineLabel, resourcesKey ? [] : removed.map((change) => change.logicalId))));
+  if (changeSets.length > 0) {
+    const args: CompareChangeSetArguments = { uri: document.uri, changeSets: [...changeSets] };
+    lenses.push({ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, command: { title: changeSetLensTitle(changeSets), command: commands.compareChangeSet, arguments: [args] } });
+  }
 
   const replaced = replacedIds(report.changes);
   for (const change of report.changes) {

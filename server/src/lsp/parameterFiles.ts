@@ -8,7 +8,7 @@ import { dirname, isAbsolute, resolve as resolvePath } from 'node:path';
 import { readParameterFile, type ParameterFileResult } from '../evaluate/parameterFile';
 import type { ParameterValues } from './analysis';
 import { filePathOf, type Baseline } from './baseline/baselines';
-import { lookupByGlob } from './glob';
+import { lookupByGlob } from '../git/glob';
 import { fileParameterValues } from './parameterValues';
 import type { DocumentSettings } from './settings';
 import type { WorkspaceFolders } from './workspaceFolders';

@@ -3,6 +3,7 @@
  * for it, including the file's `UsePreviousValue` entries.
  */
 import type { ParameterFileResult } from '../evaluate/parameterFile';
+import { withPreviousValues } from '../stacks/deployedStack';
 import type { ParameterValues } from './analysis';
 
 /**
@@ -15,9 +16,5 @@ export function fileParameterValues(read: ParameterFileResult, path: string, sta
   if (!read.ok) return { values: {}, source: 'defaults', problem: `Parameters file ${path}: ${read.message}; using defaults.` };
   if (read.usePrevious.length === 0) return { values: read.parameters, source: path };
   if (!stackValues) return { values: read.parameters, source: path, usePrevious: read.usePrevious };
-  const values = { ...read.parameters };
-  for (const key of read.usePrevious) {
-    if (Object.hasOwn(stackValues, key)) values[key] = stackValues[key];
-  }
-  return { values, source: path };
+  return { values: withPreviousValues(read.parameters, read.usePrevious, stackValues), source: path };
 }

@@ -108,7 +108,34 @@ export interface OpenDiffArguments {
 export const commands = {
   openDiff: 'cfnImpact.openDiff',
   chooseBaseline: 'cfnImpact.chooseBaseline',
+  compareChangeSet: 'cfnImpact.compareChangeSet',
 } as const;
+
+/** Arguments of the `cfnImpact.compareChangeSet` command: the document and the change sets of its linked stack. */
+export interface CompareChangeSetArguments {
+  uri: string;
+  changeSets: string[];
+}
+
+export interface CompareChangeSetParams {
+  uri: string;
+  changeSetName: string;
+}
+
+/** How a change set compares with the document's prediction, in words; `agrees` is absent when it could not be compared. */
+export interface ChangeSetComparisonResult {
+  agrees?: boolean;
+  /** The verdict, or why there is none. */
+  message: string;
+  /** One line per resource. */
+  lines: string[];
+}
+
+/**
+ * Client → server: compare a change set of the document's linked stack (DescribeChangeSet,
+ * read-only) with the prediction for the document's current version.
+ */
+export const compareChangeSetRequest = new RequestType<CompareChangeSetParams, ChangeSetComparisonResult, void>('cfnImpact/compareChangeSet');
 
 // ---------------------------------------------------------------------------------------------
 // The stacks view. The server owns the watchers (one per configured region) and answers with

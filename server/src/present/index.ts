@@ -15,3 +15,4 @@ export { samHoverText, samResourceLensTitle, type GeneratedResourceFacts } from 
 export { changedValueLine, focusOnDifference } from './values';
 export { stackRiskHoverText, stackRiskLensTitle, stackRiskText } from './risks';
 export { markdownVerdict, verdictLensTitle, verdictLine, verdictMessage } from './verdict';
+export { branchSummary, changeKind, changeKinds, changeSetLensTitle, changeSetVerdict, comparedResourceLine, changeTitle, diagnosticKind, disagreementText, fileHeading, fileNoticeTitle, fileVerdict, REJECTED_KIND, type FindingKind, type TemplateFileChange } from './review';

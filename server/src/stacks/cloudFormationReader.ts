@@ -5,13 +5,16 @@
  */
 import {
   CloudFormationClient,
+  DescribeChangeSetCommand,
   DescribeStackEventsCommand,
   DescribeStacksCommand,
   GetTemplateCommand,
   ListExportsCommand,
   ListImportsCommand,
+  ListChangeSetsCommand,
   ListStackResourcesCommand,
   ListStacksCommand,
+  type Change,
   type CloudFormationClientConfig,
   type Stack,
   type StackEvent as SdkStackEvent,
@@ -20,7 +23,7 @@ import {
 } from '@aws-sdk/client-cloudformation';
 import { fromNodeProviderChain } from '@aws-sdk/credential-providers';
 import { describeAwsError } from './awsErrors';
-import type { ReaderError, ReadResult, StackDescription, StackEvent, StackExport, StackResource, StackSummary } from './types';
+import type { ChangeSetDescription, ChangeSetResourceChange, ChangeSetSummary, ReaderError, ReadResult, StackDescription, StackEvent, StackExport, StackResource, StackSummary } from './types';
 
 export interface ReaderOptions {
   region?: string;
@@ -90,6 +93,8 @@ export interface ReaderInfo {
 }
 
 const MAX_PAGES = 100;
+/** Nested stacks nest at most this deep in the change sets read (CloudFormation allows five levels in practice). */
+const MAX_NESTED_CHANGE_SET_DEPTH = 5;
 const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** Read-only access to CloudFormation in one region. */
@@ -237,10 +242,10 @@ export class CloudFormationReader {
     });
   }
 
-  /** The template as submitted (stage Original): during an update rollback, the one being rolled back to. */
-  getTemplate(stackName: string, options: CallOptions = {}): Promise<ReadResult<{ body: string }>> {
+  /** The template as submitted (stage Original): during an update rollback, the one being rolled back to; with `changeSetName`, the change set's. */
+  getTemplate(stackName: string, options: CallOptions & { changeSetName?: string } = {}): Promise<ReadResult<{ body: string }>> {
     return this.guard(async () => {
-      const out = await this.client.send(new GetTemplateCommand({ StackName: stackName, TemplateStage: 'Original' }), {
+      const out = await this.client.send(new GetTemplateCommand({ StackName: stackName, ChangeSetName: options.changeSetName, TemplateStage: 'Original' }), {
         abortSignal: options.signal,
       });
       return { body: out.TemplateBody ?? '' };
@@ -259,6 +264,34 @@ export class CloudFormationReader {
         if (!token) break;
       }
       return exports;
+    });
+  }
+
+  /** The change sets of a stack (ListChangeSets, all pages). */
+  listChangeSets(stackName: string, options: CallOptions = {}): Promise<ReadResult<ChangeSetSummary[]>> {
+    return this.guard(async () => {
+      const summaries: ChangeSetSummary[] = [];
+      let token: string | undefined;
+      for (let page = 0; page < MAX_PAGES; page++) {
+        const out = await this.client.send(new ListChangeSetsCommand({ StackName: stackName, NextToken: token }), { abortSignal: options.signal });
+        for (const c of out.Summaries ?? []) {
+          summaries.push(
+            withoutUndefined({
+              changeSetId: c.ChangeSetId ?? '',
+              changeSetName: c.ChangeSetName ?? '',
+              stackName: c.StackName ?? stackName,
+              status: c.Status ?? 'UNKNOWN',
+              executionStatus: c.ExecutionStatus ?? 'UNAVAILABLE',
+              statusReason: c.StatusReason || undefined,
+              creationTime: time(c.CreationTime) ?? 0,
+              description: c.Description || undefined,
+            }),
+          );
+        }
+        token = out.NextToken;
+        if (!token) break;
+      }
+      return summaries;
     });
   }
 
@@ -285,6 +318,61 @@ export class CloudFormationReader {
       }
       return importers;
     });
+  }
+
+  /**
+   * A change set with property values (DescribeChangeSet, all pages), and the changes of the
+   * nested change sets its nested stacks point to, each read by its ARN.
+   */
+  describeChangeSet(stackName: string, changeSetName: string, options: CallOptions = {}): Promise<ReadResult<ChangeSetDescription>> {
+    return this.guard(async () => {
+      const root = await this.readChangeSet({ ChangeSetName: changeSetName, StackName: changeSetName.startsWith('arn:') ? undefined : stackName }, [], options);
+      const pending = root.nested;
+      const changes = [...root.changes];
+      while (pending.length > 0) {
+        const next = pending.shift()!;
+        if (next.nestedIn.length > MAX_NESTED_CHANGE_SET_DEPTH) continue;
+        const read = await this.readChangeSet({ ChangeSetName: next.changeSetId }, next.nestedIn, options);
+        changes.push(...read.changes);
+        pending.push(...read.nested);
+      }
+      return { ...root.summary, changes };
+    });
+  }
+
+  private async readChangeSet(
+    input: { ChangeSetName: string; StackName?: string },
+    nestedIn: string[],
+    options: CallOptions,
+  ): Promise<{ summary: Omit<ChangeSetDescription, 'changes'>; changes: ChangeSetResourceChange[]; nested: { changeSetId: string; nestedIn: string[] }[] }> {
+    const changes: ChangeSetResourceChange[] = [];
+    const nested: { changeSetId: string; nestedIn: string[] }[] = [];
+    let summary: Omit<ChangeSetDescription, 'changes'> | undefined;
+    let token: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const out = await this.client.send(new DescribeChangeSetCommand({ ...input, NextToken: token, IncludePropertyValues: true }), { abortSignal: options.signal });
+      summary ??= withoutUndefined({
+        changeSetId: out.ChangeSetId ?? '',
+        changeSetName: out.ChangeSetName ?? input.ChangeSetName,
+        stackName: out.StackName ?? input.StackName ?? '',
+        status: out.Status ?? 'UNKNOWN',
+        executionStatus: out.ExecutionStatus ?? 'UNAVAILABLE',
+        statusReason: out.StatusReason || undefined,
+        creationTime: time(out.CreationTime) ?? 0,
+        description: out.Description || undefined,
+        parameters: Object.fromEntries((out.Parameters ?? []).filter((p) => p.ParameterKey).map((p) => [p.ParameterKey!, p.ParameterValue ?? ''])),
+      });
+      for (const change of out.Changes ?? []) {
+        const read = toResourceChange(change, nestedIn);
+        if (!read) continue;
+        changes.push(read);
+        const nestedId = change.ResourceChange?.ChangeSetId;
+        if (nestedId && read.resourceType === 'AWS::CloudFormation::Stack') nested.push({ changeSetId: nestedId, nestedIn: [...nestedIn, read.logicalId] });
+      }
+      token = out.NextToken;
+      if (!token) break;
+    }
+    return { summary: summary!, changes, nested };
   }
 
   private async guard<T>(call: () => Promise<T>): Promise<ReadResult<T>> {
@@ -325,6 +413,37 @@ function time(value: Date | undefined): number | undefined {
 function withoutUndefined<T extends object>(value: T): T {
   for (const key of Object.keys(value) as (keyof T)[]) if (value[key] === undefined) delete value[key];
   return value;
+}
+
+function toResourceChange(change: Change, nestedIn: string[]): ChangeSetResourceChange | undefined {
+  const r = change.ResourceChange;
+  if (change.Type !== 'Resource' || !r) return undefined;
+  return withoutUndefined({
+    logicalId: r.LogicalResourceId ?? '',
+    physicalId: r.PhysicalResourceId || undefined,
+    resourceType: r.ResourceType ?? '',
+    action: r.Action ?? '',
+    replacement: r.Replacement || undefined,
+    policyAction: r.PolicyAction || undefined,
+    scope: r.Scope ?? [],
+    details: (r.Details ?? []).map((d) =>
+      withoutUndefined({
+        target: withoutUndefined({
+          attribute: d.Target?.Attribute ?? '',
+          name: d.Target?.Name || undefined,
+          path: d.Target?.Path || undefined,
+          requiresRecreation: d.Target?.RequiresRecreation || undefined,
+          attributeChangeType: d.Target?.AttributeChangeType || undefined,
+          beforeValue: d.Target?.BeforeValue,
+          afterValue: d.Target?.AfterValue,
+        }),
+        evaluation: d.Evaluation || undefined,
+        changeSource: d.ChangeSource || undefined,
+        causingEntity: d.CausingEntity || undefined,
+      }),
+    ),
+    nestedIn,
+  });
 }
 
 function toStackEvent(e: SdkStackEvent): StackEvent {

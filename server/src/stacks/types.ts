@@ -33,6 +33,43 @@ export interface StackExport {
   exportingStackId: string;
 }
 
+/** A change set of a stack, as ListChangeSets summarises it. */
+export interface ChangeSetSummary {
+  changeSetId: string;
+  changeSetName: string;
+  stackName: string;
+  status: string;
+  executionStatus: string;
+  statusReason?: string;
+  creationTime: number;
+  description?: string;
+}
+
+/** One `ResourceChange` of a change set, in the engine's field names (DescribeChangeSet's, camel-cased). */
+export interface ChangeSetResourceChange {
+  logicalId: string;
+  physicalId?: string;
+  resourceType: string;
+  action: string;
+  replacement?: string;
+  policyAction?: string;
+  scope: string[];
+  details: {
+    target: { attribute: string; name?: string; path?: string; requiresRecreation?: string; attributeChangeType?: string; beforeValue?: string; afterValue?: string };
+    evaluation?: string;
+    changeSource?: string;
+    causingEntity?: string;
+  }[];
+  /** The logical ids of the nested stacks this change is inside, outermost first; empty for the stack's own resources. */
+  nestedIn: string[];
+}
+
+/** A change set as DescribeChangeSet describes it, with the changes of its nested change sets. */
+export interface ChangeSetDescription extends ChangeSetSummary {
+  parameters: Record<string, string>;
+  changes: ChangeSetResourceChange[];
+}
+
 export interface StackEvent {
   eventId: string;
   stackId: string;
@@ -63,6 +100,8 @@ export const READ_ACTIONS = [
   'GetTemplate',
   'ListExports',
   'ListImports',
+  'ListChangeSets',
+  'DescribeChangeSet',
 ] as const;
 
 export type ReadAction = (typeof READ_ACTIONS)[number];

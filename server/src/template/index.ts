@@ -10,3 +10,5 @@ export { LineIndex, type LinePosition } from './lineIndex';
 export { nodeAtPath, pathAtOffset, samePlainValue, toPlain, type OffsetLocation } from './tree';
 export { MAX_ALIAS_EXPANSION_NODES, MAX_NESTING_DEPTH } from './limits';
 export { SHORT_FORM_KEYS } from './shortForms';
+export { mayBeTemplate } from './markers';
+export { isTemplateText } from './recognize';

@@ -35,6 +35,7 @@ const NO_CLOCK = 'The engine is pure: the clock and timers are passed in by the 
 const NO_RANDOMNESS = 'The engine is pure: it uses no randomness';
 const NO_ENVIRONMENT = 'The engine is pure: the environment is passed in by the caller';
 const STACKS_SERVES = 'stacks/ serves the language server and the CLI and imports neither';
+const GIT_SERVES = 'git/ serves the language server and the CLI and imports neither';
 const FACES_APART = 'lsp/ and cli/ are two faces over the same modules and import neither each other';
 
 before(async () => {
@@ -190,6 +191,11 @@ describe('stacks/, lsp/ and cli/ point one way', () => {
     await assertRefused('server/src/stacks/__lint_probe__.ts', "import '../cli/terminal';\n", 'no-restricted-imports', "'../cli/terminal'", STACKS_SERVES);
   });
 
+  test('git/ imports neither lsp/ nor cli/', async () => {
+    await assertRefused('server/src/git/__lint_probe__.ts', "import '../lsp/protocol';\n", 'no-restricted-imports', "'../lsp/protocol'", GIT_SERVES);
+    await assertRefused('server/src/git/__lint_probe__.ts', "import '../cli/terminal';\n", 'no-restricted-imports', "'../cli/terminal'", GIT_SERVES);
+  });
+
   test('lsp/ does not import cli/, from any depth', async () => {
     await assertRefused('server/src/lsp/__lint_probe__.ts', "import '../cli/renderReport';\n", 'no-restricted-imports', "'../cli/renderReport'", FACES_APART);
     await assertRefused('server/src/lsp/worker/__lint_probe__.ts', "import '../../cli/io';\n", 'no-restricted-imports', "'../../cli/io'", FACES_APART);
@@ -203,6 +209,8 @@ describe('stacks/, lsp/ and cli/ point one way', () => {
     await assertAccepted('server/src/stacks/__lint_probe__.ts', "import './stackModel';\nimport '../cloudformation/stackLifecycle';\nimport '@aws-sdk/client-cloudformation';\n");
     await assertAccepted('server/src/lsp/__lint_probe__.ts', "import '../impact';\nimport '../stacks/stackWatcher';\nimport 'vscode-languageserver/node';\n");
     await assertAccepted('server/src/cli/__lint_probe__.ts', "import '../impact';\nimport '../stacks/stackWatcher';\nimport 'node:fs';\n");
+    await assertAccepted('server/src/cli/__lint_probe__.ts', "import '../git/changedFiles';\n");
+    await assertAccepted('server/src/lsp/__lint_probe__.ts', "import '../git/repository';\n");
   });
 
   test('only client/ imports vscode', async () => {

@@ -132,6 +132,7 @@ export class ChurningStack extends ScriptedStack {
       lastUpdatedTime,
       events,
       resources: [...rows.values()].sort((a, b) => a.logicalId.localeCompare(b.logicalId)),
+      parameters: {},
     };
     this.view = { count, view };
     return view;

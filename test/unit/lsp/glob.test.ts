@@ -1,7 +1,7 @@
 // The glob dialect of the baseline.links and parameters.files settings.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { lookupByGlob, matchesGlob } from '../../../server/src/lsp/glob';
+import { lookupByGlob, matchesGlob } from '../../../server/src/git/glob';
 
 describe('matchesGlob', () => {
   test('a plain path matches only itself', () => {

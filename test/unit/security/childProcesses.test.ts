@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { isAcceptableRevision, locateInGit, readAtRevision } from '../../../server/src/lsp/baseline/git';
+import { isAcceptableRevision, locateInGit, readAtRevision } from '../../../server/src/git/repository';
 
 const root = join(__dirname, '..', '..', '..');
 
@@ -40,7 +40,7 @@ describe('child processes', () => {
       assert.doesNotMatch(text, /(^|[^.\w])exec(Sync)?\s*\(/m, `${name}: calls exec`);
       assert.doesNotMatch(text, /\bshell\s*:/, `${name}: passes a shell option`);
     }
-    assert.deepEqual(users, ['server/src/lsp/baseline/git.ts'], 'git is the only child process');
+    assert.deepEqual(users, ['server/src/git/repository.ts'], 'git is the only child process');
   });
 
   describe('git with hostile file names', () => {

@@ -1,7 +1,7 @@
 /**
  * Read-only by construction: the reader offers nothing but Describe/List/Get calls, only the
- * reader imports CloudFormation commands, and running every scenario, every CLI command and the
- * watcher against the endpoint sends no action outside READ_ACTIONS.
+ * reader imports CloudFormation commands, and running every scenario, every CLI command (diff
+ * --stack and verify included) and the watcher against the endpoint sends no action outside READ_ACTIONS.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -12,6 +12,8 @@ import { StackWatcher } from '../../../server/src/stacks/stackWatcher';
 import { READ_ACTIONS } from '../../../server/src/stacks/types';
 import { runWatch } from '../../../server/src/cli/watch';
 import { runStacks } from '../../../server/src/cli/stacks';
+import { runDiff } from '../../../server/src/cli/diff';
+import { runVerify } from '../../../server/src/cli/verify';
 import type { CliIo } from '../../../server/src/cli/io';
 import { SCENARIOS } from '../../endpoint/scenarios';
 import { startEndpoint, type RecordedCall } from '../../endpoint/server';
@@ -34,7 +36,7 @@ function sourceFiles(dir: string): string[] {
 
 describe('read-only by construction', () => {
   test('every method of the reader sends exactly the read action it is named after', async () => {
-    const endpoint = await startEndpoint({ scenarios: ['update-replacement', 'exporting-network'] });
+    const endpoint = await startEndpoint({ scenarios: ['update-replacement', 'exporting-network', 'change-set-review'] });
     const created = await CloudFormationReader.create({ endpoint: endpoint.url, region: 'us-east-1', credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' } });
     assert.ok(created.ok);
     const reader = created.value;
@@ -46,13 +48,15 @@ describe('read-only by construction', () => {
       getTemplate: () => reader.getTemplate('network'),
       listExports: () => reader.listExports(),
       listImports: () => reader.listImports('shared-vpc-id'),
+      listChangeSets: () => reader.listChangeSets('network-review'),
+      describeChangeSet: () => reader.describeChangeSet('network-review', 'with-nested-stack'),
     };
     try {
       // The public calls are exactly these (plus dispose, which sends nothing).
       const methods = Object.getOwnPropertyNames(CloudFormationReader.prototype).filter(
         (name) => name !== 'constructor' && typeof (reader as unknown as Record<string, unknown>)[name] === 'function',
       );
-      const privateHelpers = ['guard', 'credentialValues'];
+      const privateHelpers = ['guard', 'credentialValues', 'readChangeSet'];
       assert.deepEqual(methods.filter((m) => !privateHelpers.includes(m)).sort(), [...Object.keys(calls), 'dispose'].sort());
       for (const [method, call] of Object.entries(calls)) {
         const before = endpoint.calls.length;
@@ -79,6 +83,11 @@ describe('read-only by construction', () => {
         for (const args of [['--json'], [], ['--all'], ['--all', '--json']]) {
           assert.equal(await runStacks([...args, '--endpoint', endpoint.url], io), 0);
         }
+        // Comparing with the deployed stack and with each of its change sets reads only.
+        assert.ok([0, 1, 2].includes(await runDiff(['--stack', scenario.stackName, join(root, 'examples', 'network', 'update.yaml'), '--endpoint', endpoint.url, '--json'], io)));
+        for (const changeSet of scenario.changeSets ?? []) {
+          assert.ok([0, 3].includes(await runVerify(['--stack', scenario.stackName, '--change-set', changeSet.name, join(root, 'examples', 'network', 'update.yaml'), '--endpoint', endpoint.url], io)), changeSet.name);
+        }
         for (const args of [['--json'], []]) {
           const code = await driveUntilSettled(clock, runWatch([scenario.stackName, '--endpoint', endpoint.url, ...args], io, { clock }));
           // Once deleted, a stack is no longer found by name: the second watch of the delete says so.
@@ -103,7 +112,7 @@ describe('read-only by construction', () => {
     const actions = new Set(recorded.map((c) => c.action));
     for (const action of actions) assert.ok(READ.has(action), `${action} is not a read action`);
     // The run exercised the reads the product makes, not a trivial subset.
-    for (const action of ['DescribeStacks', 'ListStacks', 'DescribeStackEvents', 'ListStackResources']) assert.ok(actions.has(action), action);
+    for (const action of ['DescribeStacks', 'ListStacks', 'DescribeStackEvents', 'ListStackResources', 'GetTemplate', 'DescribeChangeSet']) assert.ok(actions.has(action), action);
   });
 
   test('only the reader imports CloudFormation commands, and only Describe/List/Get ones', () => {
@@ -125,5 +134,13 @@ describe('read-only by construction', () => {
     }
     // Type-only imports elsewhere would be harmless, but there are none: the reader is the one door.
     assert.deepEqual(importers, ['server/src/stacks/cloudFormationReader.ts']);
+  });
+
+  test("SECURITY.md's minimal IAM policy grants exactly the read actions the reader sends", () => {
+    const text = readFileSync(join(root, 'SECURITY.md'), 'utf8');
+    const policy = /### Minimal IAM policy[\s\S]*?```json\n([\s\S]*?)```/.exec(text);
+    assert.ok(policy, 'the policy block');
+    const actions = (JSON.parse(policy[1]) as { Statement: { Action: string[] }[] }).Statement.flatMap((s) => s.Action);
+    assert.deepEqual([...actions].sort(), READ_ACTIONS.map((a) => `cloudformation:${a}`).sort());
   });
 });

@@ -11,25 +11,21 @@ import { basename, dirname, isAbsolute, resolve as resolvePath } from 'node:path
 import { fileURLToPath } from 'node:url';
 import type { AnalyzeOptions } from '../../impact';
 import type { BaselineChoice, BaselineStatus } from '../protocol';
-import { headFingerprint, locateInGit, readAtRevision, type GitLocation } from './git';
+import type { DeployedStackRead } from '../../stacks/deployedStack';
+import type { ChangeSetDescription } from '../../stacks/types';
+import { headFingerprint, locateInGit, readAtRevision, type GitLocation } from '../../git/repository';
 
-/** A deployed stack's template and parameter values, as a stack baseline needs them. */
-export interface DeployedStack {
-  templateBody: string;
-  parameters: Record<string, string>;
-  status: string;
-  stackName: string;
-  region?: string;
-  /** What crosses stacks (exports, their importers, outputs read), when it could be read. */
-  crossStack?: CrossStackValues;
-}
 
 /** What crosses stacks, as the engine takes it. */
 export type CrossStackValues = NonNullable<AnalyzeOptions['crossStack']>;
 
 /** Reads deployed stacks; absent when no AWS access is configured in this server. */
 export interface DeployedStackSource {
-  read(stackName: string, region: string | undefined): Promise<{ ok: true; stack: DeployedStack } | { ok: false; message: string }>;
+  read(stackName: string, region: string | undefined): Promise<DeployedStackRead>;
+  /** The names of the stack's change sets (ListChangeSets). */
+  changeSetNames(stackName: string, region: string | undefined): Promise<{ ok: true; names: string[] } | { ok: false; message: string }>;
+  /** One change set of the stack, nested ones included (DescribeChangeSet). */
+  changeSet(stackName: string, region: string | undefined, name: string): Promise<{ ok: true; changeSet: ChangeSetDescription } | { ok: false; message: string }>;
 }
 
 /** A document's baseline as the analysis uses it. */
@@ -40,7 +36,7 @@ export interface Baseline {
   /** Parameter values the baseline was deployed with (stack baselines only). */
   parameters?: Record<string, string>;
   /** The stack's status and name (stack baselines only), for the update preconditions. */
-  stack?: { name: string; status: string; region?: string };
+  stack?: { name: string; status: string; region?: string; changeSets: string[] };
   /** What crosses stacks, read with the stack (stack baselines only): imports resolve, exports in use are known. */
   crossStack?: CrossStackValues;
   /** Increases whenever the text or parameters change, so evaluation caches know when to drop. */
@@ -255,6 +251,10 @@ export class BaselineManager {
     const read = await this.stacks.read(stackName, region);
     if (!read.ok) return this.failed(uri, entry, 'stack', label, read.message);
     const { stack } = read;
+    // The stack's change sets are offered for comparison; a reader the policy does not allow
+    // ListChangeSets simply offers none.
+    const listed = await this.stacks.changeSetNames(stackName, region);
+    const changeSets = listed.ok ? listed.names : [];
     const previous = entry.baseline;
     if (
       previous?.text === stack.templateBody &&
@@ -263,16 +263,24 @@ export class BaselineManager {
       sameValues(previous.parameters, stack.parameters) &&
       crossStackKey(previous.crossStack) === crossStackKey(stack.crossStack)
     ) {
-      return previous;
+      return previous.stack && sameNames(previous.stack.changeSets, changeSets) ? previous : { ...previous, stack: { name: stack.stackName, status: stack.status, region: stack.region, changeSets } };
     }
     return {
       status: { uri, kind: 'stack', state: 'ok', label, revision: stack.status, detail: `deployed template of ${stack.stackName}${stack.region ? ` in ${stack.region}` : ''} (${stack.status})` },
       text: stack.templateBody,
       parameters: stack.parameters,
-      stack: { name: stack.stackName, status: stack.status, region: stack.region },
+      stack: { name: stack.stackName, status: stack.status, region: stack.region, changeSets },
       ...(stack.crossStack ? { crossStack: stack.crossStack } : {}),
       generation: ++generations,
     };
+  }
+
+  /** Reads a change set of the stack a document's baseline is; a failure is a message. */
+  async changeSetOf(uri: string, name: string): Promise<{ ok: true; changeSet: ChangeSetDescription } | { ok: false; message: string }> {
+    const stack = this.entries.get(uri)?.baseline?.stack;
+    if (!stack) return { ok: false, message: 'The template is not compared with a deployed stack.' };
+    if (!this.options.isTrusted() || !this.stacks) return { ok: false, message: 'AWS access is not configured in this language server.' };
+    return this.stacks.changeSet(stack.name, stack.region, name);
   }
 
   private none(uri: string, kind: BaselineStatus['kind'], label: string, detail: string): Baseline {
@@ -318,4 +326,8 @@ function crossStackKey(values: CrossStackValues | undefined): string {
   const entries = (map: ReadonlyMap<string, unknown> | undefined) => [...(map ?? new Map<string, unknown>()).entries()];
   const outputs = entries(values.stackOutputs).map(([stack, outputs]) => [stack, entries(outputs as ReadonlyMap<string, string>)]);
   return JSON.stringify([entries(values.exports), outputs, entries(values.importsByExport)]);
+}
+
+function sameNames(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((name, i) => name === b[i]);
 }

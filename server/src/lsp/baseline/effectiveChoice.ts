@@ -2,7 +2,7 @@
  * What "before" is for a document: the baseline chosen for it, else the stack the settings link
  * it to, else the default the settings name (git HEAD or none).
  */
-import { lookupByGlob } from '../glob';
+import { lookupByGlob } from '../../git/glob';
 import type { BaselineChoice } from '../protocol';
 import type { DocumentSettings } from '../settings';
 

@@ -15,7 +15,7 @@ export function registerCodeLensHandler({ connection, documents, logger, analyze
       const result = await analyzer.resultFor(document.uri, document.version, token);
       if (!result?.isTemplate || !result.after) return [];
       if (!result.report) return [noBaselineLens(result.document, result.baseline?.status.detail ?? 'none chosen')];
-      return buildCodeLenses(result.document, result.after, result.report, result.baseline?.status.label ?? 'baseline');
+      return buildCodeLenses(result.document, result.after, result.report, result.baseline?.status.label ?? 'baseline', result.baseline?.stack?.changeSets);
     }),
   );
 }

@@ -34,13 +34,13 @@ export type GitRead =
   | { kind: 'bad-revision'; message: string }
   | { kind: 'error'; message: string };
 
-type GitResult = { ok: true; stdout: Buffer } | { ok: false; exitCode: number | null; message: string; missing: boolean };
+export type GitResult = { ok: true; stdout: Buffer } | { ok: false; exitCode: number | null; message: string; missing: boolean };
 
 const gitTimeoutMs = 10_000;
 const maxTemplateBytes = 64 * 1024 * 1024;
 
 /** Runs one git command with an argument array in `cwd`, never through a shell. */
-function runGit(args: string[], cwd: string): Promise<GitResult> {
+export function runGit(args: string[], cwd: string): Promise<GitResult> {
   return new Promise((resolve) => {
     execFile(
       'git',
@@ -135,11 +135,12 @@ export async function headFingerprint(location: GitLocation): Promise<string> {
 }
 
 /** Decodes a blob as text: UTF-8, without a byte order mark. */
-function decodeText(bytes: Buffer): string {
+export function decodeText(bytes: Buffer): string {
   const text = bytes.toString('utf8');
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-function firstLine(text: string): string {
+/** The first line of git's message, cut short. */
+export function firstLine(text: string): string {
   return text.split('\n', 1)[0].slice(0, 300);
 }

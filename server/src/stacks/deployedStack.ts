@@ -1,0 +1,67 @@
+/**
+ * A deployed stack as the baseline of an update: its template as submitted (`GetTemplate`, stage
+ * Original), its current parameter values and its status (`DescribeStacks`). The editor's linked
+ * stack and `cfn-impact diff --stack` read it here, through the read-only reader, alike.
+ */
+import { stackOutputStacks } from '../evaluate/crossStackReads';
+import { parseTemplate } from '../template';
+import type { CloudFormationReader } from './cloudFormationReader';
+import { readCrossStack, type CrossStackRead } from './crossStackReader';
+import type { ReaderError } from './types';
+
+/** A deployed stack's template and parameter values, as a stack baseline needs them. */
+export interface DeployedStack {
+  templateBody: string;
+  parameters: Record<string, string>;
+  status: string;
+  stackName: string;
+  region?: string;
+  /**
+   * What crosses stacks for this baseline (crossStackReader.ts), read once with it; absent when it
+   * could not be read: imports then stay deploy-time values and exports only warn.
+   */
+  crossStack?: CrossStackRead;
+  /** Why what crosses stacks could not be read. */
+  crossStackProblem?: string;
+}
+
+export type DeployedStackRead = { ok: true; stack: DeployedStack } | { ok: false; message: string };
+
+/**
+ * Reads a stack's template, parameter values and status, and what crosses stacks: the Region's
+ * exports, who imports the stack's exports, and the outputs of the stacks the deployed template
+ * and `otherTemplates` (the edited one) read with `Fn::GetStackOutput`. A failure is a message fit
+ * for a person; what crosses stacks failing leaves the baseline standing.
+ */
+export async function readDeployedStack(reader: CloudFormationReader, stackName: string, otherTemplates: readonly string[] = []): Promise<DeployedStackRead> {
+  const [described, template] = await Promise.all([reader.describeStacks({ stackName }), reader.getTemplate(stackName)]);
+  if (!described.ok) return { ok: false, message: describeReaderError(described.error) };
+  if (!template.ok) return { ok: false, message: describeReaderError(template.error) };
+  const stack = described.value[0];
+  if (!stack) return { ok: false, message: `Stack ${stackName} does not exist in ${reader.info.region}.` };
+  const parameters: Record<string, string> = {};
+  for (const parameter of stack.parameters) if (parameter.value !== undefined) parameters[parameter.key] = parameter.value;
+  const exportsOf = stack.outputs.flatMap((o) => (o.exportName !== undefined ? [o.exportName] : []));
+  const outputsOf = [...new Set([template.value.body, ...otherTemplates].flatMap((text) => stackOutputStacks(parseTemplate(text).root)))];
+  const crossStack = await readCrossStack(reader, { exportsOf, outputsOf });
+  const deployed: DeployedStack = { templateBody: template.value.body, parameters, status: stack.status, stackName: stack.stackName, region: reader.info.region };
+  if (crossStack.ok) deployed.crossStack = crossStack.value;
+  else deployed.crossStackProblem = describeReaderError(crossStack.error);
+  return { ok: true, stack: deployed };
+}
+
+/**
+ * The values an update is made with when a parameters file names some keys `UsePreviousValue`:
+ * against a deployed stack each such key takes the stack's current value. Keys the stack does not
+ * have are left out, so that the new template's own rules (its default, or an error) decide them.
+ */
+export function withPreviousValues(values: Record<string, string>, usePrevious: readonly string[], stackValues: Record<string, string>): Record<string, string> {
+  const merged = { ...values };
+  for (const key of usePrevious) if (Object.hasOwn(stackValues, key)) merged[key] = stackValues[key];
+  return merged;
+}
+
+/** A reader error as one sentence with its fix. */
+export function describeReaderError(error: ReaderError): string {
+  return error.fix ? `${error.message} ${error.fix}` : error.message;
+}
