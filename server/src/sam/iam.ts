@@ -53,6 +53,15 @@ export const rolePolicies = {
   snsPublish: (topicArn: unknown, logicalId: string) => singleStatementPolicy(`${logicalId}SNSPolicy`, 'sns:publish', topicArn),
   eventBusPutEvents: (busArn: unknown, logicalId: string) => singleStatementPolicy(`${logicalId}EventBridgePolicy`, 'events:PutEvents', busArn),
   lambdaInvoke: (functionArn: unknown, logicalId: string) => singleStatementPolicy(`${logicalId}LambdaPolicy`, 'lambda:InvokeFunction', functionArn),
+  s3BucketDestination: (bucketArn: unknown, logicalId: string) => ({
+    PolicyName: `${logicalId}S3Policy`,
+    PolicyDocument: {
+      Statement: [
+        { Action: 's3:PutObject', Effect: 'Allow', Resource: { 'Fn::Join': ['/', [bucketArn, '*']] } },
+        { Action: 's3:ListBucket', Effect: 'Allow', Resource: bucketArn },
+      ],
+    },
+  }),
   s3SendEventPayload: (bucketArn: unknown, logicalId: string) => ({
     PolicyName: `${logicalId}S3Policy`,
     PolicyDocument: { Statement: [{ Action: ['s3:PutObject', 's3:ListBucket'], Effect: 'Allow', Resource: [bucketArn, { 'Fn::Sub': ['${Arn}/*', { Arn: bucketArn }] }] }] },

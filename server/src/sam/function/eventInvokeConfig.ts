@@ -1,6 +1,6 @@
 /**
  * `EventInvokeConfig`: an `AWS::Lambda::EventInvokeConfig` for the function (or its alias), with
- * destinations; an SQS or SNS destination without an ARN is a queue or topic SAM creates, also when
+ * destinations (a queue, topic, event bus, function or S3 bucket); an SQS or SNS destination without an ARN is a queue or topic SAM creates, also when
  * `Destination` is an `Fn::If` with an `AWS::NoValue` branch (then under that condition).
  */
 import type { SamResource, TranslationContext } from '../context';
@@ -11,7 +11,7 @@ import { resolveParameterRefs } from '../intrinsics';
 import { generateLogicalId } from '../logicalIds';
 import { isIntrinsicIf, isMap, isNoValue, makeConditional, type PlainMap } from '../values';
 
-const ACCEPTED_TYPES = ['SQS', 'SNS', 'EventBridge', 'Lambda'];
+const ACCEPTED_TYPES = ['SQS', 'SNS', 'EventBridge', 'Lambda', 'S3Bucket'];
 const AUTO_CREATED = ['SQS', 'SNS'];
 const CONDITION_NAME_LIMIT = 255;
 
@@ -62,7 +62,7 @@ function injectDestination(
 ): { resource?: GeneratedResource; destination: unknown; policy?: PlainMap } | SamError {
   const type = config.Type;
   if (typeof type !== 'string' || !ACCEPTED_TYPES.includes(type)) {
-    return invalidResource(sam.logicalId, `'Type: ${type === undefined || type === null ? 'None' : String(type)}' must be one of ['SQS', 'SNS', 'EventBridge', 'Lambda']`, ['Properties', 'EventInvokeConfig']);
+    return invalidResource(sam.logicalId, `'Type: ${type === undefined || type === null ? 'None' : String(type)}' must be one of ['SQS', 'SNS', 'EventBridge', 'Lambda', 'S3Bucket']`, ['Properties', 'EventInvokeConfig']);
   }
   const resourceId = logicalId + event;
   let destination = config.Destination;
@@ -86,6 +86,7 @@ function destinationPolicy(type: string, logicalId: string, arn: unknown): Plain
   if (type === 'SQS') return rolePolicies.sqsSendMessage(arn, logicalId);
   if (type === 'SNS') return rolePolicies.snsPublish(arn, logicalId);
   if (type === 'EventBridge') return rolePolicies.eventBusPutEvents(arn, logicalId);
+  if (type === 'S3Bucket') return rolePolicies.s3BucketDestination(arn, logicalId);
   return rolePolicies.lambdaInvoke(arn, logicalId);
 }
 
