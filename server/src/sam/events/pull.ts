@@ -186,7 +186,8 @@ function eventSourceMapping(input: EventInput, target: EventTarget, role: Genera
       if (destinationType === 'SQS') destinationPolicy = rolePolicies.sqsSendMessage(onFailure.Destination, input.logicalId);
       else if (destinationType === 'SNS') destinationPolicy = rolePolicies.snsPublish(onFailure.Destination, input.logicalId);
       else if (destinationType === 'S3') destinationPolicy = rolePolicies.s3SendEventPayload(onFailure.Destination, input.logicalId);
-      else return invalidEvent(input.logicalId, "The only valid values for 'Type' are 'SQS', 'SNS', and 'S3'");
+      // The translator grants the role nothing for a Kafka topic destination.
+      else if (destinationType !== 'Kafka') return invalidEvent(input.logicalId, "The only valid values for 'Type' are 'SQS', 'SNS', 'S3', and 'Kafka'");
     }
     mapping.set('DestinationConfig', destinationConfig);
   }
