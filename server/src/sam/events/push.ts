@@ -195,7 +195,8 @@ export function s3Event(input: EventInput, target: EventTarget): GeneratedResour
 const SNS: Record<string, PropertySpec> = {
   Topic: typed(IS_STR, true),
   Region: typed(IS_STR),
-  FilterPolicy: typed(dictOf(IS_STR, listOf(oneOf(IS_STR, IS_DICT)))),
+  // A filter policy may nest attribute maps (payload-based filtering), so only its being a map is checked.
+  FilterPolicy: typed(IS_DICT),
   FilterPolicyScope: PASS_THROUGH,
   SqsSubscription: typed(oneOf(IS_BOOL, IS_DICT)),
   RedrivePolicy: typed(IS_DICT),
