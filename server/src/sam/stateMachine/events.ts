@@ -42,6 +42,7 @@ const CLOUDWATCH_EVENT: Record<string, PropertySpec> = {
   Pattern: typed(IS_DICT),
   Input: typed(IS_STR),
   InputPath: typed(IS_STR),
+  InputTransformer: typed(IS_DICT),
   DeadLetterConfig: typed(IS_DICT),
   RetryPolicy: typed(IS_DICT),
   State: typed(IS_STR),
@@ -139,6 +140,7 @@ function ruleTarget(input: EventInput, target: ExecutionTarget, roleArn: unknown
   const out: PlainMap = { Arn: target.arn, Id: given && 'Id' in given ? given.Id : `${input.logicalId}StepFunctionsTarget`, RoleArn: roleArn };
   if (p.Input !== undefined && p.Input !== null) out.Input = p.Input;
   if (p.InputPath !== undefined && p.InputPath !== null) out.InputPath = p.InputPath;
+  if (p.InputTransformer !== undefined && p.InputTransformer !== null) out.InputTransformer = p.InputTransformer;
   if (p.DeadLetterConfig !== undefined && p.DeadLetterConfig !== null) out.DeadLetterConfig = { Arn: dlqArn };
   if (p.RetryPolicy !== undefined && p.RetryPolicy !== null) out.RetryPolicy = p.RetryPolicy;
   return out;
