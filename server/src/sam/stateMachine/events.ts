@@ -12,7 +12,7 @@ import type { GeneratedResource } from '../generated';
 import { assumeRolePolicy, singleStatementPolicy } from '../iam';
 import { IS_BOOL, IS_DICT, IS_STR, strict, typed, type PropertySpec } from '../properties';
 import { PyUnicode, type PlainPyDict, type PyValue } from '../python/py27Dict';
-import { pyItems } from '../pyOrder';
+import { eventItems, IMPLICIT_API_EVENT_TYPES } from '../pyOrder';
 import { isMap, type PlainMap } from '../values';
 import { addAuth, linkRestApi } from '../api/apiEvent';
 import { fromTemplate, isPyMap } from '../api/pyValues';
@@ -72,7 +72,7 @@ export interface ExecutionTarget {
 export function checkStateMachineEvents(ctx: TranslationContext, sam: SamResource): SamError | undefined {
   const events = sam.properties.Events;
   if (!isMap(events)) return undefined;
-  for (const [eventId, event] of pyItems(ctx, events)) {
+  for (const [eventId, event] of eventItems(ctx, events, IMPLICIT_API_EVENT_TYPES)) {
     const type = isMap(event) ? event.Type : undefined;
     if (typeof type !== 'string' || !STATE_MACHINE_EVENT_TYPES.has(type)) {
       const shown = type === undefined ? 'None' : String(type);
@@ -96,7 +96,7 @@ export function stateMachineEvents(ctx: TranslationContext, sam: SamResource, ta
   const events = sam.properties.Events;
   if (!isMap(events)) return [];
   const resources: GeneratedResource[] = [];
-  for (const [eventId, event] of pyItems(ctx, events)) {
+  for (const [eventId, event] of eventItems(ctx, events, IMPLICIT_API_EVENT_TYPES)) {
     const properties = isMap((event as PlainMap).Properties) ? ((event as PlainMap).Properties as PlainMap) : {};
     const input = eventInput(ctx, sam, eventId, properties);
     const result = translateEvent(input, target, (event as PlainMap).Type as string);
