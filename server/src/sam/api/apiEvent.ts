@@ -2,7 +2,8 @@
  * The `Api` event of a function (push.py, `Api`): a permission for API Gateway to invoke the
  * function, and, on an API whose definition SAM manages (the implicit `ServerlessRestApi` or one
  * with `MergeDefinitions`), the path's `aws_proxy` integration with its auth, request model,
- * request parameters and validators.
+ * request parameters and validators; with `OverrideApiAuth`, the event's auth also in a definition
+ * the template gives.
  */
 import { invalidEvent, invalidResource, SamError } from '../errors';
 import type { GeneratedResource } from '../generated';
@@ -77,7 +78,32 @@ export function apiEvent(input: EventInput, target: EventTarget): GeneratedResou
     const added = addSwaggerIntegration(input, target, api, linked.apiId as string, method, linked.stageSuffix);
     if (added instanceof SamError) return added;
   }
+  const overridden = overrideApiAuth(input, api, linked.apiId as string, method, linked.stageSuffix);
+  if (overridden instanceof SamError) return overridden;
   return resources;
+}
+
+/**
+ * `OverrideApiAuth`: an event's auth written into a definition the template gives (one SAM does
+ * not manage), so that it overrides the API's default authorizer there too.
+ */
+function overrideApiAuth(input: EventInput, api: PlainMap | undefined, apiId: string, method: string, stage: PyStr): SamError | undefined {
+  const auth = input.properties.Auth;
+  const body = api?.DefinitionBody;
+  if (!api || !pyTruthy(fromTemplate(body ?? null)) || !isMap(auth) || !auth.OverrideApiAuth) return undefined;
+  if (!(auth.Authorizer || auth.ApiKeyRequired || auth.ResourcePolicy)) {
+    return invalidEvent(input.eventId, 'Must define one of: Authorizer, ApiKeyRequired or ResourcePolicy when using the OverrideApiAuth property.');
+  }
+  try {
+    const editor = new SwaggerEditor(fromTemplate(body));
+    const added = addAuth(input, editor, api, apiId, fromTemplate(auth) as PyDict, new PyUnicode(String(input.properties.Path)), new PyUnicode(method), stage);
+    if (added) return added;
+    api.DefinitionBody = editor.swagger;
+    return undefined;
+  } catch (error) {
+    if (error instanceof SamError) return error;
+    throw error;
+  }
 }
 
 function addSwaggerIntegration(input: EventInput, target: EventTarget, api: PlainMap, apiId: string, method: string, stage: PyStr): SamError | undefined {
