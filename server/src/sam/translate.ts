@@ -30,7 +30,9 @@ import { Globals } from './globals';
 import { ResourceReferences, resolveParameterRefs } from './intrinsics';
 import { NotCovered } from './notCovered';
 import { ResourceOrder } from './resourceOrder';
-import { PyDict, PyUnicode } from './python/py27Dict';
+import { PyDict, PyUnicode, type PyValue } from './python/py27Dict';
+import { pyStr } from './python/pyRepr';
+import { fromTemplate } from './api/pyValues';
 import { deepCopy, isMap, type PlainMap } from './values';
 
 export const SERVERLESS_PREFIX = 'AWS::Serverless::';
@@ -312,12 +314,15 @@ function recordFunctionNames(ctx: TranslationContext, sam: SamResource): void {
     if (typeof api !== 'string') continue;
     const name = resolveParameterRefs(sam.properties.FunctionName, ctx.parameters);
     if (!name) continue;
-    ctx.functionNames.set(api, (ctx.functionNames.get(api) ?? '') + pythonStr(name));
+    ctx.functionNames.set(api, (ctx.functionNames.get(api) ?? '') + pythonStr(ctx, name));
   }
 }
 
-/** Python's `str()` of a resolved FunctionName (a string, or an intrinsic left unresolved). */
-function pythonStr(value: unknown): string {
+/**
+ * Python's `str()` of a resolved FunctionName: a string as it is, an intrinsic left unresolved as
+ * its repr (with unicode strings in a template converted for Python 2.7).
+ */
+function pythonStr(ctx: TranslationContext, value: unknown): string {
   if (typeof value === 'string') return value;
-  return JSON.stringify(value).replace(/"/g, "'").replace(/,/g, ', ').replace(/:/g, ': ');
+  return pyStr(ctx.py27 ? fromTemplate(value) : (value as PyValue));
 }
