@@ -13,7 +13,7 @@ import { isPyMap, pyGet, pyKeys, pyText, pyTruthy, toPlain } from './pyValues';
 
 const ENDPOINTS = ['EDGE', 'REGIONAL', 'PRIVATE'];
 
-/** The domain resources; the domain map is completed in place (`ApiDomainName`, the default endpoint) as SAM completes it. */
+/** The domain resources; the domain map of a public domain is completed in place (`ApiDomainName`, the default endpoint) as SAM completes it. */
 export function constructRestApiDomain(ctx: TranslationContext, sam: SamResource, domain: PyValue | undefined, restApi: GeneratedResource): GeneratedResource[] {
   if (domain === undefined) return [];
   const fail = (detail: string): SamError => invalidResource(sam.logicalId, detail, ['Properties', 'Domain']);
@@ -30,7 +30,8 @@ export function constructRestApiDomain(ctx: TranslationContext, sam: SamResource
   const isPrivate = pyText(endpoint) === 'PRIVATE';
   const plainName = toPlain(domainName);
   const domainId = (isPrivate ? 'ApiGatewayDomainNameV2' : 'ApiGatewayDomainName') + generateLogicalId('', plainName);
-  domain.set('ApiDomainName', domainId);
+  // A private domain (`_construct_api_domain_v2`) leaves the map as written, and so the deployment's hash input.
+  if (!isPrivate) domain.set('ApiDomainName', domainId);
   const attributes = sam.passThroughAttributes();
   const resource = sam.generate(domainId, isPrivate ? 'AWS::ApiGateway::DomainNameV2' : 'AWS::ApiGateway::DomainName', 'Domain', attributes);
   resource.set('DomainName', plainName, 'Domain.DomainName');
@@ -77,7 +78,7 @@ export function constructRestApiDomain(ctx: TranslationContext, sam: SamResource
   const association = domain.get('AccessAssociation');
   if (isPrivate && isPyMap(association)) {
     const source = toPlain(pyGet(association, 'VpcEndpointId'));
-    const access = sam.generate(generateLogicalId('DomainNameAccessAssociation', source), 'AWS::ApiGateway::DomainNameAccessAssociation', 'Domain.AccessAssociation', attributes);
+    const access = sam.generate(generateLogicalId('DomainNameAccessAssociation', [source, domainId]), 'AWS::ApiGateway::DomainNameAccessAssociation', 'Domain.AccessAssociation', attributes);
     access.set('DomainNameArn', resource.ref());
     access.set('AccessAssociationSource', source);
     access.set('AccessAssociationSourceType', 'VPCE');
