@@ -7,12 +7,12 @@
  */
 import { invalidEvent, invalidResource, SamError } from '../errors';
 import type { GeneratedResource } from '../generated';
-import { PyDict, PyUnicode, type PyStr, type PyValue } from '../python/py27Dict';
+import { plainDict, plainItems, PyDict, PyUnicode, type PyStr, type PyValue } from '../python/py27Dict';
 import { IS_DICT, IS_LIST, IS_STR, PASS_THROUGH, typed, type PropertySpec } from '../properties';
 import { resolveParameterRefs } from '../intrinsics';
 import { isMap, type PlainMap } from '../values';
 import { checkEventProperties, eventError, permission, type EventInput, type EventTarget } from '../events/eventSource';
-import { fromTemplate, isPyMap, pyGet, pyKeys, pyText, pyTruthy } from './pyValues';
+import { fromTemplate, isPyMap, pyGet, pyText, pyTruthy } from './pyValues';
 import { swaggerSkeleton, SwaggerEditor } from './swaggerEditor';
 
 const API_EVENT: Record<string, PropertySpec> = {
@@ -247,10 +247,10 @@ function mergedDefinitions(input: EventInput, apiId: string, body: unknown, edit
   const generatedPaths = editor.swagger.get('paths') as PyDict;
   const normalized = method === 'any' ? 'x-amazon-apigateway-any-method' : method;
   const generated = (generatedPaths.get(pathText) as PyDict).get(normalized) as PyDict;
-  const result: Record<string, PyValue> = {};
-  if (isPyMap(existing)) for (const key of pyKeys(existing)) result[key] = pyGet(existing, key)!;
-  for (const [key, value] of generated.items()) result[pyText(key)!] = value;
-  if (!sourcePaths.has(pathText)) sourcePaths.set(new PyUnicode(pathText), { [method]: result });
+  // SAM's value wins a conflict; the key keeps the template's (unicode) string, which the deployment hash shows.
+  const existingItems: [PyStr, PyValue][] = existing instanceof PyDict ? existing.items() : isPyMap(existing) ? plainItems(existing) : [];
+  const result = plainDict([...existingItems, ...generated.items()]);
+  if (!sourcePaths.has(pathText)) sourcePaths.set(new PyUnicode(pathText), plainDict([[new PyUnicode(method), result]]));
   const target = sourcePaths.get(pathText);
   if (target instanceof PyDict) target.set(new PyUnicode(method), result);
   else if (isPyMap(target)) (target as Record<string, PyValue>)[method] = result;
