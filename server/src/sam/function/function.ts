@@ -154,7 +154,7 @@ export function translateFunction(ctx: TranslationContext, sam: SamResource): Ge
       if (typeof resolved !== 'string') return invalidResource(sam.logicalId, 'AutoPublishCodeSha256 must be a string', ['Properties', 'AutoPublishCodeSha256']);
       codeSha256 = resolved;
     }
-    const version = constructVersion(sam, fn, ctx.parameters, codeSha256);
+    const version = constructVersion(sam, fn, ctx.parameters, codeSha256, ctx.resources);
     if (version instanceof SamError) return version;
     const constructed = constructAlias(sam, aliasName, fn, version);
     if (constructed instanceof SamError) return constructed;

@@ -1,7 +1,8 @@
 /**
  * `AutoPublishAlias`: a `AWS::Lambda::Version` whose logical id ends in a hash of what must publish
  * a new version (the code location with parameters resolved, environment, memory size, SnapStart;
- * or, with `AutoPublishAliasAllProperties`, every property of the function; or the given
+ * or, with `AutoPublishAliasAllProperties`, every property of the function and of the layers it
+ * uses that set `PublishLambdaVersion`; or the given
  * `AutoPublishCodeSha256`), and an `AWS::Lambda::Alias` `<Function>Alias<Name>` pointing at it.
  * A changed hash is a new version resource: CloudFormation creates the new version and, with
  * `DeletionPolicy: Retain` (SAM's default), keeps the old one.
@@ -19,6 +20,7 @@ export function constructVersion(
   fn: GeneratedResource,
   parameters: ReadonlyMap<string, unknown>,
   codeSha256: string | undefined,
+  resources: PlainMap,
 ): GeneratedResource | SamError {
   const properties = sam.properties;
   // SAM resolves parameters in the function's Code in place, so the function's Code shows the resolved values too.
@@ -27,6 +29,14 @@ export function constructVersion(
   let hashed: PlainMap;
   if (properties.AutoPublishAliasAllProperties === true) {
     hashed = { ...fn.properties };
+    // A layer that asks for it (`PublishLambdaVersion`) publishes a new version of the functions using it when it changes.
+    const layers = fn.get('Layers');
+    for (const layer of Array.isArray(layers) ? layers : []) {
+      const layerId = logicalIdOf(layer);
+      const entry = layerId === undefined ? undefined : resources[layerId];
+      const layerProperties = isMap(entry) && isMap(entry.Properties) ? entry.Properties : {};
+      if (truthyValue(layerProperties.PublishLambdaVersion)) hashed[layerId!] = layerProperties;
+    }
   } else {
     hashed = isMap(code) ? { ...code } : {};
     const environment = fn.get('Environment');
@@ -72,6 +82,16 @@ export function resolvedAliasName(sam: SamResource, property: string, value: unk
   const resolved = resolveParameterRefs(value, parameters);
   if (typeof resolved !== 'string') return invalidResource(sam.logicalId, `'${property}' must be a string or a Ref to a template parameter`, ['Properties', property]);
   return resolved;
+}
+
+/** `get_logical_id_from_intrinsic`: the resource a `Ref` or `Fn::GetAtt` names. */
+function logicalIdOf(value: unknown): string | undefined {
+  if (!isMap(value) || Object.keys(value).length !== 1) return undefined;
+  if (typeof value.Ref === 'string') return value.Ref;
+  const getAtt = value['Fn::GetAtt'];
+  if (Array.isArray(getAtt) && getAtt.length === 2 && typeof getAtt[0] === 'string') return getAtt[0];
+  if (typeof getAtt === 'string' && getAtt.split('.').length === 2) return getAtt.split('.')[0];
+  return undefined;
 }
 
 function truthyValue(value: unknown): boolean {
