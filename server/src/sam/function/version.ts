@@ -44,8 +44,6 @@ export function constructVersion(
     if (truthyValue(fn.get('MemorySize'))) hashed.MemorySize = fn.get('MemorySize');
     const snapStart = fn.get('SnapStart');
     if (isMap(snapStart) && (snapStart.ApplyOn ?? 'None') !== 'None') hashed.SnapStart = snapStart;
-    const scaling = fn.get('FunctionScalingConfig');
-    if (fn.get('CapacityProviderConfig') !== undefined && scaling !== undefined) hashed.FunctionScalingConfig = scaling;
   }
   const logicalId = generateLogicalId(`${sam.logicalId}Version`, hashed, codeSha256);
   const attributes = sam.passThroughAttributes();
