@@ -4,8 +4,9 @@
  * translator produces from them. Every input is expanded; for a valid input the generated
  * resources (logical ids, hashes included, and types) must be exactly the expected ones; an
  * `error_*` input must give an error. The share that matches is printed, overall and by SAM
- * resource type, and the suite fails below the floors below (the README states them). Skipped,
- * with the reason printed, when the folder is absent.
+ * resource type, and the suite fails below the floors below (the README states them). Every valid
+ * input that uses only features the README's coverage table lists as expanded (samCoverage.ts)
+ * must match exactly. Skipped, with the reason printed, when the folder is absent.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -13,9 +14,10 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { expandServerless } from '../../../server/src/sam';
 import { parseTemplate, readTemplateModel, toPlain, type MapNode } from '../../../server/src/template';
+import { featuresUsedBy, isSamType, SAM_COVERAGE, SAM_TYPES, samInput, type SamInput } from './samCoverage';
 
 /** The share of valid inputs whose generated resources match exactly, below which the suite fails. */
-const VALID_MATCH_FLOOR = 0.85;
+const VALID_MATCH_FLOOR = 0.9;
 /** The share of `error_*` inputs that give an error, below which the suite fails. */
 const ERROR_DETECTION_FLOOR = 0.8;
 /** No input may take longer than this to expand (they take milliseconds). */
@@ -33,6 +35,7 @@ const HARNESS_PARAMETERS = new Map([
 interface Outcome {
   name: string;
   samTypes: string[];
+  input: SamInput;
   matched: boolean;
   detail: string;
 }
@@ -72,9 +75,11 @@ describe('the SAM translator suite', { skip: existsSync(SUITE) ? false : `${SUIT
       assert.ok(elapsed < MAX_MILLISECONDS_PER_INPUT, `${name} took ${elapsed.toFixed(0)} ms`);
       assert.ok(!expansion.parsed.errors.some((e) => e.code === 'internal-error'), `${name}: ${expansion.parsed.errors.map((e) => e.message).join('; ')}`);
       const samTypes = [...new Set([...text.matchAll(/AWS::Serverless::[A-Za-z]+/g)].map((m) => m[0]))];
+      const parsedInput = parseTemplate(text).root;
+      const input = samInput(parsedInput ? toPlain(parsedInput) : undefined);
       const samErrors = expansion.parsed.errors.filter((e) => e.code === 'sam-invalid');
       if (name.startsWith('error_')) {
-        invalid.push({ name, samTypes, matched: samErrors.length > 0, detail: 'no error' });
+        invalid.push({ name, samTypes, input, matched: samErrors.length > 0, detail: 'no error' });
         continue;
       }
       const root = expansion.parsed.root as MapNode;
@@ -85,7 +90,7 @@ describe('the SAM translator suite', { skip: existsSync(SUITE) ? false : `${SUIT
       const extra = got.filter((line) => !want.includes(line));
       const matched = missing.length === 0 && extra.length === 0 && samErrors.length === 0;
       const detail = samErrors.length > 0 ? samErrors[0]!.message : `missing ${missing.join(', ')}; unexpected ${extra.join(', ')}`;
-      valid.push({ name, samTypes, matched, detail });
+      valid.push({ name, samTypes, input, matched, detail });
     }
   });
 
@@ -100,6 +105,23 @@ describe('the SAM translator suite', { skip: existsSync(SUITE) ? false : `${SUIT
     }
     console.log(lines.join('\n'));
     assert.ok(share >= VALID_MATCH_FLOOR, `${(share * 100).toFixed(1)}% < ${VALID_MATCH_FLOOR * 100}%`);
+  });
+
+  test('the coverage table names every SAM resource type of the valid inputs', () => {
+    const unnamed = [...new Set(valid.flatMap((o) => o.input.resources.map((r) => r.type)))].filter((type) => isSamType(type) && !SAM_TYPES.has(type));
+    assert.deepEqual(unnamed, [], `types the README's coverage table does not name: ${unnamed.join(', ')}`);
+  });
+
+  test('every valid input that uses only features the README lists as expanded generates exactly the expected resources', () => {
+    const claimed = valid.filter((o) => featuresUsedBy(o.input).every((feature) => feature.expanded));
+    const lines = [`valid inputs using only expanded features: ${claimed.filter((o) => o.matched).length}/${claimed.length} match exactly`];
+    for (const entry of SAM_COVERAGE) {
+      const using = valid.filter((o) => entry.usedBy(o.input));
+      lines.push(`  ${entry.expanded ? 'expanded' : 'not yet  '}  ${entry.row}: ${entry.feature}: ${using.filter((o) => o.matched).length}/${using.length}`);
+    }
+    console.log(lines.join('\n'));
+    const failing = claimed.filter((o) => !o.matched).map((o) => `${o.name}: ${o.detail}`);
+    assert.deepEqual(failing, []);
   });
 
   test(`at least ${Math.round(ERROR_DETECTION_FLOOR * 100)}% of the error_* inputs give an error`, () => {
