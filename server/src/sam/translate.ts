@@ -15,6 +15,7 @@ import { openApiSkeleton } from './api/openApiEditor';
 import { resolveApplicationLocations, translateApplication } from './application';
 import { translateLayerVersion } from './layerVersion';
 import { translateSimpleTable } from './simpleTable';
+import { translateCapacityProvider } from './capacityProvider';
 import { translateStateMachine } from './stateMachine/stateMachine';
 import { translateConnector } from './connector/connector';
 import { addEmbeddedConnectors } from './connector/embedded';
@@ -216,6 +217,8 @@ function translateResource(ctx: TranslationContext, sam: SamResource): Generated
       return translateApplication(ctx, sam, ctx.applicationTemplates);
     case 'AWS::Serverless::StateMachine':
       return translateStateMachine(ctx, sam);
+    case 'AWS::Serverless::CapacityProvider':
+      return translateCapacityProvider(sam, ctx.partition);
     default:
       return new NotCovered(sam.type);
   }

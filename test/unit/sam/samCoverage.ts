@@ -38,6 +38,8 @@ const FUNCTION = 'AWS::Serverless::Function';
 const STATE_MACHINE = 'AWS::Serverless::StateMachine';
 const REST_API = 'AWS::Serverless::Api';
 const HTTP_API = 'AWS::Serverless::HttpApi';
+/** The README row of the other resource types SAM expands. */
+const OTHERS = 'SimpleTable, LayerVersion, Application, StateMachine, Connector, CapacityProvider';
 
 function isMap(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -105,9 +107,9 @@ function usesOpenApiVersionOverride(input: SamInput): boolean {
 export const SAM_COVERAGE: CoverageEntry[] = [
   {
     row: 'Globals',
-    feature: 'Function, Api, HttpApi, SimpleTable, LayerVersion, StateMachine',
+    feature: 'Function, Api, HttpApi, SimpleTable, LayerVersion, StateMachine, CapacityProvider',
     expanded: true,
-    usedBy: (input) => ['Function', 'Api', 'HttpApi', 'SimpleTable', 'LayerVersion', 'StateMachine'].some((section) => section in input.globals),
+    usedBy: (input) => ['Function', 'Api', 'HttpApi', 'SimpleTable', 'LayerVersion', 'StateMachine', 'CapacityProvider'].some((section) => section in input.globals),
   },
   samType('Function', FUNCTION, true),
   { row: 'Function', feature: 'code', expanded: true, usedBy: (input) => ofType(input, FUNCTION).some((r) => ['CodeUri', 'InlineCode', 'ImageUri'].some((p) => r.properties[p] !== undefined)) },
@@ -135,20 +137,20 @@ export const SAM_COVERAGE: CoverageEntry[] = [
   samType('HttpApi / implicit ServerlessHttpApi', HTTP_API, true),
   { row: 'HttpApi / implicit ServerlessHttpApi', feature: 'implicit ServerlessHttpApi', expanded: true, usedBy: (input) => usesImplicitApi(input, 'HttpApi', 'ApiId') },
   ...['DefinitionBody', 'CorsConfiguration', 'Auth', 'Domain', 'Tags'].map((name) => property('HttpApi / implicit ServerlessHttpApi', HTTP_API, name)),
-  samType('SimpleTable, LayerVersion, Application, StateMachine, Connector', 'AWS::Serverless::SimpleTable', true),
-  samType('SimpleTable, LayerVersion, Application, StateMachine, Connector', 'AWS::Serverless::LayerVersion', true),
-  samType('SimpleTable, LayerVersion, Application, StateMachine, Connector', 'AWS::Serverless::Application', true),
-  samType('SimpleTable, LayerVersion, Application, StateMachine, Connector', STATE_MACHINE, true),
-  samType('SimpleTable, LayerVersion, Application, StateMachine, Connector', 'AWS::Serverless::Connector', true),
+  samType(OTHERS, 'AWS::Serverless::SimpleTable', true),
+  samType(OTHERS, 'AWS::Serverless::LayerVersion', true),
+  samType(OTHERS, 'AWS::Serverless::Application', true),
+  samType(OTHERS, STATE_MACHINE, true),
+  samType(OTHERS, 'AWS::Serverless::Connector', true),
+  samType(OTHERS, 'AWS::Serverless::CapacityProvider', true),
   {
-    row: 'SimpleTable, LayerVersion, Application, StateMachine, Connector',
+    row: OTHERS,
     feature: 'embedded Connectors',
     expanded: true,
     usedBy: (input) => input.resources.some((r) => r.connectors !== undefined),
   },
-  samType('GraphQLApi, WebSocketApi, CapacityProvider', 'AWS::Serverless::GraphQLApi', false),
-  samType('GraphQLApi, WebSocketApi, CapacityProvider', 'AWS::Serverless::WebSocketApi', false, 'WebSocketApi'),
-  samType('GraphQLApi, WebSocketApi, CapacityProvider', 'AWS::Serverless::CapacityProvider', false, 'CapacityProvider'),
+  samType('GraphQLApi, WebSocketApi', 'AWS::Serverless::GraphQLApi', false),
+  samType('GraphQLApi, WebSocketApi', 'AWS::Serverless::WebSocketApi', false, 'WebSocketApi'),
 ];
 
 /** The SAM resource types the table names, each as expanded or not. */
