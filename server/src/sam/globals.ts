@@ -29,7 +29,10 @@ const SUPPORTED: Record<string, readonly string[]> = {
   StateMachine: ['PropagateTags'],
   LayerVersion: ['PublishLambdaVersion'],
   CapacityProvider: ['VpcConfig', 'Tags', 'PropagateTags', 'InstanceRequirements', 'ScalingConfig', 'KmsKeyArn', 'OperatorRole'],
-  WebSocketApi: ['AccessLogSettings', 'DefaultRouteSettings', 'Domain', 'PropagateTags', 'RouteSettings', 'StageVariables', 'Tags'],
+  WebSocketApi: [
+    'AccessLogSettings', 'ApiKeySelectionExpression', 'DefaultRouteSettings', 'DisableExecuteApiEndpoint', 'DisableSchemaValidation', 'Domain',
+    'FailOnWarnings', 'IpAddressType', 'PropagateTags', 'RouteSelectionExpression', 'RouteSettings', 'StageVariables', 'Tags',
+  ],
 };
 
 /** The parsed Globals section: for each `AWS::Serverless::*` type, the properties it gives. */

@@ -22,6 +22,7 @@ import { addEmbeddedConnectors } from './connector/embedded';
 import { generatedConnectable, type ConnectableResource, type ResourceResolver } from './connector/reference';
 import { swaggerSkeleton } from './api/swaggerEditor';
 import { translateRestApi } from './api/restApi';
+import { translateWebSocketApi } from './api/webSocketApi';
 import { SamResource, type SamNote, type TranslationContext } from './context';
 import { invalidResource, SamError } from './errors';
 import { DeploymentPreferences } from './function/deploymentPreference';
@@ -195,7 +196,7 @@ function translationOrder(ctx: TranslationContext, order: ResourceOrder): string
     if (!isMap(entry) || typeof entry.Type !== 'string' || !entry.Type.startsWith(SERVERLESS_PREFIX)) continue;
     const type = entry.Type;
     const group =
-      type === 'AWS::Serverless::Function' ? 0 : type === 'AWS::Serverless::StateMachine' ? 1 : type === 'AWS::Serverless::Api' || type === 'AWS::Serverless::HttpApi' ? 2 : type === 'AWS::Serverless::Connector' ? 4 : 3;
+      type === 'AWS::Serverless::Function' ? 0 : type === 'AWS::Serverless::StateMachine' ? 1 : type === 'AWS::Serverless::Api' || type === 'AWS::Serverless::HttpApi' || type === 'AWS::Serverless::WebSocketApi' ? 2 : type === 'AWS::Serverless::Connector' ? 4 : 3;
     groups[group]!.push(id);
   }
   return groups.flat();
@@ -219,6 +220,8 @@ function translateResource(ctx: TranslationContext, sam: SamResource): Generated
       return translateStateMachine(ctx, sam);
     case 'AWS::Serverless::CapacityProvider':
       return translateCapacityProvider(sam, ctx.partition);
+    case 'AWS::Serverless::WebSocketApi':
+      return translateWebSocketApi(ctx, sam);
     default:
       return new NotCovered(sam.type);
   }

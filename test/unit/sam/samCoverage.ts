@@ -107,9 +107,9 @@ function usesOpenApiVersionOverride(input: SamInput): boolean {
 export const SAM_COVERAGE: CoverageEntry[] = [
   {
     row: 'Globals',
-    feature: 'Function, Api, HttpApi, SimpleTable, LayerVersion, StateMachine, CapacityProvider',
+    feature: 'Function, Api, HttpApi, SimpleTable, LayerVersion, StateMachine, CapacityProvider, WebSocketApi',
     expanded: true,
-    usedBy: (input) => ['Function', 'Api', 'HttpApi', 'SimpleTable', 'LayerVersion', 'StateMachine', 'CapacityProvider'].some((section) => section in input.globals),
+    usedBy: (input) => ['Function', 'Api', 'HttpApi', 'SimpleTable', 'LayerVersion', 'StateMachine', 'CapacityProvider', 'WebSocketApi'].some((section) => section in input.globals),
   },
   samType('Function', FUNCTION, true),
   { row: 'Function', feature: 'code', expanded: true, usedBy: (input) => ofType(input, FUNCTION).some((r) => ['CodeUri', 'InlineCode', 'ImageUri'].some((p) => r.properties[p] !== undefined)) },
@@ -149,8 +149,9 @@ export const SAM_COVERAGE: CoverageEntry[] = [
     expanded: true,
     usedBy: (input) => input.resources.some((r) => r.connectors !== undefined),
   },
-  samType('GraphQLApi, WebSocketApi', 'AWS::Serverless::GraphQLApi', false),
-  samType('GraphQLApi, WebSocketApi', 'AWS::Serverless::WebSocketApi', false, 'WebSocketApi'),
+  samType('WebSocketApi', 'AWS::Serverless::WebSocketApi', true, 'WebSocketApi'),
+  ...['Auth', 'Domain', 'StageName', 'RouteSettings', 'PropagateTags'].map((name) => property('WebSocketApi', 'AWS::Serverless::WebSocketApi', name)),
+  samType('GraphQLApi', 'AWS::Serverless::GraphQLApi', false),
 ];
 
 /** The SAM resource types the table names, each as expanded or not. */
