@@ -16,6 +16,7 @@ import { resolveApplicationLocations, translateApplication } from './application
 import { translateLayerVersion } from './layerVersion';
 import { translateSimpleTable } from './simpleTable';
 import { translateCapacityProvider } from './capacityProvider';
+import { translateGraphQlApi } from './graphQlApi';
 import { translateStateMachine } from './stateMachine/stateMachine';
 import { translateConnector } from './connector/connector';
 import { addEmbeddedConnectors } from './connector/embedded';
@@ -222,6 +223,8 @@ function translateResource(ctx: TranslationContext, sam: SamResource): Generated
       return translateCapacityProvider(sam, ctx.partition);
     case 'AWS::Serverless::WebSocketApi':
       return translateWebSocketApi(ctx, sam);
+    case 'AWS::Serverless::GraphQLApi':
+      return translateGraphQlApi(sam);
     default:
       return new NotCovered(sam.type);
   }

@@ -151,7 +151,8 @@ export const SAM_COVERAGE: CoverageEntry[] = [
   },
   samType('WebSocketApi', 'AWS::Serverless::WebSocketApi', true, 'WebSocketApi'),
   ...['Auth', 'Domain', 'StageName', 'RouteSettings', 'PropagateTags'].map((name) => property('WebSocketApi', 'AWS::Serverless::WebSocketApi', name)),
-  samType('GraphQLApi', 'AWS::Serverless::GraphQLApi', false),
+  samType('GraphQLApi', 'AWS::Serverless::GraphQLApi', true),
+  ...['Logging', 'ApiKeys', 'Cache', 'DataSources', 'DomainName', 'Functions', 'Resolvers'].map((name) => property('GraphQLApi', 'AWS::Serverless::GraphQLApi', name)),
 ];
 
 /** The SAM resource types the table names, each as expanded or not. */

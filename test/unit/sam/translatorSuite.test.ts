@@ -17,7 +17,7 @@ import { parseTemplate, readTemplateModel, toPlain, type MapNode } from '../../.
 import { featuresUsedBy, isSamType, SAM_COVERAGE, SAM_TYPES, samInput, type SamInput } from './samCoverage';
 
 /** The share of valid inputs whose generated resources match exactly, below which the suite fails. */
-const VALID_MATCH_FLOOR = 0.95;
+const VALID_MATCH_FLOOR = 0.99;
 /** The share of `error_*` inputs that give an error, below which the suite fails. */
 const ERROR_DETECTION_FLOOR = 0.8;
 /** No input may take longer than this to expand (they take milliseconds). */
