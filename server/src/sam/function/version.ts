@@ -12,6 +12,7 @@ import { invalidResource, type SamError } from '../errors';
 import type { GeneratedResource } from '../generated';
 import { resolveParameterRefs } from '../intrinsics';
 import { generateLogicalId } from '../logicalIds';
+import { logicalIdOf } from '../connector/reference';
 import { isMap, type PlainMap } from '../values';
 
 /** `_construct_version`: the version resource of a function, named by the hash of what publishes a new one. */
@@ -80,16 +81,6 @@ export function resolvedAliasName(sam: SamResource, property: string, value: unk
   const resolved = resolveParameterRefs(value, parameters);
   if (typeof resolved !== 'string') return invalidResource(sam.logicalId, `'${property}' must be a string or a Ref to a template parameter`, ['Properties', property]);
   return resolved;
-}
-
-/** `get_logical_id_from_intrinsic`: the resource a `Ref` or `Fn::GetAtt` names. */
-function logicalIdOf(value: unknown): string | undefined {
-  if (!isMap(value) || Object.keys(value).length !== 1) return undefined;
-  if (typeof value.Ref === 'string') return value.Ref;
-  const getAtt = value['Fn::GetAtt'];
-  if (Array.isArray(getAtt) && getAtt.length === 2 && typeof getAtt[0] === 'string') return getAtt[0];
-  if (typeof getAtt === 'string' && getAtt.split('.').length === 2) return getAtt.split('.')[0];
-  return undefined;
 }
 
 function truthyValue(value: unknown): boolean {
