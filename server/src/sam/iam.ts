@@ -48,6 +48,11 @@ export function singleStatementPolicy(name: string, action: unknown, resource: u
   return { PolicyName: name, PolicyDocument: { Statement: [{ Action: action, Effect: 'Allow', Resource: resource }] } };
 }
 
+/** The policy that lets a function send failed events to its `DeadLetterQueue` (a versioned document, unlike the event sources' ones). */
+export function deadLetterQueuePolicy(action: unknown, targetArn: unknown): PlainMap {
+  return { PolicyName: 'DeadLetterQueuePolicy', PolicyDocument: { Version: '2012-10-17', Statement: [{ Action: action, Resource: targetArn, Effect: 'Allow' }] } };
+}
+
 export const rolePolicies = {
   sqsSendMessage: (queueArn: unknown, logicalId: string) => singleStatementPolicy(`${logicalId}SQSPolicy`, 'sqs:SendMessage', queueArn),
   snsPublish: (topicArn: unknown, logicalId: string) => singleStatementPolicy(`${logicalId}SNSPolicy`, 'sns:publish', topicArn),

@@ -5,7 +5,7 @@
 import type { SamResource, TranslationContext } from '../context';
 import { invalidResource, SamError } from '../errors';
 import type { GeneratedResource } from '../generated';
-import { assumeRolePolicy, constructRole, expandPolicies, managedPolicyArn, singleStatementPolicy } from '../iam';
+import { assumeRolePolicy, constructRole, deadLetterQueuePolicy, expandPolicies, managedPolicyArn } from '../iam';
 import { resolveFindInMap, resolveParameterRefs } from '../intrinsics';
 import { NotCovered } from '../notCovered';
 import { ANY, dictOf, IS_BOOL, IS_DICT, IS_STR, listOf, oneOf, PASS_THROUGH, strict, typed, checkProperties, type PropertySpec } from '../properties';
@@ -128,7 +128,7 @@ export function translateFunction(ctx: TranslationContext, sam: SamResource): Ge
   const tags = samTagList(sam, p.Tags);
   if (tags instanceof SamError) return tags;
   fn.set('Tags', tags, 'Tags');
-  if (p.Tracing) fn.set('TracingConfig', { Mode: p.Tracing }, 'Tracing');
+  if (tracingEnabled(ctx, p.Tracing)) fn.set('TracingConfig', { Mode: p.Tracing }, 'Tracing');
   if (p.DeadLetterQueue) fn.set('DeadLetterConfig', { TargetArn: (p.DeadLetterQueue as PlainMap).TargetArn }, 'DeadLetterQueue');
   if (isMap(p.CapacityProviderConfig)) fn.set('CapacityProviderConfig', capacityProviderConfig(p.CapacityProviderConfig), 'CapacityProviderConfig');
   const packaging = checkPackageType(sam.logicalId, fn.properties);
@@ -265,17 +265,22 @@ function deploymentPreference(ctx: TranslationContext, sam: SamResource, alias: 
   return undefined;
 }
 
+/** Whether `Tracing` turns tracing on: `Disabled` (also through a parameter) is the same as no `Tracing`. */
+function tracingEnabled(ctx: TranslationContext, tracing: unknown): boolean {
+  return Boolean(tracing) && resolveParameterRefs(tracing, ctx.parameters) !== 'Disabled';
+}
+
 function functionRole(ctx: TranslationContext, sam: SamResource, invokePolicies: PlainMap[]): GeneratedResource | SamError {
   const p = sam.properties;
   // A durable function's role has the durable variant of the basic execution policy.
   const basic = p.DurableConfig ? 'service-role/AWSLambdaBasicDurableExecutionRolePolicy' : 'service-role/AWSLambdaBasicExecutionRole';
   const managed: unknown[] = [managedPolicyArn(ctx.partition, basic)];
-  if (p.Tracing) managed.push(managedPolicyArn(ctx.partition, 'AWSXrayWriteOnlyAccess'));
+  if (tracingEnabled(ctx, p.Tracing)) managed.push(managedPolicyArn(ctx.partition, 'AWSXrayWriteOnlyAccess'));
   if (p.VpcConfig) managed.push(managedPolicyArn(ctx.partition, 'service-role/AWSLambdaVPCAccessExecutionRole'));
   const documents: unknown[] = [];
   if (p.DeadLetterQueue) {
     const dlq = p.DeadLetterQueue as PlainMap;
-    documents.push(singleStatementPolicy('DeadLetterQueuePolicy', DLQ_ACTIONS[dlq.Type as string], dlq.TargetArn));
+    documents.push(deadLetterQueuePolicy(DLQ_ACTIONS[dlq.Type as string], dlq.TargetArn));
   }
   documents.push(...invokePolicies);
   const policies = expandPolicies(sam, p.Policies);
