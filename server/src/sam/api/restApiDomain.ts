@@ -36,7 +36,10 @@ export function constructRestApiDomain(ctx: TranslationContext, sam: SamResource
   const resource = sam.generate(domainId, isPrivate ? 'AWS::ApiGateway::DomainNameV2' : 'AWS::ApiGateway::DomainName', 'Domain', attributes);
   resource.set('DomainName', plainName, 'Domain.DomainName');
   resource.set(pyText(endpoint) === 'REGIONAL' ? 'RegionalCertificateArn' : 'CertificateArn', toPlain(certificate), 'Domain.CertificateArn');
-  resource.set('EndpointConfiguration', { Types: [pyText(endpoint)] }, 'Domain.EndpointConfiguration');
+  const ipAddressType = domain.get('IpAddressType');
+  const endpointConfiguration: Record<string, unknown> = { Types: [pyText(endpoint)] };
+  if (pyTruthy(ipAddressType)) endpointConfiguration.IpAddressType = toPlain(ipAddressType);
+  resource.set('EndpointConfiguration', endpointConfiguration, 'Domain.EndpointConfiguration');
   const mtls = domain.get('MutualTlsAuthentication');
   if (pyTruthy(mtls)) {
     if (!isPyMap(mtls)) throw fail("Property 'Domain.MutualTlsAuthentication' should be a map.");
@@ -46,7 +49,7 @@ export function constructRestApiDomain(ctx: TranslationContext, sam: SamResource
     if (pyTruthy(pyGet(mtls, 'TruststoreVersion'))) config.TruststoreVersion = toPlain(pyGet(mtls, 'TruststoreVersion'));
     resource.set('MutualTlsAuthentication', config, 'Domain.MutualTlsAuthentication');
   }
-  for (const key of ['SecurityPolicy', 'OwnershipVerificationCertificateArn', 'Policy', 'IpAddressType']) {
+  for (const key of ['SecurityPolicy', 'OwnershipVerificationCertificateArn', 'Policy']) {
     if (pyTruthy(domain.get(key))) resource.set(key, toPlain(domain.get(key)), `Domain.${key}`);
   }
   const resources: GeneratedResource[] = [resource];

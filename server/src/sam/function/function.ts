@@ -153,6 +153,11 @@ export function translateFunction(ctx: TranslationContext, sam: SamResource): Ge
       const resolved = resolveParameterRefs(p.AutoPublishCodeSha256, ctx.parameters);
       if (typeof resolved !== 'string') return invalidResource(sam.logicalId, 'AutoPublishCodeSha256 must be a string', ['Properties', 'AutoPublishCodeSha256']);
       codeSha256 = resolved;
+      // Lambda publishes no new version for unchanged function settings, so SAM puts the hash in the
+      // description: new code under the same CodeUri then changes the function too.
+      const description = resolveParameterRefs(p.Description, ctx.parameters);
+      if (!description || typeof description === 'string') fn.set('Description', description ? `${description} ${codeSha256}` : codeSha256, 'AutoPublishCodeSha256');
+      else fn.set('Description', { 'Fn::Join': [' ', [description, codeSha256]] }, 'AutoPublishCodeSha256');
     }
     const version = constructVersion(sam, fn, ctx.parameters, codeSha256, ctx.resources);
     if (version instanceof SamError) return version;
