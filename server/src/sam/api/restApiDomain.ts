@@ -49,7 +49,7 @@ export function constructRestApiDomain(ctx: TranslationContext, sam: SamResource
     if (pyTruthy(pyGet(mtls, 'TruststoreVersion'))) config.TruststoreVersion = toPlain(pyGet(mtls, 'TruststoreVersion'));
     resource.set('MutualTlsAuthentication', config, 'Domain.MutualTlsAuthentication');
   }
-  for (const key of ['SecurityPolicy', 'OwnershipVerificationCertificateArn', 'Policy']) {
+  for (const key of ['SecurityPolicy', 'EndpointAccessMode', 'OwnershipVerificationCertificateArn', 'Policy']) {
     if (pyTruthy(domain.get(key))) resource.set(key, toPlain(domain.get(key)), `Domain.${key}`);
   }
   const resources: GeneratedResource[] = [resource];

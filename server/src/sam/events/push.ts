@@ -10,6 +10,8 @@ import { dictOf, IS_BOOL, IS_DICT, IS_STR, listOf, oneOf, PASS_THROUGH, typed, t
 import { deepCopy, isList, isMap, makeConditional, plainEqual, ref, sub, tagList, type PlainMap } from '../values';
 import { arnOf, checkDeadLetterConfig, checkEventProperties, eventError, passThrough, permission, type EventInput, type EventTarget } from './eventSource';
 import { constructSqsEventSourceMapping } from './pull';
+import { logicalIdOf } from '../connector/reference';
+import { resolveParameterRefs } from '../intrinsics';
 
 const LAMBDA_TARGET_SUFFIX = 'LambdaTarget';
 const TARGET_ID_MAX_LENGTH = 64;
@@ -202,6 +204,14 @@ const SNS: Record<string, PropertySpec> = {
   RedrivePolicy: typed(IS_DICT),
 };
 
+/** `_check_fifo_topic`: the `FifoTopic` of the template's topic the event names (parameters resolved). */
+function fifoTopic(input: EventInput, topic: unknown): unknown {
+  const topicId = logicalIdOf(topic);
+  const entry = topicId === undefined ? undefined : input.ctx.resources[topicId];
+  const properties = isMap(entry) && isMap(entry.Properties) ? entry.Properties : {};
+  return resolveParameterRefs(properties.FifoTopic ?? false, input.ctx.parameters);
+}
+
 /** `SNS`: a subscription of the function to a topic, or of a queue (new or given) that the function polls. */
 export function snsEvent(input: EventInput, target: EventTarget, role: GeneratedResource | undefined): GeneratedResource[] | SamError {
   const invalid = checkEventProperties(input, 'SNS', SNS);
@@ -233,6 +243,9 @@ export function snsEvent(input: EventInput, target: EventTarget, role: Generated
   }
   if (typeof p.SqsSubscription === 'boolean') {
     const queue = input.sam.generate(`${input.logicalId}Queue`, 'AWS::SQS::Queue', input.origin, attributes);
+    // A FIFO topic of the template delivers only to a FIFO queue.
+    const fifo = fifoTopic(input, p.Topic);
+    if (fifo) queue.set('FifoQueue', fifo);
     const mapping = constructSqsEventSourceMapping(input, target, role, queue.getAtt('Arn'), undefined, undefined);
     return [...mapping, queue, queuePolicy(queue.getAtt('Arn'), queue.ref()), subscription('sqs', queue.getAtt('Arn'))];
   }

@@ -18,7 +18,7 @@ import { addAuth, linkRestApi } from '../api/apiEvent';
 import { fromTemplate, isPyMap } from '../api/pyValues';
 import { SwaggerEditor } from '../api/swaggerEditor';
 import { checkDeadLetterConfig, checkEventProperties, eventError, type EventInput } from '../events/eventSource';
-import { ruleDeadLetterQueue } from '../events/push';
+import { ruleDeadLetterQueue, targetId } from '../events/push';
 import { scheduleV2Event } from '../events/scheduleV2';
 
 const STATE_MACHINE_EVENT_TYPES = new Set(['Schedule', 'CloudWatchEvent', 'EventBridgeRule', 'Api', 'ScheduleV2']);
@@ -137,7 +137,7 @@ function executionRole(input: EventInput, target: ExecutionTarget, principal: st
 function ruleTarget(input: EventInput, target: ExecutionTarget, roleArn: unknown, dlqArn: unknown): PlainMap {
   const p = input.properties;
   const given = isMap(p.Target) ? p.Target : undefined;
-  const out: PlainMap = { Arn: target.arn, Id: given && 'Id' in given ? given.Id : `${input.logicalId}StepFunctionsTarget`, RoleArn: roleArn };
+  const out: PlainMap = { Arn: target.arn, Id: given && 'Id' in given ? given.Id : targetId(input.logicalId, 'StepFunctionsTarget'), RoleArn: roleArn };
   if (p.Input !== undefined && p.Input !== null) out.Input = p.Input;
   if (p.InputPath !== undefined && p.InputPath !== null) out.InputPath = p.InputPath;
   if (p.InputTransformer !== undefined && p.InputTransformer !== null) out.InputTransformer = p.InputTransformer;
