@@ -58,7 +58,7 @@ export const rolePolicies = {
   snsPublish: (topicArn: unknown, logicalId: string) => singleStatementPolicy(`${logicalId}SNSPolicy`, 'sns:publish', topicArn),
   eventBusPutEvents: (busArn: unknown, logicalId: string) => singleStatementPolicy(`${logicalId}EventBridgePolicy`, 'events:PutEvents', busArn),
   lambdaInvoke: (functionArn: unknown, logicalId: string) => singleStatementPolicy(`${logicalId}LambdaPolicy`, 'lambda:InvokeFunction', functionArn),
-  s3BucketDestination: (bucketArn: unknown, logicalId: string) => ({
+  s3SendEventPayload: (bucketArn: unknown, logicalId: string) => ({
     PolicyName: `${logicalId}S3Policy`,
     PolicyDocument: {
       Statement: [
@@ -66,10 +66,6 @@ export const rolePolicies = {
         { Action: 's3:ListBucket', Effect: 'Allow', Resource: bucketArn },
       ],
     },
-  }),
-  s3SendEventPayload: (bucketArn: unknown, logicalId: string) => ({
-    PolicyName: `${logicalId}S3Policy`,
-    PolicyDocument: { Statement: [{ Action: ['s3:PutObject', 's3:ListBucket'], Effect: 'Allow', Resource: [bucketArn, { 'Fn::Sub': ['${Arn}/*', { Arn: bucketArn }] }] }] },
   }),
 };
 

@@ -86,7 +86,7 @@ function destinationPolicy(type: string, logicalId: string, arn: unknown): Plain
   if (type === 'SQS') return rolePolicies.sqsSendMessage(arn, logicalId);
   if (type === 'SNS') return rolePolicies.snsPublish(arn, logicalId);
   if (type === 'EventBridge') return rolePolicies.eventBusPutEvents(arn, logicalId);
-  if (type === 'S3Bucket') return rolePolicies.s3BucketDestination(arn, logicalId);
+  if (type === 'S3Bucket') return rolePolicies.s3SendEventPayload(arn, logicalId);
   return rolePolicies.lambdaInvoke(arn, logicalId);
 }
 
