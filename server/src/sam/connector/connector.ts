@@ -197,7 +197,8 @@ function addDependencies(profile: ConnectorProfile, source: ResourceReference, d
     if (!resource) return;
     const current = resource.dependsOn();
     const list = Array.isArray(current) ? current : current === undefined ? [] : [current];
-    if (!list.includes(policyId)) resource.setDependsOn([...list, policyId]);
+    // `insert_unique`: the result is always a list, also when the policy was already named.
+    resource.setDependsOn(list.includes(policyId) ? list : [...list, policyId]);
   };
   if (profile.dependedBy === 'DESTINATION_EVENT_SOURCE_MAPPING' && source.logicalId && destination.logicalId) {
     const mappings = resolver
