@@ -97,7 +97,13 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
   const sources = new Map<string, SamSource>();
   const propertySources = new Map<string, Map<string, SamSource>>();
   const entries = new Map<string, { key: string; keyRange: Range; value: unknown; hint?: TemplateNode; range: Range }>();
+  // A logical id that two SAM resources generate (a shared usage plan, a Route 53 record set
+  // group) is the one translated last: SAM writes each translation over the template in turn.
+  const last = new Map<string, GeneratedResource>();
+  for (const generated of translation.generated.values()) for (const resource of generated) last.set(resource.logicalId, resource);
+  for (const resource of translation.shared) last.set(resource.logicalId, resource);
   const place = (resource: GeneratedResource) => {
+    if (last.get(resource.logicalId) !== resource) return;
     // An implicit API or an embedded connector has no lines of its own: it is the event that
     // called for it, or the resource's `Connectors` entry.
     const implicit = translation.implicitApis.get(resource.origin.logicalId) ?? translation.embeddedConnectors.get(resource.origin.logicalId);

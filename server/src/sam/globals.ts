@@ -28,10 +28,10 @@ const SUPPORTED: Record<string, readonly string[]> = {
   SimpleTable: ['SSESpecification'],
   StateMachine: ['PropagateTags'],
   LayerVersion: ['PublishLambdaVersion'],
-  CapacityProvider: ['VpcConfig', 'OperatorRole', 'Tags', 'InstanceRequirements', 'ScalingConfig', 'KmsKeyArn', 'PropagateTags'],
+  CapacityProvider: ['VpcConfig', 'Tags', 'PropagateTags', 'InstanceRequirements', 'ScalingConfig', 'KmsKeyArn', 'OperatorRole'],
   WebSocketApi: [
     'AccessLogSettings', 'ApiKeySelectionExpression', 'DefaultRouteSettings', 'DisableExecuteApiEndpoint', 'DisableSchemaValidation', 'Domain',
-    'PropagateTags', 'RouteSettings', 'StageVariables', 'Tags',
+    'FailOnWarnings', 'IpAddressType', 'PropagateTags', 'RouteSelectionExpression', 'RouteSettings', 'StageVariables', 'Tags',
   ],
 };
 

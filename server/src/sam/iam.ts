@@ -48,12 +48,17 @@ export function singleStatementPolicy(name: string, action: unknown, resource: u
   return { PolicyName: name, PolicyDocument: { Statement: [{ Action: action, Effect: 'Allow', Resource: resource }] } };
 }
 
+/** The policy that lets a function send failed events to its `DeadLetterQueue` (a versioned document, unlike the event sources' ones). */
+export function deadLetterQueuePolicy(action: unknown, targetArn: unknown): PlainMap {
+  return { PolicyName: 'DeadLetterQueuePolicy', PolicyDocument: { Version: '2012-10-17', Statement: [{ Action: action, Resource: targetArn, Effect: 'Allow' }] } };
+}
+
 export const rolePolicies = {
   sqsSendMessage: (queueArn: unknown, logicalId: string) => singleStatementPolicy(`${logicalId}SQSPolicy`, 'sqs:SendMessage', queueArn),
   snsPublish: (topicArn: unknown, logicalId: string) => singleStatementPolicy(`${logicalId}SNSPolicy`, 'sns:publish', topicArn),
   eventBusPutEvents: (busArn: unknown, logicalId: string) => singleStatementPolicy(`${logicalId}EventBridgePolicy`, 'events:PutEvents', busArn),
   lambdaInvoke: (functionArn: unknown, logicalId: string) => singleStatementPolicy(`${logicalId}LambdaPolicy`, 'lambda:InvokeFunction', functionArn),
-  s3PutObject: (bucketArn: unknown, logicalId: string) => ({
+  s3SendEventPayload: (bucketArn: unknown, logicalId: string) => ({
     PolicyName: `${logicalId}S3Policy`,
     PolicyDocument: {
       Statement: [
@@ -61,10 +66,6 @@ export const rolePolicies = {
         { Action: 's3:ListBucket', Effect: 'Allow', Resource: bucketArn },
       ],
     },
-  }),
-  s3SendEventPayload: (bucketArn: unknown, logicalId: string) => ({
-    PolicyName: `${logicalId}S3Policy`,
-    PolicyDocument: { Statement: [{ Action: ['s3:PutObject', 's3:ListBucket'], Effect: 'Allow', Resource: [bucketArn, { 'Fn::Sub': ['${Arn}/*', { Arn: bucketArn }] }] }] },
   }),
 };
 

@@ -15,15 +15,18 @@ import { openApiSkeleton } from './api/openApiEditor';
 import { resolveApplicationLocations, translateApplication } from './application';
 import { translateLayerVersion } from './layerVersion';
 import { translateSimpleTable } from './simpleTable';
+import { translateCapacityProvider } from './capacityProvider';
+import { translateGraphQlApi } from './graphQlApi';
 import { translateStateMachine } from './stateMachine/stateMachine';
-import { validateCapacityProvider } from './capacityProvider';
-import { validateGraphQlApi } from './graphQlApi';
-import { validateWebSocketApi } from './webSocketApi';
+import { validateCapacityProvider } from './capacityProviderChecks';
+import { validateGraphQlApi } from './graphQlApiChecks';
+import { validateWebSocketApi } from './webSocketApiChecks';
 import { translateConnector } from './connector/connector';
 import { addEmbeddedConnectors } from './connector/embedded';
 import { generatedConnectable, type ConnectableResource, type ResourceResolver } from './connector/reference';
 import { swaggerSkeleton } from './api/swaggerEditor';
 import { translateRestApi } from './api/restApi';
+import { translateWebSocketApi } from './api/webSocketApi';
 import { SamResource, type SamNote, type TranslationContext } from './context';
 import { invalidResource, SamError } from './errors';
 import { DeploymentPreferences } from './function/deploymentPreference';
@@ -34,7 +37,9 @@ import { invalidLogicalIds, nonStringSubVariable, validateDocument } from './doc
 import { ResourceReferences, resolveParameterRefs } from './intrinsics';
 import { NotCovered } from './notCovered';
 import { ResourceOrder } from './resourceOrder';
-import { PyDict, PyUnicode } from './python/py27Dict';
+import { PyDict, PyUnicode, type PyValue } from './python/py27Dict';
+import { pyStr } from './python/pyRepr';
+import { fromTemplate } from './api/pyValues';
 import { deepCopy, isMap, type PlainMap } from './values';
 
 export const SERVERLESS_PREFIX = 'AWS::Serverless::';
@@ -245,6 +250,9 @@ function duplicateLogicalId(ctx: TranslationContext, logicalId: string, generate
   for (const resource of generated) {
     const existing = ctx.resources[resource.logicalId];
     if (existing === undefined) continue;
+    // A SAM resource is replaced by what it generates under its own id (a WebSocketApi by its API,
+    // a CapacityProvider by the Lambda one).
+    if (resource.logicalId === logicalId) continue;
     if (isMap(existing) && existing.Type === REPLACES[resource.type]) continue;
     // The SAM property that generated the resource, where the template sets it; else the resource itself.
     const written = isMap(ctx.resources[logicalId]) ? (ctx.resources[logicalId] as PlainMap).Properties : undefined;
@@ -269,7 +277,7 @@ function translationOrder(ctx: TranslationContext, order: ResourceOrder): string
     if (!isMap(entry) || typeof entry.Type !== 'string' || !entry.Type.startsWith(SERVERLESS_PREFIX)) continue;
     const type = entry.Type;
     const group =
-      type === 'AWS::Serverless::Function' ? 0 : type === 'AWS::Serverless::StateMachine' ? 1 : type === 'AWS::Serverless::Api' || type === 'AWS::Serverless::HttpApi' ? 2 : type === 'AWS::Serverless::Connector' ? 4 : 3;
+      type === 'AWS::Serverless::Function' ? 0 : type === 'AWS::Serverless::StateMachine' ? 1 : type === 'AWS::Serverless::Api' || type === 'AWS::Serverless::HttpApi' || type === 'AWS::Serverless::WebSocketApi' ? 2 : type === 'AWS::Serverless::Connector' ? 4 : 3;
     groups[group]!.push(id);
   }
   return groups.flat();
@@ -291,12 +299,12 @@ function translateResource(ctx: TranslationContext, sam: SamResource): Generated
       return translateApplication(ctx, sam, ctx.applicationTemplates);
     case 'AWS::Serverless::StateMachine':
       return translateStateMachine(ctx, sam);
-    case 'AWS::Serverless::WebSocketApi':
-      return validateWebSocketApi(sam) ?? new NotCovered(sam.type);
     case 'AWS::Serverless::CapacityProvider':
-      return validateCapacityProvider(sam) ?? new NotCovered(sam.type);
+      return validateCapacityProvider(sam) ?? translateCapacityProvider(sam, ctx.partition);
+    case 'AWS::Serverless::WebSocketApi':
+      return validateWebSocketApi(sam) ?? translateWebSocketApi(ctx, sam);
     case 'AWS::Serverless::GraphQLApi':
-      return validateGraphQlApi(sam) ?? new NotCovered(sam.type);
+      return validateGraphQlApi(sam) ?? translateGraphQlApi(sam);
     default:
       return new NotCovered(sam.type);
   }
@@ -395,12 +403,15 @@ function recordFunctionNames(ctx: TranslationContext, sam: SamResource): void {
     if (typeof api !== 'string') continue;
     const name = resolveParameterRefs(sam.properties.FunctionName, ctx.parameters);
     if (!name) continue;
-    ctx.functionNames.set(api, (ctx.functionNames.get(api) ?? '') + pythonStr(name));
+    ctx.functionNames.set(api, (ctx.functionNames.get(api) ?? '') + pythonStr(ctx, name));
   }
 }
 
-/** Python's `str()` of a resolved FunctionName (a string, or an intrinsic left unresolved). */
-function pythonStr(value: unknown): string {
+/**
+ * Python's `str()` of a resolved FunctionName: a string as it is, an intrinsic left unresolved as
+ * its repr (with unicode strings in a template converted for Python 2.7).
+ */
+function pythonStr(ctx: TranslationContext, value: unknown): string {
   if (typeof value === 'string') return value;
-  return JSON.stringify(value).replace(/"/g, "'").replace(/,/g, ', ').replace(/:/g, ': ');
+  return pyStr(ctx.py27 ? fromTemplate(value) : (value as PyValue));
 }

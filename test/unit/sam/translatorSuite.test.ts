@@ -5,8 +5,9 @@
  * resources (logical ids, hashes included, and types) must be exactly the expected ones; an
  * `error_*` input must give an error, and how many are worded exactly as the translator's
  * message is printed. The share that matches is printed, overall and by SAM resource type, and
- * the suite fails below the floors below (the README states them). Skipped, with the reason
- * printed, when the folder is absent.
+ * the suite fails below the floors below (the README states them). Every valid input that uses
+ * only features the README's coverage table lists as expanded (samCoverage.ts) must match
+ * exactly. Skipped, with the reason printed, when the folder is absent.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -14,9 +15,10 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { expandServerless } from '../../../server/src/sam';
 import { parseTemplate, readTemplateModel, toPlain, type MapNode } from '../../../server/src/template';
+import { featuresUsedBy, isSamType, SAM_COVERAGE, SAM_TYPES, samInput, type SamInput } from './samCoverage';
 
 /** The share of valid inputs whose generated resources match exactly, below which the suite fails. */
-const VALID_MATCH_FLOOR = 0.85;
+const VALID_MATCH_FLOOR = 0.99;
 /** The share of `error_*` inputs that give an error, below which the suite fails: every one. */
 const ERROR_DETECTION_FLOOR = 1.0;
 /** No input may take longer than this to expand (they take milliseconds). */
@@ -34,6 +36,7 @@ const HARNESS_PARAMETERS = new Map([
 interface Outcome {
   name: string;
   samTypes: string[];
+  input: SamInput;
   matched: boolean;
   detail: string;
 }
@@ -97,13 +100,15 @@ describe('the SAM translator suite', { skip: existsSync(SUITE) ? false : `${SUIT
       assert.ok(elapsed < MAX_MILLISECONDS_PER_INPUT, `${name} took ${elapsed.toFixed(0)} ms`);
       assert.ok(!expansion.parsed.errors.some((e) => e.code === 'internal-error'), `${name}: ${expansion.parsed.errors.map((e) => e.message).join('; ')}`);
       const samTypes = [...new Set([...text.matchAll(/AWS::Serverless::[A-Za-z]+/g)].map((m) => m[0]))];
+      const parsedInput = parseTemplate(text).root;
+      const input = samInput(parsedInput ? toPlain(parsedInput) : undefined);
       const samErrors = expansion.parsed.errors.filter((e) => e.code === 'sam-invalid');
       if (name.startsWith('error_')) {
         const wordings = samErrors.map((e) => e.message.replace(`${MESSAGE_PREFIX}: `, ''));
         // Some of the translator's messages end in a space (a cause that ends in one); words are what is compared.
         const wanted = expected.errorMessage ?? '';
         const localArtifact = expansion.notes.some((n) => n.kind === 'sam-local-artifact' && wanted.includes(`'${n.property}' is not a valid S3 Uri`));
-        invalid.push({ name, samTypes, matched: samErrors.length > 0, detail: 'no error', wordedExactly: samErrors.length > 0 && translatorMessage(wordings) === wanted.trim(), localArtifact });
+        invalid.push({ name, samTypes, input, matched: samErrors.length > 0, detail: 'no error', wordedExactly: samErrors.length > 0 && translatorMessage(wordings) === wanted.trim(), localArtifact });
         continue;
       }
       const root = expansion.parsed.root as MapNode;
@@ -114,7 +119,7 @@ describe('the SAM translator suite', { skip: existsSync(SUITE) ? false : `${SUIT
       const extra = got.filter((line) => !want.includes(line));
       const matched = missing.length === 0 && extra.length === 0 && samErrors.length === 0;
       const detail = samErrors.length > 0 ? samErrors[0]!.message : `missing ${missing.join(', ')}; unexpected ${extra.join(', ')}`;
-      valid.push({ name, samTypes, matched, detail });
+      valid.push({ name, samTypes, input, matched, detail });
     }
   });
 
@@ -129,6 +134,23 @@ describe('the SAM translator suite', { skip: existsSync(SUITE) ? false : `${SUIT
     }
     console.log(lines.join('\n'));
     assert.ok(share >= VALID_MATCH_FLOOR, `${(share * 100).toFixed(1)}% < ${VALID_MATCH_FLOOR * 100}%`);
+  });
+
+  test('the coverage table names every SAM resource type of the valid inputs', () => {
+    const unnamed = [...new Set(valid.flatMap((o) => o.input.resources.map((r) => r.type)))].filter((type) => isSamType(type) && !SAM_TYPES.has(type));
+    assert.deepEqual(unnamed, [], `types the README's coverage table does not name: ${unnamed.join(', ')}`);
+  });
+
+  test('every valid input that uses only features the README lists as expanded generates exactly the expected resources', () => {
+    const claimed = valid.filter((o) => featuresUsedBy(o.input).every((feature) => feature.expanded));
+    const lines = [`valid inputs using only expanded features: ${claimed.filter((o) => o.matched).length}/${claimed.length} match exactly`];
+    for (const entry of SAM_COVERAGE) {
+      const using = valid.filter((o) => entry.usedBy(o.input));
+      lines.push(`  ${entry.expanded ? 'expanded' : 'not yet  '}  ${entry.row}: ${entry.feature}: ${using.filter((o) => o.matched).length}/${using.length}`);
+    }
+    console.log(lines.join('\n'));
+    const failing = claimed.filter((o) => !o.matched).map((o) => `${o.name}: ${o.detail}`);
+    assert.deepEqual(failing, []);
   });
 
   test(`at least ${Math.round(ERROR_DETECTION_FLOOR * 100)}% of the error_* inputs give an error`, () => {

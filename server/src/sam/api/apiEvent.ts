@@ -2,16 +2,17 @@
  * The `Api` event of a function (push.py, `Api`): a permission for API Gateway to invoke the
  * function, and, on an API whose definition SAM manages (the implicit `ServerlessRestApi` or one
  * with `MergeDefinitions`), the path's `aws_proxy` integration with its auth, request model,
- * request parameters and validators.
+ * request parameters and validators; with `OverrideApiAuth`, the event's auth also in a definition
+ * the template gives.
  */
 import { invalidEvent, invalidResource, SamError } from '../errors';
 import type { GeneratedResource } from '../generated';
-import { PyDict, PyUnicode, type PyStr, type PyValue } from '../python/py27Dict';
+import { plainDict, plainItems, PyDict, PyUnicode, type PyStr, type PyValue } from '../python/py27Dict';
 import { IS_DICT, IS_LIST, IS_STR, PASS_THROUGH, typed, type PropertySpec } from '../properties';
 import { resolveParameterRefs } from '../intrinsics';
 import { isMap, truthy, type PlainMap } from '../values';
 import { checkEventProperties, eventError, permission, type EventInput, type EventTarget } from '../events/eventSource';
-import { fromTemplate, isPyMap, pyGet, pyKeys, pyText, pyTruthy } from './pyValues';
+import { fromTemplate, isPyMap, pyGet, pyText, pyTruthy } from './pyValues';
 import { swaggerSkeleton, SwaggerEditor } from './swaggerEditor';
 
 const API_EVENT: Record<string, PropertySpec> = {
@@ -82,7 +83,32 @@ export function apiEvent(input: EventInput, target: EventTarget): GeneratedResou
     const added = addSwaggerIntegration(input, target, api, linked.apiId as string, method, linked.stageSuffix);
     if (added instanceof SamError) return added;
   }
+  const overridden = overrideApiAuth(input, api, linked.apiId as string, method, linked.stageSuffix);
+  if (overridden instanceof SamError) return overridden;
   return resources;
+}
+
+/**
+ * `OverrideApiAuth`: an event's auth written into a definition the template gives (one SAM does
+ * not manage), so that it overrides the API's default authorizer there too.
+ */
+function overrideApiAuth(input: EventInput, api: PlainMap | undefined, apiId: string, method: string, stage: PyStr): SamError | undefined {
+  const auth = input.properties.Auth;
+  const body = api?.DefinitionBody;
+  if (!api || !pyTruthy(fromTemplate(body ?? null)) || !isMap(auth) || !auth.OverrideApiAuth) return undefined;
+  if (!(auth.Authorizer || auth.ApiKeyRequired || auth.ResourcePolicy)) {
+    return invalidEvent(input.eventId, 'Must define one of: Authorizer, ApiKeyRequired or ResourcePolicy when using the OverrideApiAuth property.');
+  }
+  try {
+    const editor = new SwaggerEditor(fromTemplate(body));
+    const added = addAuth(input, editor, api, apiId, fromTemplate(auth) as PyDict, new PyUnicode(String(input.properties.Path)), new PyUnicode(method), stage);
+    if (added) return added;
+    api.DefinitionBody = editor.swagger;
+    return undefined;
+  } catch (error) {
+    if (error instanceof SamError) return error;
+    throw error;
+  }
 }
 
 function addSwaggerIntegration(input: EventInput, target: EventTarget, api: PlainMap, apiId: string, method: string, stage: PyStr): SamError | undefined {
@@ -226,10 +252,10 @@ function mergedDefinitions(input: EventInput, apiId: string, body: unknown, edit
   const generatedPaths = editor.swagger.get('paths') as PyDict;
   const normalized = method === 'any' ? 'x-amazon-apigateway-any-method' : method;
   const generated = (generatedPaths.get(pathText) as PyDict).get(normalized) as PyDict;
-  const result: Record<string, PyValue> = {};
-  if (isPyMap(existing)) for (const key of pyKeys(existing)) result[key] = pyGet(existing, key)!;
-  for (const [key, value] of generated.items()) result[pyText(key)!] = value;
-  if (!sourcePaths.has(pathText)) sourcePaths.set(new PyUnicode(pathText), { [method]: result });
+  // SAM's value wins a conflict; the key keeps the template's (unicode) string, which the deployment hash shows.
+  const existingItems: [PyStr, PyValue][] = existing instanceof PyDict ? existing.items() : isPyMap(existing) ? plainItems(existing) : [];
+  const result = plainDict([...existingItems, ...generated.items()]);
+  if (!sourcePaths.has(pathText)) sourcePaths.set(new PyUnicode(pathText), plainDict([[new PyUnicode(method), result]]));
   const target = sourcePaths.get(pathText);
   if (target instanceof PyDict) target.set(new PyUnicode(method), result);
   else if (isPyMap(target)) (target as Record<string, PyValue>)[method] = result;

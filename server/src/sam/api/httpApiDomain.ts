@@ -11,8 +11,17 @@ import { isMap, type PlainMap } from '../values';
 
 const MTLS_FIELDS = ['TruststoreUri', 'TruststoreVersion'];
 
-/** The domain's resources; `tags` is the API's tag map as the stage gets it. */
-export function constructHttpApiDomain(ctx: TranslationContext, sam: SamResource, domain: unknown, tags: PlainMap | undefined): GeneratedResource[] {
+/**
+ * The domain's resources; `tags` is the API's tag map as the stage gets it. `recordSetGroups` are
+ * the Route 53 groups this API may add its records to (by default those of every API so far).
+ */
+export function constructHttpApiDomain(
+  ctx: TranslationContext,
+  sam: SamResource,
+  domain: unknown,
+  tags: PlainMap | undefined,
+  recordSetGroups: Map<string, GeneratedResource> = ctx.route53RecordSetGroups,
+): GeneratedResource[] {
   if (domain === undefined || domain === null) return [];
   const fail = (detail: string): SamError => invalidResource(sam.logicalId, detail, ['Properties', 'Domain']);
   if (!isMap(domain)) throw fail("Property 'Domain' should be a map.");
@@ -44,7 +53,7 @@ export function constructHttpApiDomain(ctx: TranslationContext, sam: SamResource
     resource.set('MutualTlsAuthentication', config, 'Domain.MutualTlsAuthentication');
   }
   const resources: GeneratedResource[] = [resource, ...apiMappings(ctx, sam, domain.BasePath, domainId, attributes, fail)];
-  const group = recordSetGroup(ctx, sam, domain, domainId, attributes, fail);
+  const group = recordSetGroup(recordSetGroups, sam, domain, domainId, attributes, fail);
   if (group) resources.push(group);
   return resources;
 }
@@ -71,7 +80,7 @@ function apiMappings(ctx: TranslationContext, sam: SamResource, basePath: unknow
 }
 
 /** `_construct_route53_recordsetgroup`: the hosted zone's group (one per zone across APIs) with this domain's records. */
-function recordSetGroup(ctx: TranslationContext, sam: SamResource, domain: PlainMap, domainId: string, attributes: PlainMap, fail: (detail: string) => SamError): GeneratedResource | undefined {
+function recordSetGroup(groups: Map<string, GeneratedResource>, sam: SamResource, domain: PlainMap, domainId: string, attributes: PlainMap, fail: (detail: string) => SamError): GeneratedResource | undefined {
   const route53 = domain.Route53;
   if (route53 === undefined || route53 === null) return undefined;
   if (!isMap(route53)) throw fail("Property 'Domain.Route53' should be a map.");
@@ -81,13 +90,13 @@ function recordSetGroup(ctx: TranslationContext, sam: SamResource, domain: Plain
     throw fail('HostedZoneId or HostedZoneName is required to enable Route53 support on Custom Domains.');
   }
   const groupId = `RecordSetGroup${generateLogicalId('', zoneId || zoneName)}`;
-  let group = ctx.route53RecordSetGroups.get(groupId);
+  let group = groups.get(groupId);
   if (!group) {
     group = sam.generate(groupId, 'AWS::Route53::RecordSetGroup', 'Domain.Route53', attributes);
     if ('HostedZoneId' in route53) group.set('HostedZoneId', zoneId);
     else if ('HostedZoneName' in route53) group.set('HostedZoneName', zoneName);
     group.set('RecordSets', []);
-    ctx.route53RecordSetGroups.set(groupId, group);
+    groups.set(groupId, group);
   }
   const target: PlainMap = {};
   if (route53.EvaluateTargetHealth !== undefined && route53.EvaluateTargetHealth !== null) target.EvaluateTargetHealth = route53.EvaluateTargetHealth;

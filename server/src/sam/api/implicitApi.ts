@@ -10,7 +10,7 @@ import { makeCombinedCondition } from '../conditions';
 import type { TranslationContext } from '../context';
 import { SamError } from '../errors';
 import { PyUnicode, textOf, type PyDict, type PyStr } from '../python/py27Dict';
-import { pyItems } from '../pyOrder';
+import { eventItems, IMPLICIT_API_EVENT_TYPES, pyItems } from '../pyOrder';
 import type { ResourceOrder } from '../resourceOrder';
 import { deepCopy, isMap, type PlainMap } from '../values';
 
@@ -89,7 +89,11 @@ export function runImplicitApiPlugin(template: PluginTemplate, kind: ImplicitApi
     if (!isMap(resource) || (resource.Type !== 'AWS::Serverless::Function' && resource.Type !== 'AWS::Serverless::StateMachine')) continue;
     const properties = resource.Properties;
     if (!isMap(properties) || !isMap(properties.Events)) continue;
-    const events = pyItems(ctx, properties.Events).filter(([, e]) => isMap(e) && e.Type === kind.eventType);
+    // The plugins that ran before this one may have reordered the events (pyOrder.ts); this one
+    // iterates a new dict of its own events, inserted in that order (`_get_api_events`).
+    const before = IMPLICIT_API_EVENT_TYPES.slice(0, IMPLICIT_API_EVENT_TYPES.indexOf(kind.eventType));
+    const own = eventItems(ctx, properties.Events, before).filter(([, e]) => isMap(e) && e.Type === kind.eventType);
+    const events = pyItems(ctx, Object.fromEntries(own));
     for (const [eventId, event] of events) {
       const error = processEvent(logicalId, resource, eventId, event as PlainMap, state);
       if (error) {

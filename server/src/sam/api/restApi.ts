@@ -403,8 +403,9 @@ class RestApiGenerator {
     if (pyTruthy(paths)) {
       if (!(paths instanceof PyDict)) throw invalidDocument('Value of paths must be a dictionary according to Swagger spec.');
       for (const [path, item] of paths.items()) {
-        if (!(item instanceof PyDict)) throw invalidDocument(`Value of '${pyText(path)}' path must be a dictionary according to Swagger spec.`);
-        const options = item.get('options');
+        // A path under a function's condition is an `Fn::If`: a dict to the translator, though not a path item.
+        if (!isPyMap(item)) throw invalidDocument(`Value of '${pyText(path)}' path must be a dictionary according to Swagger spec.`);
+        const options = pyGet(item, 'options');
         if (!pyTruthy(options)) continue;
         if (!(options instanceof PyDict)) throw invalidDocument(`Value of options method for path ${pyText(path)} must be a dictionary according to Swagger spec.`);
         for (const [field, value] of options.copy().items()) {

@@ -13,7 +13,7 @@ import { isPyMap, pyGet, pyKeys, pyText, pyTruthy, toPlain } from './pyValues';
 
 const ENDPOINTS = ['EDGE', 'REGIONAL', 'PRIVATE'];
 
-/** The domain resources; the domain map is completed in place (`ApiDomainName`, the default endpoint) as SAM completes it. */
+/** The domain resources; the domain map of a public domain is completed in place (`ApiDomainName`, the default endpoint) as SAM completes it. */
 export function constructRestApiDomain(ctx: TranslationContext, sam: SamResource, domain: PyValue | undefined, restApi: GeneratedResource): GeneratedResource[] {
   if (domain === undefined) return [];
   const fail = (detail: string): SamError => invalidResource(sam.logicalId, detail, ['Properties', 'Domain']);
@@ -30,12 +30,16 @@ export function constructRestApiDomain(ctx: TranslationContext, sam: SamResource
   const isPrivate = pyText(endpoint) === 'PRIVATE';
   const plainName = toPlain(domainName);
   const domainId = (isPrivate ? 'ApiGatewayDomainNameV2' : 'ApiGatewayDomainName') + generateLogicalId('', plainName);
-  domain.set('ApiDomainName', domainId);
+  // A private domain (`_construct_api_domain_v2`) leaves the map as written, and so the deployment's hash input.
+  if (!isPrivate) domain.set('ApiDomainName', domainId);
   const attributes = sam.passThroughAttributes();
   const resource = sam.generate(domainId, isPrivate ? 'AWS::ApiGateway::DomainNameV2' : 'AWS::ApiGateway::DomainName', 'Domain', attributes);
   resource.set('DomainName', plainName, 'Domain.DomainName');
   resource.set(pyText(endpoint) === 'REGIONAL' ? 'RegionalCertificateArn' : 'CertificateArn', toPlain(certificate), 'Domain.CertificateArn');
-  resource.set('EndpointConfiguration', { Types: [pyText(endpoint)] }, 'Domain.EndpointConfiguration');
+  const ipAddressType = domain.get('IpAddressType');
+  const endpointConfiguration: Record<string, unknown> = { Types: [pyText(endpoint)] };
+  if (pyTruthy(ipAddressType)) endpointConfiguration.IpAddressType = toPlain(ipAddressType);
+  resource.set('EndpointConfiguration', endpointConfiguration, 'Domain.EndpointConfiguration');
   const mtls = domain.get('MutualTlsAuthentication');
   if (pyTruthy(mtls)) {
     if (!isPyMap(mtls)) throw fail("Property 'Domain.MutualTlsAuthentication' should be a map.");
@@ -45,7 +49,7 @@ export function constructRestApiDomain(ctx: TranslationContext, sam: SamResource
     if (pyTruthy(pyGet(mtls, 'TruststoreVersion'))) config.TruststoreVersion = toPlain(pyGet(mtls, 'TruststoreVersion'));
     resource.set('MutualTlsAuthentication', config, 'Domain.MutualTlsAuthentication');
   }
-  for (const key of ['SecurityPolicy', 'OwnershipVerificationCertificateArn', 'Policy', 'IpAddressType']) {
+  for (const key of ['SecurityPolicy', 'EndpointAccessMode', 'OwnershipVerificationCertificateArn', 'Policy']) {
     if (pyTruthy(domain.get(key))) resource.set(key, toPlain(domain.get(key)), `Domain.${key}`);
   }
   const resources: GeneratedResource[] = [resource];
@@ -80,7 +84,7 @@ export function constructRestApiDomain(ctx: TranslationContext, sam: SamResource
   }
   if (isPrivate && isPyMap(association)) {
     const source = toPlain(pyGet(association, 'VpcEndpointId'));
-    const access = sam.generate(generateLogicalId('DomainNameAccessAssociation', source), 'AWS::ApiGateway::DomainNameAccessAssociation', 'Domain.AccessAssociation', attributes);
+    const access = sam.generate(generateLogicalId('DomainNameAccessAssociation', [source, domainId]), 'AWS::ApiGateway::DomainNameAccessAssociation', 'Domain.AccessAssociation', attributes);
     access.set('DomainNameArn', resource.ref());
     access.set('AccessAssociationSource', source);
     access.set('AccessAssociationSourceType', 'VPCE');

@@ -135,7 +135,7 @@ function generateResources(
         permission.set('FunctionName', owner.arn, 'Destination');
         permission.set('Principal', grant.principal);
         permission.set('SourceArn', replaceVariables(grant.sourceArn, values), 'Source');
-        permission.set('SourceAccount', grant.sourceAccount);
+        permission.set('SourceAccount', grant.sourceAccount === undefined ? undefined : replaceVariables(grant.sourceAccount, values));
         out.push(permission);
       }
       return out;
@@ -173,7 +173,9 @@ function replaceVariables(text: string, values: Record<ProfileVariable, unknown>
     substitutions[`${side}${name}`] = values[`${side}.${name}` as ProfileVariable];
     return `\${${side}${name}}`;
   });
-  return Object.keys(substitutions).length === 0 ? text : { 'Fn::Sub': [replaced, substitutions] };
+  // As in SAM's profile_replace: any `${...}` left makes the text an Fn::Sub.
+  if (!/\$\{.+\}/.test(replaced)) return replaced;
+  return Object.keys(substitutions).length === 0 ? { 'Fn::Sub': replaced } : { 'Fn::Sub': [replaced, substitutions] };
 }
 
 /** The policy document: one symbolic statement per category granted, naming the pair and the values its statements are about. */
@@ -195,7 +197,8 @@ function addDependencies(profile: ConnectorProfile, source: ResourceReference, d
     if (!resource) return;
     const current = resource.dependsOn();
     const list = Array.isArray(current) ? current : current === undefined ? [] : [current];
-    if (!list.includes(policyId)) resource.setDependsOn([...list, policyId]);
+    // `insert_unique`: the result is always a list, also when the policy was already named.
+    resource.setDependsOn(list.includes(policyId) ? list : [...list, policyId]);
   };
   if (profile.dependedBy === 'DESTINATION_EVENT_SOURCE_MAPPING' && source.logicalId && destination.logicalId) {
     const mappings = resolver

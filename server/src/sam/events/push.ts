@@ -10,6 +10,8 @@ import { dictOf, IS_BOOL, IS_DICT, IS_STR, listOf, oneOf, PASS_THROUGH, typed, t
 import { deepCopy, isList, isMap, makeConditional, plainEqual, ref, sub, tagList, type PlainMap } from '../values';
 import { arnOf, checkDeadLetterConfig, checkEventProperties, eventError, passThrough, permission, type EventInput, type EventTarget } from './eventSource';
 import { constructSqsEventSourceMapping } from './pull';
+import { logicalIdOf } from '../connector/reference';
+import { resolveParameterRefs } from '../intrinsics';
 
 const LAMBDA_TARGET_SUFFIX = 'LambdaTarget';
 const TARGET_ID_MAX_LENGTH = 64;
@@ -196,12 +198,20 @@ export function s3Event(input: EventInput, target: EventTarget): GeneratedResour
 const SNS: Record<string, PropertySpec> = {
   Topic: typed(IS_STR, true),
   Region: typed(IS_STR),
-  // A filter policy nests maps for message-body filtering, so only its top level is a map for certain.
+  // A filter policy may nest attribute maps (payload-based filtering), so only its being a map is checked.
   FilterPolicy: typed(IS_DICT),
   FilterPolicyScope: PASS_THROUGH,
   SqsSubscription: typed(oneOf(IS_BOOL, IS_DICT)),
   RedrivePolicy: typed(IS_DICT),
 };
+
+/** `_check_fifo_topic`: the `FifoTopic` of the template's topic the event names (parameters resolved). */
+function fifoTopic(input: EventInput, topic: unknown): unknown {
+  const topicId = logicalIdOf(topic);
+  const entry = topicId === undefined ? undefined : input.ctx.resources[topicId];
+  const properties = isMap(entry) && isMap(entry.Properties) ? entry.Properties : {};
+  return resolveParameterRefs(properties.FifoTopic ?? false, input.ctx.parameters);
+}
 
 /** `SNS`: a subscription of the function to a topic, or of a queue (new or given) that the function polls. */
 export function snsEvent(input: EventInput, target: EventTarget, role: GeneratedResource | undefined): GeneratedResource[] | SamError {
@@ -234,6 +244,9 @@ export function snsEvent(input: EventInput, target: EventTarget, role: Generated
   }
   if (typeof p.SqsSubscription === 'boolean') {
     const queue = input.sam.generate(`${input.logicalId}Queue`, 'AWS::SQS::Queue', input.origin, attributes);
+    // A FIFO topic of the template delivers only to a FIFO queue.
+    const fifo = fifoTopic(input, p.Topic);
+    if (fifo) queue.set('FifoQueue', fifo);
     const mapping = constructSqsEventSourceMapping(input, target, role, queue.getAtt('Arn'), undefined, undefined);
     return [...mapping, queue, queuePolicy(queue.getAtt('Arn'), queue.ref()), subscription('sqs', queue.getAtt('Arn'))];
   }

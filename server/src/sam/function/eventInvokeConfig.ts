@@ -1,6 +1,6 @@
 /**
  * `EventInvokeConfig`: an `AWS::Lambda::EventInvokeConfig` for the function (or its alias), with
- * destinations; an SQS or SNS destination without an ARN is a queue or topic SAM creates, also when
+ * destinations (a queue, topic, event bus, function or S3 bucket); an SQS or SNS destination without an ARN is a queue or topic SAM creates, also when
  * `Destination` is an `Fn::If` with an `AWS::NoValue` branch (then under that condition).
  */
 import type { SamResource, TranslationContext } from '../context';
@@ -89,7 +89,7 @@ function destinationPolicy(type: string, logicalId: string, arn: unknown): Plain
   if (type === 'SQS') return rolePolicies.sqsSendMessage(arn, logicalId);
   if (type === 'SNS') return rolePolicies.snsPublish(arn, logicalId);
   if (type === 'EventBridge') return rolePolicies.eventBusPutEvents(arn, logicalId);
-  if (type === 'S3Bucket') return rolePolicies.s3PutObject(arn, logicalId);
+  if (type === 'S3Bucket') return rolePolicies.s3SendEventPayload(arn, logicalId);
   return rolePolicies.lambdaInvoke(arn, logicalId);
 }
 

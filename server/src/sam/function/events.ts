@@ -6,7 +6,7 @@ import type { SamResource, TranslationContext } from '../context';
 import { invalidEvent, SamError } from '../errors';
 import type { GeneratedResource } from '../generated';
 import { NotCovered } from '../notCovered';
-import { pyItems } from '../pyOrder';
+import { eventItems, IMPLICIT_API_EVENT_TYPES } from '../pyOrder';
 import { isMap, type PlainMap } from '../values';
 import { apiEvent } from '../api/apiEvent';
 import { httpApiEvent } from '../api/httpApiEvent';
@@ -40,7 +40,7 @@ export function functionEvents(
   const events = sam.properties.Events;
   if (!isMap(events)) return [];
   const target: EventTarget = { resource: targetResource, isAlias, condition: sam.condition, functionLogicalId: sam.logicalId };
-  const ordered = pyItems(ctx, events).sort((a, b) => (orderKey(a) < orderKey(b) ? -1 : orderKey(a) > orderKey(b) ? 1 : 0));
+  const ordered = eventItems(ctx, events, IMPLICIT_API_EVENT_TYPES).sort((a, b) => (orderKey(a) < orderKey(b) ? -1 : orderKey(a) > orderKey(b) ? 1 : 0));
   const resources: GeneratedResource[] = [];
   for (const [eventId, event] of ordered) {
     const type = isMap(event) ? event.Type : undefined;

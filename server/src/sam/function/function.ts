@@ -5,7 +5,7 @@
 import type { SamResource, TranslationContext } from '../context';
 import { invalidResource, malformedIf, SamError } from '../errors';
 import type { GeneratedResource } from '../generated';
-import { assumeRolePolicy, constructRole, expandPolicies, managedPolicyArn, singleStatementPolicy } from '../iam';
+import { assumeRolePolicy, constructRole, deadLetterQueuePolicy, expandPolicies, managedPolicyArn } from '../iam';
 import { resolveFindInMap, resolveParameterRefs } from '../intrinsics';
 import { NotCovered } from '../notCovered';
 import { ANY, dictOf, IS_BOOL, IS_DICT, IS_STR, listOf, oneOf, PASS_THROUGH, strict, typed, checkProperties, type PropertySpec } from '../properties';
@@ -133,7 +133,7 @@ export function translateFunction(ctx: TranslationContext, sam: SamResource): Ge
   const tags = samTagList(sam, p.Tags);
   if (tags instanceof SamError) return tags;
   fn.set('Tags', tags, 'Tags');
-  if (p.Tracing) fn.set('TracingConfig', { Mode: p.Tracing }, 'Tracing');
+  if (tracingEnabled(ctx, p.Tracing)) fn.set('TracingConfig', { Mode: p.Tracing }, 'Tracing');
   if (p.DeadLetterQueue) fn.set('DeadLetterConfig', { TargetArn: (p.DeadLetterQueue as PlainMap).TargetArn }, 'DeadLetterQueue');
   if (isMap(p.CapacityProviderConfig)) fn.set('CapacityProviderConfig', capacityProviderConfig(p.CapacityProviderConfig), 'CapacityProviderConfig');
   const packaging = checkPackageType(sam.logicalId, fn.properties);
@@ -165,8 +165,13 @@ export function translateFunction(ctx: TranslationContext, sam: SamResource): Ge
       const resolved = resolveParameterRefs(p.AutoPublishCodeSha256, ctx.parameters);
       if (typeof resolved !== 'string') return invalidResource(sam.logicalId, 'AutoPublishCodeSha256 must be a string', ['Properties', 'AutoPublishCodeSha256']);
       codeSha256 = resolved;
+      // Lambda publishes no new version for unchanged function settings, so SAM puts the hash in the
+      // description: new code under the same CodeUri then changes the function too.
+      const description = resolveParameterRefs(p.Description, ctx.parameters);
+      if (!description || typeof description === 'string') fn.set('Description', description ? `${description} ${codeSha256}` : codeSha256, 'AutoPublishCodeSha256');
+      else fn.set('Description', { 'Fn::Join': [' ', [description, codeSha256]] }, 'AutoPublishCodeSha256');
     }
-    const version = constructVersion(sam, fn, ctx.parameters, codeSha256);
+    const version = constructVersion(sam, fn, ctx.parameters, codeSha256, ctx.resources);
     if (version instanceof SamError) return version;
     const constructed = constructAlias(sam, aliasName, fn, version);
     if (constructed instanceof SamError) return constructed;
@@ -277,17 +282,22 @@ function deploymentPreference(ctx: TranslationContext, sam: SamResource, alias: 
   return undefined;
 }
 
+/** Whether `Tracing` turns tracing on: `Disabled` (also through a parameter) is the same as no `Tracing`. */
+function tracingEnabled(ctx: TranslationContext, tracing: unknown): boolean {
+  return Boolean(tracing) && resolveParameterRefs(tracing, ctx.parameters) !== 'Disabled';
+}
+
 function functionRole(ctx: TranslationContext, sam: SamResource, invokePolicies: PlainMap[]): GeneratedResource | SamError {
   const p = sam.properties;
   // A durable function's role has the durable variant of the basic execution policy.
   const basic = p.DurableConfig ? 'service-role/AWSLambdaBasicDurableExecutionRolePolicy' : 'service-role/AWSLambdaBasicExecutionRole';
   const managed: unknown[] = [managedPolicyArn(ctx.partition, basic)];
-  if (p.Tracing) managed.push(managedPolicyArn(ctx.partition, 'AWSXrayWriteOnlyAccess'));
+  if (tracingEnabled(ctx, p.Tracing)) managed.push(managedPolicyArn(ctx.partition, 'AWSXrayWriteOnlyAccess'));
   if (p.VpcConfig) managed.push(managedPolicyArn(ctx.partition, 'service-role/AWSLambdaVPCAccessExecutionRole'));
   const documents: unknown[] = [];
   if (p.DeadLetterQueue) {
     const dlq = p.DeadLetterQueue as PlainMap;
-    documents.push(singleStatementPolicy('DeadLetterQueuePolicy', DLQ_ACTIONS[dlq.Type as string], dlq.TargetArn));
+    documents.push(deadLetterQueuePolicy(DLQ_ACTIONS[dlq.Type as string], dlq.TargetArn));
   }
   documents.push(...invokePolicies);
   const policies = expandPolicies(sam, p.Policies);

@@ -1,7 +1,8 @@
 /**
  * `AutoPublishAlias`: a `AWS::Lambda::Version` whose logical id ends in a hash of what must publish
  * a new version (the code location with parameters resolved, environment, memory size, SnapStart;
- * or, with `AutoPublishAliasAllProperties`, every property of the function; or the given
+ * or, with `AutoPublishAliasAllProperties`, every property of the function and of the layers it
+ * uses that set `PublishLambdaVersion`; or the given
  * `AutoPublishCodeSha256`), and an `AWS::Lambda::Alias` `<Function>Alias<Name>` pointing at it.
  * A changed hash is a new version resource: CloudFormation creates the new version and, with
  * `DeletionPolicy: Retain` (SAM's default), keeps the old one.
@@ -11,6 +12,7 @@ import { invalidResource, type SamError } from '../errors';
 import type { GeneratedResource } from '../generated';
 import { resolveParameterRefs } from '../intrinsics';
 import { generateLogicalId } from '../logicalIds';
+import { logicalIdOf } from '../connector/reference';
 import { isMap, type PlainMap } from '../values';
 
 /** `_construct_version`: the version resource of a function, named by the hash of what publishes a new one. */
@@ -19,6 +21,7 @@ export function constructVersion(
   fn: GeneratedResource,
   parameters: ReadonlyMap<string, unknown>,
   codeSha256: string | undefined,
+  resources: PlainMap,
 ): GeneratedResource | SamError {
   const properties = sam.properties;
   // SAM resolves parameters in the function's Code in place, so the function's Code shows the resolved values too.
@@ -27,6 +30,14 @@ export function constructVersion(
   let hashed: PlainMap;
   if (properties.AutoPublishAliasAllProperties === true) {
     hashed = { ...fn.properties };
+    // A layer that asks for it (`PublishLambdaVersion`) publishes a new version of the functions using it when it changes.
+    const layers = fn.get('Layers');
+    for (const layer of Array.isArray(layers) ? layers : []) {
+      const layerId = logicalIdOf(layer);
+      const entry = layerId === undefined ? undefined : resources[layerId];
+      const layerProperties = isMap(entry) && isMap(entry.Properties) ? entry.Properties : {};
+      if (truthyValue(layerProperties.PublishLambdaVersion)) hashed[layerId!] = layerProperties;
+    }
   } else {
     hashed = isMap(code) ? { ...code } : {};
     const environment = fn.get('Environment');
@@ -34,8 +45,6 @@ export function constructVersion(
     if (truthyValue(fn.get('MemorySize'))) hashed.MemorySize = fn.get('MemorySize');
     const snapStart = fn.get('SnapStart');
     if (isMap(snapStart) && (snapStart.ApplyOn ?? 'None') !== 'None') hashed.SnapStart = snapStart;
-    const scaling = fn.get('FunctionScalingConfig');
-    if (fn.get('CapacityProviderConfig') !== undefined && scaling !== undefined) hashed.FunctionScalingConfig = scaling;
   }
   const logicalId = generateLogicalId(`${sam.logicalId}Version`, hashed, codeSha256);
   const attributes = sam.passThroughAttributes();

@@ -34,6 +34,31 @@ export interface PlainPyDict {
   [key: string]: PyValue;
 }
 
+/** The keys of plain dicts that SAM built from template keys, which stay template text (unicode). */
+const unicodeKeys = new WeakMap<PlainPyDict, Set<string>>();
+
+/**
+ * A Python 3 dict built from `entries` in order (`{**a, **b}`, `{key: value}`): a key given twice
+ * keeps the string object it came with first, so a key taken from the template stays unicode.
+ */
+export function plainDict(entries: Iterable<[PyStr, PyValue]>): PlainPyDict {
+  const dict: PlainPyDict = {};
+  const unicode = new Set<string>();
+  for (const [key, value] of entries) {
+    const text = textOf(key);
+    if (!Object.hasOwn(dict, text) && key instanceof PyUnicode) unicode.add(text);
+    dict[text] = value;
+  }
+  if (unicode.size > 0) unicodeKeys.set(dict, unicode);
+  return dict;
+}
+
+/** The items of a plain dict in insertion order, each key as Python holds it (plain or unicode). */
+export function plainItems(dict: PlainPyDict): [PyStr, PyValue][] {
+  const unicode = unicodeKeys.get(dict);
+  return Object.entries(dict).map(([key, value]) => [unicode?.has(key) ? new PyUnicode(key) : key, value]);
+}
+
 const MIN_SIZE = 8;
 const PERTURB_SHIFT = 5;
 const LARGE_DICT_SIZE = 50000;
@@ -363,7 +388,7 @@ export class PyDict {
 
   /** `d.update(other)`: a dict's keys are merged first (room made for all), then each item is set. */
   update(other: PyDict | PlainPyDict): void {
-    const items: [PyStr, PyValue][] = other instanceof PyDict ? other.items() : Object.entries(other);
+    const items: [PyStr, PyValue][] = other instanceof PyDict ? other.items() : plainItems(other);
     this.keylist.merge(items.map(([k]) => textOf(k)));
     this.keysChanged();
     for (const [key, value] of items) this.set(key, value);

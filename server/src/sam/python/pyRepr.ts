@@ -3,7 +3,7 @@
  * insertion order for plain dicts, `u'...'` for template strings (SAM's `Py27UniStr.__repr__`),
  * `'...'` for SAM's own, `True`/`False`/`None`, Python number forms.
  */
-import { PyDict, PyFloat, PyUnicode, type PyValue } from './py27Dict';
+import { plainItems, PyDict, PyFloat, PyUnicode, type PyValue } from './py27Dict';
 
 /** `str(value)` as SAM computes it for the deployment hash. */
 export function pyStr(value: PyValue): string {
@@ -28,7 +28,7 @@ function write(value: PyValue, out: string[]): void {
     });
     out.push(']');
   } else {
-    const items: [PyValue, PyValue][] = value instanceof PyDict ? value.items() : Object.entries(value);
+    const items: [PyValue, PyValue][] = value instanceof PyDict ? value.items() : plainItems(value);
     out.push('{');
     items.forEach(([key, item], i) => {
       if (i > 0) out.push(', ');

@@ -12,13 +12,13 @@ import type { GeneratedResource } from '../generated';
 import { assumeRolePolicy, singleStatementPolicy } from '../iam';
 import { IS_BOOL, IS_DICT, IS_STR, strict, typed, type PropertySpec } from '../properties';
 import { PyUnicode, type PlainPyDict, type PyValue } from '../python/py27Dict';
-import { pyItems } from '../pyOrder';
+import { eventItems, IMPLICIT_API_EVENT_TYPES } from '../pyOrder';
 import { isMap, type PlainMap } from '../values';
 import { addAuth, linkRestApi } from '../api/apiEvent';
 import { fromTemplate, isPyMap } from '../api/pyValues';
 import { SwaggerEditor } from '../api/swaggerEditor';
 import { checkDeadLetterConfig, checkEventProperties, eventError, type EventInput } from '../events/eventSource';
-import { ruleDeadLetterQueue } from '../events/push';
+import { ruleDeadLetterQueue, targetId } from '../events/push';
 import { scheduleV2Event } from '../events/scheduleV2';
 
 const STATE_MACHINE_EVENT_TYPES = new Set(['Schedule', 'CloudWatchEvent', 'EventBridgeRule', 'Api', 'ScheduleV2']);
@@ -72,7 +72,7 @@ export interface ExecutionTarget {
 export function checkStateMachineEvents(ctx: TranslationContext, sam: SamResource): SamError | undefined {
   const events = sam.properties.Events;
   if (!isMap(events)) return undefined;
-  for (const [eventId, event] of pyItems(ctx, events)) {
+  for (const [eventId, event] of eventItems(ctx, events, IMPLICIT_API_EVENT_TYPES)) {
     const type = isMap(event) ? event.Type : undefined;
     if (typeof type !== 'string' || !STATE_MACHINE_EVENT_TYPES.has(type)) {
       const shown = type === undefined ? 'None' : String(type);
@@ -96,7 +96,7 @@ export function stateMachineEvents(ctx: TranslationContext, sam: SamResource, ta
   const events = sam.properties.Events;
   if (!isMap(events)) return [];
   const resources: GeneratedResource[] = [];
-  for (const [eventId, event] of pyItems(ctx, events)) {
+  for (const [eventId, event] of eventItems(ctx, events, IMPLICIT_API_EVENT_TYPES)) {
     const properties = isMap((event as PlainMap).Properties) ? ((event as PlainMap).Properties as PlainMap) : {};
     const input = eventInput(ctx, sam, eventId, properties);
     const result = translateEvent(input, target, (event as PlainMap).Type as string);
@@ -137,7 +137,7 @@ function executionRole(input: EventInput, target: ExecutionTarget, principal: st
 function ruleTarget(input: EventInput, target: ExecutionTarget, roleArn: unknown, dlqArn: unknown): PlainMap {
   const p = input.properties;
   const given = isMap(p.Target) ? p.Target : undefined;
-  const out: PlainMap = { Arn: target.arn, Id: given && 'Id' in given ? given.Id : `${input.logicalId}StepFunctionsTarget`, RoleArn: roleArn };
+  const out: PlainMap = { Arn: target.arn, Id: given && 'Id' in given ? given.Id : targetId(input.logicalId, 'StepFunctionsTarget'), RoleArn: roleArn };
   if (p.Input !== undefined && p.Input !== null) out.Input = p.Input;
   if (p.InputPath !== undefined && p.InputPath !== null) out.InputPath = p.InputPath;
   if (p.InputTransformer !== undefined && p.InputTransformer !== null) out.InputTransformer = p.InputTransformer;

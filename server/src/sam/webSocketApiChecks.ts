@@ -1,6 +1,6 @@
 /**
- * `AWS::Serverless::WebSocketApi`: not expanded yet (analysed as written), but checked as SAM
- * checks it before it generates anything, so an invalid one is a template error at the
+ * The checks SAM makes on an `AWS::Serverless::WebSocketApi` before it generates anything
+ * (api/webSocketApi.ts translates it), so an invalid one is a template error at the
  * offending property rather than a silent pass. The rules are those of the API Gateway v2
  * WebSocket API SAM builds: a route selection expression and at least one route, each route a
  * function; route keys that API Gateway accepts; authorization only on `$connect`.
