@@ -138,7 +138,9 @@ describe('cfn-impact diff --base', () => {
       '::notice file=stacks/old.yaml,title=CloudFormation impact%3A stacks/old.yaml (deleted)::Template deleted: nothing is deployed from it; a stack running it keeps running until it is deleted.',
       '::notice file=stacks/queue.yaml,title=CloudFormation impact%3A stacks/queue.yaml::1 modify',
       // The table name is line 8 of table.yaml, its value from column 18 (`!Sub 'purchases-${Env}'`).
-      "::error file=stacks/data/table.yaml,line=8,endLine=8,col=18,endColumn=41,title=Replace Table (AWS%3A%3ADynamoDB%3A%3ATable)::Table: TableName changed",
+      "::error file=stacks/data/table.yaml,line=8,endLine=8,col=18,endColumn=41,title=Replace Table (AWS%3A%3ADynamoDB%3A%3ATable)::Table: TableName changed · data loss: the old table and its items are deleted (UpdateReplacePolicy: Delete)",
+      // The data-loss risk is a finding of its own, at the table, with what to do about it.
+      '::warning file=stacks/data/table.yaml,line=5,endLine=5,col=3,endColumn=8,title=data-loss::Data loss: Replacing Table deletes the old table and its items (UpdateReplacePolicy: Delete). To keep them, set UpdateReplacePolicy: Retain (or Snapshot where the type supports it).',
       '::notice file=stacks/new/bucket.json,line=1,endLine=1,col=16,endColumn=24,title=Add Bucket (AWS%3A%3AS3%3A%3ABucket)::Bucket: created: new in the template',
       '::notice file=stacks/queue.yaml,line=5,endLine=5,col=26,endColumn=28,title=Update (no interruption) Queue (AWS%3A%3ASQS%3A%3AQueue)::Queue: VisibilityTimeout changed',
     ]);
