@@ -29,6 +29,13 @@ export interface ScriptedEvent {
   status: string;
   reason?: string;
   row?: 'set' | 'keep' | 'remove';
+  /** The event's DetailedStatus: CONFIGURATION_COMPLETE or VALIDATION_FAILED. */
+  detailedStatus?: string;
+  /**
+   * A check of early (pre-deployment) validation: an event only DescribeEvents reports (as a
+   * VALIDATION_ERROR), never DescribeStackEvents, and that changes no resource row.
+   */
+  validation?: { name: string; status: 'FAILED' | 'SKIPPED'; reason: string; path?: string; failureMode: 'FAIL' | 'WARN' };
 }
 
 export interface Scenario {
@@ -285,6 +292,48 @@ const rollbackCleanupDeleteFailed: Scenario = {
   ],
 };
 
+/**
+ * Early (pre-deployment) validation rejects an update before any resource is touched: the
+ * stack's own events say only that validation failed (DetailedStatus VALIDATION_FAILED, API
+ * reference: StackEvent); which check failed, why and where in the template is reported only by
+ * DescribeEvents, as VALIDATION_ERROR events of the operation (API reference: OperationEvent).
+ * The check's name, reason and path and the stack's reason are illustrative, not transcribed from an account.
+ */
+const updateValidationFailed: Scenario = {
+  name: 'update-validation-failed',
+  description:
+    'An update rejected by early validation: UPDATE_IN_PROGRESS, then UPDATE_FAILED with DetailedStatus VALIDATION_FAILED and no resource event; DescribeEvents names the failed check (a bucket name already taken) and its template path.',
+  stackName: 'storage',
+  types: { Logs: 'AWS::S3::Bucket', Archive: 'AWS::S3::Bucket' },
+  existing: {
+    status: 'CREATE_COMPLETE',
+    resources: [{ logicalId: 'Logs', type: 'AWS::S3::Bucket', physicalId: 'storage-logs-1a2b3c' }],
+  },
+  templateBody: `Resources:
+  Logs: { Type: AWS::S3::Bucket }
+  Archive:
+    Type: AWS::S3::Bucket
+    Properties: { BucketName: shared-archive }
+`,
+  steps: [
+    [{ status: 'UPDATE_IN_PROGRESS', reason: 'User Initiated' }],
+    [
+      {
+        logicalId: 'Archive',
+        status: 'UPDATE_IN_PROGRESS',
+        validation: {
+          name: 'ResourceNameConflict',
+          status: 'FAILED',
+          reason: 'A bucket named shared-archive already exists in this account.',
+          path: '/Resources/Archive/Properties/BucketName',
+          failureMode: 'FAIL',
+        },
+      },
+    ],
+    [{ status: 'UPDATE_FAILED', reason: 'The template failed early validation; see the operation\'s validation events.', detailedStatus: 'VALIDATION_FAILED' }],
+  ],
+};
+
 /** A plain successful create, for the README demo. */
 const createSuccess: Scenario = {
   name: 'create-success',
@@ -441,7 +490,17 @@ const networkExample: Scenario = {
 
 /** Every scenario by name. */
 export const SCENARIOS: Readonly<Record<string, Scenario>> = Object.fromEntries(
-  [updateReplacement, createRollback, updateRollbackFailed, cleanupDeleteFailed, rollbackCleanupDeleteFailed, createSuccess, deleteStack, networkExample].map(
+  [
+    updateReplacement,
+    createRollback,
+    updateRollbackFailed,
+    cleanupDeleteFailed,
+    rollbackCleanupDeleteFailed,
+    createSuccess,
+    deleteStack,
+    networkExample,
+    updateValidationFailed,
+  ].map(
     (s) => [s.name, s],
   ),
 );
