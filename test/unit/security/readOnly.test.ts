@@ -43,6 +43,7 @@ describe('read-only by construction', () => {
       describeStacks: () => reader.describeStacks(),
       listStackResources: () => reader.listStackResources('network'),
       describeStackEvents: () => reader.describeStackEvents('network'),
+      describeEvents: () => reader.describeEvents('network', 'an-operation-id', { failedOnly: true }),
       getTemplate: () => reader.getTemplate('network'),
     };
     try {
