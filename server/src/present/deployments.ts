@@ -77,3 +77,9 @@ export function deploymentMessage(ended: DeploymentOutcome): { severity: 'info' 
   if (ended.undeleted.length > 0) return { severity: 'warning', text: `${where} reached ${ended.status}, but ${leftBehindText(ended.undeleted)}` };
   return { severity: 'info', text: `${where} reached ${ended.status}.` };
 }
+
+/** A check of early validation that rejected an operation, in one line: `Rejected by early validation: NAME at PATH: reason`. */
+export function validationFailureLine(failure: { name: string; reason?: string; path?: string }): string {
+  const where = failure.path ? ` at ${failure.path}` : '';
+  return `Rejected by early validation: ${failure.name}${where}${failure.reason ? `: ${failure.reason}` : ''}`;
+}

@@ -102,7 +102,7 @@ describe('read-only by construction', () => {
     const actions = new Set(recorded.map((c) => c.action));
     for (const action of actions) assert.ok(READ.has(action), `${action} is not a read action`);
     // The run exercised the reads the product makes, not a trivial subset.
-    for (const action of ['DescribeStacks', 'ListStacks', 'DescribeStackEvents', 'ListStackResources']) assert.ok(actions.has(action), action);
+    for (const action of ['DescribeStacks', 'ListStacks', 'DescribeStackEvents', 'ListStackResources', 'DescribeEvents']) assert.ok(actions.has(action), action);
   });
 
   test('only the reader imports CloudFormation commands, and only Describe/List/Get ones', () => {
