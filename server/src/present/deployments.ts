@@ -9,6 +9,8 @@ export interface RootCause {
   logicalId: string;
   status: string;
   reason?: string;
+  /** Set when an early-validation check rejected the operation before any resource was touched. */
+  validation?: { name: string; path?: string };
 }
 
 /** A resource CloudFormation could not delete during cleanup and left behind. */
@@ -36,6 +38,8 @@ const RESOURCES_SHOWN = 5;
 
 /** `Subnet CREATE_FAILED — The CIDR '10.0.0.0/24' conflicts…`, styled by `status` (the terminal colours it). */
 export function rootCauseText(cause: RootCause, status: (text: string) => string = (text) => text): string {
+  const check = cause.validation;
+  if (check) return `early validation ${check.name}${check.path ? ` at ${check.path}` : ''}${cause.reason ? ` — ${cause.reason}` : ''}`;
   return `${cause.logicalId} ${status(cause.status)}${cause.reason ? ` — ${cause.reason}` : ''}`;
 }
 
