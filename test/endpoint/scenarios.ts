@@ -29,6 +29,13 @@ export interface ScriptedEvent {
   status: string;
   reason?: string;
   row?: 'set' | 'keep' | 'remove';
+  /** The event's DetailedStatus: CONFIGURATION_COMPLETE or VALIDATION_FAILED. */
+  detailedStatus?: string;
+  /**
+   * A check of early (pre-deployment) validation: an event only DescribeEvents reports (as a
+   * VALIDATION_ERROR), never DescribeStackEvents, and that changes no resource row.
+   */
+  validation?: { name: string; status: 'FAILED' | 'SKIPPED'; reason: string; path?: string; failureMode: 'FAIL' | 'WARN' };
 }
 
 export interface Scenario {
@@ -323,6 +330,48 @@ const rollbackCleanupDeleteFailed: Scenario = {
     [],
     [{ logicalId: 'SG3', physicalId: 'sg-0ab104bcd', status: 'DELETE_FAILED', reason: 'resource sg-ab104bcd has a dependent object', row: 'remove' }],
     [{ status: 'UPDATE_ROLLBACK_COMPLETE', reason: 'Update successful. One or more resources could not be deleted.' }],
+  ],
+};
+
+/**
+ * Early (pre-deployment) validation rejects an update before any resource is touched: the
+ * stack's own events say only that validation failed (DetailedStatus VALIDATION_FAILED, API
+ * reference: StackEvent); which check failed, why and where in the template is reported only by
+ * DescribeEvents, as VALIDATION_ERROR events of the operation (API reference: OperationEvent).
+ * The check's name, reason and path and the stack's reason are illustrative, not transcribed from an account.
+ */
+const updateValidationFailed: Scenario = {
+  name: 'update-validation-failed',
+  description:
+    'An update rejected by early validation: UPDATE_IN_PROGRESS, then UPDATE_FAILED with DetailedStatus VALIDATION_FAILED and no resource event; DescribeEvents names the failed check (a bucket name already taken) and its template path.',
+  stackName: 'storage',
+  types: { Logs: 'AWS::S3::Bucket', Archive: 'AWS::S3::Bucket' },
+  existing: {
+    status: 'CREATE_COMPLETE',
+    resources: [{ logicalId: 'Logs', type: 'AWS::S3::Bucket', physicalId: 'storage-logs-1a2b3c' }],
+  },
+  templateBody: `Resources:
+  Logs: { Type: AWS::S3::Bucket }
+  Archive:
+    Type: AWS::S3::Bucket
+    Properties: { BucketName: shared-archive }
+`,
+  steps: [
+    [{ status: 'UPDATE_IN_PROGRESS', reason: 'User Initiated' }],
+    [
+      {
+        logicalId: 'Archive',
+        status: 'UPDATE_IN_PROGRESS',
+        validation: {
+          name: 'ResourceNameConflict',
+          status: 'FAILED',
+          reason: 'A bucket named shared-archive already exists in this account.',
+          path: '/Resources/Archive/Properties/BucketName',
+          failureMode: 'FAIL',
+        },
+      },
+    ],
+    [{ status: 'UPDATE_FAILED', reason: 'The template failed early validation; see the operation\'s validation events.', detailedStatus: 'VALIDATION_FAILED' }],
   ],
 };
 
@@ -652,7 +701,20 @@ const importingApp: Scenario = {
 
 /** Every scenario by name. */
 export const SCENARIOS: Readonly<Record<string, Scenario>> = Object.fromEntries(
-  [updateReplacement, createRollback, updateRollbackFailed, cleanupDeleteFailed, rollbackCleanupDeleteFailed, createSuccess, deleteStack, networkExample, exportingNetwork, importingApp, changeSetReview].map(
+  [
+    updateReplacement,
+    createRollback,
+    updateRollbackFailed,
+    cleanupDeleteFailed,
+    rollbackCleanupDeleteFailed,
+    createSuccess,
+    deleteStack,
+    networkExample,
+    updateValidationFailed,
+    exportingNetwork,
+    importingApp,
+    changeSetReview,
+  ].map(
     (s) => [s.name, s],
   ),
 );

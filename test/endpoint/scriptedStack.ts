@@ -14,6 +14,12 @@ export interface EndpointEvent {
   status: string;
   reason?: string;
   row: 'set' | 'keep' | 'remove';
+  /** The operation it belongs to: each user-initiated operation and each rollback has its own. */
+  operationId?: string;
+  operationType?: string;
+  detailedStatus?: string;
+  /** Set on a validation result, which only DescribeEvents reports. */
+  validation?: ScriptedEvent['validation'];
 }
 
 export interface ResourceRow {
@@ -34,11 +40,23 @@ export interface StackView {
   creationTime: number;
   lastUpdatedTime?: number;
   deletionTime?: number;
-  /** Newest first. */
+  /** Newest first, as DescribeStackEvents answers (no validation results). */
   events: EndpointEvent[];
+  /** Newest first, with validation results: what DescribeEvents answers. */
+  operationEvents: EndpointEvent[];
   resources: ResourceRow[];
   /** The stack's current parameter values. */
   parameters: Record<string, string>;
+}
+
+/** The operation a stack status starts, for OperationType; undefined when it continues one. */
+function operationStarted(event: EndpointEvent): string | undefined {
+  if (event.status.endsWith('ROLLBACK_IN_PROGRESS')) return 'ROLLBACK';
+  if (event.reason !== 'User Initiated') return undefined;
+  if (event.status === 'CREATE_IN_PROGRESS') return 'CREATE_STACK';
+  if (event.status === 'UPDATE_IN_PROGRESS') return 'UPDATE_STACK';
+  if (event.status === 'DELETE_IN_PROGRESS') return 'DELETE_STACK';
+  return undefined;
 }
 
 const HOUR = 3_600_000;
@@ -66,6 +84,22 @@ export class ScriptedStack {
     this.stepEvents = scenario.steps.map((step, index) =>
       step.map((event, k) => this.toEvent(event, startAt + index * stepMs + k, `${index}.${k}`)),
     );
+    this.assignOperations();
+  }
+
+  /** Gives every event the id of the operation it belongs to: a new one at each start, as CloudFormation does. */
+  private assignOperations(): void {
+    let operationId = '';
+    let operationType = '';
+    for (const event of [...this.history, ...this.stepEvents.flat()]) {
+      const started = event.physicalId === this.stackId ? operationStarted(event) : undefined;
+      if (started) {
+        operationType = started;
+        operationId = uuid(createHash('sha256').update(`${this.stackId}/operation/${event.eventId}`).digest('hex'));
+      }
+      event.operationId = operationId;
+      event.operationType = operationType;
+    }
   }
 
   /** The number of scripted steps that have happened at `now`. */
@@ -108,6 +142,7 @@ export class ScriptedStack {
     let lastUpdatedTime: number | undefined;
     let deletionTime: number | undefined;
     for (const event of oldestFirst) {
+      if (event.validation) continue;
       if (event.physicalId === this.stackId) {
         status = event.status;
         reason = event.reason;
@@ -137,7 +172,8 @@ export class ScriptedStack {
       creationTime,
       lastUpdatedTime,
       deletionTime,
-      events: oldestFirst.reverse(),
+      operationEvents: [...oldestFirst].reverse(),
+      events: oldestFirst.filter((e) => !e.validation).reverse(),
       resources: [...rows.values()],
       parameters: this.scenario.parameters ?? {},
     };
@@ -187,6 +223,11 @@ export class ScriptedStack {
       row: isStack ? 'keep' : (event.row ?? 'set'),
     };
     if (event.reason !== undefined) out.reason = event.reason;
+    if (event.detailedStatus !== undefined) out.detailedStatus = event.detailedStatus;
+    if (event.validation !== undefined) {
+      out.validation = event.validation;
+      out.eventId = `validation-${event.validation.name}-${iso}`;
+    }
     return out;
   }
 }

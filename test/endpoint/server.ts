@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { SCENARIOS, type Scenario, type ScenarioChangeSet, type ScenarioResourceChange } from './scenarios';
-import { ScriptedStack, type StackView } from './scriptedStack';
+import { ScriptedStack, type EndpointEvent, type StackView } from './scriptedStack';
 import { el, errorXml, iso, members, responseXml, type XmlNode } from './queryXml';
 
 export interface ScenarioPlacement {
@@ -256,10 +256,24 @@ function answer(action: string, params: Record<string, string>, stacks: Scripted
             el('Timestamp', iso(e.timestamp)),
             el('ResourceStatus', e.status),
             el('ResourceStatusReason', e.reason),
+            el('OperationId', e.operationId),
+            el('DetailedStatus', e.detailedStatus),
           ]),
         ),
         el('NextToken', p.nextToken),
       ];
+    }
+    case 'DescribeEvents': {
+      // One of StackName, ChangeSetName and OperationId is required; this endpoint knows no change sets.
+      if (!params.StackName && !params.OperationId) throw new QueryError('ValidationError', 'One of StackName, ChangeSetName or OperationId must be specified');
+      const views = params.StackName ? [findStack(stacks, params.StackName, now)] : stacks.map((s) => s.at(now)).filter((v) => v.exists);
+      const failedOnly = params['Filters.FailedEvents'] === 'true';
+      const events = views
+        .flatMap((v) => v.operationEvents.map((e) => ({ view: v, e })))
+        .filter(({ e }) => params.OperationId === undefined || e.operationId === params.OperationId)
+        .filter(({ e }) => !failedOnly || isFailedEvent(e));
+      const p = page(events, params.NextToken, sizes.events, ({ e }) => e.eventId);
+      return [members('OperationEvents', p.items.map(({ view, e }) => operationEventXml(view, e))), el('NextToken', p.nextToken)];
     }
     case 'DescribeStackResources': {
       const view = findStack(stacks, params.StackName, now);
@@ -373,6 +387,36 @@ function exportedOutputs(stacks: ScriptedStack[], now: number): { name: string; 
     }
   }
   return out;
+}
+
+/** Whether DescribeEvents' FailedEvents filter keeps an event: failed statuses and failed validations. */
+function isFailedEvent(e: EndpointEvent): boolean {
+  return e.validation ? e.validation.status === 'FAILED' : e.status.endsWith('_FAILED') || e.detailedStatus === 'VALIDATION_FAILED';
+}
+
+/** An OperationEvent as the API reference lists its members. */
+function operationEventXml(view: StackView, e: EndpointEvent): XmlNode[] {
+  const isStack = e.physicalId === view.stackId;
+  const eventType = e.validation ? 'VALIDATION_ERROR' : isStack ? 'STACK_EVENT' : e.status.endsWith('_FAILED') ? 'PROVISIONING_ERROR' : 'PROGRESS_EVENT';
+  return [
+    el('EventId', e.eventId),
+    el('StackId', view.stackId),
+    el('OperationId', e.operationId),
+    el('OperationType', e.operationType),
+    el('EventType', eventType),
+    el('LogicalResourceId', e.logicalId),
+    el('PhysicalResourceId', e.validation ? undefined : e.physicalId),
+    el('ResourceType', e.resourceType),
+    el('Timestamp', iso(e.timestamp)),
+    el('ResourceStatus', e.validation ? undefined : e.status),
+    el('ResourceStatusReason', e.validation ? undefined : e.reason),
+    el('DetailedStatus', e.detailedStatus),
+    el('ValidationFailureMode', e.validation?.failureMode),
+    el('ValidationName', e.validation?.name),
+    el('ValidationStatus', e.validation?.status),
+    el('ValidationStatusReason', e.validation?.reason),
+    el('ValidationPath', e.validation?.path),
+  ];
 }
 
 function stackXml(v: StackView, scenario: Scenario | undefined): XmlNode[] {

@@ -62,6 +62,7 @@ describe('the stacks view, served by the language server', () => {
   let time = Date.now();
   const updateStartsAt = time + 60_000;
   const createStartsAt = time + 120_000;
+  const validationStartsAt = time + 180_000;
   let endpoint: LocalEndpoint;
   let server: TestServer;
   const changes: number[] = [];
@@ -80,6 +81,7 @@ describe('the stacks view, served by the language server', () => {
       scenarios: [
         { name: 'update-replacement', startAt: updateStartsAt },
         { name: 'create-rollback', startAt: createStartsAt },
+        { name: 'update-validation-failed', startAt: validationStartsAt },
       ],
       now: () => time,
       stepMs,
@@ -189,6 +191,20 @@ describe('the stacks view, served by the language server', () => {
     assert.equal(ended.filter((e) => e.stackName === 'network').length, 1);
   });
 
+  test('an update rejected by early validation ends with the failed check and its template path as root cause', async () => {
+    time = validationStartsAt + SCENARIOS['update-validation-failed'].steps.length * stepMs;
+    await stackWith('storage', /^UPDATE_FAILED/);
+    const deployment = await eventually('the end of the storage update', () => ended.find((e) => e.stackName === 'storage'));
+    assert.deepEqual([deployment.status, deployment.outcome], ['UPDATE_FAILED', 'failed']);
+    assert.deepEqual(deployment.rootCause, {
+      logicalId: 'Archive',
+      status: 'VALIDATION_FAILED',
+      reason: 'A bucket named shared-archive already exists in this account.',
+      validation: { name: 'ResourceNameConflict', path: '/Resources/Archive/Properties/BucketName' },
+    });
+    assert.ok(endpoint.calls.some((c) => c.action === 'DescribeEvents' && c.params['Filters.FailedEvents'] === 'true'));
+  });
+
   test('the filter keeps matching stacks and says when none matches', async () => {
     const filtered = await tree('web');
     assert.deepEqual(filtered.nodes[0].children?.map((n) => n.label), ['web']);
@@ -222,7 +238,7 @@ describe('the stacks view, served by the language server', () => {
       assert.deepEqual(message?.message, { reason: 'read-failed', readError: 'expired-credentials' });
       assert.equal(message && treeItemLook(message).contextValue, 'message.expired-credentials');
       assert.ok(message?.description, 'the message says what fixes it');
-      assert.deepEqual(region.children?.filter((n) => n.kind === 'stack').map((n) => n.label).sort(), ['network', 'web']);
+      assert.deepEqual(region.children?.filter((n) => n.kind === 'stack').map((n) => n.label).sort(), ['network', 'storage', 'web']);
     } finally {
       delete endpoint.options.fail;
     }

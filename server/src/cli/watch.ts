@@ -8,7 +8,9 @@ import type { OperationSummary } from '../stacks/stackModel';
 import { StackWatcher, systemClock, type StackSnapshot, type WatcherChange, type WatcherClock } from '../stacks/stackWatcher';
 import type { ReaderError, StackEvent } from '../stacks/types';
 import type { CliIo } from './io';
-import { leftBehindLine, rootCauseLine } from '../present';
+import { leftBehindLine, rootCauseLine, validationFailureLine } from '../present';
+import { failedValidations, latestOperationId, type ValidationFailure } from '../stacks/earlyValidation';
+import type { CloudFormationReader } from '../stacks/cloudFormationReader';
 import { connect, parseArgs, reportError } from './stacks';
 import { REDRAW, clockTime, cut, duration, fit, paintFor, type Paint } from './terminal';
 
@@ -133,8 +135,9 @@ export async function runWatch(argv: string[], io: CliIo, deps: WatchDeps = {}):
       io.stderr(`cfn-impact watch: nothing about ${stackName} changed for ${outcome.minutes} min${status}; giving up. Run it again to go on watching, or raise --quiet-limit-min.\n`);
       return 1;
     }
-    view.finish(outcome.stack, outcome.operation);
     const result = operationOutcome(outcome.stack.status);
+    const rejected = result === 'failed' ? await readValidationFailures(reader, outcome.stack) : [];
+    view.finish(outcome.stack, outcome.operation, rejected);
     return result === 'succeeded' ? 0 : result === 'failed' ? 2 : 1;
   } finally {
     watcher.dispose();
@@ -142,9 +145,22 @@ export async function runWatch(argv: string[], io: CliIo, deps: WatchDeps = {}):
   }
 }
 
+/**
+ * The early-validation checks that rejected the stack's last operation, from DescribeEvents (one
+ * call, failed events only). Empty when CloudFormation gave no operation id or the call failed:
+ * a policy without `cloudformation:DescribeEvents` still gets the outcome, without this detail.
+ */
+async function readValidationFailures(reader: CloudFormationReader, stack: StackSnapshot): Promise<ValidationFailure[]> {
+  const operationId = latestOperationId(stack.events, stack.stackId);
+  if (operationId === undefined) return [];
+  const read = await reader.describeEvents(stack.stackId, operationId, { failedOnly: true });
+  return read.ok ? failedValidations(read.value) : [];
+}
+
 interface View {
   onChange(change: WatcherChange): void;
-  finish(stack: StackSnapshot, operation: OperationSummary | undefined): void;
+  /** `rejected`: the early-validation checks that failed the operation, which are then its root cause. */
+  finish(stack: StackSnapshot, operation: OperationSummary | undefined, rejected: ValidationFailure[]): void;
   close(): void;
 }
 
@@ -170,14 +186,20 @@ class JsonView implements View {
     }
   }
 
-  finish(stack: StackSnapshot, operation: OperationSummary | undefined): void {
+  finish(stack: StackSnapshot, operation: OperationSummary | undefined, rejected: ValidationFailure[]): void {
     const cause = operation?.rootCause;
+    const [firstRejection] = rejected;
     this.line({
       type: 'done',
       stackName: stack.stackName,
       status: stack.status,
       reason: stack.statusReason ?? null,
-      rootCause: cause ? { logicalId: cause.logicalId, status: cause.status, reason: cause.reason ?? null } : null,
+      rootCause: firstRejection
+        ? { logicalId: firstRejection.logicalId ?? stack.stackName, status: 'VALIDATION_FAILED', reason: firstRejection.reason ?? null }
+        : cause
+          ? { logicalId: cause.logicalId, status: cause.status, reason: cause.reason ?? null }
+          : null,
+      validationFailures: rejected.map((v) => ({ name: v.name, logicalId: v.logicalId ?? null, path: v.path ?? null, reason: v.reason ?? null })),
       resources: stack.resources.map((r) => ({
         logicalId: r.logicalId,
         physicalId: r.physicalId ?? null,
@@ -204,14 +226,16 @@ function eventLine(e: StackEvent, paint: Paint): string {
   return parts.join('  ').trimEnd();
 }
 
-function summaryLines(stack: StackSnapshot, operation: OperationSummary | undefined, paint: Paint): string[] {
+function summaryLines(stack: StackSnapshot, operation: OperationSummary | undefined, rejected: ValidationFailure[], paint: Paint): string[] {
   const outcome = operationOutcome(stack.status);
   const lines = [
     `${paint.bold(stack.stackName)}: ${paint.status(stack.status)}${stack.statusReason ? ` — ${stack.statusReason}` : ''}` +
       (outcome === 'succeeded' ? '' : paint.red(' (failed)')),
   ];
   const cause = operation?.rootCause;
-  if (cause && outcome !== 'succeeded') {
+  // A rejection by early validation is why the operation failed; the stack's own failure event only says that it was rejected.
+  for (const v of rejected) lines.push(paint.red(validationFailureLine(v)));
+  if (cause && outcome !== 'succeeded' && rejected.length === 0) {
     lines.push(rootCauseLine(cause, (status) => paint.status(status)));
   }
   for (const u of operation?.undeleted ?? []) lines.push(paint.yellow(leftBehindLine(u)));
@@ -237,8 +261,8 @@ class PlainView implements View {
     }
   }
 
-  finish(stack: StackSnapshot, operation: OperationSummary | undefined): void {
-    this.io.stdout(`${summaryLines(stack, operation, this.paint).join('\n')}\n`);
+  finish(stack: StackSnapshot, operation: OperationSummary | undefined, rejected: ValidationFailure[]): void {
+    this.io.stdout(`${summaryLines(stack, operation, rejected, this.paint).join('\n')}\n`);
   }
 
   close(): void {}
@@ -269,9 +293,9 @@ class LiveView implements View {
     });
   }
 
-  finish(stack: StackSnapshot, operation: OperationSummary | undefined): void {
+  finish(stack: StackSnapshot, operation: OperationSummary | undefined, rejected: ValidationFailure[]): void {
     this.draw(stack);
-    this.io.stdout(`\n${summaryLines(stack, operation, this.paint).join('\n')}\n`);
+    this.io.stdout(`\n${summaryLines(stack, operation, rejected, this.paint).join('\n')}\n`);
   }
 
   close(): void {}

@@ -260,8 +260,11 @@ export interface DeploymentEnded {
   status: string;
   outcome: 'succeeded' | 'failed';
   reason?: string;
-  /** The first failure of the operation (not the later "Resource creation cancelled" ones). */
-  rootCause?: { logicalId: string; status: string; reason?: string };
+  /**
+   * The first failure of the operation (not the later "Resource creation cancelled" ones), or the
+   * early-validation check that rejected it (`validation`, status `VALIDATION_FAILED`).
+   */
+  rootCause?: { logicalId: string; status: string; reason?: string; validation?: { name: string; path?: string } };
   /** Resources CloudFormation could not delete during cleanup and left behind. */
   undeleted: { logicalId: string; physicalId?: string; resourceType: string; reason?: string }[];
   consoleUrl: string;

@@ -5,6 +5,7 @@
  * second; they then ask for the tree again.
  */
 import type { CloudFormationReader } from '../stacks/cloudFormationReader';
+import { failedValidations, latestOperationId, type ValidationFailure } from '../stacks/earlyValidation';
 import { StackWatcher, type WatcherChange, type WatcherOptions } from '../stacks/stackWatcher';
 import { buildStackTree, consoleUrl } from '../stacks/treeModel';
 import type { ReaderError } from '../stacks/types';
@@ -194,7 +195,7 @@ export class StacksService {
       if (!created.ok) return withConfigured({ state: 'failed', error: created.error }, configured);
       const reader = created.value;
       const watcher = new StackWatcher({ reader, scope: 'all', ...this.intervals() });
-      watcher.onDidChange((change) => this.onWatcherChange(reader.info.region, watcher, change));
+      watcher.onDidChange((change) => this.onWatcherChange(reader, watcher, change));
       watcher.setVisible(this.visible);
       watcher.start();
       return withConfigured({ state: 'ready', reader, watcher }, configured);
@@ -213,21 +214,37 @@ export class StacksService {
     return { activeIntervalMs: ms, activeMaxIntervalMs: ms, settledIntervalMs: ms, backoffBaseMs: ms, backoffMaxMs: ms * 8 };
   }
 
-  private onWatcherChange(region: string, watcher: StackWatcher, change: WatcherChange): void {
+  private onWatcherChange(reader: CloudFormationReader, watcher: StackWatcher, change: WatcherChange): void {
+    const region = reader.info.region;
     if (change.kind === 'operation-ended' && change.live) {
       const operationKey = `${region}:${change.operation.startEventId ?? change.operation.startedAt}`;
-      if (this.announcedEnds.get(change.stackId) !== operationKey) {
-        const ended = deploymentEndedOf(region, change, change.operation, consoleUrl(region, change.stackId));
-        if (ended) {
-          this.announcedEnds.delete(change.stackId);
-          this.announcedEnds.set(change.stackId, operationKey);
-          if (this.announcedEnds.size > MAX_ANNOUNCED_STACKS) this.announcedEnds.delete(this.announcedEnds.keys().next().value!);
-          this.options.onDeploymentEnded(ended);
-        }
+      if (this.announcedEnds.get(change.stackId) !== operationKey && change.operation.outcome !== 'in-progress') {
+        this.announcedEnds.delete(change.stackId);
+        this.announcedEnds.set(change.stackId, operationKey);
+        if (this.announcedEnds.size > MAX_ANNOUNCED_STACKS) this.announcedEnds.delete(this.announcedEnds.keys().next().value!);
+        this.announceEnd(reader, watcher, change).catch((error: unknown) =>
+          this.options.logger.error(`announcing the end of ${change.stackName} failed: ${error instanceof Error ? error.message : String(error)}`),
+        );
       }
     }
     // Only the current configuration's watchers speak; a disposed one may still finish a call.
     if (this.slots?.some((slot) => slot.state === 'ready' && slot.watcher === watcher)) this.changed();
+  }
+
+  /**
+   * Announces an ended operation; a failed one first asks DescribeEvents (one call) whether early
+   * validation rejected it, which then is its root cause. Without that answer (a policy without
+   * DescribeEvents, a network error) it is announced with what the events said.
+   */
+  private async announceEnd(reader: CloudFormationReader, watcher: StackWatcher, change: Extract<WatcherChange, { kind: 'operation-ended' }>): Promise<void> {
+    let rejected: ValidationFailure[] = [];
+    const operationId = change.operation.outcome === 'failed' ? latestOperationId(watcher.getStack(change.stackId)?.events ?? [], change.stackId) : undefined;
+    if (operationId !== undefined) {
+      const read = await reader.describeEvents(change.stackId, operationId, { failedOnly: true });
+      if (read.ok) rejected = failedValidations(read.value);
+    }
+    const ended = deploymentEndedOf(reader.info.region, change, change.operation, consoleUrl(reader.info.region, change.stackId), rejected);
+    if (ended) this.options.onDeploymentEnded(ended);
   }
 
   /** Announces a change: at once when the last announcement is old enough, else once the interval has passed. */

@@ -4,6 +4,7 @@
  * untrusted), which language a deployed template is in, and the deployment-ended message built
  * from an operation summary.
  */
+import type { ValidationFailure } from '../stacks/earlyValidation';
 import type { OperationSummary } from '../stacks/stackModel';
 import type { TreeNode } from '../stacks/treeModel';
 import type { WatcherSnapshot } from '../stacks/stackWatcher';
@@ -115,6 +116,7 @@ export function deploymentEndedOf(
   stack: { stackId: string; stackName: string },
   operation: OperationSummary,
   consoleUrl: string,
+  rejected: readonly ValidationFailure[] = [],
 ): DeploymentEnded | undefined {
   if (operation.outcome === 'in-progress') return undefined;
   const ended: DeploymentEnded = {
@@ -133,7 +135,14 @@ export function deploymentEndedOf(
   };
   if (operation.reason !== undefined) ended.reason = operation.reason;
   const cause = operation.rootCause;
-  if (cause && operation.outcome === 'failed') {
+  const [check] = rejected;
+  if (check && operation.outcome === 'failed') {
+    // The stack's own failure event only says that validation rejected the update; the check says why.
+    const validation: { name: string; path?: string } = { name: check.name };
+    if (check.path !== undefined) validation.path = check.path;
+    ended.rootCause = { logicalId: check.logicalId ?? stack.stackName, status: 'VALIDATION_FAILED', validation };
+    if (check.reason !== undefined) ended.rootCause.reason = check.reason;
+  } else if (cause && operation.outcome === 'failed') {
     ended.rootCause = cause.reason !== undefined
       ? { logicalId: cause.logicalId, status: cause.status, reason: cause.reason }
       : { logicalId: cause.logicalId, status: cause.status };

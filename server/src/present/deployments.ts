@@ -9,6 +9,8 @@ export interface RootCause {
   logicalId: string;
   status: string;
   reason?: string;
+  /** Set when an early-validation check rejected the operation before any resource was touched. */
+  validation?: { name: string; path?: string };
 }
 
 /** A resource CloudFormation could not delete during cleanup and left behind. */
@@ -36,6 +38,8 @@ const RESOURCES_SHOWN = 5;
 
 /** `Subnet CREATE_FAILED — The CIDR '10.0.0.0/24' conflicts…`, styled by `status` (the terminal colours it). */
 export function rootCauseText(cause: RootCause, status: (text: string) => string = (text) => text): string {
+  const check = cause.validation;
+  if (check) return `early validation ${check.name}${check.path ? ` at ${check.path}` : ''}${cause.reason ? ` — ${cause.reason}` : ''}`;
   return `${cause.logicalId} ${status(cause.status)}${cause.reason ? ` — ${cause.reason}` : ''}`;
 }
 
@@ -76,4 +80,10 @@ export function deploymentMessage(ended: DeploymentOutcome): { severity: 'info' 
   }
   if (ended.undeleted.length > 0) return { severity: 'warning', text: `${where} reached ${ended.status}, but ${leftBehindText(ended.undeleted)}` };
   return { severity: 'info', text: `${where} reached ${ended.status}.` };
+}
+
+/** A check of early validation that rejected an operation, in one line: `Rejected by early validation: NAME at PATH: reason`. */
+export function validationFailureLine(failure: { name: string; reason?: string; path?: string }): string {
+  const where = failure.path ? ` at ${failure.path}` : '';
+  return `Rejected by early validation: ${failure.name}${where}${failure.reason ? `: ${failure.reason}` : ''}`;
 }

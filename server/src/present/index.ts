@@ -6,7 +6,7 @@
  */
 export { decisiveDetails, replacementChain } from './causes';
 export { changeLensTitle, changeProblem, changeReason, detailSummaryLine, moreLine, moreRemovalsTitle, replacementMessage, unchangedSummary } from './changes';
-export { deploymentMessage, leftBehindCount, leftBehindLine, leftBehindText, rootCauseLine } from './deployments';
+export { deploymentMessage, leftBehindCount, leftBehindLine, leftBehindText, rootCauseLine, validationFailureLine } from './deployments';
 export { diagnosticText, noteText, noteTexts } from './findings';
 export { attributeHoverText, propertyHoverText, resourceHoverText } from './hovers';
 export { impactLabel } from './impacts';

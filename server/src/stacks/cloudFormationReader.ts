@@ -6,6 +6,7 @@
 import {
   CloudFormationClient,
   DescribeChangeSetCommand,
+  DescribeEventsCommand,
   DescribeStackEventsCommand,
   DescribeStacksCommand,
   GetTemplateCommand,
@@ -16,6 +17,7 @@ import {
   ListStacksCommand,
   type Change,
   type CloudFormationClientConfig,
+  type OperationEvent as SdkOperationEvent,
   type Stack,
   type StackEvent as SdkStackEvent,
   type StackSummary as SdkStackSummary,
@@ -23,7 +25,7 @@ import {
 } from '@aws-sdk/client-cloudformation';
 import { fromNodeProviderChain } from '@aws-sdk/credential-providers';
 import { describeAwsError } from './awsErrors';
-import type { ChangeSetDescription, ChangeSetResourceChange, ChangeSetSummary, ReaderError, ReadResult, StackDescription, StackEvent, StackExport, StackResource, StackSummary } from './types';
+import type { ChangeSetDescription, ChangeSetResourceChange, ChangeSetSummary, OperationEvent, ReaderError, ReadResult, StackDescription, StackEvent, StackExport, StackResource, StackSummary } from './types';
 
 export interface ReaderOptions {
   region?: string;
@@ -242,6 +244,37 @@ export class CloudFormationReader {
     });
   }
 
+  /**
+   * The events of one operation from DescribeEvents, which alone reports early-validation
+   * failures; `failedOnly` asks CloudFormation for the failed ones only (its root-cause filter).
+   * At most `maxPages` pages (default 5): an operation's failures are few.
+   */
+  describeEvents(
+    stackName: string,
+    operationId: string,
+    options: CallOptions & { failedOnly?: boolean; maxPages?: number } = {},
+  ): Promise<ReadResult<OperationEvent[]>> {
+    return this.guard(async () => {
+      const events: OperationEvent[] = [];
+      let token: string | undefined;
+      for (let page = 0; page < (options.maxPages ?? 5); page++) {
+        const out = await this.client.send(
+          new DescribeEventsCommand({
+            StackName: stackName,
+            OperationId: operationId,
+            Filters: options.failedOnly ? { FailedEvents: true } : undefined,
+            NextToken: token,
+          }),
+          { abortSignal: options.signal },
+        );
+        for (const e of out.OperationEvents ?? []) events.push(toOperationEvent(e));
+        token = out.NextToken;
+        if (!token) break;
+      }
+      return events;
+    });
+  }
+
   /** The template as submitted (stage Original): during an update rollback, the one being rolled back to; with `changeSetName`, the change set's. */
   getTemplate(stackName: string, options: CallOptions & { changeSetName?: string } = {}): Promise<ReadResult<{ body: string }>> {
     return this.guard(async () => {
@@ -457,7 +490,36 @@ function toStackEvent(e: SdkStackEvent): StackEvent {
     timestamp: time(e.Timestamp) ?? 0,
     status: e.ResourceStatus ?? 'UNKNOWN',
     reason: e.ResourceStatusReason || undefined,
+    operationId: e.OperationId || undefined,
+    detailedStatus: e.DetailedStatus || undefined,
   });
+}
+
+function toOperationEvent(e: SdkOperationEvent): OperationEvent {
+  const event: OperationEvent = withoutUndefined({
+    eventId: e.EventId ?? '',
+    stackId: e.StackId ?? '',
+    operationId: e.OperationId || undefined,
+    operationType: e.OperationType || undefined,
+    eventType: e.EventType ?? 'UNKNOWN',
+    logicalId: e.LogicalResourceId || undefined,
+    physicalId: e.PhysicalResourceId || undefined,
+    resourceType: e.ResourceType || undefined,
+    timestamp: time(e.Timestamp) ?? time(e.StartTime) ?? 0,
+    status: e.ResourceStatus || undefined,
+    reason: e.ResourceStatusReason || undefined,
+    detailedStatus: e.DetailedStatus || undefined,
+  });
+  if (e.ValidationName) {
+    event.validation = withoutUndefined({
+      name: e.ValidationName,
+      status: e.ValidationStatus ?? 'UNKNOWN',
+      reason: e.ValidationStatusReason || undefined,
+      path: e.ValidationPath || undefined,
+      failureMode: e.ValidationFailureMode || undefined,
+    });
+  }
+  return event;
 }
 
 /** The stack-level fields, which ListStacks and DescribeStacks name alike except for the description. */

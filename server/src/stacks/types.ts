@@ -80,6 +80,44 @@ export interface StackEvent {
   timestamp: number;
   status: string;
   reason?: string;
+  /** The operation the event belongs to (CloudFormation gives it since November 2025). */
+  operationId?: string;
+  /** `CONFIGURATION_COMPLETE` (configured, still stabilising) or `VALIDATION_FAILED` (rejected by early validation). */
+  detailedStatus?: string;
+}
+
+/**
+ * A check CloudFormation ran on an operation's template before touching any resource (early, or
+ * pre-deployment, validation), as DescribeEvents reports it.
+ */
+export interface ValidationResult {
+  name: string;
+  /** `FAILED` or `SKIPPED`. */
+  status: string;
+  reason?: string;
+  /** Where in the template the check applies, such as `/Resources/Bucket/Properties/BucketName`. */
+  path?: string;
+  /** `FAIL` (the operation is rejected) or `WARN`. */
+  failureMode?: string;
+}
+
+/** One event of DescribeEvents: a stack event, a progress event, or a validation, provisioning or hook error. */
+export interface OperationEvent {
+  eventId: string;
+  stackId: string;
+  operationId?: string;
+  /** `CREATE_STACK`, `UPDATE_STACK`, `ROLLBACK`, … */
+  operationType?: string;
+  /** `STACK_EVENT`, `PROGRESS_EVENT`, `VALIDATION_ERROR`, `PROVISIONING_ERROR` or `HOOK_INVOCATION_ERROR`. */
+  eventType: string;
+  logicalId?: string;
+  physicalId?: string;
+  resourceType?: string;
+  timestamp: number;
+  status?: string;
+  reason?: string;
+  detailedStatus?: string;
+  validation?: ValidationResult;
 }
 
 export interface StackResource {
@@ -97,6 +135,7 @@ export const READ_ACTIONS = [
   'DescribeStacks',
   'ListStackResources',
   'DescribeStackEvents',
+  'DescribeEvents',
   'GetTemplate',
   'ListExports',
   'ListImports',

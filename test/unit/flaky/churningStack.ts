@@ -131,6 +131,8 @@ export class ChurningStack extends ScriptedStack {
       creationTime: this.churnStart - HOUR,
       lastUpdatedTime,
       events,
+      // It runs no early validation: DescribeEvents would answer its stack events.
+      operationEvents: events,
       resources: [...rows.values()].sort((a, b) => a.logicalId.localeCompare(b.logicalId)),
       parameters: {},
     };

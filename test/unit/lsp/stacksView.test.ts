@@ -179,6 +179,24 @@ describe('the end of a watched deployment', () => {
     });
   });
 
+  test('a rejection by early validation is the root cause, named with its check and template path', () => {
+    const rejected: OperationSummary = { ...failedCreate, startStatus: 'UPDATE_IN_PROGRESS', status: 'UPDATE_FAILED' };
+    const check = { name: 'ResourceNameConflict', reason: 'A bucket named shared-archive already exists in this account.', path: '/Resources/Archive/Properties/BucketName', logicalId: 'Archive', timestamp: now };
+    const ended = deploymentEndedOf('us-east-1', { stackId: arn, stackName: 'storage' }, rejected, 'https://console', [check])!;
+    assert.deepEqual(ended.rootCause, {
+      logicalId: 'Archive',
+      status: 'VALIDATION_FAILED',
+      reason: 'A bucket named shared-archive already exists in this account.',
+      validation: { name: 'ResourceNameConflict', path: '/Resources/Archive/Properties/BucketName' },
+    });
+    assert.deepEqual(deploymentMessage(ended), {
+      severity: 'error',
+      text:
+        'Deployment of storage (us-east-1) failed: UPDATE_FAILED. Root cause: early validation ResourceNameConflict at /Resources/Archive/Properties/BucketName — ' +
+        'A bucket named shared-archive already exists in this account.',
+    });
+  });
+
   test('a failure that also left resources behind names them after the root cause', () => {
     const summary: OperationSummary = {
       ...failedCreate,

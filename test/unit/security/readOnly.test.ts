@@ -45,6 +45,7 @@ describe('read-only by construction', () => {
       describeStacks: () => reader.describeStacks(),
       listStackResources: () => reader.listStackResources('network'),
       describeStackEvents: () => reader.describeStackEvents('network'),
+      describeEvents: () => reader.describeEvents('network', 'an-operation-id', { failedOnly: true }),
       getTemplate: () => reader.getTemplate('network'),
       listExports: () => reader.listExports(),
       listImports: () => reader.listImports('shared-vpc-id'),
@@ -112,7 +113,7 @@ describe('read-only by construction', () => {
     const actions = new Set(recorded.map((c) => c.action));
     for (const action of actions) assert.ok(READ.has(action), `${action} is not a read action`);
     // The run exercised the reads the product makes, not a trivial subset.
-    for (const action of ['DescribeStacks', 'ListStacks', 'DescribeStackEvents', 'ListStackResources', 'GetTemplate', 'DescribeChangeSet']) assert.ok(actions.has(action), action);
+    for (const action of ['DescribeStacks', 'ListStacks', 'DescribeStackEvents', 'ListStackResources', 'GetTemplate', 'DescribeChangeSet', 'DescribeEvents']) assert.ok(actions.has(action), action);
   });
 
   test('only the reader imports CloudFormation commands, and only Describe/List/Get ones', () => {

@@ -60,6 +60,7 @@ describe('cfn-impact watch', () => {
       status: 'ROLLBACK_COMPLETE',
       reason: null,
       rootCause: { logicalId: 'Instance', status: 'CREATE_FAILED', reason: 'Invalid id: "bogus" (expecting "ami-...")' },
+      validationFailures: [],
       resources: [
         { logicalId: 'VPC', physicalId: 'vpc-0c33333333333333c', resourceType: 'AWS::EC2::VPC', status: 'DELETE_COMPLETE' },
         { logicalId: 'Instance', physicalId: null, resourceType: 'AWS::EC2::Instance', status: 'DELETE_COMPLETE' },
@@ -67,6 +68,34 @@ describe('cfn-impact watch', () => {
       ],
       undeleted: [],
     });
+  });
+
+  test('--json: an update rejected by early validation exits 2 with the failed check, from DescribeEvents, as its root cause', async () => {
+    const { code, lines, stderr } = await run('watch', (url) => ['storage', '--endpoint', url, '--json'], ['update-validation-failed']);
+    assert.equal(stderr, '');
+    assert.equal(code, 2);
+    assert.deepEqual(
+      lines.filter((l) => l.type === 'stack').map((l) => l.status),
+      ['UPDATE_IN_PROGRESS', 'UPDATE_FAILED'],
+    );
+    assert.deepEqual(
+      lines.filter((l) => l.type === 'event').map((l) => `${l.logicalId} ${l.status}`),
+      ['storage UPDATE_IN_PROGRESS', 'storage UPDATE_FAILED'],
+      'no resource was touched',
+    );
+    const done = lines.at(-1)!;
+    assert.equal(done.status, 'UPDATE_FAILED');
+    assert.deepEqual(done.rootCause, { logicalId: 'Archive', status: 'VALIDATION_FAILED', reason: 'A bucket named shared-archive already exists in this account.' });
+    assert.deepEqual(done.validationFailures, [
+      { name: 'ResourceNameConflict', logicalId: 'Archive', path: '/Resources/Archive/Properties/BucketName', reason: 'A bucket named shared-archive already exists in this account.' },
+    ]);
+  });
+
+  test('plain output: a rejection by early validation is named with its template path instead of the stack\'s own failure', async () => {
+    const { code, stdout } = await run('watch', (url) => ['storage', '--endpoint', url], ['update-validation-failed']);
+    assert.equal(code, 2);
+    assert.match(stdout, /\nRejected by early validation: ResourceNameConflict at \/Resources\/Archive\/Properties\/BucketName: A bucket named shared-archive already exists in this account\.\n$/);
+    assert.doesNotMatch(stdout, /Root cause:/);
   });
 
   test('--json: exit 0 for an update that succeeded while leaving a resource behind, which done names', async () => {
