@@ -3,14 +3,16 @@
  * state, then exits 0 (succeeded), 2 (failed or rolled back) or 1 (any other error), so CI can
  * gate on it. A live redrawn view on a terminal, plain lines otherwise, JSON lines with --json.
  */
-import { isTerminal, operationOutcome } from '../cloudformation/stackLifecycle';
+import { isRunning, isTerminal, operationOutcome } from '../cloudformation/stackLifecycle';
 import type { OperationSummary } from '../stacks/stackModel';
 import { StackWatcher, systemClock, type StackSnapshot, type WatcherChange, type WatcherClock } from '../stacks/stackWatcher';
 import type { ReaderError, StackEvent } from '../stacks/types';
 import type { CliIo } from './io';
-import { leftBehindLine, rootCauseLine, validationFailureLine } from '../present';
+import { leftBehindLine, progressCounts, rootCauseLine, validationFailureLine } from '../present';
 import { failedValidations, latestOperationId, type ValidationFailure } from '../stacks/earlyValidation';
 import type { CloudFormationReader } from '../stacks/cloudFormationReader';
+import type { OperationProgress } from '../stacks/operationProgress';
+import { WatchProgress } from './watchProgress';
 import { connect, parseArgs, reportError } from './stacks';
 import { REDRAW, clockTime, cut, duration, fit, paintFor, type Paint } from './terminal';
 
@@ -33,7 +35,8 @@ Follows the stack's current (or last) operation until it is no longer in progres
 ends the watch at once, with its last operation's outcome.
 Exit code: 0 succeeded, 2 failed or rolled back, 1 any other error (no such stack, no credentials,
 nothing seen to change for the quiet limit).
-  --json               JSON lines: {"type":"stack"}, {"type":"event"} per event, then {"type":"done"}
+  --json               JSON lines: {"type":"stack"}, {"type":"event"} per event, {"type":"progress"} whenever
+                       a count changes (done never goes back; the last has done === total), then {"type":"done"}
   --interval-ms N      poll interval while the deployment runs (default 2000, growing to 5000 when quiet)
   --quiet-limit-min N  give up when no event, status or resource change was seen for N minutes (default ${DEFAULT_QUIET_LIMIT_MIN})
 `;
@@ -94,11 +97,14 @@ export async function runWatch(argv: string[], io: CliIo, deps: WatchDeps = {}):
     quietLimitMs: quietMinutes * 60_000,
   });
   const json = parsed.flags.has('--json');
-  const view = json ? new JsonView(io) : io.isTTY ? new LiveView(io, watcher, clock) : new PlainView(io);
+  const progress = new WatchProgress();
+  const view = json ? new JsonView(io) : io.isTTY ? new LiveView(io, watcher, clock, progress) : new PlainView(io);
   try {
     const outcome = await new Promise<Outcome>((resolve) => {
       watcher.onDidChange((change) => {
         view.onChange(change);
+        const changed = progress.next(watcher.getStack(stackName), clock.now());
+        if (changed) view.onProgress(changed);
         switch (change.kind) {
           case 'operation-ended': {
             const stack = watcher.getStack(change.stackId);
@@ -135,6 +141,8 @@ export async function runWatch(argv: string[], io: CliIo, deps: WatchDeps = {}):
       io.stderr(`cfn-impact watch: nothing about ${stackName} changed for ${outcome.minutes} min${status}; giving up. Run it again to go on watching, or raise --quiet-limit-min.\n`);
       return 1;
     }
+    const last = progress.next(outcome.stack, clock.now());
+    if (last) view.onProgress(last);
     const result = operationOutcome(outcome.stack.status);
     const rejected = result === 'failed' ? await readValidationFailures(reader, outcome.stack) : [];
     view.finish(outcome.stack, outcome.operation, rejected);
@@ -159,6 +167,8 @@ async function readValidationFailures(reader: CloudFormationReader, stack: Stack
 
 interface View {
   onChange(change: WatcherChange): void;
+  /** The operation's progress counts changed. */
+  onProgress(progress: OperationProgress): void;
   /** `rejected`: the early-validation checks that failed the operation, which are then its root cause. */
   finish(stack: StackSnapshot, operation: OperationSummary | undefined, rejected: ValidationFailure[]): void;
   close(): void;
@@ -184,6 +194,10 @@ class JsonView implements View {
     } else if (change.kind === 'status' && change.inOperation) {
       this.line({ type: 'stack', stackName: change.stackName, status: change.to, reason: change.reason ?? null });
     }
+  }
+
+  onProgress(p: OperationProgress): void {
+    this.line({ type: 'progress', done: p.done, total: p.total, inProgress: p.inProgress, failed: p.failed, elapsedMs: p.elapsedMs, etaMs: p.etaMs });
   }
 
   finish(stack: StackSnapshot, operation: OperationSummary | undefined, rejected: ValidationFailure[]): void {
@@ -261,6 +275,9 @@ class PlainView implements View {
     }
   }
 
+  /** Logs keep one line per event; the summary at the end gives the outcome. */
+  onProgress(): void {}
+
   finish(stack: StackSnapshot, operation: OperationSummary | undefined, rejected: ValidationFailure[]): void {
     this.io.stdout(`${summaryLines(stack, operation, rejected, this.paint).join('\n')}\n`);
   }
@@ -278,9 +295,13 @@ class LiveView implements View {
     private readonly io: CliIo,
     private readonly watcher: StackWatcher,
     private readonly clock: WatcherClock,
+    private readonly progress: WatchProgress,
   ) {
     this.paint = paintFor(io);
   }
+
+  /** The screen is redrawn on every change anyway; the progress is read when drawing. */
+  onProgress(): void {}
 
   onChange(change: WatcherChange): void {
     if ('stackId' in change && change.stackId) this.stackId = change.stackId;
@@ -309,7 +330,10 @@ class LiveView implements View {
     const lines: string[] = [];
     const started = stack.operation?.startedAt;
     const elapsed = started !== undefined ? `  ${p.dim(duration((stack.operation?.endedAt ?? this.clock.now()) - started))}` : '';
-    lines.push(`${p.bold(stack.stackName)}  ${p.status(stack.status)}${elapsed}`);
+    const current = this.progress.current;
+    const running = isRunning(stack.status);
+    const counts = current ? `  ${progressCounts(current, running)}` : '';
+    lines.push(`${p.bold(stack.stackName)}  ${p.status(stack.status)}${counts}${elapsed}`);
     if (stack.statusReason) lines.push(p.dim(cut(stack.statusReason, width)));
     lines.push('');
     lines.push(p.bold(`${fit('RESOURCE', 24)}  ${fit('TYPE', 28)}  ${fit('STATUS', 36)}  PHYSICAL ID`));

@@ -183,6 +183,8 @@ export interface StackTreeNode {
     phase: StackTreePhase;
     /** Resources the stack's last operation could not delete; 0 while it runs and for events. */
     leftBehind: number;
+    /** A running operation's progress once its events are read: counts of resources and milliseconds. */
+    progress?: { done: number; total: number; inProgress: number; failed: number; elapsedMs: number; etaMs: number };
   };
   /** Resource nodes, the physical resources a resource replaced, and events about a resource. */
   resource?: {

@@ -20,7 +20,10 @@ export function stackTreeNode(node: TreeNode): StackTreeNode {
   if (node.description !== undefined) out.description = node.description;
   if (node.tooltip !== undefined) out.tooltip = node.tooltip;
   if (node.region) out.region = { stacks: node.region.stacks, inProgress: node.region.inProgress, readFailed: node.region.readFailed };
-  if (node.stack) out.stack = { status: node.stack.status, phase: node.stack.phase, leftBehind: node.stack.leftBehind };
+  if (node.stack) {
+    out.stack = { status: node.stack.status, phase: node.stack.phase, leftBehind: node.stack.leftBehind };
+    if (node.stack.progress) out.stack.progress = { ...node.stack.progress };
+  }
   if (node.resource) {
     const { status, kind, cleanup } = node.resource;
     out.resource = cleanup ? { status, kind, cleanup: { status: cleanup.status, kind: cleanup.kind } } : { status, kind };

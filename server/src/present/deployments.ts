@@ -87,3 +87,50 @@ export function validationFailureLine(failure: { name: string; reason?: string; 
   const where = failure.path ? ` at ${failure.path}` : '';
   return `Rejected by early validation: ${failure.name}${where}${failure.reason ? `: ${failure.reason}` : ''}`;
 }
+
+/** The progress of an operation in counts and milliseconds (stacks/operationProgress.ts computes it). */
+export interface ProgressFigures {
+  done: number;
+  total: number;
+  inProgress: number;
+  failed: number;
+  elapsedMs: number;
+  etaMs: number;
+}
+
+/** `~2 min left`, `<1 min left`, `~2 h left`: time left rounded up, since an estimate that runs out early disappoints. */
+export function timeLeftText(ms: number): string {
+  const minutes = Math.ceil(ms / 60_000);
+  if (minutes < 1) return '<1 min left';
+  if (minutes < 90) return `~${minutes} min left`;
+  return `~${Math.round(minutes / 60)} h left`;
+}
+
+/** `3 min 10 s`, `45 s`, `1 h 5 min`: a length of time for a person. */
+export function elapsedText(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return seconds % 60 === 0 ? `${minutes} min` : `${minutes} min ${seconds % 60} s`;
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+/** `7/12 · ~2 min left`: resources done of all, and the time left while the operation runs. */
+export function progressCounts(progress: ProgressFigures, running: boolean): string {
+  return running ? `${progress.done}/${progress.total} · ${timeLeftText(progress.etaMs)}` : `${progress.done}/${progress.total}`;
+}
+
+/** `UPDATE_IN_PROGRESS · 7/12 · ~2 min left`: an operation in one line. */
+export function progressLine(status: string, progress: ProgressFigures, running: boolean): string {
+  return `${status} · ${progressCounts(progress, running)}`;
+}
+
+/** The full progress, one fact a line: for a tooltip or a notification. */
+export function progressDetails(progress: ProgressFigures, running: boolean): string[] {
+  const counts = [`${progress.done} of ${progress.total} resources done`];
+  if (progress.inProgress > 0) counts.push(`${progress.inProgress} in progress`);
+  if (progress.failed > 0) counts.push(`${progress.failed} failed`);
+  const lines = [counts.join(', '), `Elapsed: ${elapsedText(progress.elapsedMs)}`];
+  if (running) lines.push(`Estimated time left: ${elapsedText(progress.etaMs)} (from this stack's earlier operations, else typical durations)`);
+  return lines;
+}

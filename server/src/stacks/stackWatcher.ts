@@ -8,6 +8,7 @@
  */
 import { isFinal, isRunning } from '../cloudformation/stackLifecycle';
 import { StackState, isStackEvent, type OperationSummary, type ResourceModel } from './stackModel';
+import { learnDurations, type LearnedDurations } from './operationProgress';
 import type { CloudFormationReader, EventReadOptions, EventReadProgress } from './cloudFormationReader';
 import { PollScheduler, type PollClock, type PollOutcome, type PollResult } from './pollScheduler';
 import {
@@ -96,6 +97,8 @@ export interface StackSnapshot extends StackFields {
   /** Newest first. */
   events: StackEvent[];
   operation?: OperationSummary;
+  /** How long its resources took in the operations the watcher read, for estimates of time left; absent when none was read. */
+  durations?: LearnedDurations;
   error?: ReaderError;
 }
 
@@ -120,6 +123,12 @@ interface Tracked {
   error?: ReaderError;
   /** An event read that failed part way, to be gone on with by the next read of the same kind. */
   interruptedRead?: { first: boolean; until?: string; progress: EventReadProgress };
+  /**
+   * How long resources took in the operation before the current one: a stack found running is
+   * read one operation further back in its first (and only) history read, because the events
+   * the model keeps start with the current operation.
+   */
+  history?: LearnedDurations;
   /** The last snapshot taken and what it was taken of: tree requests come often, changes seldom. */
   snapshot?: { revision: number; followed: boolean; detailed: boolean; error?: ReaderError; value: StackSnapshot };
 }
@@ -264,6 +273,11 @@ export class StackWatcher {
     if (s.statusReason !== undefined) snap.statusReason = s.statusReason;
     if (s.lastUpdatedTime !== undefined) snap.lastUpdatedTime = s.lastUpdatedTime;
     if (s.description !== undefined) snap.description = s.description;
+    const seen = learnDurations(s.events);
+    snap.durations = {
+      byLogicalId: { ...t.history?.byLogicalId, ...seen.byLogicalId },
+      byType: { ...t.history?.byType, ...seen.byType },
+    };
     const operation = s.operationSummary();
     if (operation) snap.operation = operation;
     if (t.error) snap.error = t.error;
@@ -486,8 +500,10 @@ export class StackWatcher {
       const until = first ? undefined : model.lastEventId;
       const interrupted = t.interruptedRead;
       const resume = interrupted && interrupted.first === first && interrupted.until === until ? interrupted.progress : undefined;
+      // A stack found running is read one operation further back, to learn how long its resources take.
+      const boundaries = first && isRunning(model.status) ? 2 : 1;
       const options: EventReadOptions = first
-        ? { signal, maxPages: this.options.maxHistoryPages ?? 10, stopAt: previousOperationEnd(resume?.events ?? []) }
+        ? { signal, maxPages: this.options.maxHistoryPages ?? 10, stopAt: operationEnd(boundaries, resume?.events ?? []) }
         : { signal, until, maxPages: 50 };
       if (resume) options.resume = resume;
       const read = await reader.describeStackEvents(model.stackId, options);
@@ -496,8 +512,18 @@ export class StackWatcher {
         return this.classify(read.error, t);
       }
       delete t.interruptedRead;
-      if (first) model.prepareReplay(read.value.events);
-      const fresh = read.value.events.filter((e) => !model.hasSeen(e.eventId)).reverse();
+      let events = read.value.events;
+      if (first) {
+        // Only the events from the previous operation's end on are the model's; older ones are history.
+        const stop = operationEnd(1, []);
+        const boundary = events.findIndex(stop);
+        if (boundary >= 0 && boundary < events.length - 1) {
+          t.history = learnDurations(events.slice(boundary + 1));
+          events = events.slice(0, boundary + 1);
+        }
+        model.prepareReplay(events);
+      }
+      const fresh = events.filter((e) => !model.hasSeen(e.eventId)).reverse();
       let ended: OperationSummary | undefined;
       for (const event of fresh) {
         const effect = model.applyEvent(event);
@@ -541,17 +567,24 @@ export class StackWatcher {
 
 /**
  * Where a first read of a stack's history stops, reading newest first: at the settled stack event
- * before the newest running one, the end of the operation before the current (or last) one.
- * `readBefore` are the events an interrupted attempt had already read.
+ * before a running one, the end of an operation, the `count`-th such end going back (1: the end of
+ * the operation before the current or last one). `readBefore` are the events an interrupted
+ * attempt had already read.
  */
-function previousOperationEnd(readBefore: readonly StackEvent[]): (event: StackEvent) => boolean {
-  let sawRunning = readBefore.some((e) => isStackEvent(e) && isRunning(e.status));
-  return (event) => {
+function operationEnd(count: number, readBefore: readonly StackEvent[]): (event: StackEvent) => boolean {
+  let sawRunning = false;
+  let ends = 0;
+  const isEnd = (event: StackEvent): boolean => {
     if (!isStackEvent(event)) return false;
     if (isRunning(event.status)) {
       sawRunning = true;
       return false;
     }
-    return sawRunning;
+    if (!sawRunning) return false;
+    sawRunning = false;
+    ends++;
+    return ends >= count;
   };
+  for (const event of readBefore) isEnd(event);
+  return isEnd;
 }

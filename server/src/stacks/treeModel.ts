@@ -5,9 +5,10 @@
  * that state. Pure: the clock is an input.
  */
 import { resourceStatusKind, type ResourceStatusKind } from '../cloudformation/resourceStatus';
-import { leftBehindCount, leftBehindText, rootCauseLine } from '../present';
+import { leftBehindCount, leftBehindText, progressDetails, progressLine, rootCauseLine } from '../present';
 import { isFinal, isRunning, operationOutcome, stackPhase, stackStateInfo, type StackPhase } from '../cloudformation/stackLifecycle';
 import { isStackEvent, type ResourceModel } from './stackModel';
+import { NO_HISTORY, operationProgress, type OperationProgress } from './operationProgress';
 import type { StackSnapshot, WatcherSnapshot } from './stackWatcher';
 import type { ReaderError, ReaderErrorKind, StackEvent } from './types';
 
@@ -33,6 +34,8 @@ export interface StackNodeState {
   phase: StackNodePhase;
   /** Resources the stack's last operation could not delete (0 while it runs, and for events). */
   leftBehind: number;
+  /** A running operation's progress, once its events are read (stack nodes only). */
+  progress?: OperationProgress;
 }
 
 /** A resource, a physical resource it replaced, or an event about a resource. */
@@ -162,7 +165,10 @@ function stackNode(stack: StackSnapshot, region: string, now: number): TreeNode 
     tooltip.push(rootCauseLine(cause));
   }
   if (leftBehind > 0) tooltip.push(leftBehindText(operation!.undeleted));
-  const description = [stack.status, ago(lastChange(stack), now)];
+  // Progress is shown while an operation runs and its events are read: afterwards the outcome says it all.
+  const progress = running && stack.detailed ? operationProgress(stack, stack.durations ?? NO_HISTORY, now) : undefined;
+  if (progress) tooltip.push(...progressDetails(progress, true));
+  const description = progress ? [progressLine(stack.status, progress, true)] : [stack.status, ago(lastChange(stack), now)];
   if (leftBehind > 0) description.push(leftBehindCount(leftBehind));
   const children: TreeNode[] = [];
   if (stack.error) children.push(errorNode(`stack:${stack.stackId}:error`, stack.error));
@@ -176,7 +182,7 @@ function stackNode(stack: StackSnapshot, region: string, now: number): TreeNode 
     description: description.join(' · '),
     tooltip: tooltip.join('\n'),
     collapsible: running ? 'expanded' : 'collapsed',
-    stack: { status: stack.status, phase: stackNodePhase(stack.status), leftBehind },
+    stack: { status: stack.status, phase: stackNodePhase(stack.status), leftBehind, ...(progress ? { progress } : {}) },
     data: { region, stackId: stack.stackId, stackName: stack.stackName, consoleUrl: consoleUrl(region, stack.stackId) },
     children,
   };

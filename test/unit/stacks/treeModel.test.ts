@@ -151,4 +151,39 @@ describe('stack tree', () => {
     assert.match(web.tooltip!, /only a delete|cannot be updated/);
     assert.deepEqual(web.stack, { status: 'ROLLBACK_COMPLETE', phase: 'rolled-back', leftBehind: 0 });
   });
+  test('a running stack whose events are read shows done/total and the time left; the tooltip has the full progress', () => {
+    const id = 'arn:aws:cloudformation:us-east-1:123456789012:stack/app/1';
+    const event = (logicalId: string, resourceType: string, status: string, minutesAgo: number) => ({
+      eventId: `${logicalId}-${status}`,
+      stackId: id,
+      stackName: 'app',
+      logicalId,
+      physicalId: logicalId === 'app' ? id : `${logicalId}-1`,
+      resourceType,
+      timestamp: NOW - minutesAgo * MIN,
+      status,
+    });
+    const row = (logicalId: string, resourceType: string, status: string) => ({ logicalId, resourceType, status, physicalId: `${logicalId}-1`, lastUpdated: NOW, formerPhysical: [] });
+    const region = tree([
+      stack('app', 'UPDATE_IN_PROGRESS', 0, {
+        detailed: true,
+        operation: { startStatus: 'UPDATE_IN_PROGRESS', startedAt: NOW - 3 * MIN, status: 'UPDATE_IN_PROGRESS', outcome: 'in-progress', undeleted: [], eventCount: 4 },
+        resources: [row('Table', 'AWS::DynamoDB::Table', 'UPDATE_COMPLETE'), row('Fn', 'AWS::Lambda::Function', 'UPDATE_IN_PROGRESS'), row('Queue', 'AWS::SQS::Queue', 'CREATE_COMPLETE')],
+        // Newest first.
+        events: [
+          event('Fn', 'AWS::Lambda::Function', 'UPDATE_IN_PROGRESS', 1 / 3),
+          event('Table', 'AWS::DynamoDB::Table', 'UPDATE_COMPLETE', 1),
+          event('Table', 'AWS::DynamoDB::Table', 'UPDATE_IN_PROGRESS', 2),
+          event('app', 'AWS::CloudFormation::Stack', 'UPDATE_IN_PROGRESS', 3),
+        ],
+        // Fn took 80 s last time; Queue is untouched so far and its type has no history: 30 s.
+        durations: { byLogicalId: { Fn: 80_000 }, byType: {} },
+      }),
+    ]);
+    const [app] = region.children!;
+    // Fn has 60 s left, then Queue's 30 s: 90 s, rounded up to 2 minutes.
+    assert.equal(app.description, 'UPDATE_IN_PROGRESS · 1/3 · ~2 min left');
+    assert.deepEqual(app.stack?.progress, { done: 1, total: 3, inProgress: 1, failed: 0, elapsedMs: 3 * MIN, etaMs: 90_000 });
+    assert.match(app.tooltip!, /1 of 3 resources done, 1 in progress\nElapsed: 3 min\nEstimated time left: 1 min 30 s/);
+  });
 });
