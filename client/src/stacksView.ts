@@ -19,6 +19,7 @@ import {
 import { deploymentMessage } from '../../server/src/present/deployments';
 import type { StacksViewRow } from './api';
 import { linkStack } from './baselineChoices';
+import { DeploymentProgress } from './deploymentProgress';
 import { treeItemLook } from './stackTreeLook';
 import { DeployedTemplates, deployedTemplateScheme } from './stacksTemplates';
 
@@ -76,7 +77,11 @@ class StacksTreeProvider implements vscode.TreeDataProvider<StackTreeNode> {
   private roots: Promise<StackTreeNode[]> | undefined;
   filter = '';
 
-  constructor(private readonly client: LanguageClient) {}
+  /** `onTree` sees every tree the server sends (the deployment progress follows it). */
+  constructor(
+    private readonly client: LanguageClient,
+    private readonly onTree: (nodes: StackTreeNode[]) => void,
+  ) {}
 
   /** Drops the cached tree and lets the view ask for it again. */
   reload(): void {
@@ -101,7 +106,10 @@ class StacksTreeProvider implements vscode.TreeDataProvider<StackTreeNode> {
   getChildren(node?: StackTreeNode): vscode.ProviderResult<StackTreeNode[]> {
     if (node) return node.children ?? [];
     this.roots ??= this.client.sendRequest(stacksTreeRequest, this.filter ? { filter: this.filter } : {}).then(
-      (tree) => tree.nodes,
+      (tree) => {
+        this.onTree(tree.nodes);
+        return tree.nodes;
+      },
       (error: unknown) => [
         {
           id: 'message:client-error',
@@ -155,7 +163,8 @@ async function rowsOf(provider: StacksTreeProvider, node?: StackTreeNode): Promi
 
 /** Registers the stacks view, its commands and its notifications; returns a reader of its rows. */
 export function registerStacksView(context: vscode.ExtensionContext, client: LanguageClient): () => Promise<StacksViewRow[]> {
-  const provider = new StacksTreeProvider(client);
+  const progress = new DeploymentProgress((node) => follow(node, false));
+  const provider = new StacksTreeProvider(client, (nodes) => progress.update(nodes));
   const view = vscode.window.createTreeView(stacksViewId, { treeDataProvider: provider, showCollapseAll: true });
   const templates = new DeployedTemplates(client);
   // The client sends asynchronously (the first send waits for the server to start), so sends
@@ -185,6 +194,7 @@ export function registerStacksView(context: vscode.ExtensionContext, client: Lan
 
   context.subscriptions.push(
     provider,
+    progress,
     view,
     templates,
     vscode.workspace.registerTextDocumentContentProvider(deployedTemplateScheme, templates),

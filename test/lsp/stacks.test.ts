@@ -158,7 +158,8 @@ describe('the stacks view, served by the language server', () => {
 
     time = updateStartsAt + SCENARIOS['update-replacement'].steps.length * stepMs;
     const done = await stackWith('network', /^UPDATE_COMPLETE ·/);
-    assert.deepEqual(done.stack, { status: 'UPDATE_COMPLETE', phase: 'complete', leftBehind: 0 });
+    // Still followed: the stack was expanded above.
+    assert.deepEqual(done.stack, { status: 'UPDATE_COMPLETE', phase: 'complete', leftBehind: 0, followed: true });
     assert.deepEqual(treeItemLook(done).icon, { icon: 'check', color: 'charts.green' });
     const resources = await eventually('the final resources of network', async () => {
       const node = await stackNode('network');

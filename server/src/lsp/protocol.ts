@@ -185,6 +185,8 @@ export interface StackTreeNode {
     leftBehind: number;
     /** A running operation's progress once its events are read: counts of resources and milliseconds. */
     progress?: { done: number; total: number; inProgress: number; failed: number; elapsedMs: number; etaMs: number };
+    /** Someone follows the stack (its node was opened in a view): its progress is worth a notification. */
+    followed?: boolean;
   };
   /** Resource nodes, the physical resources a resource replaced, and events about a resource. */
   resource?: {

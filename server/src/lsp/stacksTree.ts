@@ -23,6 +23,7 @@ export function stackTreeNode(node: TreeNode): StackTreeNode {
   if (node.stack) {
     out.stack = { status: node.stack.status, phase: node.stack.phase, leftBehind: node.stack.leftBehind };
     if (node.stack.progress) out.stack.progress = { ...node.stack.progress };
+    if (node.stack.followed) out.stack.followed = true;
   }
   if (node.resource) {
     const { status, kind, cleanup } = node.resource;

@@ -36,6 +36,8 @@ export interface StackNodeState {
   leftBehind: number;
   /** A running operation's progress, once its events are read (stack nodes only). */
   progress?: OperationProgress;
+  /** Someone follows the stack (its node was opened): its progress deserves a notification. */
+  followed?: boolean;
 }
 
 /** A resource, a physical resource it replaced, or an event about a resource. */
@@ -182,7 +184,7 @@ function stackNode(stack: StackSnapshot, region: string, now: number): TreeNode 
     description: description.join(' · '),
     tooltip: tooltip.join('\n'),
     collapsible: running ? 'expanded' : 'collapsed',
-    stack: { status: stack.status, phase: stackNodePhase(stack.status), leftBehind, ...(progress ? { progress } : {}) },
+    stack: { status: stack.status, phase: stackNodePhase(stack.status), leftBehind, ...(progress ? { progress } : {}), ...(stack.followed ? { followed: true } : {}) },
     data: { region, stackId: stack.stackId, stackName: stack.stackName, consoleUrl: consoleUrl(region, stack.stackId) },
     children,
   };

@@ -123,6 +123,10 @@ describe('cfn-impact watch', () => {
     assert.ok(stdout.includes('\x1b[H\x1b[J'));
     const lastScreen = stdout.split('\x1b[H\x1b[J').pop()!;
     assert.match(lastScreen, /VPC .*vpc-0b22222222222222b/);
+    // The header counts the resources done: all four once the update completed.
+    assert.match(lastScreen.split('\n')[0], /network.*UPDATE_COMPLETE.*4\/4/);
+    const screens = stdout.split('\x1b[H\x1b[J');
+    assert.ok(screens.some((screen) => /UPDATE_IN_PROGRESS.* [0-3]\/4 · (~\d+|<1) min left/.test(screen.split('\n')[0])), 'while it runs, the header shows done/total and the time left');
   });
 
   test('a stack at rest when the watch starts ends it at once, with its last operation', async () => {
