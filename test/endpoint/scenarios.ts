@@ -57,6 +57,8 @@ export interface Scenario {
   parameters?: Record<string, string>;
   /** Change sets created for the stack and not executed, as ListChangeSets and DescribeChangeSet answer them. */
   changeSets?: ScenarioChangeSet[];
+  /** `EXPRESS`: DescribeStacks reports `DeploymentConfig.Mode` EXPRESS (absent: the standard mode, which it does not name). */
+  deploymentMode?: 'EXPRESS';
   /** One entry per tick; an empty entry is a tick in which nothing visible happens. */
   steps: ScriptedEvent[][];
 }
@@ -699,6 +701,44 @@ const importingApp: Scenario = {
   steps: [],
 };
 
+/**
+ * An update in express mode (the user guide's "Deploy stacks faster with express mode"): each
+ * resource is reported `UPDATE_COMPLETE` as soon as its configuration is applied, the
+ * CloudFront distribution within seconds rather than the minutes a standard update waits for it.
+ */
+const updateExpress: Scenario = {
+  name: 'update-express',
+  description:
+    'Express update: DescribeStacks reports DeploymentConfig Mode EXPRESS; the function and the distribution report UPDATE_COMPLETE once configured, and the stack ends UPDATE_COMPLETE while they may still be becoming ready.',
+  stackName: 'api',
+  types: { Handler: 'AWS::Lambda::Function', Distribution: 'AWS::CloudFront::Distribution' },
+  existing: {
+    status: 'CREATE_COMPLETE',
+    resources: [
+      { logicalId: 'Handler', type: 'AWS::Lambda::Function', physicalId: 'api-Handler-1A2B3C' },
+      { logicalId: 'Distribution', type: 'AWS::CloudFront::Distribution', physicalId: 'E2QWRUHEXAMPLE' },
+    ],
+  },
+  deploymentMode: 'EXPRESS',
+  templateBody: `Resources:
+  Handler:
+    Type: AWS::Lambda::Function
+    Properties: { Runtime: nodejs20.x, Handler: index.handler, Role: arn:aws:iam::123456789012:role/api, Code: { ZipFile: 'exports.handler = async () => 200' }, MemorySize: 512 }
+  Distribution:
+    Type: AWS::CloudFront::Distribution
+    Properties: { DistributionConfig: { Enabled: true, Comment: api v2, DefaultCacheBehavior: { TargetOriginId: api, ViewerProtocolPolicy: https-only, CachePolicyId: 658327ea-f89d-4fab-a63d-7e88639e58f6 }, Origins: [{ Id: api, DomainName: api.example.com, CustomOriginConfig: { OriginProtocolPolicy: https-only } }] } }
+`,
+  steps: [
+    [{ status: 'UPDATE_IN_PROGRESS', reason: 'User Initiated' }],
+    [{ logicalId: 'Handler', physicalId: 'api-Handler-1A2B3C', status: 'UPDATE_IN_PROGRESS' }],
+    [{ logicalId: 'Handler', physicalId: 'api-Handler-1A2B3C', status: 'UPDATE_COMPLETE' }],
+    [{ logicalId: 'Distribution', physicalId: 'E2QWRUHEXAMPLE', status: 'UPDATE_IN_PROGRESS' }],
+    [{ logicalId: 'Distribution', physicalId: 'E2QWRUHEXAMPLE', status: 'UPDATE_COMPLETE' }],
+    [{ status: 'UPDATE_COMPLETE_CLEANUP_IN_PROGRESS' }],
+    [{ status: 'UPDATE_COMPLETE' }],
+  ],
+};
+
 /** Every scenario by name. */
 export const SCENARIOS: Readonly<Record<string, Scenario>> = Object.fromEntries(
   [
@@ -714,6 +754,7 @@ export const SCENARIOS: Readonly<Record<string, Scenario>> = Object.fromEntries(
     exportingNetwork,
     importingApp,
     changeSetReview,
+    updateExpress,
   ].map(
     (s) => [s.name, s],
   ),

@@ -47,6 +47,8 @@ export interface StackView {
   resources: ResourceRow[];
   /** The stack's current parameter values. */
   parameters: Record<string, string>;
+  /** `EXPRESS` for a stack deployed in express mode. */
+  deploymentMode?: string;
 }
 
 /** The operation a stack status starts, for OperationType; undefined when it continues one. */
@@ -176,6 +178,7 @@ export class ScriptedStack {
       events: oldestFirst.filter((e) => !e.validation).reverse(),
       resources: [...rows.values()],
       parameters: this.scenario.parameters ?? {},
+      ...(this.scenario.deploymentMode ? { deploymentMode: this.scenario.deploymentMode } : {}),
     };
   }
 

@@ -438,6 +438,7 @@ function stackXml(v: StackView, scenario: Scenario | undefined): XmlNode[] {
     ),
     el('EnableTerminationProtection', false),
     el('DriftInformation', [el('StackDriftStatus', 'NOT_CHECKED')]),
+    el('DeploymentConfig', v.deploymentMode ? [el('Mode', v.deploymentMode)] : undefined),
   ];
 }
 

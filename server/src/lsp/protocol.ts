@@ -184,7 +184,7 @@ export interface StackTreeNode {
     /** Resources the stack's last operation could not delete; 0 while it runs and for events. */
     leftBehind: number;
     /** A running operation's progress once its events are read: counts of resources and milliseconds. */
-    progress?: { done: number; total: number; inProgress: number; failed: number; elapsedMs: number; etaMs: number };
+    progress?: { done: number; total: number; inProgress: number; failed: number; elapsedMs: number; etaMs: number; stabilising: number };
     /** Someone follows the stack (its node was opened in a view): its progress is worth a notification. */
     followed?: boolean;
   };

@@ -96,6 +96,8 @@ export interface ProgressFigures {
   failed: number;
   elapsedMs: number;
   etaMs: number;
+  /** Express mode: resources reported done that may still be stabilising. */
+  stabilising: number;
 }
 
 /** `~2 min left`, `<1 min left`, `~2 h left`: time left rounded up, since an estimate that runs out early disappoints. */
@@ -130,6 +132,7 @@ export function progressDetails(progress: ProgressFigures, running: boolean): st
   const counts = [`${progress.done} of ${progress.total} resources done`];
   if (progress.inProgress > 0) counts.push(`${progress.inProgress} in progress`);
   if (progress.failed > 0) counts.push(`${progress.failed} failed`);
+  if (progress.stabilising > 0) counts.push(`${progress.stabilising} stabilising (express mode: configured, possibly not ready yet)`);
   const lines = [counts.join(', '), `Elapsed: ${elapsedText(progress.elapsedMs)}`];
   if (running) lines.push(`Estimated time left: ${elapsedText(progress.etaMs)} (from this stack's earlier operations, else typical durations)`);
   return lines;

@@ -533,6 +533,7 @@ function toStackSummary(s: SdkStackSummary | Stack, description: string | undefi
     lastUpdatedTime: time(s.LastUpdatedTime),
     deletionTime: time(s.DeletionTime),
     description: description || undefined,
+    deploymentMode: ('DeploymentConfig' in s ? s.DeploymentConfig?.Mode : undefined) || undefined,
   });
 }
 

@@ -25,11 +25,17 @@ export interface OperationProgress {
   elapsedMs: number;
   /** Estimated time left; 0 once the operation is over. */
   etaMs: number;
+  /**
+   * In an express operation, the resources reported done that may still be stabilising:
+   * CloudFormation reports `*_COMPLETE` once their configuration is applied. 0 otherwise.
+   */
+  stabilising: number;
 }
 
 /** What progress is computed from: a stack snapshot has these fields. */
 export interface ProgressInput {
   status: string;
+  deploymentMode?: string;
   operation?: { startedAt: number; endedAt?: number };
   resources: readonly { logicalId: string; resourceType: string; physicalId?: string }[];
   /** Newest first, as snapshots hold them. */
@@ -134,7 +140,7 @@ export function operationProgress(input: ProgressInput, learned: LearnedDuration
   }
 
   const total = types.size;
-  if (!running) return { done: total, total, inProgress: 0, failed: countFailed(latest), elapsedMs, etaMs: 0 };
+  if (!running) return { done: total, total, inProgress: 0, failed: countFailed(latest), elapsedMs, etaMs: 0, stabilising: 0 };
   let done = 0;
   let inProgress = 0;
   let failed = 0;
@@ -154,7 +160,13 @@ export function operationProgress(input: ProgressInput, learned: LearnedDuration
       done++;
     }
   }
-  return { done, total, inProgress, failed, elapsedMs, etaMs: Math.max(0, firstWave) + secondWave };
+  const stabilising = isExpress(input) ? done : 0;
+  return { done, total, inProgress, failed, elapsedMs, etaMs: Math.max(0, firstWave) + secondWave, stabilising };
+}
+
+/** Whether the stack deploys in express mode, where `*_COMPLETE` means configured, not yet ready. */
+export function isExpress(input: { deploymentMode?: string }): boolean {
+  return input.deploymentMode === 'EXPRESS';
 }
 
 function countFailed(latest: ReadonlyMap<string, string>): number {

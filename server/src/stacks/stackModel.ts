@@ -120,6 +120,7 @@ export class StackState implements StackFields {
   creationTime: number;
   lastUpdatedTime?: number;
   description?: string;
+  deploymentMode?: string;
   readonly resources = new Map<string, ResourceModel>();
   private changes = 0;
   /** Oldest first, at most `maxEvents`. */
@@ -141,6 +142,7 @@ export class StackState implements StackFields {
     this.creationTime = summary.creationTime;
     this.lastUpdatedTime = summary.lastUpdatedTime;
     this.description = summary.description;
+    this.deploymentMode = summary.deploymentMode;
   }
 
   /** Counts the changes made to the model: equal revisions mean equal content. */
@@ -155,6 +157,7 @@ export class StackState implements StackFields {
     this.creationTime = summary.creationTime;
     this.lastUpdatedTime = summary.lastUpdatedTime ?? this.lastUpdatedTime;
     if (summary.description !== undefined) this.description = summary.description;
+    if (summary.deploymentMode !== undefined) this.deploymentMode = summary.deploymentMode;
     if (!statusFromEvents) {
       this.status = summary.status;
       this.statusReason = summary.statusReason;

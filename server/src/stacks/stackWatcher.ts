@@ -273,6 +273,7 @@ export class StackWatcher {
     if (s.statusReason !== undefined) snap.statusReason = s.statusReason;
     if (s.lastUpdatedTime !== undefined) snap.lastUpdatedTime = s.lastUpdatedTime;
     if (s.description !== undefined) snap.description = s.description;
+    if (s.deploymentMode !== undefined) snap.deploymentMode = s.deploymentMode;
     const seen = learnDurations(s.events);
     snap.durations = {
       byLogicalId: { ...t.history?.byLogicalId, ...seen.byLogicalId },

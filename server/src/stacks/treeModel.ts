@@ -8,7 +8,7 @@ import { resourceStatusKind, type ResourceStatusKind } from '../cloudformation/r
 import { leftBehindCount, leftBehindText, progressDetails, progressLine, rootCauseLine } from '../present';
 import { isFinal, isRunning, operationOutcome, stackPhase, stackStateInfo, type StackPhase } from '../cloudformation/stackLifecycle';
 import { isStackEvent, type ResourceModel } from './stackModel';
-import { NO_HISTORY, operationProgress, type OperationProgress } from './operationProgress';
+import { NO_HISTORY, isExpress, operationProgress, type OperationProgress } from './operationProgress';
 import type { StackSnapshot, WatcherSnapshot } from './stackWatcher';
 import type { ReaderError, ReaderErrorKind, StackEvent } from './types';
 
@@ -204,7 +204,9 @@ function resourcesGroup(stack: StackSnapshot, region: string): TreeNode {
 }
 
 function resourceNode(stack: StackSnapshot, r: ResourceModel, region: string): TreeNode {
-  const description = [r.status];
+  // In an express operation a resource reported complete is configured but may not be ready: it reads as stabilising until the operation ends.
+  const stabilising = isExpress(stack) && isRunning(stack.status) && r.status.endsWith('_COMPLETE') && !r.status.startsWith('DELETE_');
+  const description = stabilising ? [r.status, 'stabilising'] : [r.status];
   if (r.cleanup) description.push(`cleanup ${r.cleanup.status}`);
   if (r.physicalId) description.push(r.physicalId);
   const tooltip = [`${r.logicalId} (${r.resourceType})`, `Status: ${r.status}`];
@@ -226,7 +228,8 @@ function resourceNode(stack: StackSnapshot, r: ResourceModel, region: string): T
     resource: resourceState(former.status),
     data: { region, stackId: stack.stackId, stackName: stack.stackName, logicalId: r.logicalId, physicalId: former.physicalId },
   }));
-  const state = resourceState(r.status);
+  if (stabilising) tooltip.push('Express mode: configured; the resource may still be becoming ready.');
+  const state = stabilising ? { status: r.status, kind: 'in-progress' as const } : resourceState(r.status);
   if (r.cleanup) state.cleanup = resourceState(r.cleanup.status);
   const node: TreeNode = {
     id: `resource:${stack.stackId}:${r.logicalId}`,

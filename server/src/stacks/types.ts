@@ -12,6 +12,11 @@ export interface StackSummary {
   lastUpdatedTime?: number;
   deletionTime?: number;
   description?: string;
+  /**
+   * `EXPRESS` when the stack's operations complete as soon as resource configuration is applied
+   * (`Stack.DeploymentConfig.Mode`); only DescribeStacks says, so listings leave it absent.
+   */
+  deploymentMode?: string;
 }
 
 /** The stack-level fields the watcher keeps and shows: a listing's, less the deletion time. */

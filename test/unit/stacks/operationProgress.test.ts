@@ -16,6 +16,7 @@ import type { CliIo } from '../../../server/src/cli/io';
 import { CloudFormationReader } from '../../../server/src/stacks/cloudFormationReader';
 import { NO_HISTORY, operationProgress, type OperationProgress } from '../../../server/src/stacks/operationProgress';
 import { StackWatcher, type StackSnapshot } from '../../../server/src/stacks/stackWatcher';
+import { buildStackTree, type TreeNode } from '../../../server/src/stacks/treeModel';
 import { startEndpoint } from '../../endpoint/server';
 import { FakeClock, driveUntilSettled, runUntil } from '../../endpoint/fakeClock';
 
@@ -80,6 +81,13 @@ function counts(p: OperationProgress): Pick<OperationProgress, 'done' | 'total' 
   return { done: p.done, total: p.total, inProgress: p.inProgress, failed: p.failed };
 }
 
+/** The stack's resource node of that name, as the stacks tree shows it at the moment. */
+function resourceNode(moment: Moment, logicalId: string): TreeNode {
+  const [region] = buildStackTree({ regions: [{ region: 'us-east-1', snapshot: { region: 'us-east-1', stacks: [moment.stack], paused: false } }], now: moment.now });
+  const resources = region.children![0].children!.find((n) => n.kind === 'resources')!;
+  return resources.children!.find((n) => n.label === logicalId)!;
+}
+
 describe('operation progress', () => {
   test('replacement: replaced resources count once, cleanup of old physical ids does not undo them, time left learned from the stack', async () => {
     const { moments, final, startedAt } = await progressOf('update-replacement', ['Instance1 UPDATE_IN_PROGRESS', 'Instance2 DELETE_IN_PROGRESS']);
@@ -130,6 +138,25 @@ describe('operation progress', () => {
 
     assert.equal(final.stack.status, 'UPDATE_COMPLETE');
     assert.deepEqual(counts(final.progress), { done: 3, total: 3, inProgress: 0, failed: 1 });
+  });
+});
+
+describe('express mode', () => {
+  test('resources reported complete count as done but read as stabilising until the operation ends', async () => {
+    const { moments, final } = await progressOf('update-express', ['Handler UPDATE_COMPLETE']);
+    const configured = moments.get('Handler UPDATE_COMPLETE')!;
+    assert.equal(configured.stack.deploymentMode, 'EXPRESS');
+    assert.deepEqual(counts(configured.progress), { done: 1, total: 2, inProgress: 0, failed: 0 });
+    assert.equal(configured.progress.stabilising, 1);
+    // The distribution has not started: its own 29 s from the stack's history, not the table's minutes.
+    assert.equal(configured.progress.etaMs, LEARNED_MS);
+    const handler = resourceNode(configured, 'Handler');
+    assert.equal(handler.description, 'UPDATE_COMPLETE · stabilising · api-Handler-1A2B3C');
+    assert.deepEqual(handler.resource, { status: 'UPDATE_COMPLETE', kind: 'in-progress' });
+
+    assert.deepEqual(counts(final.progress), { done: 2, total: 2, inProgress: 0, failed: 0 });
+    assert.equal(final.progress.stabilising, 0);
+    assert.deepEqual(resourceNode(final, 'Handler').resource, { status: 'UPDATE_COMPLETE', kind: 'complete' });
   });
 });
 
