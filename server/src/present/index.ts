@@ -11,5 +11,6 @@ export { diagnosticText, noteText, noteTexts } from './findings';
 export { attributeHoverText, propertyHoverText, resourceHoverText } from './hovers';
 export { impactLabel } from './impacts';
 export { listSome } from './lists';
+export { durationText, offsetText, operationSummaryText, timelineLabels, timelinePartLabel, timelineRootCauseText, timelineRowText, timelineTitle } from './timeline';
 export { changedValueLine, focusOnDifference } from './values';
 export { markdownVerdict, verdictLensTitle, verdictLine, verdictMessage } from './verdict';
