@@ -45,13 +45,14 @@ p { margin: 2px 0; }
 button { font: inherit; color: var(--vscode-button-foreground); background: var(--vscode-button-background); border: none; padding: 4px 10px; margin: 8px 0; cursor: pointer; }
 button:hover { background: var(--vscode-button-hoverBackground); }
 button:focus-visible, .bar-row:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 1px; }
-.chart { position: relative; margin-top: 8px; }
-.bands { position: absolute; top: 0; bottom: 0; left: 14em; right: 6em; pointer-events: none; }
+.chart { margin-top: 8px; }
+.bars { position: relative; }
+.bands { position: absolute; top: 0; bottom: 0; left: 16em; right: 6em; pointer-events: none; }
 .band { position: absolute; top: 0; bottom: 0; border-left: 1px dashed var(--vscode-editorWidget-border, var(--vscode-panel-border)); }
 .band-label { position: absolute; top: 0; left: 4px; font-size: 0.85em; color: var(--vscode-descriptionForeground); white-space: nowrap; }
 .band-cleanup, .band-rollback { background: var(--vscode-editorWidget-background); opacity: 0.6; }
 .rows { list-style: none; margin: 0; padding: 1.6em 0 0; position: relative; }
-.bar-row { display: grid; grid-template-columns: 14em 1fr 6em; align-items: center; min-height: 24px; cursor: pointer; }
+.bar-row { display: grid; grid-template-columns: 16em 1fr 6em; align-items: center; min-height: 24px; cursor: pointer; }
 .bar-row:hover, .bar-row.selected { background: var(--vscode-list-hoverBackground); }
 .bar-row.selected { background: var(--vscode-list-inactiveSelectionBackground); }
 .name { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; padding-right: 8px; }
@@ -182,7 +183,7 @@ export function timelineHtml(timeline: StackTimeline, nonce: string): string {
   const chart =
     rows.length === 0
       ? `<p>${escapeHtml(labels.noResources)}</p>`
-      : `<div class="bands" aria-hidden="true">${bands.join('')}</div><ul class="rows" role="listbox" aria-label="${escapeHtml(timeline.title)}">${bars.join('')}</ul>`;
+      : `<div class="bars"><div class="bands" aria-hidden="true">${bands.join('')}</div><ul class="rows" role="listbox" aria-label="${escapeHtml(timeline.title)}">${bars.join('')}</ul></div>`;
   return `<!DOCTYPE html>
 <html lang="en">
 <head>

@@ -107,7 +107,7 @@ describe('the deployment timeline, served by the language server', () => {
     time = updateStartsAt + 8 * stepMs; // Step 8: Instance1's replacement is being created.
     const running = await timelineWhen('network', 'during the update', (t) => t.operation.startStatus === 'UPDATE_IN_PROGRESS' && t.rows.length === 3);
     await eventually('the change to be announced', () => (changes.length > changesBefore ? true : undefined));
-    assert.equal(running.title, 'Timeline: network UPDATE_IN_PROGRESS');
+    assert.equal(running.title, 'network: UPDATE timeline');
     assert.equal(running.operation.outcome, 'in-progress');
     assert.equal(running.operation.end, undefined);
     assert.match(running.operation.summary, /^UPDATE_IN_PROGRESS for \d+s so far$/);

@@ -46,9 +46,13 @@ export function offsetText(ms: number): string {
   return `+${durationText(ms)}`;
 }
 
-/** The panel's title: `Timeline: network UPDATE_IN_PROGRESS`. */
+/**
+ * The panel's title: `network: UPDATE timeline`, named after the kind of operation (the status
+ * that started it), so that it stays true once the operation has ended.
+ */
 export function timelineTitle(stackName: string, startStatus: string): string {
-  return `Timeline: ${stackName} ${startStatus}`;
+  const kind = startStatus.replace(/_IN_PROGRESS$/, '').replace(/_/g, ' ');
+  return `${stackName}: ${kind} timeline`;
 }
 
 /** `UPDATE_IN_PROGRESS → UPDATE_COMPLETE in 2m 00s`, or `UPDATE_IN_PROGRESS for 45s so far` while it runs. */

@@ -59,7 +59,7 @@ const timeline: StackTimeline = {
   region: 'us-east-1',
   stackId: 'arn:aws:cloudformation:us-east-1:123456789012:stack/network/1',
   stackName: 'network',
-  title: 'Timeline: network UPDATE_IN_PROGRESS',
+  title: 'network: UPDATE timeline',
   now: START + 40_000,
   operation: {
     startStatus: 'UPDATE_IN_PROGRESS',
