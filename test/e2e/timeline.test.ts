@@ -1,8 +1,9 @@
 // The deployment timeline of the packaged extension: opened from the stack's context menu in the
 // stacks sidebar while the scripted deployment of examples/network runs on the local CloudFormation
 // endpoint, it grows live and ends with one bar per resource, the replaced ones marked, the cleanup
-// set apart, a bar's events on selection and a table of the same rows. The expectations are read
-// off the `network-example` script (test/endpoint/scenarios.ts). Needs the .vsix from `npm run package`.
+// set apart, a bar's events on selection and a table of the same rows; a failed create alongside
+// it, opened from its notification, shows its root cause. The expectations are read off the `network-example` and `create-rollback`
+// scripts (test/endpoint/scenarios.ts). Needs the .vsix from `npm run package`.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
@@ -51,8 +52,8 @@ describe('the deployment timeline', { skip, timeout: 300_000 }, () => {
       env: { AWS_ACCESS_KEY_ID: 'AKIAE2ETESTEXAMPLE', AWS_SECRET_ACCESS_KEY: 'e2e-not-a-secret', AWS_REGION: 'us-east-1' },
     });
     workbench = await Workbench.open(server.url, 'timeline');
-    // The scripted deployment starts with the endpoint, so it is still running when the timeline opens.
-    endpoint = await startEndpoint('network-example', 'timeline', { port: endpointPort, stepMs: 2000 });
+    // The scripted deployments start with the endpoint, so the update is still running when its timeline opens.
+    endpoint = await startEndpoint(['network-example', 'create-rollback'], 'timeline', { port: endpointPort, stepMs: 2000 });
   });
 
   after(async () => {
@@ -62,18 +63,33 @@ describe('the deployment timeline', { skip, timeout: 300_000 }, () => {
     workspace?.remove();
   });
 
+  /** Opens the timeline of a stack from its context menu in the sidebar, and returns the panel's page. */
+  async function openTimeline(name: string): Promise<FrameLocator> {
+    const page = workbench.page;
+    const stackRow = page.locator('.part.sidebar .monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`^${name}$`) }) }).first();
+    await stackRow.waitFor({ state: 'visible', timeout: 60_000 });
+    const menuItem = page.locator('.context-view .monaco-menu .action-item', { hasText: showTimelineTitle() }).first();
+    // While a deployment runs the tree redraws several times a second, and a redraw can swallow
+    // the click on the menu: open the menu again until the panel is there.
+    await waitFor(
+      async () => {
+        if ((await page.locator('iframe.webview').count()) > 0) return true;
+        await page.keyboard.press('Escape');
+        await stackRow.click({ button: 'right' });
+        await menuItem.waitFor({ state: 'visible', timeout: 5_000 });
+        await menuItem.click();
+        return waitFor(async () => (await page.locator('iframe.webview').count()) > 0, { timeoutMs: 3_000, what: 'the panel' }).catch(() => undefined);
+      },
+      { timeoutMs: 60_000, intervalMs: 500, what: `the timeline panel of ${name} to open` },
+    );
+    // A webview is an iframe holding the page's own iframe.
+    return page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+  }
+
   test('opens from the stack menu, grows while the deployment runs, and shows every resource once it is done', async () => {
     const page = workbench.page;
     await workbench.openViewContainer(viewContainerTitle());
-    const stackRow = page.locator('.part.sidebar .monaco-list-row', { hasText: stackName }).first();
-    await stackRow.waitFor({ state: 'visible', timeout: 60_000 });
-    await stackRow.click({ button: 'right' });
-    const menuItem = page.locator('.context-view .monaco-menu .action-item', { hasText: showTimelineTitle() }).first();
-    await menuItem.waitFor({ state: 'visible' });
-    await menuItem.click();
-
-    // A webview is an iframe holding the page's own iframe.
-    const timeline: FrameLocator = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+    const timeline = await openTimeline(stackName);
     const summary = timeline.locator('.summary');
     const barNames = () => timeline.locator('.bar-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row') ?? ''));
 
@@ -131,5 +147,34 @@ describe('the deployment timeline', { skip, timeout: 300_000 }, () => {
     await table.waitFor({ state: 'visible' });
     assert.deepEqual(await table.locator('tbody > tr > th').allTextContents(), ['VPC', 'Queue', 'Subnet', 'WebSecurityGroup', 'WebServer', 'AccessLogs']);
     await workbench.screenshot('timeline-table');
+  });
+
+  test('opened from the notification of a failed create, it marks the first failure as the root cause and the rollback as a part of its own', async () => {
+    const page = workbench.page;
+    // One panel at a time, so that the page found below is this stack's.
+    await workbench.runCommand('View: Close All Editors');
+    const toast = page.locator('.notification-toast', { hasText: 'Deployment of web (us-east-1) failed' });
+    await toast.waitFor({ state: 'visible', timeout: 60_000 });
+    await toast.locator('.monaco-button', { hasText: 'Show Timeline' }).click();
+    const timeline = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+    const summary = timeline.locator('.summary');
+    await waitFor(async () => (await summary.count()) > 0 && /CREATE_IN_PROGRESS → ROLLBACK_COMPLETE in /.test((await summary.textContent()) ?? ''), {
+      timeoutMs: 60_000,
+      intervalMs: 500,
+      what: 'the timeline of the failed create',
+    }).catch(async (error: Error) => {
+      await workbench.screenshot('timeline-failed-never-shown');
+      throw error;
+    });
+    assert.deepEqual(await timeline.locator('.band-label').allTextContents(), ['Deployment', 'Rollback']);
+    // Instance failed first; VPC and Bucket were cancelled because of it.
+    const causes = await timeline.locator('.bar-row.root-cause').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row')));
+    assert.deepEqual(causes, ['Instance']);
+    await timeline.locator('.bar-row[data-row="Instance"]').click();
+    const details = timeline.locator('.detail[data-row="Instance"] pre');
+    await details.waitFor({ state: 'visible' });
+    assert.match((await details.textContent()) ?? '', /Root cause: CREATE_FAILED — Invalid id: "bogus" \(expecting "ami-\.\.\."\)/);
+    await workbench.page.mouse.move(1200, 850);
+    await workbench.screenshot('timeline-failed');
   });
 });
