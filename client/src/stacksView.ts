@@ -1,7 +1,7 @@
 /**
  * The stacks view: the tree the language server builds from its watchers, shown 1:1 as tree items
  * whose icons and menus follow each node's state (stackTreeLook.ts), with a filter, a refresh, context actions on stacks and resources, and a notification when a
- * watched deployment ends. The view tells the server when it is visible: nothing is polled while
+ * watched deployment ends; a stack's deployment timeline opens from its menu and from that notification. The view tells the server when it is visible: nothing is polled while
  * it is not.
  */
 import * as vscode from 'vscode';
@@ -22,6 +22,7 @@ import { linkStack } from './baselineChoices';
 import { DeploymentProgress } from './deploymentProgress';
 import { treeItemLook } from './stackTreeLook';
 import { DeployedTemplates, deployedTemplateScheme } from './stacksTemplates';
+import { TimelinePanels } from './timelinePanel';
 
 export const stacksViewId = 'cfnImpact.stacks';
 
@@ -35,6 +36,7 @@ export const stacksCommands = {
   copyArn: 'cfnImpact.stacks.copyArn',
   copyPhysicalId: 'cfnImpact.stacks.copyPhysicalId',
   openConsole: 'cfnImpact.stacks.openConsole',
+  showTimeline: 'cfnImpact.stacks.showTimeline',
 } as const;
 
 const filteredContextKey = 'cfnImpact.stacks.filtered';
@@ -135,16 +137,18 @@ function nodeOf(argument: unknown, view: vscode.TreeView<StackTreeNode>): StackT
   return view.selection[0];
 }
 
-/** Shows a deployment's end the way its outcome deserves, with a way to the console. */
-async function announce(ended: DeploymentEnded): Promise<void> {
+/** Shows a deployment's end the way its outcome deserves, with a way to its timeline and to the console. */
+async function announce(ended: DeploymentEnded, timelines: TimelinePanels): Promise<void> {
   const { severity, text } = deploymentMessage(ended);
+  const showTimeline = 'Show Timeline';
   const openConsole = 'Open in AWS Console';
   const picked =
     severity === 'error'
-      ? await vscode.window.showErrorMessage(text, openConsole)
+      ? await vscode.window.showErrorMessage(text, showTimeline, openConsole)
       : severity === 'warning'
-        ? await vscode.window.showWarningMessage(text, openConsole)
-        : await vscode.window.showInformationMessage(text, openConsole);
+        ? await vscode.window.showWarningMessage(text, showTimeline, openConsole)
+        : await vscode.window.showInformationMessage(text, showTimeline, openConsole);
+  if (picked === showTimeline) timelines.show(ended.region, ended.stackId, ended.stackName);
   if (picked === openConsole) await vscode.env.openExternal(vscode.Uri.parse(ended.consoleUrl));
 }
 
@@ -167,6 +171,7 @@ export function registerStacksView(context: vscode.ExtensionContext, client: Lan
   const provider = new StacksTreeProvider(client, (nodes) => progress.update(nodes));
   const view = vscode.window.createTreeView(stacksViewId, { treeDataProvider: provider, showCollapseAll: true });
   const templates = new DeployedTemplates(client);
+  const timelines = new TimelinePanels(client);
   // The client sends asynchronously (the first send waits for the server to start), so sends
   // are queued and each reads the view's state when it goes out: the server always ends up with
   // the current one, never a stale "hidden" that would stop its polling.
@@ -197,12 +202,16 @@ export function registerStacksView(context: vscode.ExtensionContext, client: Lan
     progress,
     view,
     templates,
+    timelines,
     vscode.workspace.registerTextDocumentContentProvider(deployedTemplateScheme, templates),
     view.onDidChangeVisibility(() => sendVisibility()),
     view.onDidExpandElement((event) => follow(event.element, true)),
     view.onDidCollapseElement((event) => follow(event.element, false)),
-    client.onNotification(stacksChangedNotification, () => provider.reload()),
-    client.onNotification(deploymentEndedNotification, (ended) => void announce(ended)),
+    client.onNotification(stacksChangedNotification, () => {
+      provider.reload();
+      timelines.refreshAll();
+    }),
+    client.onNotification(deploymentEndedNotification, (ended) => void announce(ended, timelines)),
     vscode.commands.registerCommand(stacksCommands.refresh, () =>
       vscode.window.withProgress({ location: { viewId: stacksViewId } }, async () => {
         await client.sendRequest(stacksRefreshRequest, {}).catch(() => undefined);
@@ -230,6 +239,10 @@ export function registerStacksView(context: vscode.ExtensionContext, client: Lan
     vscode.commands.registerCommand(stacksCommands.copyPhysicalId, (argument: unknown) =>
       copy(nodeOf(argument, view)?.data?.physicalId, 'physical id'),
     ),
+    vscode.commands.registerCommand(stacksCommands.showTimeline, (argument: unknown) => {
+      const node = nodeOf(argument, view);
+      if (node?.data?.region && node.data.stackId) timelines.show(node.data.region, node.data.stackId, node.data.stackName ?? node.label);
+    }),
     vscode.commands.registerCommand(stacksCommands.openConsole, async (argument: unknown) => {
       const url = nodeOf(argument, view)?.data?.consoleUrl;
       if (url) await vscode.env.openExternal(vscode.Uri.parse(url));

@@ -314,3 +314,130 @@ export interface StackChoices {
 
 /** Client → server: the stacks of the configured regions that can be linked to a template (one listing call per region). */
 export const stackChoicesRequest = new RequestType<Record<string, never>, StackChoices, void>('cfnImpact/stackChoices');
+
+// ---------------------------------------------------------------------------------------------
+// The deployment timeline of a stack's current (or last) operation: one bar per resource from its
+// first to its last event, in the parts of the operation it took part in. Times are epoch
+// milliseconds; every word comes from the server, so a client only lays the data out.
+
+/** A part of an operation: the work it was started for, its rollback, or the cleanup after it. */
+export type StackTimelinePart = 'main' | 'rollback' | 'cleanup';
+
+/** One event of a resource. */
+export interface StackTimelineEvent {
+  timestamp: number;
+  /** When it happened, counted from the start of the operation: `+1m 05s`. */
+  offset: string;
+  status: string;
+  kind: ResourceStatusKind;
+  part: StackTimelinePart;
+  reason?: string;
+  physicalId?: string;
+  /** This event is the operation's first failure. */
+  rootCause?: boolean;
+}
+
+/** The stretch of a resource's bar that falls in one part of the operation. */
+export interface StackTimelineSpan {
+  part: StackTimelinePart;
+  start: number;
+  /** Absent while the resource is still changing. */
+  end?: number;
+  /** The status of its last event. */
+  status: string;
+  kind: ResourceStatusKind;
+}
+
+/** One resource's bar. */
+export interface StackTimelineRow {
+  logicalId: string;
+  resourceType: string;
+  start: number;
+  /** Absent while the resource is still changing. */
+  end?: number;
+  /** Its outcome: `failed` when any of its events failed. */
+  kind: ResourceStatusKind;
+  /** The status its outcome is read from. */
+  status: string;
+  spans: StackTimelineSpan[];
+  /** `new`: the physical id it has in this operation; `old`: the one a replacement superseded or the cleanup removed. */
+  physicalIds: { old?: string; new?: string };
+  replaced: boolean;
+  rootCause: boolean;
+  /** Removed from the template: all of its events are in the cleanup. */
+  cleanup: boolean;
+  leftBehind: boolean;
+  /** `12s`, or how long it has been running. */
+  duration: string;
+  /** Its details, one fact a line (plain text). */
+  details: string;
+  /** Oldest first. */
+  events: StackTimelineEvent[];
+}
+
+/** The operation as a whole. */
+export interface StackTimelineOperation {
+  startStatus: string;
+  status: string;
+  outcome: 'in-progress' | 'succeeded' | 'failed';
+  start: number;
+  /** Absent while it runs. */
+  end?: number;
+  /** `UPDATE_IN_PROGRESS → UPDATE_COMPLETE in 2m 00s`. */
+  summary: string;
+  reason?: string;
+  /** The stack's own failure, in words, when no resource is the root cause. */
+  rootCause?: string;
+  /** The stack's own statuses during the operation, oldest first. */
+  parts: { status: string; part: StackTimelinePart; label: string; start: number; end?: number }[];
+}
+
+/** The fixed words of the timeline panel. */
+export interface StackTimelineLabels {
+  showTable: string;
+  showTimeline: string;
+  resource: string;
+  type: string;
+  started: string;
+  duration: string;
+  status: string;
+  physicalIds: string;
+  events: string;
+  time: string;
+  part: string;
+  reason: string;
+  rootCause: string;
+  leftBehind: string;
+  replaced: string;
+  running: string;
+  noResources: string;
+  selectHint: string;
+}
+
+export interface StackTimeline {
+  region: string;
+  stackId: string;
+  stackName: string;
+  title: string;
+  /** The server's clock when it answered: where running bars end. */
+  now: number;
+  operation: StackTimelineOperation;
+  /** Ordered by first event. */
+  rows: StackTimelineRow[];
+  labels: StackTimelineLabels;
+}
+
+export interface StackTimelineParams {
+  region: string;
+  /** The stack's id (ARN) or name. */
+  stackId: string;
+}
+
+/**
+ * The timeline, or why there is none (yet): `loading` while the stack's events are being read
+ * (ask again on the next `cfnImpact/stacksChanged`), `unavailable` when there is nothing to show.
+ */
+export type StackTimelineAnswer = { ok: true; timeline: StackTimeline } | { ok: false; state: 'loading' | 'unavailable'; message: string };
+
+/** Client → server: the timeline of a stack's current or last operation. Asking for it keeps the stack's events loaded. */
+export const stackTimelineRequest = new RequestType<StackTimelineParams, StackTimelineAnswer, void>('cfnImpact/stackTimeline');

@@ -13,6 +13,7 @@ export { attributeHoverText, propertyHoverText, resourceHoverText } from './hove
 export { impactLabel } from './impacts';
 export { listSome } from './lists';
 export { samHoverText, samResourceLensTitle, type GeneratedResourceFacts } from './sam';
+export { durationText, offsetText, operationSummaryText, timelineLabels, timelinePartLabel, timelineRootCauseText, timelineRowText, timelineTitle } from './timeline';
 export { changedValueLine, focusOnDifference } from './values';
 export { stackRiskHoverText, stackRiskLensTitle, stackRiskText } from './risks';
 export { markdownVerdict, verdictLensTitle, verdictLine, verdictMessage } from './verdict';

@@ -31,15 +31,15 @@ export interface EndpointOptions {
   stepMs?: number;
 }
 
-/** Starts the endpoint playing `scenario` in real time and waits until it accepts connections. */
-export async function startEndpoint(scenario: string, name: string, options: EndpointOptions = {}): Promise<LocalEndpoint> {
+/** Starts the endpoint playing `scenario` (one or several) in real time and waits until it accepts connections. */
+export async function startEndpoint(scenario: string | readonly string[], name: string, options: EndpointOptions = {}): Promise<LocalEndpoint> {
   const port = options.port ?? (await freePort());
   const timing = options.stepMs === undefined ? [] : ['--step-ms', String(options.stepMs)];
   mkdirSync(artifactsDir, { recursive: true });
   const log = createWriteStream(join(artifactsDir, `${name}.endpoint.log`));
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(repoRoot, 'test/endpoint/serve.ts'), '--port', String(port), '--scenario', scenario, '--realtime', ...timing],
+    ['--import', 'tsx', join(repoRoot, 'test/endpoint/serve.ts'), '--port', String(port), ...[scenario].flat().flatMap((name) => ['--scenario', name]), '--realtime', ...timing],
     { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   child.stdout.pipe(log, { end: false });

@@ -1,8 +1,8 @@
 /**
  * The stacks view: the tree and its refresh, the deployed template, the stacks a template can be
- * linked to, and what the client says about the view (visible, stacks followed).
+ * linked to, the timeline of a stack's operation, and what the client says about the view (visible, stacks followed).
  */
-import { deployedTemplateRequest, stackChoicesRequest, stacksFollowNotification, stacksRefreshRequest, stacksTreeRequest, stacksVisibilityNotification } from '../protocol';
+import { deployedTemplateRequest, stackChoicesRequest, stackTimelineRequest, stacksFollowNotification, stacksRefreshRequest, stacksTreeRequest, stacksVisibilityNotification } from '../protocol';
 import { runSafe, runSafeNotification } from '../runSafe';
 import type { ServerServices } from '../serverServices';
 
@@ -20,6 +20,12 @@ export function registerStacksHandlers({ connection, logger, stacks }: ServerSer
   connection.onRequest(deployedTemplateRequest, (params, token) =>
     runSafe(logger, 'deployedTemplate', token, { ok: false, message: 'The deployed template could not be read; see the server output.' }, () =>
       stacks.deployedTemplate(params.region, params.stackId),
+    ),
+  );
+
+  connection.onRequest(stackTimelineRequest, (params, token) =>
+    runSafe(logger, 'stackTimeline', token, { ok: false, state: 'unavailable', message: 'The timeline could not be made; see the server output.' }, () =>
+      stacks.timeline(params.region, params.stackId),
     ),
   );
 

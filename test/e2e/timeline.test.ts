@@ -1,0 +1,180 @@
+// The deployment timeline of the packaged extension: opened from the stack's context menu in the
+// stacks sidebar while the scripted deployment of examples/network runs on the local CloudFormation
+// endpoint, it grows live and ends with one bar per resource, the replaced ones marked, the cleanup
+// set apart, a bar's events on selection and a table of the same rows; a failed create alongside
+// it, opened from its notification, shows its root cause. The expectations are read off the `network-example` and `create-rollback`
+// scripts (test/endpoint/scenarios.ts). Needs the .vsix from `npm run package`.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { FrameLocator } from 'playwright-core';
+import { freePort, startCodeServer, type CodeServer } from './support/code-server';
+import { startEndpoint, type LocalEndpoint } from './support/endpoint';
+import { missingVsixReason, readManifest, vsixPath } from './support/paths';
+import { waitFor } from './support/wait';
+import { Workbench } from './support/workbench';
+import { createGitWorkspace, type GitWorkspace } from './support/workspace';
+
+const stackName = 'network';
+
+/** The title of the extension's activity-bar container. */
+function viewContainerTitle(): string {
+  const container = readManifest().contributes?.viewsContainers?.activitybar?.[0];
+  if (!container) throw new Error('package.json declares no activity-bar view container');
+  return container.title;
+}
+
+/** The title of the stack context-menu command that opens the timeline, as the manifest declares it. */
+function showTimelineTitle(): string {
+  const command = readManifest().contributes?.commands?.find((c) => c.command === 'cfnImpact.stacks.showTimeline');
+  if (!command) throw new Error('package.json declares no cfnImpact.stacks.showTimeline command');
+  return command.title;
+}
+
+const skip = missingVsixReason();
+if (skip) console.log(`skipping the timeline end-to-end suite: ${skip}`);
+
+describe('the deployment timeline', { skip, timeout: 300_000 }, () => {
+  let endpointPort: number;
+  let endpoint: LocalEndpoint;
+  let workspace: GitWorkspace;
+  let server: CodeServer;
+  let workbench: Workbench;
+
+  before(async () => {
+    endpointPort = await freePort();
+    workspace = createGitWorkspace({ 'README.md': 'Timeline demo\n' }, {});
+    server = await startCodeServer({
+      name: 'timeline',
+      workspace: workspace.path,
+      vsix: vsixPath(),
+      settings: { 'cfnImpact.aws.endpoint': `http://127.0.0.1:${endpointPort}`, 'cfnImpact.aws.regions': ['us-east-1'] },
+      // Signing needs some credentials; the local endpoint does not check them.
+      env: { AWS_ACCESS_KEY_ID: 'AKIAE2ETESTEXAMPLE', AWS_SECRET_ACCESS_KEY: 'e2e-not-a-secret', AWS_REGION: 'us-east-1' },
+    });
+    workbench = await Workbench.open(server.url, 'timeline');
+    // The scripted deployments start with the endpoint, so the update is still running when its timeline opens.
+    endpoint = await startEndpoint(['network-example', 'create-rollback'], 'timeline', { port: endpointPort, stepMs: 2000 });
+  });
+
+  after(async () => {
+    await workbench?.close();
+    await server?.stop();
+    await endpoint?.stop();
+    workspace?.remove();
+  });
+
+  /** Opens the timeline of a stack from its context menu in the sidebar, and returns the panel's page. */
+  async function openTimeline(name: string): Promise<FrameLocator> {
+    const page = workbench.page;
+    const stackRow = page.locator('.part.sidebar .monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`^${name}$`) }) }).first();
+    await stackRow.waitFor({ state: 'visible', timeout: 60_000 });
+    const menuItem = page.locator('.context-view .monaco-menu .action-item', { hasText: showTimelineTitle() }).first();
+    // While a deployment runs the tree redraws several times a second, and a redraw can swallow
+    // the click on the menu: open the menu again until the panel is there.
+    await waitFor(
+      async () => {
+        if ((await page.locator('iframe.webview').count()) > 0) return true;
+        await page.keyboard.press('Escape');
+        await stackRow.click({ button: 'right' });
+        await menuItem.waitFor({ state: 'visible', timeout: 5_000 });
+        await menuItem.click();
+        return waitFor(async () => (await page.locator('iframe.webview').count()) > 0, { timeoutMs: 3_000, what: 'the panel' }).catch(() => undefined);
+      },
+      { timeoutMs: 60_000, intervalMs: 500, what: `the timeline panel of ${name} to open` },
+    );
+    // A webview is an iframe holding the page's own iframe.
+    return page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+  }
+
+  test('opens from the stack menu, grows while the deployment runs, and shows every resource once it is done', async () => {
+    const page = workbench.page;
+    await workbench.openViewContainer(viewContainerTitle());
+    const timeline = await openTimeline(stackName);
+    const summary = timeline.locator('.summary');
+    const barNames = () => timeline.locator('.bar-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row') ?? ''));
+
+    // While it runs: a growing bar, and the summary counting the time so far.
+    let runningShot = false;
+    const sawRunning = await waitFor(
+      async () => {
+        if ((await summary.count()) === 0) return undefined;
+        const text = (await summary.textContent()) ?? '';
+        // Shot once a few bars show, with the pointer on the panel rather than on a sidebar tooltip.
+        if (/so far/.test(text) && (await timeline.locator('.span.running').count()) > 0 && (await timeline.locator('.bar-row').count()) >= 3) {
+          if (!runningShot) {
+            await page.mouse.move(1200, 850);
+            await workbench.screenshot('timeline-running');
+          }
+          runningShot = true;
+          return true;
+        }
+        return /→ UPDATE_COMPLETE/.test(text) ? false : undefined;
+      },
+      { timeoutMs: 90_000, intervalMs: 250, what: 'the timeline of the running deployment' },
+    );
+    assert.equal(sawRunning, true, 'the timeline was seen while the deployment ran, with a running bar');
+
+    await waitFor(async () => /UPDATE_IN_PROGRESS → UPDATE_COMPLETE in /.test((await summary.textContent()) ?? ''), {
+      timeoutMs: 120_000,
+      intervalMs: 500,
+      what: 'the timeline of the finished deployment',
+    });
+    // Ordered by each resource's first event in the script: VPC and Queue start together, Subnet and
+    // WebSecurityGroup once the new VPC exists, WebServer after them, the retained bucket in cleanup.
+    assert.deepEqual(await barNames(), ['VPC', 'Queue', 'Subnet', 'WebSecurityGroup', 'WebServer', 'AccessLogs']);
+    const replaced = await timeline
+      .locator('.bar-row', { has: timeline.locator('.marker', { hasText: 'Replaced' }) })
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row')));
+    assert.deepEqual(replaced, ['VPC', 'Subnet', 'WebSecurityGroup', 'WebServer']);
+    assert.deepEqual(await timeline.locator('.band-label').allTextContents(), ['Deployment', 'Cleanup']);
+    assert.equal(await timeline.locator('.bar-row .span.part-cleanup').count(), 5, 'four old physical resources and the retained bucket leave in the cleanup');
+    assert.equal(await timeline.locator('.marker-root-cause').count(), 0, 'a successful deployment has no root cause');
+
+    // Selecting a bar shows its details and events.
+    await timeline.locator('.bar-row[data-row="VPC"]').click();
+    const details = timeline.locator('.detail[data-row="VPC"]');
+    await details.waitFor({ state: 'visible' });
+    assert.match((await details.locator('pre').textContent()) ?? '', /Replaced: vpc-0a7c3e91d5b24f608 → vpc-0e52d8b1c9a4736f1/);
+    assert.deepEqual(
+      (await details.locator('tbody tr td:nth-child(2)').allTextContents()),
+      ['UPDATE_IN_PROGRESS', 'UPDATE_IN_PROGRESS', 'UPDATE_COMPLETE', 'DELETE_IN_PROGRESS', 'DELETE_COMPLETE'],
+    );
+    await workbench.screenshot('timeline-final');
+
+    // The same rows as a table.
+    await timeline.locator('#toggle').click();
+    const table = timeline.locator('#table');
+    await table.waitFor({ state: 'visible' });
+    assert.deepEqual(await table.locator('tbody > tr > th').allTextContents(), ['VPC', 'Queue', 'Subnet', 'WebSecurityGroup', 'WebServer', 'AccessLogs']);
+    await workbench.screenshot('timeline-table');
+  });
+
+  test('opened from the notification of a failed create, it marks the first failure as the root cause and the rollback as a part of its own', async () => {
+    const page = workbench.page;
+    // One panel at a time, so that the page found below is this stack's.
+    await workbench.runCommand('View: Close All Editors');
+    const toast = page.locator('.notification-toast', { hasText: 'Deployment of web (us-east-1) failed' });
+    await toast.waitFor({ state: 'visible', timeout: 60_000 });
+    await toast.locator('.monaco-button', { hasText: 'Show Timeline' }).click();
+    const timeline = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
+    const summary = timeline.locator('.summary');
+    await waitFor(async () => (await summary.count()) > 0 && /CREATE_IN_PROGRESS → ROLLBACK_COMPLETE in /.test((await summary.textContent()) ?? ''), {
+      timeoutMs: 60_000,
+      intervalMs: 500,
+      what: 'the timeline of the failed create',
+    }).catch(async (error: Error) => {
+      await workbench.screenshot('timeline-failed-never-shown');
+      throw error;
+    });
+    assert.deepEqual(await timeline.locator('.band-label').allTextContents(), ['Deployment', 'Rollback']);
+    // Instance failed first; VPC and Bucket were cancelled because of it.
+    const causes = await timeline.locator('.bar-row.root-cause').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row')));
+    assert.deepEqual(causes, ['Instance']);
+    await timeline.locator('.bar-row[data-row="Instance"]').click();
+    const details = timeline.locator('.detail[data-row="Instance"] pre');
+    await details.waitFor({ state: 'visible' });
+    assert.match((await details.textContent()) ?? '', /Root cause: CREATE_FAILED — Invalid id: "bogus" \(expecting "ami-\.\.\."\)/);
+    await workbench.page.mouse.move(1200, 850);
+    await workbench.screenshot('timeline-failed');
+  });
+});
