@@ -15,3 +15,4 @@ export { samHoverText, samResourceLensTitle, type GeneratedResourceFacts } from 
 export { changedValueLine, focusOnDifference } from './values';
 export { stackRiskHoverText, stackRiskLensTitle, stackRiskText } from './risks';
 export { markdownVerdict, verdictLensTitle, verdictLine, verdictMessage } from './verdict';
+export { nestedSummary } from './nested';

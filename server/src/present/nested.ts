@@ -1,0 +1,57 @@
+/**
+ * Nested stacks in words: the child's plan summarised on the stack resource's row and lens, and
+ * the findings about following a nested stack's template.
+ */
+import { changesSomething } from '../impact/claims';
+import type { ChildTemplateProblem, Finding, NestedReport } from '../impact/types';
+
+type NestedFinding = Extract<Finding, { kind: 'nested-template-remote' | 'nested-cycle' | 'nested-too-deep' | 'nested-template-unreadable' | 'nested-template-invalid' }>;
+
+/**
+ * The child's plan in a few words, each kind of change counted once, worst first:
+ * `nested: 1 replace · 2 modify`, `nested: no changes`, `nested: template error`.
+ */
+export function nestedSummary(nested: NestedReport): string {
+  if (nested.status === 'error') return 'nested: template error';
+  const changes = nested.changes.filter(changesSomething);
+  const count = (impacts: readonly string[]) => changes.filter((c) => impacts.includes(c.impact)).length;
+  const parts = [
+    [count(['will-fail']), 'will fail'],
+    [count(['replacement']), 'replace'],
+    [count(['conditional-replacement']), 'may replace'],
+    [count(['no-interruption', 'some-interruption']), 'modify'],
+    [count(['create']), 'add'],
+    [count(['delete']), 'remove'],
+  ] as const;
+  const said = parts.filter(([n]) => n > 0).map(([n, words]) => `${n} ${words}`);
+  return `nested: ${said.length > 0 ? said.join(' · ') : 'no changes'}`;
+}
+
+/** The child's summary as a suffix for a row or lens: ` · nested: 1 replace`; empty without a child plan. */
+export function nestedSuffix(nested: NestedReport | undefined): string {
+  return nested ? ` · ${nestedSummary(nested)}` : '';
+}
+
+const PROBLEMS: Record<ChildTemplateProblem, string> = {
+  missing: 'does not exist',
+  'too-large': "is over CloudFormation's 1 MB template limit",
+  unreadable: 'could not be read',
+};
+
+/** A finding about a nested stack's template in words. */
+export function nestedFindingText(finding: NestedFinding): string {
+  switch (finding.kind) {
+    case 'nested-template-remote':
+      return `${finding.logicalId}: the nested stack's template is at ${finding.url}, which is not read here; what changes inside the nested stack is not analysed`;
+    case 'nested-cycle':
+      return `${finding.logicalId}: the nested stack's template ${finding.path} is one of the templates above it; CloudFormation would nest it without end, and it is not followed here`;
+    case 'nested-too-deep':
+      return `${finding.logicalId}: the nested stack's template ${finding.path} is more than ${finding.limit} levels down and is not analysed`;
+    case 'nested-template-unreadable':
+      return finding.side === 'new'
+        ? `${finding.logicalId}: the nested stack's template ${finding.path} ${PROBLEMS[finding.reason]}`
+        : `${finding.logicalId}: the baseline of the nested stack's template ${finding.path} ${PROBLEMS[finding.reason]}; what changes inside the nested stack is not analysed`;
+    case 'nested-template-invalid':
+      return `${finding.logicalId}: the nested stack's template ${finding.path} has ${finding.errors} error(s) (first: ${finding.first}); the update fails when CloudFormation updates the nested stack, and rolls back`;
+  }
+}

@@ -1,0 +1,182 @@
+/**
+ * Nested stacks (docs/update-rules.md#nested-stacks): an `AWS::CloudFormation::Stack` whose
+ * `TemplateURL` is a local path is analysed with its child, the parent's `Parameters` as the
+ * child's values, and the child's plan rolls up into the stack resource's change. Expectations come
+ * from the rules: the stack resource updates in place when its child changes, a VPC's `CidrBlock`
+ * replaces it and a subnet's `VpcId` replaces the subnet, a missing file stops
+ * `aws cloudformation package` with its own message.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { analyzeUpdate, type ChildTemplate, type NestedTemplates } from '../../../server/src/impact';
+import type { ImpactReport, ResourceChange } from '../../../server/src/impact/types';
+import { loadResourceSpec } from '../../../server/src/spec/load';
+
+const spec = loadResourceSpec();
+
+type Files = Record<string, string>;
+
+/** Reads child templates from a set of files, each side its own: what the CLI and the server do with disk and git. */
+function filesReader(files: Files): (path: string) => ChildTemplate {
+  return (path) => (path in files ? { text: files[path] } : { problem: 'missing' });
+}
+
+/** The update from the old files to the new ones, with `parent.yaml` as the top template. */
+function impact(oldFiles: Files, newFiles: Files, maxDepth?: number): ImpactReport {
+  const nested: NestedTemplates = { templatePath: 'parent.yaml', readOld: filesReader(oldFiles), readNew: filesReader(newFiles), ...(maxDepth !== undefined ? { maxDepth } : {}) };
+  return analyzeUpdate({ text: oldFiles['parent.yaml'] }, { text: newFiles['parent.yaml'] }, { spec, nested }).report;
+}
+
+function change(changes: readonly ResourceChange[], logicalId: string): ResourceChange {
+  const found = changes.find((c) => c.logicalId === logicalId);
+  assert.ok(found, `expected a change for ${logicalId}`);
+  return found;
+}
+
+const parent = (cidr = '10.0.0.0/16', url = './network.yaml') => `Parameters:
+  Cidr:
+    Type: String
+    Default: ${cidr}
+Resources:
+  Network:
+    Type: AWS::CloudFormation::Stack
+    Properties:
+      TemplateURL: ${url}
+      Parameters:
+        VpcCidr: !Ref Cidr
+        SubnetCidr: !Select [0, !Cidr [!Ref Cidr, 2, 8]]
+  Topic:
+    Type: AWS::SNS::Topic
+`;
+
+const network = (tags = '') => `Parameters:
+  VpcCidr:
+    Type: String
+  SubnetCidr:
+    Type: String
+Resources:
+  Vpc:
+    Type: AWS::EC2::VPC
+    Properties:
+      CidrBlock: !Ref VpcCidr
+${tags}  Subnet:
+    Type: AWS::EC2::Subnet
+    Properties:
+      VpcId: !Ref Vpc
+      CidrBlock: !Ref SubnetCidr
+`;
+
+const tagged = '      Tags:\n        - { Key: team, Value: network }\n';
+
+describe('nested stacks with a local TemplateURL', () => {
+  test('a child-only edit rolls up: the stack resource is a Modify whose nested plan holds the child change', () => {
+    const report = impact({ 'parent.yaml': parent(), 'network.yaml': network() }, { 'parent.yaml': parent(), 'network.yaml': network(tagged) });
+    assert.equal(report.status, 'update');
+    const stack = change(report.changes, 'Network');
+    assert.equal(stack.action, 'Modify');
+    assert.equal(stack.impact, 'no-interruption');
+    assert.equal(stack.nested?.path, 'network.yaml');
+    assert.equal(stack.nested?.status, 'update');
+    const vpc = change(stack.nested!.changes, 'Vpc');
+    assert.equal(vpc.impact, 'no-interruption');
+    assert.deepEqual(vpc.scope, ['Tags']);
+    assert.equal(stack.nested!.changes.length, 1);
+  });
+
+  test("a parent parameter passed down replaces the child's VPC and, through VpcId, its subnet", () => {
+    const report = impact({ 'parent.yaml': parent('10.0.0.0/16'), 'network.yaml': network() }, { 'parent.yaml': parent('10.1.0.0/16'), 'network.yaml': network() });
+    const stack = change(report.changes, 'Network');
+    assert.equal(stack.action, 'Modify');
+    const inside = stack.nested!.changes;
+    assert.equal(change(inside, 'Vpc').impact, 'replacement');
+    const subnet = change(inside, 'Subnet');
+    assert.equal(subnet.impact, 'replacement');
+    // Values are rendered as a change set renders them: strings quoted.
+    assert.equal(subnet.details.find((d) => d.target.name === 'CidrBlock')?.target.afterValue, '"10.1.0.0/24"');
+  });
+
+  test('unchanged parent and child are a no-op', () => {
+    const files = { 'parent.yaml': parent(), 'network.yaml': network() };
+    const report = impact(files, { ...files });
+    assert.equal(report.status, 'noop');
+    assert.equal(report.message, 'No updates are to be performed.');
+    assert.deepEqual(report.changes, []);
+  });
+
+  test("a missing child file is a template error at TemplateURL, in aws cloudformation package's words", () => {
+    const newParent = parent();
+    const report = impact({ 'parent.yaml': parent(), 'network.yaml': network() }, { 'parent.yaml': newParent });
+    const error = report.diagnostics.find((d) => d.code === 'nested-template-missing');
+    assert.equal(error?.severity, 'error');
+    assert.equal(error?.message, 'Parameter TemplateURL of resource Network refers to a file or folder that does not exist ./network.yaml');
+    assert.equal(error?.rangeIn, 'new');
+    assert.equal(newParent.slice(error!.range!.start, error!.range!.end), './network.yaml');
+  });
+
+  test('a child that nests its parent is a cycle: found once at its TemplateURL, not followed', () => {
+    const loop = `Resources:
+  Back:
+    Type: AWS::CloudFormation::Stack
+    Properties:
+      TemplateURL: ../parent.yaml
+  Queue:
+    Type: AWS::SQS::Queue
+`;
+    const top = 'Resources:\n  Network:\n    Type: AWS::CloudFormation::Stack\n    Properties:\n      TemplateURL: child/loop.yaml\n';
+    const oldFiles = { 'parent.yaml': top, 'child/loop.yaml': loop };
+    const report = impact(oldFiles, { 'parent.yaml': top, 'child/loop.yaml': loop.replace('AWS::SQS::Queue', 'AWS::SQS::Queue\n    Properties: { DelaySeconds: 5 }') });
+    const stack = change(report.changes, 'Network');
+    const cycle = stack.nested!.diagnostics.find((d) => d.code === 'nested-cycle');
+    assert.deepEqual(cycle?.finding, { kind: 'nested-cycle', logicalId: 'Back', path: 'parent.yaml' });
+    assert.equal(change(stack.nested!.changes, 'Queue').action, 'Modify');
+  });
+
+  test('a chain deeper than the limit stops there with a finding', () => {
+    const level = (next: string) => `Resources:\n  Next:\n    Type: AWS::CloudFormation::Stack\n    Properties:\n      TemplateURL: ${next}\n`;
+    const files = { 'parent.yaml': level('a.yaml'), 'a.yaml': level('b.yaml'), 'b.yaml': level('c.yaml'), 'c.yaml': level('d.yaml') };
+    const report = impact(files, { ...files, 'b.yaml': `${level('c.yaml')}  Topic:\n    Type: AWS::SNS::Topic\n` }, 2);
+    const a = change(report.changes, 'Next').nested!;
+    const b = change(a.changes, 'Next').nested!;
+    assert.equal(change(b.changes, 'Topic').action, 'Add');
+    const tooDeep = b.diagnostics.find((d) => d.code === 'nested-too-deep');
+    assert.deepEqual(tooDeep?.finding, { kind: 'nested-too-deep', logicalId: 'Next', path: 'c.yaml', limit: 2 });
+  });
+
+  test('a template in S3 stays opaque, with a note at TemplateURL', () => {
+    const url = 'https://s3.amazonaws.com/bucket/network.yaml';
+    const report = impact({ 'parent.yaml': parent(undefined, url) }, { 'parent.yaml': parent(undefined, url) });
+    assert.equal(report.status, 'noop');
+    const note = report.diagnostics.find((d) => d.code === 'nested-template-remote');
+    assert.equal(note?.severity, 'info');
+    assert.deepEqual(note?.finding, { kind: 'nested-template-remote', logicalId: 'Network', url });
+  });
+
+  test('a value only AWS knows passes down unknown: an edit of the expression that computes it changes the child', () => {
+    const withBucket = (suffix: string) => `Resources:
+  Bucket:
+    Type: AWS::S3::Bucket
+  Store:
+    Type: AWS::CloudFormation::Stack
+    Properties:
+      TemplateURL: store.yaml
+      Parameters:
+        BucketName: !Sub '\${Bucket}${suffix}'
+`;
+    const store = `Parameters:
+  BucketName:
+    Type: String
+    Default: fixed
+Resources:
+  Reader:
+    Type: AWS::SSM::Parameter
+    Properties:
+      Type: String
+      Value: !Ref BucketName
+`;
+    const unchanged = impact({ 'parent.yaml': withBucket(''), 'store.yaml': store }, { 'parent.yaml': withBucket(''), 'store.yaml': store });
+    assert.equal(unchanged.status, 'noop');
+    const edited = impact({ 'parent.yaml': withBucket(''), 'store.yaml': store }, { 'parent.yaml': withBucket('-logs'), 'store.yaml': store });
+    const reader = change(change(edited.changes, 'Store').nested!.changes, 'Reader');
+    assert.equal(reader.action, 'Modify');
+  });
+});
