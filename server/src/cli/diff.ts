@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import { analyzeUpdate, DEFAULT_ACCOUNT_ID, DEFAULT_REGION, type AnalyzeOptions } from '../impact';
 import { changesSomething, replacedIds, stackRiskFails } from '../impact/claims';
 import { changeReason, diagnosticText, noteTexts, stackRiskText, verdictMessage } from '../present';
-import type { ImpactReport, ResourceChange } from '../impact/types';
+import type { ImpactReport, NestedReport, ResourceChange } from '../impact/types';
 import { loadResourceSpec } from '../spec/load';
 import { isStackStatus } from '../cloudformation/stackLifecycle';
 import { LineIndex } from '../template';
@@ -15,6 +15,7 @@ import type { CliIo } from './io';
 import { readParameterFile } from '../evaluate/parameterFile';
 import { renderMarkdown, renderText } from './renderReport';
 import { readDeployedBaseline } from './deployedBaseline';
+import { childTemplatesOf, type ChildFiles } from './childTemplates';
 
 type ParameterValues = Record<string, string>;
 
@@ -133,6 +134,7 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
   } catch (e) {
     return fail((e as Error).message);
   }
+  const children = childTemplatesOf(newPath, deployedStack === undefined ? oldPath : undefined);
   const { report } = analyzeUpdate(
     { text: oldText, parameters: oldParameters, fallbackParameters: shared.values },
     { text: newText, parameters: newParameters, fallbackParameters: shared.values, usePreviousValues: newOnly.usePrevious },
@@ -143,11 +145,12 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
       stackName,
       stackStatus,
       ...(crossStack ? { crossStack } : {}),
+      nested: children.nested,
     },
   );
 
   const files = { old: { path: oldPath, lines: new LineIndex(oldText) }, new: { path: newPath, lines: new LineIndex(newText) } };
-  if (opts.json) io.stdout(`${JSON.stringify(toJson(report, files))}\n`);
+  if (opts.json) io.stdout(`${JSON.stringify(toJson(report, files, children))}\n`);
   else if (opts.markdown) io.stdout(renderMarkdown(report, { stackName, files }));
   else io.stdout(renderText(report, { stackName, files, color: io.isTTY && !opts['no-color'] && !io.env.NO_COLOR }));
 
@@ -191,6 +194,12 @@ function readParameters(path: string | undefined): { values: ParameterValues; us
   return { values: parsed.parameters, usePrevious: parsed.usePrevious };
 }
 
+/** The two files of a nested stack's template, as the CLI read them. */
+function childFiles(path: string, children: ReturnType<typeof childTemplatesOf>): { old: FileLines; new: FileLines } {
+  const side = (files: ChildFiles | undefined): FileLines => ({ path: files ? files.pathOf(path) : path, lines: new LineIndex(files?.texts.get(path) ?? '') });
+  return { old: side(children.oldFiles), new: side(children.newFiles) };
+}
+
 interface FileLines {
   path: string;
   lines: LineIndex;
@@ -201,7 +210,12 @@ interface FileLines {
  * the words every other face shows (`message`, each change's `reason`, each diagnostic's
  * `message`, the notes) beside the structured causes they are worded from.
  */
-function toJson(report: ImpactReport, files: { old: FileLines; new: FileLines }) {
+function toJson(report: ImpactReport, files: { old: FileLines; new: FileLines }, children: ReturnType<typeof childTemplatesOf>) {
+  return { ...jsonOfPlan(report, files, children), notes: noteTexts(report.notes) };
+}
+
+/** A plan's `--json` shape, the top template's or a nested stack's, each nested plan located in its own files. */
+function jsonOfPlan(report: ImpactReport | NestedReport, files: { old: FileLines; new: FileLines }, children: ReturnType<typeof childTemplatesOf>): object {
   const where = (range: { start: number; end: number } | undefined, side: 'old' | 'new') => {
     if (!range) return undefined;
     const file = files[side];
@@ -211,16 +225,17 @@ function toJson(report: ImpactReport, files: { old: FileLines; new: FileLines })
   };
   const replaced = replacedIds(report.changes);
   return {
+    ...('path' in report ? { path: report.path } : {}),
     status: report.status,
-    message: verdictMessage(report),
+    message: verdictMessage({ ...report, notes: [] }),
     changes: report.changes.map((c) => ({
       ...c,
       reason: changeReason(c, replaced),
       location: where(c.range, c.rangeIn),
       details: c.details.map((d) => ({ ...d, location: where(d.range, d.rangeIn) })),
+      ...(c.nested ? { nested: jsonOfPlan(c.nested, childFiles(c.nested.path, children), children) } : {}),
     })),
     ...(report.risks ? { risks: report.risks.map((risk) => ({ ...risk, message: stackRiskText(risk) })) } : {}),
     diagnostics: report.diagnostics.map((d) => ({ ...d, message: diagnosticText(d), location: where(d.range, d.rangeIn) })),
-    notes: noteTexts(report.notes),
   };
 }

@@ -9,7 +9,7 @@ import type { ResourceSpec } from '../spec/types';
 import { parseTemplate, readTemplateModel } from '../template';
 import type { TemplateModel } from '../template/model';
 import { compareTemplates } from './compareTemplates';
-import { rollUpNestedStacks, type NestedTemplates, type NestingPlace } from './nested';
+import { DEFAULT_NESTED_STACKS, rollUpNestedStacks, type NestedTemplates, type NestingPlace } from './nested';
 import type { ImpactReport } from './types';
 
 export interface TemplateSide {
@@ -181,7 +181,8 @@ export interface UpdateAnalysis {
  */
 export function analyzeUpdate(before: TemplateSide, after: TemplateSide, options: AnalyzeOptions, caching?: BaselineCaching): UpdateAnalysis {
   const top = options.nested?.templatePath ?? '';
-  return analyzeLevel(before, after, options, caching, { path: top, chain: [top], depth: 0 });
+  const budget = { left: options.nested?.maxStacks ?? DEFAULT_NESTED_STACKS };
+  return analyzeLevel(before, after, options, caching, { path: top, chain: [top], depth: 0, budget });
 }
 
 /** One level of an update: the template's own plan, then the plans of its nested stacks rolled up into it. */
@@ -195,7 +196,7 @@ function analyzeLevel(before: TemplateSide, after: TemplateSide, options: Analyz
       // Who imports the parent's exports says nothing about the child's; its status is its own.
       delete childOptions.stackStatus;
       if (options.crossStack) childOptions.crossStack = { ...options.crossStack, importsByExport: undefined };
-      const childPlace = { path: childPath, chain: [...place.chain, childPath], depth: place.depth + 1 };
+      const childPlace = { path: childPath, chain: [...place.chain, childPath], depth: place.depth + 1, budget: place.budget };
       return analyzeLevel(
         { text: childBefore.text, passedParameters: childBefore.passed },
         { text: childAfter.text, passedParameters: childAfter.passed },

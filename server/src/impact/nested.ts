@@ -24,10 +24,15 @@ export interface NestedTemplates {
   readOld(path: string): ChildTemplate;
   /** How many levels of nesting are followed below the top template; deeper stacks are left out with a finding. */
   maxDepth?: number;
+  /** How many nested stacks one analysis follows, all levels together; the rest are left out with a finding. */
+  maxStacks?: number;
 }
 
 /** The nesting levels followed when the caller sets none. */
 export const DEFAULT_NESTED_DEPTH = 5;
+
+/** The nested stacks one analysis follows when the caller sets no limit: a bound on hostile fan-out. */
+export const DEFAULT_NESTED_STACKS = 50;
 
 /** One side of a child stack: its template and the values its parent passes, known or not. */
 export interface ChildSide {
@@ -44,6 +49,8 @@ export interface NestingPlace {
   /** The paths from the top template down to this one, this one included. */
   chain: readonly string[];
   depth: number;
+  /** How many more child templates this analysis may follow, shared by every level. */
+  budget: { left: number };
 }
 
 const STACK_TYPE = 'AWS::CloudFormation::Stack';
@@ -63,6 +70,8 @@ export function rollUpNestedStacks(
 ): void {
   if (report.status === 'error') return;
   const limit = templates.maxDepth ?? DEFAULT_NESTED_DEPTH;
+  // A new template whose child cannot be read cannot be packaged: the update is never made.
+  let unpackable: ImpactDiagnostic | undefined;
   for (const [logicalId, next] of after.resources) {
     if (!next.active || next.type !== STACK_TYPE) continue;
     const url = propertyOf(next.properties, 'TemplateURL');
@@ -85,6 +94,12 @@ export function rollUpNestedStacks(
       at({ severity: 'warning', code: 'nested-too-deep', finding: { kind: 'nested-too-deep', logicalId, path: childPath, limit } });
       continue;
     }
+    if (place.budget.left <= 0) {
+      const most = templates.maxStacks ?? DEFAULT_NESTED_STACKS;
+      at({ severity: 'warning', code: 'nested-too-many', finding: { kind: 'nested-too-many', logicalId, path: childPath, limit: most } });
+      continue;
+    }
+    place.budget.left -= 1;
     const newChild = templates.readNew(childPath);
     if ('problem' in newChild) {
       if (newChild.problem === 'missing') {
@@ -93,6 +108,7 @@ export function rollUpNestedStacks(
       } else {
         at({ severity: 'error', code: 'nested-template-unreadable', finding: { kind: 'nested-template-unreadable', logicalId, path: childPath, side: 'new', reason: newChild.problem } });
       }
+      unpackable ??= report.diagnostics[report.diagnostics.length - 1];
       continue;
     }
     const prev = before.resources.get(logicalId);
@@ -131,6 +147,16 @@ export function rollUpNestedStacks(
     if (child.status === 'noop' && oldChild.text === newChild.text) continue;
     insertInTemplateOrder(report, after, childOnlyChange(logicalId, decl.keyRange, nested));
   }
+  if (unpackable) rejectAsUnpackable(report, unpackable);
+}
+
+/** The report of an update that stops before CloudFormation sees it, like a template error: no changes, the error as its message. */
+function rejectAsUnpackable(report: ImpactReport, error: ImpactDiagnostic): void {
+  report.status = 'error';
+  report.changes = [];
+  delete report.risks;
+  if (error.message !== undefined) report.message = error.message;
+  else delete report.message;
 }
 
 /** The child report as it rolls up: what a person needs to see the child's plan. */

@@ -205,13 +205,18 @@ export type Finding =
   | { kind: 'nested-cycle'; logicalId: string; path: string }
   /** A nested stack deeper than the limit: not followed (placed at TemplateURL). */
   | { kind: 'nested-too-deep'; logicalId: string; path: string; limit: number }
+  /** More nested stacks than the limit in one analysis: the rest are not followed (placed at TemplateURL). */
+  | { kind: 'nested-too-many'; logicalId: string; path: string; limit: number }
   /** A nested stack's template could not be read on one side: `too-large` (over CloudFormation's 1 MB) or `unreadable`. */
   | { kind: 'nested-template-unreadable'; logicalId: string; path: string; side: 'new' | 'old'; reason: ChildTemplateProblem }
   /** A nested stack's new template has template errors: the update fails when CloudFormation reaches it. `first` is the first, in CloudFormation's words. */
   | { kind: 'nested-template-invalid'; logicalId: string; path: string; errors: number; first: string };
 
-/** Why a child template could not be read: missing is worded as `aws cloudformation package` words it. */
-export type ChildTemplateProblem = 'missing' | 'too-large' | 'unreadable';
+/**
+ * Why a child template could not be read: missing is worded as `aws cloudformation package` words
+ * it; `not-read` is a baseline whose children the caller does not read (a deployed stack's).
+ */
+export type ChildTemplateProblem = 'missing' | 'too-large' | 'unreadable' | 'not-read';
 
 interface DiagnosticPlace {
   severity: 'error' | 'warning' | 'info';

@@ -38,6 +38,7 @@ export function findingText(finding: Finding): string {
     case 'nested-template-remote':
     case 'nested-cycle':
     case 'nested-too-deep':
+    case 'nested-too-many':
     case 'nested-template-unreadable':
     case 'nested-template-invalid':
       return nestedFindingText(finding);

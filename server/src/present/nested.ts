@@ -5,7 +5,7 @@
 import { changesSomething } from '../impact/claims';
 import type { ChildTemplateProblem, Finding, NestedReport } from '../impact/types';
 
-type NestedFinding = Extract<Finding, { kind: 'nested-template-remote' | 'nested-cycle' | 'nested-too-deep' | 'nested-template-unreadable' | 'nested-template-invalid' }>;
+type NestedFinding = Extract<Finding, { kind: 'nested-template-remote' | 'nested-cycle' | 'nested-too-deep' | 'nested-too-many' | 'nested-template-unreadable' | 'nested-template-invalid' }>;
 
 /**
  * The child's plan in a few words, each kind of change counted once, worst first:
@@ -36,6 +36,7 @@ const PROBLEMS: Record<ChildTemplateProblem, string> = {
   missing: 'does not exist',
   'too-large': "is over CloudFormation's 1 MB template limit",
   unreadable: 'could not be read',
+  'not-read': "is not read for this baseline (a deployed stack's nested templates are not read yet)",
 };
 
 /** A finding about a nested stack's template in words. */
@@ -47,6 +48,8 @@ export function nestedFindingText(finding: NestedFinding): string {
       return `${finding.logicalId}: the nested stack's template ${finding.path} is one of the templates above it; CloudFormation would nest it without end, and it is not followed here`;
     case 'nested-too-deep':
       return `${finding.logicalId}: the nested stack's template ${finding.path} is more than ${finding.limit} levels down and is not analysed`;
+    case 'nested-too-many':
+      return `${finding.logicalId}: more than ${finding.limit} nested stacks in one analysis; the nested stack's template ${finding.path} is not analysed`;
     case 'nested-template-unreadable':
       return finding.side === 'new'
         ? `${finding.logicalId}: the nested stack's template ${finding.path} ${PROBLEMS[finding.reason]}`

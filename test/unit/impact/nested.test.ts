@@ -22,8 +22,8 @@ function filesReader(files: Files): (path: string) => ChildTemplate {
 }
 
 /** The update from the old files to the new ones, with `parent.yaml` as the top template. */
-function impact(oldFiles: Files, newFiles: Files, maxDepth?: number): ImpactReport {
-  const nested: NestedTemplates = { templatePath: 'parent.yaml', readOld: filesReader(oldFiles), readNew: filesReader(newFiles), ...(maxDepth !== undefined ? { maxDepth } : {}) };
+function impact(oldFiles: Files, newFiles: Files, limits: Pick<NestedTemplates, 'maxDepth' | 'maxStacks'> = {}): ImpactReport {
+  const nested: NestedTemplates = { templatePath: 'parent.yaml', readOld: filesReader(oldFiles), readNew: filesReader(newFiles), ...limits };
   return analyzeUpdate({ text: oldFiles['parent.yaml'] }, { text: newFiles['parent.yaml'] }, { spec, nested }).report;
 }
 
@@ -111,6 +111,9 @@ describe('nested stacks with a local TemplateURL', () => {
     assert.equal(error?.message, 'Parameter TemplateURL of resource Network refers to a file or folder that does not exist ./network.yaml');
     assert.equal(error?.rangeIn, 'new');
     assert.equal(newParent.slice(error!.range!.start, error!.range!.end), './network.yaml');
+    // Packaging stops there: the update is never made.
+    assert.equal(report.status, 'error');
+    assert.equal(report.message, error?.message);
   });
 
   test('a child that nests its parent is a cycle: found once at its TemplateURL, not followed', () => {
@@ -134,12 +137,24 @@ describe('nested stacks with a local TemplateURL', () => {
   test('a chain deeper than the limit stops there with a finding', () => {
     const level = (next: string) => `Resources:\n  Next:\n    Type: AWS::CloudFormation::Stack\n    Properties:\n      TemplateURL: ${next}\n`;
     const files = { 'parent.yaml': level('a.yaml'), 'a.yaml': level('b.yaml'), 'b.yaml': level('c.yaml'), 'c.yaml': level('d.yaml') };
-    const report = impact(files, { ...files, 'b.yaml': `${level('c.yaml')}  Topic:\n    Type: AWS::SNS::Topic\n` }, 2);
+    const report = impact(files, { ...files, 'b.yaml': `${level('c.yaml')}  Topic:\n    Type: AWS::SNS::Topic\n` }, { maxDepth: 2 });
     const a = change(report.changes, 'Next').nested!;
     const b = change(a.changes, 'Next').nested!;
     assert.equal(change(b.changes, 'Topic').action, 'Add');
     const tooDeep = b.diagnostics.find((d) => d.code === 'nested-too-deep');
     assert.deepEqual(tooDeep?.finding, { kind: 'nested-too-deep', logicalId: 'Next', path: 'c.yaml', limit: 2 });
+  });
+
+  test('a template that nests one child many times is bounded by the number of nested stacks followed', () => {
+    const fanOut = `Resources:\n${['A', 'B', 'C'].map((id) => `  ${id}:\n    Type: AWS::CloudFormation::Stack\n    Properties:\n      TemplateURL: leaf.yaml\n`).join('')}`;
+    const leaf = (delay: number) => `Resources:\n  Queue:\n    Type: AWS::SQS::Queue\n    Properties: { DelaySeconds: ${delay} }\n`;
+    const report = impact({ 'parent.yaml': fanOut, 'leaf.yaml': leaf(1) }, { 'parent.yaml': fanOut, 'leaf.yaml': leaf(2) }, { maxStacks: 2 });
+    assert.deepEqual(
+      report.changes.map((c) => c.logicalId),
+      ['A', 'B'],
+    );
+    const tooMany = report.diagnostics.find((d) => d.code === 'nested-too-many');
+    assert.deepEqual(tooMany?.finding, { kind: 'nested-too-many', logicalId: 'C', path: 'leaf.yaml', limit: 2 });
   });
 
   test('a template in S3 stays opaque, with a note at TemplateURL', () => {
