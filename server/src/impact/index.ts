@@ -4,5 +4,5 @@ export type { AnalyzeOptions, BaselineCache, BaselineCaching, EvaluatedSide, Tem
 export { compareTemplates, NO_UPDATES } from './compareTemplates';
 export { changesSomething, isCompanionDetail, replacedIds, shownDetails, stackRiskFails } from './claims';
 export type * from './types';
-export { DEFAULT_NESTED_DEPTH, DEFAULT_NESTED_STACKS } from './nested';
+export { DEFAULT_NESTED_DEPTH, DEFAULT_NESTED_STACKS, joinPath, writtenChildPaths } from './nested';
 export type { ChildTemplate, NestedTemplates } from './nested';

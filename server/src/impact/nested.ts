@@ -5,6 +5,7 @@
  */
 import type { EvaluatedTemplate } from '../evaluate/types';
 import { isValueObject, type Value } from '../evaluate/value';
+import { parseTemplate, readTemplateModel } from '../template';
 import type { Range } from '../template/ast';
 import { deepestNodeAt } from './locate';
 import type { ChildTemplateProblem, ImpactDiagnostic, ImpactReport, NestedReport, ResourceChange } from './types';
@@ -102,6 +103,10 @@ export function rollUpNestedStacks(
     place.budget.left -= 1;
     const newChild = templates.readNew(childPath);
     if ('problem' in newChild) {
+      if (newChild.problem === 'not-read') {
+        at({ severity: 'warning', code: 'nested-template-unreadable', finding: { kind: 'nested-template-unreadable', logicalId, path: childPath, side: 'new', reason: 'not-read' } });
+        continue;
+      }
       if (newChild.problem === 'missing') {
         // The words of `aws cloudformation package`, which is what stops a missing file.
         at({ severity: 'error', code: 'nested-template-missing', message: `Parameter TemplateURL of resource ${logicalId} refers to a file or folder that does not exist ${url}` });
@@ -232,4 +237,22 @@ export function joinPath(folder: string, relative: string): string {
     else segments.push(segment);
   }
   return (written.startsWith('/') ? '/' : '') + segments.join('/');
+}
+
+/**
+ * The child templates a template names as written (`TemplateURL` a literal local path), each
+ * resolved against the template's own `path`: what a caller reads ahead for `NestedTemplates`
+ * when it cannot read on demand (the language server's worker does no I/O). A `TemplateURL`
+ * computed by a function is not known before evaluation and is left out.
+ */
+export function writtenChildPaths(text: string, path: string): string[] {
+  const model = readTemplateModel(parseTemplate(text));
+  const paths: string[] = [];
+  for (const decl of model.resources.values()) {
+    if (decl.type !== STACK_TYPE || decl.properties?.kind !== 'map') continue;
+    const url = decl.properties.entries.find((e) => e.key === 'TemplateURL')?.value;
+    if (url?.kind !== 'scalar' || typeof url.value !== 'string' || isRemote(url.value)) continue;
+    paths.push(joinPath(folderOf(path), url.value));
+  }
+  return paths;
 }

@@ -13,7 +13,7 @@ import { DocumentState, type Waiter } from './documentState';
 import { describeError, type Logger } from './runSafe';
 import type { DocumentSettings } from './settings';
 import { AnalysisThread, type AnalysisLimits, type AnalysisOutcome } from './worker/analysisThread';
-import type { AnalysisReply, AnalysisRequest } from './worker/messages';
+import type { AnalysisReply, AnalysisRequest, NestedChildren } from './worker/messages';
 import { readOutline, type AnalysedTemplate } from './worker/outline';
 
 /** The outcome of analysing one version of one document. */
@@ -46,6 +46,8 @@ export interface AnalyzerDependencies {
   settingsFor(uri: string): Promise<DocumentSettings>;
   baselineFor(uri: string, settings: DocumentSettings): Promise<Baseline>;
   parametersFor(uri: string, settings: DocumentSettings, baseline: Baseline): Promise<ParameterValues>;
+  /** The child templates of the nested stacks the text names, on both sides; undefined when it names none. */
+  childTemplatesFor?(uri: string, text: string, baseline: Baseline): Promise<NestedChildren | undefined>;
   publish(uri: string, version: number, diagnostics: Diagnostic[]): void;
   /** Called after a finished analysis that was not caused by an edit (baseline or settings changed). */
   refreshed(uri: string): void;
@@ -200,9 +202,12 @@ export class Analyzer {
     const settings = await this.deps.settingsFor(uri);
     const baseline = await this.deps.baselineFor(uri, settings);
     const parameters = await this.deps.parametersFor(uri, settings, baseline);
+    const nested = await this.deps.childTemplatesFor?.(uri, text, baseline);
     if (!current()) return undefined;
 
-    const outcome = await this.thread.analyse(analysisRequest(document, text, baseline, parameters));
+    const request = analysisRequest(document, text, baseline, parameters);
+    if (nested) request.nested = nested;
+    const outcome = await this.thread.analyse(request);
     const reply = replyOf(outcome);
     if (reply === 'stale') return undefined;
     if (!reply.isTemplate) return { ...base, isTemplate: false, diagnostics: [] };
