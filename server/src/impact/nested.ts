@@ -4,10 +4,12 @@
  * rolls up into the stack resource's change (docs/update-rules.md#nested-stacks).
  */
 import type { EvaluatedTemplate } from '../evaluate/types';
-import { isValueObject, type Value } from '../evaluate/value';
+import { compactKey, valueKey } from '../evaluate/render';
+import { isValueObject, UnknownValue, type Value } from '../evaluate/value';
 import { parseTemplate, readTemplateModel } from '../template';
 import type { Range } from '../template/ast';
 import { deepestNodeAt } from './locate';
+import { valuesEqual } from './valueDiff';
 import type { ChildTemplateProblem, ImpactDiagnostic, ImpactReport, NestedReport, ResourceChange } from './types';
 
 /** A child template as the caller read it: its text, or why there is none. */
@@ -127,9 +129,10 @@ export function rollUpNestedStacks(
       at({ severity: 'warning', code: 'nested-template-unreadable', finding: { kind: 'nested-template-unreadable', logicalId, path: oldPath, side: 'old', reason: oldChild.problem } });
       continue;
     }
+    const existing = report.changes.find((c) => c.logicalId === logicalId && c.action === 'Modify');
     const child = analyzeChild(
       { text: oldChild.text, passed: passedParameters(prev.properties) },
-      { text: newChild.text, passed: passedParameters(next.properties) },
+      { text: newChild.text, passed: markChangedUnknowns(passedParameters(prev.properties), passedParameters(next.properties), existing) },
       childPath,
       logicalId,
     );
@@ -142,7 +145,6 @@ export function rollUpNestedStacks(
         finding: { kind: 'nested-template-invalid', logicalId, path: childPath, errors: errors.length, first: child.message ?? errors[0]?.message ?? '' },
       });
     }
-    const existing = report.changes.find((c) => c.logicalId === logicalId && c.action === 'Modify');
     if (existing) {
       existing.nested = nested;
       continue;
@@ -204,12 +206,36 @@ function insertInTemplateOrder(report: ImpactReport, after: EvaluatedTemplate, c
   }
 }
 
-/** The values a stack resource's `Parameters` pass to its child, known or not. */
+/**
+ * The new side's passed values, where the parent's plan says a value only AWS knows changes
+ * although it reads the same (a `Ref` to a replaced resource is the same expression over a new
+ * physical id): such a value becomes a different unknown, so the child sees it change.
+ */
+function markChangedUnknowns(before: ReadonlyMap<string, Value>, after: Map<string, Value>, change: ResourceChange | undefined): Map<string, Value> {
+  if (!change) return after;
+  for (const detail of change.details) {
+    if (detail.keepsValue) continue;
+    const name = /^\/Properties\/Parameters\/([^/]+)$/.exec(detail.target.path)?.[1];
+    const value = name !== undefined ? after.get(name) : undefined;
+    if (name === undefined || !(value instanceof UnknownValue) || !valuesEqual(before.get(name), value)) continue;
+    after.set(name, new UnknownValue(`changed:${value.key}`, value.reason));
+  }
+  return after;
+}
+
+/**
+ * The values a stack resource's `Parameters` pass to its child, known or not. A value only AWS
+ * knows becomes an unknown of the child's, keyed by what the parent computes: the parent's
+ * resources mean nothing in the child (a `Ref` to the parent's `Bucket` is not the child's).
+ */
 function passedParameters(properties: Value): Map<string, Value> {
   const passed = new Map<string, Value>();
   const parameters = propertyOf(properties, 'Parameters');
   if (!isValueObject(parameters)) return passed;
-  for (const [name, value] of Object.entries(parameters)) passed.set(name, value);
+  for (const [name, value] of Object.entries(parameters)) {
+    const plain = value === null || typeof value !== 'object';
+    passed.set(name, plain ? value : new UnknownValue(compactKey(`parent:${valueKey(value)}`), 'a value the parent stack passes, known at deploy time'));
+  }
   return passed;
 }
 

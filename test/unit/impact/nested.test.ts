@@ -194,4 +194,34 @@ Resources:
     const reader = change(change(edited.changes, 'Store').nested!.changes, 'Reader');
     assert.equal(reader.action, 'Modify');
   });
+
+  test("a Ref to a parent's resource that is replaced passes down a new physical id: the child's reader changes", () => {
+    const withBucket = (name: string) => `Resources:
+  Bucket:
+    Type: AWS::S3::Bucket
+    Properties:
+      BucketName: ${name}
+  Store:
+    Type: AWS::CloudFormation::Stack
+    Properties:
+      TemplateURL: store.yaml
+      Parameters:
+        BucketName: !Ref Bucket
+`;
+    const store = `Parameters:
+  BucketName:
+    Type: String
+Resources:
+  Reader:
+    Type: AWS::SSM::Parameter
+    Properties:
+      Type: String
+      Value: !Ref BucketName
+`;
+    const report = impact({ 'parent.yaml': withBucket('logs-a'), 'store.yaml': store }, { 'parent.yaml': withBucket('logs-b'), 'store.yaml': store });
+    assert.equal(change(report.changes, 'Bucket').impact, 'replacement');
+    const reader = change(change(report.changes, 'Store').nested!.changes, 'Reader');
+    assert.equal(reader.action, 'Modify');
+    assert.equal(reader.impact, 'no-interruption');
+  });
 });
