@@ -57,6 +57,7 @@ export interface NestingPlace {
 }
 
 const STACK_TYPE = 'AWS::CloudFormation::Stack';
+const SAM_APPLICATION_TYPE = 'AWS::Serverless::Application';
 
 /**
  * Follows each nested stack of `after` whose template is a local file and rolls its child's plan
@@ -266,7 +267,8 @@ export function joinPath(folder: string, relative: string): string {
 }
 
 /**
- * The child templates a template names as written (`TemplateURL` a literal local path), each
+ * The child templates a template names as written (`TemplateURL` a literal local path,
+ * or a SAM application's `Location`, which the transform turns into one), each
  * resolved against the template's own `path`: what a caller reads ahead for `NestedTemplates`
  * when it cannot read on demand (the language server's worker does no I/O). A `TemplateURL`
  * computed by a function is not known before evaluation and is left out.
@@ -275,8 +277,9 @@ export function writtenChildPaths(text: string, path: string): string[] {
   const model = readTemplateModel(parseTemplate(text));
   const paths: string[] = [];
   for (const decl of model.resources.values()) {
-    if (decl.type !== STACK_TYPE || decl.properties?.kind !== 'map') continue;
-    const url = decl.properties.entries.find((e) => e.key === 'TemplateURL')?.value;
+    const property = decl.type === STACK_TYPE ? 'TemplateURL' : decl.type === SAM_APPLICATION_TYPE ? 'Location' : undefined;
+    if (property === undefined || decl.properties?.kind !== 'map') continue;
+    const url = decl.properties.entries.find((e) => e.key === property)?.value;
     if (url?.kind !== 'scalar' || typeof url.value !== 'string' || isRemote(url.value)) continue;
     paths.push(joinPath(folderOf(path), url.value));
   }

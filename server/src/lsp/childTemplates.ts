@@ -17,8 +17,12 @@ export type ReadChild = (path: string) => Promise<ChildTemplate>;
 /** The most text read ahead for one analysis, all child templates together. */
 const MAX_TOTAL_CHARACTERS = 5_000_000;
 
-/** Only a template that names this type can have nested stacks: others are not scanned. */
-const STACK_TYPE = 'AWS::CloudFormation::Stack';
+/** Only a template that names one of these types can have nested stacks: others are not scanned. */
+const NESTING_TYPES = ['AWS::CloudFormation::Stack', 'AWS::Serverless::Application'];
+
+function mayNest(text: string): boolean {
+  return NESTING_TYPES.some((type) => text.includes(type));
+}
 
 /**
  * The child templates of both sides of a document's analysis, or undefined when it names no
@@ -26,11 +30,11 @@ const STACK_TYPE = 'AWS::CloudFormation::Stack';
  */
 export async function readChildTemplates(uri: string, text: string, baseline: Baseline, openText: (uri: string) => string | undefined): Promise<NestedChildren | undefined> {
   const path = filePathOf(uri);
-  if (path === undefined || !text.includes(STACK_TYPE)) return undefined;
+  if (path === undefined || !mayNest(text)) return undefined;
   const templatePath = basename(path);
   const folder = dirname(path);
   const newChildren = await readAhead(text, templatePath, (child) => readEdited(resolvePath(folder, child), openText));
-  const oldChildren = baseline.text !== undefined && baseline.text.includes(STACK_TYPE) ? await readAhead(baseline.text, templatePath, baseline.readChild ?? notRead) : {};
+  const oldChildren = baseline.text !== undefined && mayNest(baseline.text) ? await readAhead(baseline.text, templatePath, baseline.readChild ?? notRead) : {};
   return { templatePath, newChildren, oldChildren };
 }
 

@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { analyzeUpdate, type ChildTemplate, type NestedTemplates } from '../../../server/src/impact';
+import { analyzeUpdate, writtenChildPaths, type ChildTemplate, type NestedTemplates } from '../../../server/src/impact';
 import type { ImpactReport, ResourceChange } from '../../../server/src/impact/types';
 import { loadResourceSpec } from '../../../server/src/spec/load';
 
@@ -155,6 +155,25 @@ describe('nested stacks with a local TemplateURL', () => {
     );
     const tooMany = report.diagnostics.find((d) => d.code === 'nested-too-many');
     assert.deepEqual(tooMany?.finding, { kind: 'nested-too-many', logicalId: 'C', path: 'leaf.yaml', limit: 2 });
+  });
+
+  test("a SAM application with a local Location is its nested stack: a child-only edit rolls up, the stack placed at the application", () => {
+    const sam = `Transform: AWS::Serverless-2016-10-31
+Resources:
+  Network:
+    Type: AWS::Serverless::Application
+    Properties:
+      Location: ./network.yaml
+      Parameters:
+        VpcCidr: 10.0.0.0/16
+        SubnetCidr: 10.0.0.0/24
+`;
+    const report = impact({ 'parent.yaml': sam, 'network.yaml': network() }, { 'parent.yaml': sam, 'network.yaml': network(tagged) });
+    const stack = change(report.changes, 'Network');
+    assert.equal(stack.resourceType, 'AWS::CloudFormation::Stack');
+    assert.equal(stack.action, 'Modify');
+    assert.deepEqual(change(stack.nested!.changes, 'Vpc').scope, ['Tags']);
+    assert.deepEqual(writtenChildPaths(sam, 'app/parent.yaml'), ['app/network.yaml']);
   });
 
   test('a template in S3 stays opaque, with a note at TemplateURL', () => {
