@@ -81,6 +81,22 @@ describe('nested stacks with a git baseline', () => {
     assert.deepEqual(titles, ['✎ nested: 1 replace · 1 modify']);
   });
 
+  test('an edit to the open child analyses its parent again, without touching the parent', async () => {
+    const childUri = pathToUri(join(repo, 'stacks', 'network.yaml'));
+    // Back to the committed VPC: only the topic's new name is left in the child.
+    await server.change(childUri, network('!Ref Cidr', 'alarms'));
+    const uri = pathToUri(join(repo, 'parent.yaml'));
+    const deadline = Date.now() + 15_000;
+    let titles: (string | undefined)[] = [];
+    while (Date.now() < deadline) {
+      const lenses = (await server.codeLenses(uri)) ?? [];
+      titles = lenses.filter((lens) => lens.range.start.line === 1).map((lens) => lens.command?.title);
+      if (titles[0] === '✎ nested: 1 modify') break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.deepEqual(titles, ['✎ nested: 1 modify']);
+  });
+
   test('a TemplateURL naming a file that does not exist is an error at TemplateURL', async () => {
     const uri = pathToUri(join(repo, 'missing.yaml'));
     const text = parent('stacks/nowhere.yaml');

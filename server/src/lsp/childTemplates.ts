@@ -28,14 +28,25 @@ function mayNest(text: string): boolean {
  * The child templates of both sides of a document's analysis, or undefined when it names no
  * nested stack or is not a file (a child is found relative to the file).
  */
-export async function readChildTemplates(uri: string, text: string, baseline: Baseline, openText: (uri: string) => string | undefined): Promise<NestedChildren | undefined> {
+export async function readChildTemplates(uri: string, text: string, baseline: Baseline, openText: (uri: string) => string | undefined): Promise<ChildTemplatesRead | undefined> {
   const path = filePathOf(uri);
   if (path === undefined || !mayNest(text)) return undefined;
   const templatePath = basename(path);
   const folder = dirname(path);
-  const newChildren = await readAhead(text, templatePath, (child) => readEdited(resolvePath(folder, child), openText));
+  const uris: string[] = [];
+  const newChildren = await readAhead(text, templatePath, (child) => {
+    const file = resolvePath(folder, child);
+    uris.push(pathToFileURL(file).href);
+    return readEdited(file, openText);
+  });
   const oldChildren = baseline.text !== undefined && mayNest(baseline.text) ? await readAhead(baseline.text, templatePath, baseline.readChild ?? notRead) : {};
-  return { templatePath, newChildren, oldChildren };
+  return { children: { templatePath, newChildren, oldChildren }, uris };
+}
+
+/** What was read ahead for one analysis, and the documents it read as the edited side (an edit to one of them analyses the parent again). */
+export interface ChildTemplatesRead {
+  children: NestedChildren;
+  uris: string[];
 }
 
 /**
