@@ -64,6 +64,13 @@ describe('cfn-impact diff with nested stacks', () => {
     assert.equal(code, 0);
     const row = stdout.split('\n').find((line) => /\sNetwork\s/.test(line));
     assert.match(row ?? '', /AWS::CloudFormation::Stack\s+nested: 2 replace · 1 modify$/);
+    // Under it, each change inside the nested stack with its cause, named by the child's path.
+    const inside = stdout.split('\n').filter((line) => line.includes('stacks/network.yaml › ')).map((line) => line.trim());
+    assert.deepEqual(inside, [
+      'stacks/network.yaml › ⟳ replace Vpc — CidrBlock changed',
+      'stacks/network.yaml › ⟳ replace Subnet — VpcId ← Vpc replaced',
+      'stacks/network.yaml › ✎ update (no interruption) Alerts — DisplayName changed',
+    ]);
   });
 
   test("--json carries the child's plan under nested, located in the child's own file", async () => {
