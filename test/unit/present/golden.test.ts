@@ -307,6 +307,19 @@ Resources:
         json: 'nested: 1 replace · 2 modify',
       },
     });
+    // The hover on the stack resource lists what happens inside, each change worded as its own row.
+    const nested = { templatePath: 'template.yaml', readOld: () => ({ text: children.old['network.yaml'] }), readNew: () => ({ text: children.new['network.yaml'] }) };
+    const { report, after: evaluated } = analyzeUpdate({ text: parent }, { text: parent }, { spec, nested });
+    const document = TextDocument.create('file:///app.yaml', 'yaml', 1, parent);
+    const hover = buildHover(document, readOutline(encodeOutline(evaluated)), report, spec, document.offsetAt({ line: 1, character: 3 }));
+    const value = hover && typeof hover.contents === 'object' && 'value' in hover.contents ? hover.contents.value : '';
+    const inside = value.split('\n');
+    assert.deepEqual(inside.slice(inside.indexOf('Inside `network.yaml`:')), [
+      'Inside `network.yaml`:',
+      '- `Vpc` · AWS::EC2::VPC — **⟳ Replace**: CidrBlock changed',
+      '- `Alerts` · AWS::SNS::Topic — **✎ Update (no interruption)**: DisplayName changed',
+      '- `Audit` · AWS::SNS::Topic — **✎ Update (no interruption)**: DisplayName changed',
+    ]);
   });
 
   test('each risk as a problem: what is lost, and what keeps it', () => {
