@@ -32,11 +32,10 @@ export function nestedSuffix(nested: NestedReport | undefined): string {
   return nested ? ` · ${nestedSummary(nested)}` : '';
 }
 
-const PROBLEMS: Record<ChildTemplateProblem, string> = {
+const PROBLEMS: Record<Exclude<ChildTemplateProblem, 'not-read'>, string> = {
   missing: 'does not exist',
   'too-large': "is over CloudFormation's 1 MB template limit",
   unreadable: 'could not be read',
-  'not-read': "is not read for this baseline (a deployed stack's nested templates are not read yet)",
 };
 
 /** A finding about a nested stack's template in words. */
@@ -51,6 +50,11 @@ export function nestedFindingText(finding: NestedFinding): string {
     case 'nested-too-many':
       return `${finding.logicalId}: more than ${finding.limit} nested stacks in one analysis; the nested stack's template ${finding.path} is not analysed`;
     case 'nested-template-unreadable':
+      if (finding.reason === 'not-read') {
+        return finding.side === 'new'
+          ? `${finding.logicalId}: the nested stack's template ${finding.path} was not read for this analysis; what changes inside the nested stack is not analysed`
+          : `${finding.logicalId}: the deployed nested stack's template is not read yet; what changes inside the nested stack (${finding.path}) is not analysed`;
+      }
       return finding.side === 'new'
         ? `${finding.logicalId}: the nested stack's template ${finding.path} ${PROBLEMS[finding.reason]}`
         : `${finding.logicalId}: the baseline of the nested stack's template ${finding.path} ${PROBLEMS[finding.reason]}; what changes inside the nested stack is not analysed`;

@@ -11,6 +11,7 @@ import { describe, test } from 'node:test';
 import { analyzeUpdate, writtenChildPaths, type ChildTemplate, type NestedTemplates } from '../../../server/src/impact';
 import type { ImpactReport, ResourceChange } from '../../../server/src/impact/types';
 import { loadResourceSpec } from '../../../server/src/spec/load';
+import { diagnosticText } from '../../../server/src/present';
 
 const spec = loadResourceSpec();
 
@@ -174,6 +175,19 @@ Resources:
     assert.equal(stack.action, 'Modify');
     assert.deepEqual(change(stack.nested!.changes, 'Vpc').scope, ['Tags']);
     assert.deepEqual(writtenChildPaths(sam, 'app/parent.yaml'), ['app/network.yaml']);
+  });
+
+  test("a baseline whose children are not read (a deployed stack's) leaves the child out with a warning saying so", () => {
+    const files = { 'parent.yaml': parent(), 'network.yaml': network() };
+    const nested: NestedTemplates = { templatePath: 'parent.yaml', readOld: () => ({ problem: 'not-read' }), readNew: filesReader({ ...files, 'network.yaml': network(tagged) }) };
+    const report = analyzeUpdate({ text: parent() }, { text: parent() }, { spec, nested }).report;
+    assert.equal(report.status, 'noop');
+    const warning = report.diagnostics.find((d) => d.code === 'nested-template-unreadable');
+    assert.equal(warning?.severity, 'warning');
+    assert.equal(
+      diagnosticText(warning!),
+      "Network: the deployed nested stack's template is not read yet; what changes inside the nested stack (network.yaml) is not analysed",
+    );
   });
 
   test('a template in S3 stays opaque, with a note at TemplateURL', () => {
