@@ -3,13 +3,18 @@
  * the findings about following a nested stack's template.
  */
 import { changesSomething } from '../impact/claims';
+import { listSome } from './lists';
 import type { ChildTemplateProblem, Finding, NestedReport } from '../impact/types';
 
 type NestedFinding = Extract<Finding, { kind: 'nested-template-remote' | 'nested-cycle' | 'nested-too-deep' | 'nested-too-many' | 'nested-template-unreadable' | 'nested-template-invalid' }>;
 
+/** Resources losing data named in the summary before the rest are counted. */
+const LOSING_SHOWN = 3;
+
 /**
  * The child's plan in a few words, each kind of change counted once, worst first:
- * `nested: 1 replace · 2 modify`, `nested: no changes`, `nested: template error`.
+ * `nested: 1 replace · 2 modify`, `nested: 1 replace · data loss: Orders`, `nested: no changes`,
+ * `nested: template error`.
  */
 export function nestedSummary(nested: NestedReport): string {
   if (nested.status === 'error') return 'nested: template error';
@@ -24,6 +29,9 @@ export function nestedSummary(nested: NestedReport): string {
     [count(['delete']), 'remove'],
   ] as const;
   const said = parts.filter(([n]) => n > 0).map(([n, words]) => `${n} ${words}`);
+  // Data deleted inside the child is the costliest surprise a nested stack hides: it is named here.
+  const losing = changes.filter((c) => c.risks?.some((risk) => risk.kind === 'data-loss')).map((c) => c.logicalId);
+  if (losing.length > 0) said.push(`data loss: ${listSome(losing, LOSING_SHOWN)}`);
   return `nested: ${said.length > 0 ? said.join(' · ') : 'no changes'}`;
 }
 

@@ -11,7 +11,7 @@ import { describe, test } from 'node:test';
 import { analyzeUpdate, writtenChildPaths, type ChildTemplate, type NestedTemplates } from '../../../server/src/impact';
 import type { ImpactReport, ResourceChange } from '../../../server/src/impact/types';
 import { loadResourceSpec } from '../../../server/src/spec/load';
-import { diagnosticText } from '../../../server/src/present';
+import { changeLensTitle, diagnosticText } from '../../../server/src/present';
 
 const spec = loadResourceSpec();
 
@@ -188,6 +188,15 @@ Resources:
       diagnosticText(warning!),
       "Network: the deployed nested stack's template is not read yet; what changes inside the nested stack (network.yaml) is not analysed",
     );
+  });
+
+  test("a table replaced inside the child: the child's change carries the data-loss risk, and the stack resource's lens names it", () => {
+    const table = (key: string) => `Resources:\n  Orders:\n    Type: AWS::DynamoDB::Table\n    Properties:\n      BillingMode: PAY_PER_REQUEST\n      AttributeDefinitions: [{ AttributeName: ${key}, AttributeType: S }]\n      KeySchema: [{ AttributeName: ${key}, KeyType: HASH }]\n`;
+    const top = 'Resources:\n  Data:\n    Type: AWS::CloudFormation::Stack\n    Properties:\n      TemplateURL: data.yaml\n';
+    const report = impact({ 'parent.yaml': top, 'data.yaml': table('id') }, { 'parent.yaml': top, 'data.yaml': table('orderId') });
+    const stack = change(report.changes, 'Data');
+    assert.deepEqual(change(stack.nested!.changes, 'Orders').risks, [{ kind: 'data-loss', holds: 'table-items', policy: 'UpdateReplacePolicy' }]);
+    assert.equal(changeLensTitle(stack, new Set()), '✎ nested: 1 replace · data loss: Orders');
   });
 
   test('a template in S3 stays opaque, with a note at TemplateURL', () => {
