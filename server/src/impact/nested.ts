@@ -123,7 +123,12 @@ export function rollUpNestedStacks(
     // A new nested stack is created whole; there is no child plan to roll up.
     if (!prev?.active || prev.type !== STACK_TYPE) continue;
     const oldUrl = propertyOf(prev.properties, 'TemplateURL');
-    if (typeof oldUrl !== 'string' || isRemote(oldUrl)) continue;
+    if (typeof oldUrl !== 'string') continue;
+    if (isRemote(oldUrl)) {
+      // A deployed stack's baseline names its child as packaged, in S3: the child is compared with nothing.
+      at({ severity: 'info', code: 'nested-template-remote', finding: { kind: 'nested-template-remote', logicalId, url: oldUrl } });
+      continue;
+    }
     const oldPath = joinPath(folderOf(place.path), oldUrl);
     const oldChild = templates.readOld(oldPath);
     if ('problem' in oldChild) {

@@ -199,6 +199,16 @@ Resources:
     assert.equal(changeLensTitle(stack, new Set()), '✎ nested: 1 replace · data loss: Orders');
   });
 
+  test("a baseline that names its child in S3 (a deployed, packaged stack) is not compared inside: a note says so at TemplateURL", () => {
+    const url = 'https://s3.amazonaws.com/bucket/0123abcd.template';
+    const report = impact({ 'parent.yaml': parent(undefined, url) }, { 'parent.yaml': parent(), 'network.yaml': network() });
+    const stack = change(report.changes, 'Network');
+    assert.equal(stack.nested, undefined);
+    assert.equal(stack.details.find((d) => d.target.name === 'TemplateURL')?.target.afterValue, '"./network.yaml"');
+    const note = report.diagnostics.find((d) => d.code === 'nested-template-remote');
+    assert.deepEqual(note?.finding, { kind: 'nested-template-remote', logicalId: 'Network', url });
+  });
+
   test('a template in S3 stays opaque, with a note at TemplateURL', () => {
     const url = 'https://s3.amazonaws.com/bucket/network.yaml';
     const report = impact({ 'parent.yaml': parent(undefined, url) }, { 'parent.yaml': parent(undefined, url) });
