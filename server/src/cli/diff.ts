@@ -18,6 +18,7 @@ import { FAIL_ON, reviewExitCode, type FailOn, type Review } from './review';
 import { renderJson } from './formats/json';
 import { renderGithub, renderGithubFailure } from './formats/github';
 import { renderFailedSarif, renderSarif } from './formats/sarif';
+import { childTemplatesOf, type ChildTemplates } from './childTemplates';
 
 type ParameterValues = Record<string, string>;
 
@@ -151,6 +152,7 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
     let newText: string, before: TemplateSide, after: TemplateSide, oldPath: string;
     let stackName = opts['stack-name'] ?? basename(newPath, extname(newPath));
     let options = analyzeOptions;
+    let children: ChildTemplates | undefined;
     try {
       newText = readText(newPath);
       if (opts.stack !== undefined) {
@@ -166,12 +168,15 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
         oldPath = `stack ${sides.stack.stackName}`;
         stackName = opts['stack-name'] ?? sides.stack.stackName;
         options = { ...analyzeOptions, region: opts.region ?? sides.stack.region ?? DEFAULT_REGION, stackStatus: stackStatus ?? sides.stack.status };
+        // A deployed stack's nested templates are not read: its children are compared on the new side only.
+        children = childTemplatesOf(newPath, undefined);
         if (sides.stack.crossStack) options.crossStack = sides.stack.crossStack;
         if (sides.stack.crossStackProblem) {
           io.stderr(`cfn-impact diff: exports and imports could not be read, so they are compared offline: ${sides.stack.crossStackProblem}\n`);
         }
       } else {
         oldPath = positionals[0];
+        children = childTemplatesOf(newPath, oldPath);
         const shared = readParameters(opts.parameters);
         const oldOnly = readParameters(opts['old-parameters']);
         const newOnly = readParameters(opts['new-parameters']);
@@ -182,9 +187,9 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
     } catch (e) {
       return fail((e as Error).message);
     }
-    const { report } = analyzeUpdate(before, after, { ...options, stackName });
+    const { report } = analyzeUpdate(before, after, { ...options, stackName, ...(children ? { nested: children.nested } : {}) });
     const files = { old: { path: oldPath, lines: new LineIndex(before.text) }, new: { path: newPath, lines: new LineIndex(newText) } };
-    review = { files: [{ path: newPath, change: 'changed', report, stackName, files }], branch: false, notTemplates: 0 };
+    review = { files: [{ path: newPath, change: 'changed', report, stackName, files, ...(children ? { children } : {}) }], branch: false, notTemplates: 0 };
   }
 
   io.stdout(render(review, format, io, opts['no-color'] === true));

@@ -5,7 +5,7 @@
 import { changesSomething, replacedIds, shownDetails } from '../impact/claims';
 import { branchSummary, changeReason, detailSummaryLine, diagnosticText, fileHeading, fileVerdict, impactLabel, moreLine, noteTexts, replacementChain, samResourceLensTitle, unchangedSummary, verdictLine, markdownVerdict } from '../present';
 import type { Review } from './review';
-import type { ImpactReport, ResourceChange } from '../impact/types';
+import type { ImpactReport, NestedReport, ResourceChange } from '../impact/types';
 import type { LineIndex } from '../template';
 
 interface RenderContext {
@@ -28,6 +28,22 @@ function location(change: { range?: { start: number }; rangeIn: 'old' | 'new' },
   const file = ctx.files[change.rangeIn];
   const pos = file.lines.positionAt(change.range.start);
   return `${file.path}:${pos.line + 1}:${pos.character + 1}`;
+}
+
+/** A nested stack's rows shown under its stack resource before the rest are counted. */
+const NESTED_SHOWN = 10;
+
+/** What happens inside a nested stack, one line per child change, each with the child's path: `stacks/network.yaml › ⟳ replace Vpc — CidrBlock changed`. */
+function nestedRows(nested: NestedReport): string[] {
+  const replaced = replacedIds(nested.changes);
+  const shown = nested.changes.filter(changesSomething);
+  const rows = shown.slice(0, NESTED_SHOWN).map((child) => {
+    const label = impactLabel(child.impact);
+    const reason = changeReason(child, replaced);
+    return `${nested.path} › ${label.symbol} ${label.label} ${child.logicalId}${reason ? ` — ${reason}` : ''}`;
+  });
+  if (shown.length > NESTED_SHOWN) rows.push(`${nested.path} › ${moreLine(shown.length - NESTED_SHOWN)}`);
+  return rows;
 }
 
 /** The terminal summary: verdict, one line per resource, diagnostics and notes. */
@@ -60,6 +76,7 @@ export function renderText(report: ImpactReport, ctx: RenderContext): string {
       const details = shownDetails(change);
       for (const detail of details.slice(0, DETAILS_SHOWN)) lines.push(paint('dim', `       ${detailSummaryLine(detail)}`));
       if (details.length > DETAILS_SHOWN) lines.push(paint('dim', `       ${moreLine(details.length - DETAILS_SHOWN)}`));
+      if (change.nested) lines.push(...nestedRows(change.nested).map((row) => paint('dim', `       ${row}`)));
     }
   }
   const unchanged = unchangedLine(report);

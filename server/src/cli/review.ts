@@ -6,6 +6,7 @@ import type { ImpactReport, ResourceChange } from '../impact/types';
 import { changesSomething, stackRiskFails } from '../impact/claims';
 import type { TemplateFileChange } from '../present';
 import type { LineIndex } from '../template';
+import type { ChildTemplates } from './childTemplates';
 
 /** A file's name as shown and where its offsets fall in lines. */
 export interface FileLines {
@@ -22,6 +23,8 @@ export interface ReviewedFile {
   report?: ImpactReport;
   stackName: string;
   files: { old: FileLines; new: FileLines };
+  /** The nested stacks' templates the CLI read for this file, to locate findings inside them. */
+  children?: ChildTemplates;
 }
 
 export interface Review {

@@ -9,6 +9,7 @@ import type { ResourceSpec } from '../spec/types';
 import { parseTemplate, readTemplateModel } from '../template';
 import type { TemplateModel } from '../template/model';
 import { compareTemplates } from './compareTemplates';
+import { DEFAULT_NESTED_STACKS, rollUpNestedStacks, type NestedTemplates, type NestingPlace } from './nested';
 import type { ImpactReport } from './types';
 
 export interface TemplateSide {
@@ -26,6 +27,11 @@ export interface TemplateSide {
    * the value the old side resolved to (known or not), whatever either template's default says.
    */
   usePreviousValues?: readonly string[];
+  /**
+   * For a nested stack's template: the values its parent's `Parameters` pass, known or not. They
+   * take precedence over everything else; a value only AWS knows stays that unknown.
+   */
+  passedParameters?: ReadonlyMap<string, Value>;
 }
 
 export interface AnalyzeOptions {
@@ -42,6 +48,11 @@ export interface AnalyzeOptions {
    * export is a warning. Part of what identifies a cached baseline.
    */
   crossStack?: CrossStackValues & { importsByExport?: ReadonlyMap<string, readonly string[]> };
+  /**
+   * Where the child templates of nested stacks with a local `TemplateURL` are read from, on each
+   * side. Without it nested stacks are compared by their own properties only.
+   */
+  nested?: NestedTemplates;
 }
 
 export const DEFAULT_REGION = 'us-east-1';
@@ -74,6 +85,11 @@ export function evaluateSide(side: TemplateSide, options: AnalyzeOptions, previo
     if (model.parameters.has(name)) parameters[name] = value;
   }
   Object.assign(parameters, side.parameters);
+  const passedUnknowns = new Map<string, Value>();
+  for (const [name, value] of side.passedParameters ?? []) {
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') parameters[name] = String(value);
+    else passedUnknowns.set(name, value);
+  }
   const ctx: EvaluationContext = {
     parameters,
     region: options.region ?? DEFAULT_REGION,
@@ -81,10 +97,12 @@ export function evaluateSide(side: TemplateSide, options: AnalyzeOptions, previo
     stackName: options.stackName ?? DEFAULT_STACK_NAME,
   };
   if (options.crossStack) ctx.crossStack = options.crossStack;
-  if (previous !== undefined) {
+  if (previous !== undefined || passedUnknowns.size > 0) {
     const values = new Map<string, Value>();
-    for (const [name, p] of previous.parameters) values.set(name, p.value);
-    ctx.previous = { values, usePrevious: new Set(side.usePreviousValues ?? []) };
+    for (const [name, p] of previous?.parameters ?? []) values.set(name, p.value);
+    // A value the parent passes that only AWS knows is taken as the deployed value is: whatever the Default says.
+    for (const [name, value] of passedUnknowns) values.set(name, value);
+    ctx.previous = { values, usePrevious: new Set([...(side.usePreviousValues ?? []), ...passedUnknowns.keys()]) };
   }
   let samSourceMap: SamSourceMap | undefined;
   let samNotes: SamNote[] = [];
@@ -162,9 +180,33 @@ export interface UpdateAnalysis {
  * kept there; everything else is computed on every call.
  */
 export function analyzeUpdate(before: TemplateSide, after: TemplateSide, options: AnalyzeOptions, caching?: BaselineCaching): UpdateAnalysis {
+  const top = options.nested?.templatePath ?? '';
+  const budget = { left: options.nested?.maxStacks ?? DEFAULT_NESTED_STACKS };
+  return analyzeLevel(before, after, options, caching, { path: top, chain: [top], depth: 0, budget });
+}
+
+/** One level of an update: the template's own plan, then the plans of its nested stacks rolled up into it. */
+function analyzeLevel(before: TemplateSide, after: TemplateSide, options: AnalyzeOptions, caching: BaselineCaching | undefined, place: NestingPlace): UpdateAnalysis {
   const evaluatedBefore = evaluateBaseline(before, options, caching);
   const evaluatedAfter = evaluateSide(after, options, evaluatedBefore);
-  return { report: compareSides(evaluatedBefore, evaluatedAfter, options), before: evaluatedBefore, after: evaluatedAfter };
+  const report = compareSides(evaluatedBefore, evaluatedAfter, options);
+  if (options.nested) {
+    rollUpNestedStacks(report, evaluatedBefore, evaluatedAfter, options.nested, place, (childBefore, childAfter, childPath, logicalId) => {
+      const childOptions: AnalyzeOptions = { ...options, stackName: `${options.stackName ?? DEFAULT_STACK_NAME}-${logicalId}` };
+      // Who imports the parent's exports says nothing about the child's; its status is its own.
+      delete childOptions.stackStatus;
+      if (options.crossStack) childOptions.crossStack = { ...options.crossStack, importsByExport: undefined };
+      const childPlace = { path: childPath, chain: [...place.chain, childPath], depth: place.depth + 1, budget: place.budget };
+      return analyzeLevel(
+        { text: childBefore.text, passedParameters: childBefore.passed },
+        { text: childAfter.text, passedParameters: childAfter.passed },
+        childOptions,
+        undefined,
+        childPlace,
+      ).report;
+    });
+  }
+  return { report, before: evaluatedBefore, after: evaluatedAfter };
 }
 
 function evaluateBaseline(before: TemplateSide, options: AnalyzeOptions, caching: BaselineCaching | undefined): EvaluatedSide {

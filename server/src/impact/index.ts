@@ -6,3 +6,5 @@ export { changesSomething, isCompanionDetail, replacedIds, shownDetails, stackRi
 export type * from './types';
 export { compareWithChangeSet } from './changeSetComparison';
 export type { ChangeSetChange, ChangeSetComparison, ChangeSetDisagreement, ComparedResource } from './changeSetComparison';
+export { DEFAULT_NESTED_DEPTH, DEFAULT_NESTED_STACKS, joinPath, writtenChildPaths } from './nested';
+export type { ChildTemplate, NestedTemplates } from './nested';

@@ -110,6 +110,23 @@ export interface ResourceChange {
    * SAM property that caused this change (sam/generatedBy.ts).
    */
   generatedBy?: { logicalId: string; property?: string };
+  /** For an `AWS::CloudFormation::Stack` whose template is a local file: the child stack's own plan (nested.ts). */
+  nested?: NestedReport;
+}
+
+/**
+ * What an update does inside a nested stack: the child template's report, with the parameter
+ * values its parent passes. Ranges in `changes` and `diagnostics` point into the child's file.
+ */
+export interface NestedReport {
+  /** The child template's path, relative to the folder of the top template. */
+  path: string;
+  status: ImpactReport['status'];
+  /** CloudFormation's words for the child's no-op or rejection. */
+  message?: string;
+  changes: ResourceChange[];
+  risks?: StackRisk[];
+  diagnostics: ImpactDiagnostic[];
 }
 
 /** Why CloudFormation will accept an update and then fail it, as data (`present/` words it). */
@@ -181,7 +198,25 @@ export type Finding =
   /** A change's risk, placed at the resource (for a removal, at the new template's Resources key). */
   | { kind: 'change-risk'; logicalId: string; resourceType: string; action: ChangeAction; risk: ChangeRisk }
   /** A risk to the stack, placed at the output. */
-  | StackRisk;
+  | StackRisk
+  /** A nested stack's template is in S3 or on the web: its changes are not analysed (placed at TemplateURL). */
+  | { kind: 'nested-template-remote'; logicalId: string; url: string }
+  /** A nested stack's template is one of the templates above it: not followed (placed at TemplateURL). */
+  | { kind: 'nested-cycle'; logicalId: string; path: string }
+  /** A nested stack deeper than the limit: not followed (placed at TemplateURL). */
+  | { kind: 'nested-too-deep'; logicalId: string; path: string; limit: number }
+  /** More nested stacks than the limit in one analysis: the rest are not followed (placed at TemplateURL). */
+  | { kind: 'nested-too-many'; logicalId: string; path: string; limit: number }
+  /** A nested stack's template could not be read on one side: `too-large` (over CloudFormation's 1 MB) or `unreadable`. */
+  | { kind: 'nested-template-unreadable'; logicalId: string; path: string; side: 'new' | 'old'; reason: ChildTemplateProblem }
+  /** A nested stack's new template has template errors: the update fails when CloudFormation reaches it. `first` is the first, in CloudFormation's words. */
+  | { kind: 'nested-template-invalid'; logicalId: string; path: string; errors: number; first: string };
+
+/**
+ * Why a child template could not be read: missing is worded as `aws cloudformation package` words
+ * it; `not-read` is a baseline whose children the caller does not read (a deployed stack's).
+ */
+export type ChildTemplateProblem = 'missing' | 'too-large' | 'unreadable' | 'not-read';
 
 interface DiagnosticPlace {
   severity: 'error' | 'warning' | 'info';

@@ -14,7 +14,7 @@ import { DocumentState, type Waiter } from './documentState';
 import { describeError, type Logger } from './runSafe';
 import type { DocumentSettings } from './settings';
 import { AnalysisThread, type AnalysisLimits, type AnalysisOutcome } from './worker/analysisThread';
-import type { AnalysisReply, AnalysisRequest } from './worker/messages';
+import type { AnalysisReply, AnalysisRequest, NestedChildren } from './worker/messages';
 import { readOutline, type AnalysedTemplate } from './worker/outline';
 
 /** The outcome of analysing one version of one document. */
@@ -47,6 +47,8 @@ export interface AnalyzerDependencies {
   settingsFor(uri: string): Promise<DocumentSettings>;
   baselineFor(uri: string, settings: DocumentSettings): Promise<Baseline>;
   parametersFor(uri: string, settings: DocumentSettings, baseline: Baseline): Promise<ParameterValues>;
+  /** The child templates of the nested stacks the text names, on both sides; undefined when it names none. */
+  childTemplatesFor?(uri: string, text: string, baseline: Baseline): Promise<{ children: NestedChildren; uris: readonly string[] } | undefined>;
   publish(uri: string, version: number, diagnostics: Diagnostic[]): void;
   /** Called after a finished analysis that was not caused by an edit (baseline or settings changed). */
   refreshed(uri: string): void;
@@ -72,6 +74,8 @@ export const CLOUDFORMATION_TEMPLATE_LIMIT_BYTES = 1_000_000;
 export class Analyzer {
   private readonly documents = new Map<string, DocumentState>();
   private readonly thread: AnalysisThread;
+  /** For each document, the child templates its last analysis read from the edited side (nested stacks). */
+  private readonly childrenOf = new Map<string, ReadonlySet<string>>();
 
   constructor(private readonly deps: AnalyzerDependencies) {
     this.thread = new AnalysisThread(deps.logger, deps.limits);
@@ -134,9 +138,15 @@ export class Analyzer {
     });
   }
 
+  /** Analyses again, after `delayMs`, every open document that nests `uri` as a child template (it was edited). */
+  refreshParentsOf(uri: string, delayMs: number): void {
+    for (const [parent, children] of this.childrenOf) if (parent !== uri && children.has(uri)) this.schedule(parent, delayMs, 'refresh');
+  }
+
   /** Drops a closed document's state, its queued or running analysis and the worker's baseline for it. */
   close(uri: string): void {
     const state = this.documents.get(uri);
+    this.childrenOf.delete(uri);
     if (!state) return;
     this.documents.delete(uri);
     state.dispose();
@@ -199,9 +209,14 @@ export class Analyzer {
     const settings = await this.deps.settingsFor(uri);
     const baseline = await this.deps.baselineFor(uri, settings);
     const parameters = await this.deps.parametersFor(uri, settings, baseline);
+    const nested = await this.deps.childTemplatesFor?.(uri, text, baseline);
     if (!current()) return undefined;
+    if (nested) this.childrenOf.set(uri, new Set(nested.uris));
+    else this.childrenOf.delete(uri);
 
-    const outcome = await this.thread.analyse(analysisRequest(document, text, baseline, parameters));
+    const request = analysisRequest(document, text, baseline, parameters);
+    if (nested) request.nested = nested.children;
+    const outcome = await this.thread.analyse(request);
     const reply = replyOf(outcome);
     if (reply === 'stale') return undefined;
     if (!reply.isTemplate) return { ...base, isTemplate: false, diagnostics: [] };

@@ -36,6 +36,7 @@ import { readClientFeatures, type ServerServices } from './serverServices';
 import type { DocumentSettings } from './settings';
 import { SettingsStore } from './settingsStore';
 import { StacksService } from './stacksService';
+import { readChildTemplates } from './childTemplates';
 import { WorkspaceFolders } from './workspaceFolders';
 
 function startServer(connection: Connection): void {
@@ -107,6 +108,7 @@ function createServices(connection: Connection, documents: TextDocuments<TextDoc
     settingsFor: (uri) => settings.for(uri),
     baselineFor: resolveBaseline,
     parametersFor: (uri, documentSettings, baseline) => parameterFiles.valuesFor(uri, documentSettings, baseline),
+    childTemplatesFor: (uri, text, baseline) => readChildTemplates(uri, text, baseline, (child) => documents.get(child)?.getText()),
     publish: (uri, version, diagnostics) => void connection.sendDiagnostics({ uri, version, diagnostics }),
     refreshed: () => {
       if (client.refreshLenses) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);

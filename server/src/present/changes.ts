@@ -8,8 +8,9 @@ import { isCustomResourceType } from '../spec/index';
 import type { ChangeDetail, ResourceChange, UpdateFailure } from '../impact/types';
 import { describeValueChange } from './values';
 import { decisiveDetails, detailCause, detailName, replacementChain } from './causes';
-import { impactHeading } from './impacts';
+import { impactHeading, impactLabel } from './impacts';
 import { listSome } from './lists';
+import { nestedSuffix, nestedSummary } from './nested';
 import { risksSuffix } from './risks';
 
 /** ` · if IsProd holds` for a change that happens only if a condition decided at deploy time holds; empty otherwise. */
@@ -97,7 +98,8 @@ export function changeReason(change: ResourceChange, replaced: ReadonlySet<strin
   if (change.action === 'Remove') return `${removalReason(change)}${risksSuffix(change.risks, change.action)}`;
   if (change.impact === 'none') return unchangedReason(change);
   if (change.failure) return failureText(change.failure, change.resourceType);
-  return `${changeCauses(change, replaced)}${unknownBehaviorClause(change)}${keptOldResource(change)}${conditionQualifier(change)}${risksSuffix(change.risks, change.action)}`;
+  if (change.nested && change.details.length === 0) return nestedSummary(change.nested);
+  return `${changeCauses(change, replaced)}${unknownBehaviorClause(change)}${keptOldResource(change)}${conditionQualifier(change)}${risksSuffix(change.risks, change.action)}${nestedSuffix(change.nested)}`;
 }
 
 /** The code lens above a changed resource: `⟳ Replace — VpcId ← VPC replaced`; a removal names the resource and its fate. */
@@ -106,8 +108,10 @@ export function changeLensTitle(change: ResourceChange, replaced: ReadonlySet<st
   if (change.action === 'Add') return `${heading}${conditionQualifier(change)}`;
   if (change.action === 'Remove') return `${heading} ${change.logicalId} — ${removalReason(change)}${risksSuffix(change.risks, change.action)}`;
   if (change.failure) return `${heading} — ${failureText(change.failure, change.resourceType)}`;
+  // A stack updated only because its child changed is titled by the child's plan: `✎ nested: 1 replace · 2 modify`.
+  if (change.nested && change.details.length === 0) return `${impactLabel(change.impact).symbol} ${nestedSummary(change.nested)}`;
   const causes = changeCauses(change, replaced);
-  return `${causes ? `${heading} — ${causes}` : heading}${conditionQualifier(change)}${risksSuffix(change.risks, change.action)}`;
+  return `${causes ? `${heading} — ${causes}` : heading}${conditionQualifier(change)}${risksSuffix(change.risks, change.action)}${nestedSuffix(change.nested)}`;
 }
 
 /** Resources named in the quiet line about resources that change nothing, before the rest are counted. */

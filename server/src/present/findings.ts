@@ -5,6 +5,7 @@
  */
 import type { Finding, ImpactDiagnostic, ReportNote } from '../impact/types';
 import { listSome } from './lists';
+import { nestedFindingText } from './nested';
 import { changeRiskText, stackRiskText } from './risks';
 
 /** Parameter names listed in the current-value note before the rest are counted. */
@@ -34,6 +35,13 @@ export function findingText(finding: Finding): string {
     case 'export-changes':
     case 'export-in-use':
       return stackRiskText(finding);
+    case 'nested-template-remote':
+    case 'nested-cycle':
+    case 'nested-too-deep':
+    case 'nested-too-many':
+    case 'nested-template-unreadable':
+    case 'nested-template-invalid':
+      return nestedFindingText(finding);
   }
 }
 

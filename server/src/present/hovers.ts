@@ -3,8 +3,8 @@
  * property updates and what changed in it, what a resource attribute does. The language server
  * finds what is under the cursor and what the specification says; this module says it.
  */
-import { changesSomething, shownDetails } from '../impact/claims';
-import type { ChangeDetail, ResourceChange } from '../impact/types';
+import { changesSomething, replacedIds, shownDetails } from '../impact/claims';
+import type { ChangeDetail, NestedReport, ResourceChange } from '../impact/types';
 import type { PropertyBehavior, ResourceTypeInfo } from '../spec/types';
 import { isModuleType } from '../evaluate/modules';
 import { behaviorSourceNote, behaviorText } from './behaviors';
@@ -75,8 +75,23 @@ export function resourceHoverText(logicalId: string, type: string, info: Resourc
     lines.push('', '---', '', `**${impactHeading(change.impact)}**: ${changeReason(change, replaced)}`);
     if (change.impact === 'replacement' || change.impact === 'conditional-replacement') lines.push('', replacementMessage(change, replaced));
     lines.push(...detailLines(shownDetails(change), replaced));
+    if (change.nested) lines.push(...nestedHoverLines(change.nested));
   }
   return lines.join('\n');
+}
+
+/** Child changes listed in a hover before the rest are counted. */
+const HOVER_SHOWN = 10;
+
+/** What happens inside a nested stack, for the hover on its stack resource: one Markdown line per child change. */
+export function nestedHoverLines(nested: NestedReport): string[] {
+  const replaced = replacedIds(nested.changes);
+  const shown = nested.changes.filter(changesSomething);
+  if (shown.length === 0) return [];
+  const lines = ['', `Inside \`${nested.path}\`:`];
+  for (const child of shown.slice(0, HOVER_SHOWN)) lines.push(`- \`${child.logicalId}\` · ${child.resourceType} — **${impactHeading(child.impact)}**: ${changeReason(child, replaced)}`);
+  if (shown.length > HOVER_SHOWN) lines.push(`- ${moreLine(shown.length - HOVER_SHOWN)}`);
+  return lines;
 }
 
 /** What the hover on a property knows: where it is, what the spec says of it and what changed in it. */

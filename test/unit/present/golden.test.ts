@@ -8,15 +8,15 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { main } from '../../../server/src/cli/main';
-import { analyzeUpdate } from '../../../server/src/impact';
+import { analyzeUpdate, type ChildTemplate } from '../../../server/src/impact';
 import { buildCodeLenses } from '../../../server/src/lsp/codeLens';
 import { buildDiagnostics } from '../../../server/src/lsp/diagnostics';
 import { buildHover } from '../../../server/src/lsp/hover';
 import { encodeOutline, readOutline } from '../../../server/src/lsp/worker/outline';
 import { loadResourceSpec } from '../../../server/src/spec/load';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 
 const spec = loadResourceSpec();
 const dir = mkdtempSync(join(tmpdir(), 'cfn-impact-golden-'));
@@ -31,9 +31,29 @@ interface Row {
   json?: string;
 }
 
+/** Child templates of nested stacks, by path relative to the template, for each side. */
+interface ChildFiles {
+  old: Record<string, string>;
+  new: Record<string, string>;
+}
+
 async function cli(before: string, after: string, ...flags: string[]): Promise<string> {
-  const oldPath = join(dir, 'old.yaml');
-  const newPath = join(dir, 'new.yaml');
+  return cliWithChildren(before, after, { old: {}, new: {} }, ...flags);
+}
+
+/** The CLI over two folders, each side's template next to its child templates. */
+async function cliWithChildren(before: string, after: string, children: ChildFiles, ...flags: string[]): Promise<string> {
+  const sides = Object.keys(children.old).length + Object.keys(children.new).length > 0;
+  const oldPath = sides ? join(dir, 'old', 'template.yaml') : join(dir, 'old.yaml');
+  const newPath = sides ? join(dir, 'new', 'template.yaml') : join(dir, 'new.yaml');
+  for (const [side, files] of [['old', children.old], ['new', children.new]] as const) {
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, side, path)), { recursive: true });
+      writeFileSync(join(dir, side, path), text);
+    }
+  }
+  mkdirSync(dirname(oldPath), { recursive: true });
+  mkdirSync(dirname(newPath), { recursive: true });
   writeFileSync(oldPath, before);
   writeFileSync(newPath, after);
   let stdout = '';
@@ -42,15 +62,17 @@ async function cli(before: string, after: string, ...flags: string[]): Promise<s
 }
 
 /** Every face's words for each changed resource of a template pair, plus the verdict lens (the CLI's row keeps its columns, two spaces apart). */
-async function faces(before: string, after: string): Promise<{ verdict: string; rows: Record<string, Row> }> {
-  const { report, after: evaluated } = analyzeUpdate({ text: before }, { text: after }, { spec });
+async function faces(before: string, after: string, children: ChildFiles = { old: {}, new: {} }): Promise<{ verdict: string; rows: Record<string, Row> }> {
+  const read = (files: Record<string, string>) => (path: string): ChildTemplate => (path in files ? { text: files[path] } : { problem: 'missing' });
+  const nested = { templatePath: 'template.yaml', readOld: read(children.old), readNew: read(children.new) };
+  const { report, after: evaluated } = analyzeUpdate({ text: before }, { text: after }, { spec, nested });
   const document = TextDocument.create('file:///app.yaml', 'yaml', 1, after);
   const outline = readOutline(encodeOutline(evaluated));
   const lenses = buildCodeLenses(document, outline, report, 'HEAD');
   const diagnostics = buildDiagnostics(document, evaluated, report);
-  const text = await cli(before, after);
-  const markdown = await cli(before, after, '--markdown');
-  const json = JSON.parse(await cli(before, after, '--json')) as { changes: { logicalId: string; reason: string }[] };
+  const text = await cliWithChildren(before, after, children);
+  const markdown = await cliWithChildren(before, after, children, '--markdown');
+  const json = JSON.parse(await cliWithChildren(before, after, children, '--json')) as { changes: { logicalId: string; reason: string }[] };
   const rows: Record<string, Row> = {};
   const lineOf = (logicalId: string) => after.split('\n').findIndex((line) => line === `  ${logicalId}:`);
   for (const change of report.changes) {
@@ -246,6 +268,58 @@ Resources:
         json: 'removed from the template; deleted during cleanup after a final snapshot (DeletionPolicy: Snapshot, the default for this type)',
       },
     });
+  });
+
+  test("a nested stack whose child changed: its lens and row count the child's changes", async () => {
+    const parent = `Resources:
+  Network:
+    Type: AWS::CloudFormation::Stack
+    Properties:
+      TemplateURL: network.yaml
+      Parameters:
+        Cidr: 10.0.0.0/16
+`;
+    const network = (name: string, cidr: string) => `Parameters:
+  Cidr: { Type: String }
+Resources:
+  Vpc:
+    Type: AWS::EC2::VPC
+    Properties:
+      CidrBlock: ${cidr}
+  Alerts:
+    Type: AWS::SNS::Topic
+    Properties:
+      DisplayName: ${name}
+  Audit:
+    Type: AWS::SNS::Topic
+    Properties:
+      DisplayName: ${name}
+`;
+    const children = { old: { 'network.yaml': network('alerts', '!Ref Cidr') }, new: { 'network.yaml': network('alarms', '10.9.0.0/16') } };
+    const { verdict, rows } = await faces(parent, parent, children);
+    assert.equal(verdict, '1 modify — against HEAD');
+    assert.deepEqual(rows, {
+      Network: {
+        lens: '✎ nested: 1 replace · 2 modify',
+        hover: '**✎ Update (no interruption)**: nested: 1 replace · 2 modify',
+        cli: '✎  update (no interruption)  Network  AWS::CloudFormation::Stack  nested: 1 replace · 2 modify',
+        markdown: '| ✎ update (no interruption) | `Network` | AWS::CloudFormation::Stack | nested: 1 replace · 2 modify |',
+        json: 'nested: 1 replace · 2 modify',
+      },
+    });
+    // The hover on the stack resource lists what happens inside, each change worded as its own row.
+    const nested = { templatePath: 'template.yaml', readOld: () => ({ text: children.old['network.yaml'] }), readNew: () => ({ text: children.new['network.yaml'] }) };
+    const { report, after: evaluated } = analyzeUpdate({ text: parent }, { text: parent }, { spec, nested });
+    const document = TextDocument.create('file:///app.yaml', 'yaml', 1, parent);
+    const hover = buildHover(document, readOutline(encodeOutline(evaluated)), report, spec, document.offsetAt({ line: 1, character: 3 }));
+    const value = hover && typeof hover.contents === 'object' && 'value' in hover.contents ? hover.contents.value : '';
+    const inside = value.split('\n');
+    assert.deepEqual(inside.slice(inside.indexOf('Inside `network.yaml`:')), [
+      'Inside `network.yaml`:',
+      '- `Vpc` · AWS::EC2::VPC — **⟳ Replace**: CidrBlock changed',
+      '- `Alerts` · AWS::SNS::Topic — **✎ Update (no interruption)**: DisplayName changed',
+      '- `Audit` · AWS::SNS::Topic — **✎ Update (no interruption)**: DisplayName changed',
+    ]);
   });
 
   test('each risk as a problem: what is lost, and what keeps it', () => {

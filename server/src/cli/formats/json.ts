@@ -4,13 +4,15 @@
  * summary.
  */
 import { replacedIds } from '../../impact/claims';
-import type { ImpactReport } from '../../impact/types';
+import type { ImpactReport, NestedReport } from '../../impact/types';
+import { LineIndex } from '../../template';
+import type { ChildFiles, ChildTemplates } from '../childTemplates';
 import { branchSummary, changeReason, diagnosticText, fileVerdict, noteTexts, stackRiskText, verdictMessage } from '../../present';
 import { fileStatus, reviewStatus, type FileLines, type Review, type ReviewedFile } from '../review';
 
 /** The review as the one JSON object `--json` prints. */
 export function renderJson(review: Review): string {
-  if (!review.branch && review.files.length === 1 && review.files[0].report) return `${JSON.stringify(reportJson(review.files[0].report, review.files[0].files))}\n`;
+  if (!review.branch && review.files.length === 1 && review.files[0].report) return `${JSON.stringify(reportJson(review.files[0].report, review.files[0].files, review.files[0].children))}\n`;
   const value = {
     status: reviewStatus(review),
     message: branchSummary(review.files, review.notTemplates),
@@ -21,15 +23,21 @@ export function renderJson(review: Review): string {
 
 function fileJson(file: ReviewedFile) {
   if (!file.report) return { status: fileStatus(file), message: fileVerdict(file.change, undefined), changes: [], diagnostics: [], notes: [] };
-  return { ...reportJson(file.report, file.files), status: fileStatus(file), message: fileVerdict(file.change, file.report) };
+  return { ...reportJson(file.report, file.files, file.children), status: fileStatus(file), message: fileVerdict(file.change, file.report) };
 }
 
 /**
  * The report, with 1-based line/column positions added to every range, and the words every
  * other face shows (`message`, each change's `reason`, each diagnostic's `message`, the notes)
- * beside the structured causes they are worded from.
+ * beside the structured causes they are worded from. A nested stack's plan is located in its
+ * own files.
  */
-function reportJson(report: ImpactReport, files: { old: FileLines; new: FileLines }) {
+function reportJson(report: ImpactReport, files: { old: FileLines; new: FileLines }, children: ChildTemplates | undefined) {
+  return { ...planJson(report, files, children), notes: noteTexts(report.notes) };
+}
+
+/** A plan's shape, the top template's or a nested stack's. */
+function planJson(report: ImpactReport | NestedReport, files: { old: FileLines; new: FileLines }, children: ChildTemplates | undefined): Record<string, unknown> {
   const where = (range: { start: number; end: number } | undefined, side: 'old' | 'new') => {
     if (!range) return undefined;
     const file = files[side];
@@ -39,16 +47,23 @@ function reportJson(report: ImpactReport, files: { old: FileLines; new: FileLine
   };
   const replaced = replacedIds(report.changes);
   return {
+    ...('path' in report ? { path: report.path } : {}),
     status: report.status as string,
-    message: verdictMessage(report),
+    message: verdictMessage({ ...report, notes: [] }),
     changes: report.changes.map((c) => ({
       ...c,
       reason: changeReason(c, replaced),
       location: where(c.range, c.rangeIn),
       details: c.details.map((d) => ({ ...d, location: where(d.range, d.rangeIn) })),
+      ...(c.nested ? { nested: planJson(c.nested, childFiles(c.nested.path, children), children) } : {}),
     })),
     ...(report.risks ? { risks: report.risks.map((risk) => ({ ...risk, message: stackRiskText(risk) })) } : {}),
     diagnostics: report.diagnostics.map((d) => ({ ...d, message: diagnosticText(d), location: where(d.range, d.rangeIn) })),
-    notes: noteTexts(report.notes),
   };
+}
+
+/** The two files of a nested stack's template, as the CLI read them. */
+function childFiles(path: string, children: ChildTemplates | undefined): { old: FileLines; new: FileLines } {
+  const side = (files: ChildFiles | undefined): FileLines => ({ path: files ? files.pathOf(path) : path, lines: new LineIndex(files?.texts.get(path) ?? '') });
+  return { old: side(children?.oldFiles), new: side(children?.newFiles) };
 }

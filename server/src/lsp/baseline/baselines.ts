@@ -7,9 +7,11 @@
  * again, the last one read stays in use and is reported stale: it is never silently swapped.
  */
 import { readFile } from 'node:fs/promises';
-import { basename, dirname, isAbsolute, resolve as resolvePath } from 'node:path';
+import { basename, dirname, isAbsolute, posix, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AnalyzeOptions } from '../../impact';
+import { joinPath, type AnalyzeOptions, type ChildTemplate } from '../../impact';
+import { CLOUDFORMATION_TEMPLATE_LIMIT_BYTES } from '../analysis';
+import { readChildFile } from '../childFile';
 import type { BaselineChoice, BaselineStatus } from '../protocol';
 import type { DeployedStackRead } from '../../stacks/deployedStack';
 import type { ChangeSetDescription } from '../../stacks/types';
@@ -41,6 +43,12 @@ export interface Baseline {
   crossStack?: CrossStackValues;
   /** Increases whenever the text or parameters change, so evaluation caches know when to drop. */
   generation: number;
+  /**
+   * Reads a nested stack's child template from where this baseline came from, by its path
+   * relative to the baseline's folder: the file at the same commit for git, the file next to a
+   * file baseline. Absent for a stack baseline (a deployed stack's nested templates are not read).
+   */
+  readChild?: (path: string) => Promise<ChildTemplate>;
 }
 
 interface Entry {
@@ -207,6 +215,7 @@ export class BaselineManager {
           status: { uri, kind: 'git', state: 'ok', label: ref, revision: read.commit.slice(0, 12), detail: `${location.pathInRepo} at ${ref} (${read.commit.slice(0, 12)})` },
           text: read.text,
           generation: ++generations,
+          readChild: gitChildReader(location, read.commit),
         };
       case 'missing-at-revision':
         return this.none(uri, 'git', `${ref} (new file)`, `${location.pathInRepo} is not in ${ref} yet: a new file has no baseline.`);
@@ -239,7 +248,7 @@ export class BaselineManager {
     try {
       const text = await readFile(path, 'utf8');
       if (entry.baseline?.text === text && entry.baseline.status.state === 'ok') return entry.baseline;
-      return { status: { uri, kind: 'file', state: 'ok', label, detail: path }, text, generation: ++generations };
+      return { status: { uri, kind: 'file', state: 'ok', label, detail: path }, text, generation: ++generations, readChild: (child) => readChildFile(resolvePath(dirname(path), child)) };
     } catch (error) {
       return this.failed(uri, entry, 'file', label, `cannot read ${path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
     }
@@ -302,6 +311,32 @@ export class BaselineManager {
     this.lastStatus.set(status.uri, key);
     this.options.onStatus(status);
   }
+}
+
+/**
+ * Reads child templates at the baseline's commit (the commit, not the ref, so that a child is read
+ * as of the same moment as its parent), each once per baseline: a git baseline is a new object
+ * whenever its commit changes, so no keystroke starts a git process for a child already read.
+ */
+function gitChildReader(location: GitLocation, commit: string): (path: string) => Promise<ChildTemplate> {
+  const read = new Map<string, Promise<ChildTemplate>>();
+  const folder = posix.dirname(location.pathInRepo);
+  return (path) => {
+    let child = read.get(path);
+    if (!child) {
+      const pathInRepo = joinPath(folder === '.' ? '' : folder, path);
+      // A path outside the repository is not at any commit of it.
+      child = pathInRepo.startsWith('..') || pathInRepo.startsWith('/') ? Promise.resolve({ problem: 'missing' as const }) : readChildAt({ ...location, pathInRepo }, commit);
+      read.set(path, child);
+    }
+    return child;
+  };
+}
+
+async function readChildAt(location: GitLocation, commit: string): Promise<ChildTemplate> {
+  const read = await readAtRevision(location, commit);
+  if (read.kind === 'ok') return read.text.length > CLOUDFORMATION_TEMPLATE_LIMIT_BYTES ? { problem: 'too-large' } : { text: read.text };
+  return { problem: read.kind === 'missing-at-revision' ? 'missing' : 'unreadable' };
 }
 
 /** The file system path of a `file:` URI, else undefined (untitled documents, remote schemes). */

@@ -1,5 +1,6 @@
 /**
- * Document events. An opened document is analysed at once and an edited one after its debounce;
+ * Document events. An opened document is analysed at once and an edited one after its debounce,
+ * with the open templates that nest it as a child;
  * a save reads the baseline again; a close drops everything kept for the document and clears its
  * diagnostics.
  */
@@ -16,7 +17,10 @@ export function registerDocumentHandlers({ connection, documents, logger, analyz
         analyzer.open(uri);
         return;
       }
-      analyzer.schedule(uri, (await settings.for(uri)).debounceMs);
+      const debounceMs = (await settings.for(uri)).debounceMs;
+      analyzer.schedule(uri, debounceMs);
+      // A nested stack's child read from this document changed: the templates nesting it see the edit.
+      analyzer.refreshParentsOf(uri, debounceMs);
     }),
   );
 

@@ -6,13 +6,13 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyzeUpdate, evaluateSide, type AnalyzeOptions, type EvaluatedSide, type TemplateSide } from '../../impact';
+import { analyzeUpdate, evaluateSide, type AnalyzeOptions, type ChildTemplate, type EvaluatedSide, type NestedTemplates, type TemplateSide } from '../../impact';
 import type { ImpactReport } from '../../impact/types';
 import { tryLoadResourceSpec } from '../../spec/load';
 import { buildDiagnostics } from '../diagnostics';
 import { describeError } from '../runSafe';
 import { BaselineEvaluations } from './baselineEvaluations';
-import type { AnalysisReply, AnalysisRequest, FromWorker, SideParameters, ToWorker } from './messages';
+import type { AnalysisReply, AnalysisRequest, FromWorker, NestedChildren, SideParameters, ToWorker } from './messages';
 import { encodeOutline } from './outline';
 
 function serve(port: NonNullable<typeof parentPort>): void {
@@ -30,8 +30,10 @@ function serve(port: NonNullable<typeof parentPort>): void {
       return;
     }
     try {
-      const { stackName, stackStatus, region, crossStack } = message.request;
-      const reply = analyse(message.request, { spec: loaded.spec, stackName, stackStatus, region, ...(crossStack ? { crossStack } : {}) });
+      const { stackName, stackStatus, region, crossStack, nested } = message.request;
+      const options: AnalyzeOptions = { spec: loaded.spec, stackName, stackStatus, region, ...(crossStack ? { crossStack } : {}) };
+      if (nested) options.nested = nestedTemplates(nested);
+      const reply = analyse(message.request, options);
       send({ kind: 'result', id: message.id, reply }, reply.outline ? [reply.outline.cells.buffer as ArrayBuffer] : []);
     } catch (error) {
       send({ kind: 'failed', id: message.id, message: describeError(error) });
@@ -58,6 +60,12 @@ function reply(request: AnalysisRequest, after: EvaluatedSide, report: ImpactRep
   if (!after.model.isCloudFormation) return { isTemplate: false, diagnostics: [] };
   const document = TextDocument.create(request.uri, request.languageId, request.version, request.text);
   return { isTemplate: true, diagnostics: buildDiagnostics(document, after, report), report, outline: encodeOutline(after) };
+}
+
+/** The engine's reader of child templates over what the main thread read ahead. */
+function nestedTemplates(nested: NestedChildren): NestedTemplates {
+  const from = (children: Record<string, ChildTemplate>) => (path: string): ChildTemplate => (Object.hasOwn(children, path) ? children[path] : { problem: 'not-read' });
+  return { templatePath: nested.templatePath, readNew: from(nested.newChildren), readOld: from(nested.oldChildren) };
 }
 
 function side(text: string, parameters: SideParameters): TemplateSide {

@@ -3,7 +3,7 @@
  * here survives structured cloning: plain objects, strings, numbers and typed arrays only.
  */
 import type { Diagnostic } from 'vscode-languageserver';
-import type { AnalyzeOptions } from '../../impact';
+import type { AnalyzeOptions, ChildTemplate } from '../../impact';
 import type { ImpactReport } from '../../impact/types';
 import type { OutlineData } from './outline';
 
@@ -14,6 +14,17 @@ export interface SideParameters {
   onlyDeclared: boolean;
   /** Parameters that keep the baseline's resolved value (`UsePreviousValue` in a parameters file). */
   usePrevious?: string[];
+}
+
+/**
+ * Nested stacks' child templates, read ahead by the main thread (the worker reads nothing), by
+ * path relative to the document's folder; a path not here is one that was not read.
+ */
+export interface NestedChildren {
+  /** The document's file name, which a child leading back to it names. */
+  templatePath: string;
+  newChildren: Record<string, ChildTemplate>;
+  oldChildren: Record<string, ChildTemplate>;
 }
 
 /** One document version to analyse. */
@@ -28,6 +39,8 @@ export interface AnalysisRequest {
   region?: string;
   /** What crosses stacks, read with a stack baseline (Maps survive structured cloning). */
   crossStack?: AnalyzeOptions['crossStack'];
+  /** Child templates of the nested stacks the document names, when it names any. */
+  nested?: NestedChildren;
   /** Absent when the document has no baseline. */
   baseline?: {
     /** Identifies the baseline text and its parameter values: the worker re-evaluates the baseline only when it changes. */

@@ -1,0 +1,292 @@
+/**
+ * Nested stacks: an `AWS::CloudFormation::Stack` whose `TemplateURL` is a local file (as written
+ * before `aws cloudformation package`) is analysed with its child template, and the child's plan
+ * rolls up into the stack resource's change (docs/update-rules.md#nested-stacks).
+ */
+import type { EvaluatedTemplate } from '../evaluate/types';
+import { compactKey, valueKey } from '../evaluate/render';
+import { isValueObject, UnknownValue, type Value } from '../evaluate/value';
+import { parseTemplate, readTemplateModel } from '../template';
+import type { Range } from '../template/ast';
+import { deepestNodeAt } from './locate';
+import { valuesEqual } from './valueDiff';
+import type { ChildTemplateProblem, ImpactDiagnostic, ImpactReport, NestedReport, ResourceChange } from './types';
+
+/** A child template as the caller read it: its text, or why there is none. */
+export type ChildTemplate = { text: string } | { problem: ChildTemplateProblem };
+
+/**
+ * Where child templates come from, given by the caller (the engine reads no file). Paths are
+ * relative to the folder of the top template, with `/` separators; each side reads from where its
+ * top template came from (the edited files, git HEAD, the old file of a `diff`).
+ */
+export interface NestedTemplates {
+  /** The top template's own path, relative to the same folder: a child that leads back to it is a cycle. */
+  templatePath: string;
+  readNew(path: string): ChildTemplate;
+  readOld(path: string): ChildTemplate;
+  /** How many levels of nesting are followed below the top template; deeper stacks are left out with a finding. */
+  maxDepth?: number;
+  /** How many nested stacks one analysis follows, all levels together; the rest are left out with a finding. */
+  maxStacks?: number;
+}
+
+/** The nesting levels followed when the caller sets none. */
+export const DEFAULT_NESTED_DEPTH = 5;
+
+/** The nested stacks one analysis follows when the caller sets no limit: a bound on hostile fan-out. */
+export const DEFAULT_NESTED_STACKS = 50;
+
+/** One side of a child stack: its template and the values its parent passes, known or not. */
+export interface ChildSide {
+  text: string;
+  passed: ReadonlyMap<string, Value>;
+}
+
+/** Analyses a child stack; the caller (analyze.ts) runs the whole pipeline one level down. */
+export type AnalyzeChild = (before: ChildSide, after: ChildSide, childPath: string, logicalId: string) => ImpactReport;
+
+/** Where a template sits in the nesting: its path and the paths above it. */
+export interface NestingPlace {
+  path: string;
+  /** The paths from the top template down to this one, this one included. */
+  chain: readonly string[];
+  depth: number;
+  /** How many more child templates this analysis may follow, shared by every level. */
+  budget: { left: number };
+}
+
+const STACK_TYPE = 'AWS::CloudFormation::Stack';
+const SAM_APPLICATION_TYPE = 'AWS::Serverless::Application';
+
+/**
+ * Follows each nested stack of `after` whose template is a local file and rolls its child's plan
+ * up into `report`: the stack resource's change gets `nested`, and becomes a Modify when only the
+ * child's template changed. Findings about the nesting go to `report.diagnostics` at `TemplateURL`.
+ */
+export function rollUpNestedStacks(
+  report: ImpactReport,
+  before: EvaluatedTemplate,
+  after: EvaluatedTemplate,
+  templates: NestedTemplates,
+  place: NestingPlace,
+  analyzeChild: AnalyzeChild,
+): void {
+  if (report.status === 'error') return;
+  const limit = templates.maxDepth ?? DEFAULT_NESTED_DEPTH;
+  // A new template whose child cannot be read cannot be packaged: the update is never made.
+  let unpackable: ImpactDiagnostic | undefined;
+  for (const [logicalId, next] of after.resources) {
+    if (!next.active || next.type !== STACK_TYPE) continue;
+    const url = propertyOf(next.properties, 'TemplateURL');
+    if (typeof url !== 'string') continue;
+    const decl = after.model.resources.get(logicalId)!;
+    const urlRange = deepestNodeAt(decl.properties, ['TemplateURL'])?.range ?? decl.keyRange;
+    const at = (diagnostic: Omit<ImpactDiagnostic, 'range' | 'rangeIn' | 'logicalId'>): void => {
+      report.diagnostics.push({ ...diagnostic, range: urlRange, rangeIn: 'new', logicalId } as ImpactDiagnostic);
+    };
+    if (isRemote(url)) {
+      at({ severity: 'info', code: 'nested-template-remote', finding: { kind: 'nested-template-remote', logicalId, url } });
+      continue;
+    }
+    const childPath = joinPath(folderOf(place.path), url);
+    if (place.chain.includes(childPath)) {
+      at({ severity: 'warning', code: 'nested-cycle', finding: { kind: 'nested-cycle', logicalId, path: childPath } });
+      continue;
+    }
+    if (place.depth + 1 > limit) {
+      at({ severity: 'warning', code: 'nested-too-deep', finding: { kind: 'nested-too-deep', logicalId, path: childPath, limit } });
+      continue;
+    }
+    if (place.budget.left <= 0) {
+      const most = templates.maxStacks ?? DEFAULT_NESTED_STACKS;
+      at({ severity: 'warning', code: 'nested-too-many', finding: { kind: 'nested-too-many', logicalId, path: childPath, limit: most } });
+      continue;
+    }
+    place.budget.left -= 1;
+    const newChild = templates.readNew(childPath);
+    if ('problem' in newChild) {
+      if (newChild.problem === 'not-read') {
+        at({ severity: 'warning', code: 'nested-template-unreadable', finding: { kind: 'nested-template-unreadable', logicalId, path: childPath, side: 'new', reason: 'not-read' } });
+        continue;
+      }
+      if (newChild.problem === 'missing') {
+        // The words of `aws cloudformation package`, which is what stops a missing file.
+        at({ severity: 'error', code: 'nested-template-missing', message: `Parameter TemplateURL of resource ${logicalId} refers to a file or folder that does not exist ${url}` });
+      } else {
+        at({ severity: 'error', code: 'nested-template-unreadable', finding: { kind: 'nested-template-unreadable', logicalId, path: childPath, side: 'new', reason: newChild.problem } });
+      }
+      unpackable ??= report.diagnostics[report.diagnostics.length - 1];
+      continue;
+    }
+    const prev = before.resources.get(logicalId);
+    // A new nested stack is created whole; there is no child plan to roll up.
+    if (!prev?.active || prev.type !== STACK_TYPE) continue;
+    const oldUrl = propertyOf(prev.properties, 'TemplateURL');
+    if (typeof oldUrl !== 'string') continue;
+    if (isRemote(oldUrl)) {
+      // A deployed stack's baseline names its child as packaged, in S3: the child is compared with nothing.
+      at({ severity: 'info', code: 'nested-template-remote', finding: { kind: 'nested-template-remote', logicalId, url: oldUrl } });
+      continue;
+    }
+    const oldPath = joinPath(folderOf(place.path), oldUrl);
+    const oldChild = templates.readOld(oldPath);
+    if ('problem' in oldChild) {
+      at({ severity: 'warning', code: 'nested-template-unreadable', finding: { kind: 'nested-template-unreadable', logicalId, path: oldPath, side: 'old', reason: oldChild.problem } });
+      continue;
+    }
+    const existing = report.changes.find((c) => c.logicalId === logicalId && c.action === 'Modify');
+    const child = analyzeChild(
+      { text: oldChild.text, passed: passedParameters(prev.properties) },
+      { text: newChild.text, passed: markChangedUnknowns(passedParameters(prev.properties), passedParameters(next.properties), existing) },
+      childPath,
+      logicalId,
+    );
+    const nested = nestedReport(childPath, child);
+    if (child.status === 'error') {
+      const errors = child.diagnostics.filter((d) => d.severity === 'error' && d.rangeIn === 'new');
+      at({
+        severity: 'error',
+        code: 'nested-template-invalid',
+        finding: { kind: 'nested-template-invalid', logicalId, path: childPath, errors: errors.length, first: child.message ?? errors[0]?.message ?? '' },
+      });
+    }
+    if (existing) {
+      existing.nested = nested;
+      continue;
+    }
+    // A child whose template changed is updated even when its parent's properties did not
+    // (after packaging, its TemplateURL names a new object).
+    if (child.status === 'noop' && oldChild.text === newChild.text) continue;
+    insertInTemplateOrder(report, after, childOnlyChange(logicalId, decl.keyRange, nested));
+  }
+  if (unpackable) rejectAsUnpackable(report, unpackable);
+}
+
+/** The report of an update that stops before CloudFormation sees it, like a template error: no changes, the error as its message. */
+function rejectAsUnpackable(report: ImpactReport, error: ImpactDiagnostic): void {
+  report.status = 'error';
+  report.changes = [];
+  delete report.risks;
+  if (error.message !== undefined) report.message = error.message;
+  else delete report.message;
+}
+
+/** The child report as it rolls up: what a person needs to see the child's plan. */
+function nestedReport(path: string, child: ImpactReport): NestedReport {
+  return {
+    path,
+    status: child.status,
+    ...(child.message !== undefined ? { message: child.message } : {}),
+    changes: child.changes,
+    ...(child.risks ? { risks: child.risks } : {}),
+    diagnostics: child.diagnostics,
+  };
+}
+
+/** The stack resource's change when only its child changed: an update in place of the nested stack. */
+function childOnlyChange(logicalId: string, range: Range, nested: NestedReport): ResourceChange {
+  return {
+    logicalId,
+    resourceType: STACK_TYPE,
+    action: 'Modify',
+    replacement: 'False',
+    scope: [],
+    details: [],
+    impact: 'no-interruption',
+    range,
+    rangeIn: 'new',
+    nested,
+  };
+}
+
+/** Puts a change among the report's changes in the new template's resource order (removals stay last), and makes a no-op an update. */
+function insertInTemplateOrder(report: ImpactReport, after: EvaluatedTemplate, change: ResourceChange): void {
+  const order = [...after.model.resources.keys()];
+  const position = order.indexOf(change.logicalId);
+  const index = report.changes.findIndex((c) => c.action === 'Remove' || order.indexOf(c.logicalId) > position);
+  report.changes.splice(index === -1 ? report.changes.length : index, 0, change);
+  if (report.status === 'noop') {
+    report.status = 'update';
+    delete report.message;
+  }
+}
+
+/**
+ * The new side's passed values, where the parent's plan says a value only AWS knows changes
+ * although it reads the same (a `Ref` to a replaced resource is the same expression over a new
+ * physical id): such a value becomes a different unknown, so the child sees it change.
+ */
+function markChangedUnknowns(before: ReadonlyMap<string, Value>, after: Map<string, Value>, change: ResourceChange | undefined): Map<string, Value> {
+  if (!change) return after;
+  for (const detail of change.details) {
+    if (detail.keepsValue) continue;
+    const name = /^\/Properties\/Parameters\/([^/]+)$/.exec(detail.target.path)?.[1];
+    const value = name !== undefined ? after.get(name) : undefined;
+    if (name === undefined || !(value instanceof UnknownValue) || !valuesEqual(before.get(name), value)) continue;
+    after.set(name, new UnknownValue(`changed:${value.key}`, value.reason));
+  }
+  return after;
+}
+
+/**
+ * The values a stack resource's `Parameters` pass to its child, known or not. A value only AWS
+ * knows becomes an unknown of the child's, keyed by what the parent computes: the parent's
+ * resources mean nothing in the child (a `Ref` to the parent's `Bucket` is not the child's).
+ */
+function passedParameters(properties: Value): Map<string, Value> {
+  const passed = new Map<string, Value>();
+  const parameters = propertyOf(properties, 'Parameters');
+  if (!isValueObject(parameters)) return passed;
+  for (const [name, value] of Object.entries(parameters)) {
+    const plain = value === null || typeof value !== 'object';
+    passed.set(name, plain ? value : new UnknownValue(compactKey(`parent:${valueKey(value)}`), 'a value the parent stack passes, known at deploy time'));
+  }
+  return passed;
+}
+
+function propertyOf(properties: Value, name: string): Value | undefined {
+  return isValueObject(properties) ? properties[name] : undefined;
+}
+
+/** A template in S3 or on the web, which the engine cannot read (package has already run). */
+function isRemote(url: string): boolean {
+  return /^(https?|s3):\/\//i.test(url);
+}
+
+function folderOf(path: string): string {
+  const slash = path.lastIndexOf('/');
+  return slash === -1 ? '' : path.slice(0, slash);
+}
+
+/** `relative` read from `folder`, normalised (`.` and `..` resolved as far as the path allows), with `/` separators. */
+export function joinPath(folder: string, relative: string): string {
+  const written = relative.replace(/\\/g, '/');
+  const segments = written.startsWith('/') ? [] : folder.split('/').filter((s) => s !== '');
+  for (const segment of written.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..' && segments.length > 0 && segments[segments.length - 1] !== '..') segments.pop();
+    else segments.push(segment);
+  }
+  return (written.startsWith('/') ? '/' : '') + segments.join('/');
+}
+
+/**
+ * The child templates a template names as written (`TemplateURL` a literal local path,
+ * or a SAM application's `Location`, which the transform turns into one), each
+ * resolved against the template's own `path`: what a caller reads ahead for `NestedTemplates`
+ * when it cannot read on demand (the language server's worker does no I/O). A `TemplateURL`
+ * computed by a function is not known before evaluation and is left out.
+ */
+export function writtenChildPaths(text: string, path: string): string[] {
+  const model = readTemplateModel(parseTemplate(text));
+  const paths: string[] = [];
+  for (const decl of model.resources.values()) {
+    const property = decl.type === STACK_TYPE ? 'TemplateURL' : decl.type === SAM_APPLICATION_TYPE ? 'Location' : undefined;
+    if (property === undefined || decl.properties?.kind !== 'map') continue;
+    const url = decl.properties.entries.find((e) => e.key === property)?.value;
+    if (url?.kind !== 'scalar' || typeof url.value !== 'string' || isRemote(url.value)) continue;
+    paths.push(joinPath(folderOf(path), url.value));
+  }
+  return paths;
+}

@@ -1,0 +1,279 @@
+/**
+ * Nested stacks (docs/update-rules.md#nested-stacks): an `AWS::CloudFormation::Stack` whose
+ * `TemplateURL` is a local path is analysed with its child, the parent's `Parameters` as the
+ * child's values, and the child's plan rolls up into the stack resource's change. Expectations come
+ * from the rules: the stack resource updates in place when its child changes, a VPC's `CidrBlock`
+ * replaces it and a subnet's `VpcId` replaces the subnet, a missing file stops
+ * `aws cloudformation package` with its own message.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { analyzeUpdate, writtenChildPaths, type ChildTemplate, type NestedTemplates } from '../../../server/src/impact';
+import type { ImpactReport, ResourceChange } from '../../../server/src/impact/types';
+import { loadResourceSpec } from '../../../server/src/spec/load';
+import { changeLensTitle, diagnosticText } from '../../../server/src/present';
+
+const spec = loadResourceSpec();
+
+type Files = Record<string, string>;
+
+/** Reads child templates from a set of files, each side its own: what the CLI and the server do with disk and git. */
+function filesReader(files: Files): (path: string) => ChildTemplate {
+  return (path) => (path in files ? { text: files[path] } : { problem: 'missing' });
+}
+
+/** The update from the old files to the new ones, with `parent.yaml` as the top template. */
+function impact(oldFiles: Files, newFiles: Files, limits: Pick<NestedTemplates, 'maxDepth' | 'maxStacks'> = {}): ImpactReport {
+  const nested: NestedTemplates = { templatePath: 'parent.yaml', readOld: filesReader(oldFiles), readNew: filesReader(newFiles), ...limits };
+  return analyzeUpdate({ text: oldFiles['parent.yaml'] }, { text: newFiles['parent.yaml'] }, { spec, nested }).report;
+}
+
+function change(changes: readonly ResourceChange[], logicalId: string): ResourceChange {
+  const found = changes.find((c) => c.logicalId === logicalId);
+  assert.ok(found, `expected a change for ${logicalId}`);
+  return found;
+}
+
+const parent = (cidr = '10.0.0.0/16', url = './network.yaml') => `Parameters:
+  Cidr:
+    Type: String
+    Default: ${cidr}
+Resources:
+  Network:
+    Type: AWS::CloudFormation::Stack
+    Properties:
+      TemplateURL: ${url}
+      Parameters:
+        VpcCidr: !Ref Cidr
+        SubnetCidr: !Select [0, !Cidr [!Ref Cidr, 2, 8]]
+  Topic:
+    Type: AWS::SNS::Topic
+`;
+
+const network = (tags = '') => `Parameters:
+  VpcCidr:
+    Type: String
+  SubnetCidr:
+    Type: String
+Resources:
+  Vpc:
+    Type: AWS::EC2::VPC
+    Properties:
+      CidrBlock: !Ref VpcCidr
+${tags}  Subnet:
+    Type: AWS::EC2::Subnet
+    Properties:
+      VpcId: !Ref Vpc
+      CidrBlock: !Ref SubnetCidr
+`;
+
+const tagged = '      Tags:\n        - { Key: team, Value: network }\n';
+
+describe('nested stacks with a local TemplateURL', () => {
+  test('a child-only edit rolls up: the stack resource is a Modify whose nested plan holds the child change', () => {
+    const report = impact({ 'parent.yaml': parent(), 'network.yaml': network() }, { 'parent.yaml': parent(), 'network.yaml': network(tagged) });
+    assert.equal(report.status, 'update');
+    const stack = change(report.changes, 'Network');
+    assert.equal(stack.action, 'Modify');
+    assert.equal(stack.impact, 'no-interruption');
+    assert.equal(stack.nested?.path, 'network.yaml');
+    assert.equal(stack.nested?.status, 'update');
+    const vpc = change(stack.nested!.changes, 'Vpc');
+    assert.equal(vpc.impact, 'no-interruption');
+    assert.deepEqual(vpc.scope, ['Tags']);
+    assert.equal(stack.nested!.changes.length, 1);
+  });
+
+  test("a parent parameter passed down replaces the child's VPC and, through VpcId, its subnet", () => {
+    const report = impact({ 'parent.yaml': parent('10.0.0.0/16'), 'network.yaml': network() }, { 'parent.yaml': parent('10.1.0.0/16'), 'network.yaml': network() });
+    const stack = change(report.changes, 'Network');
+    assert.equal(stack.action, 'Modify');
+    const inside = stack.nested!.changes;
+    assert.equal(change(inside, 'Vpc').impact, 'replacement');
+    const subnet = change(inside, 'Subnet');
+    assert.equal(subnet.impact, 'replacement');
+    // Values are rendered as a change set renders them: strings quoted.
+    assert.equal(subnet.details.find((d) => d.target.name === 'CidrBlock')?.target.afterValue, '"10.1.0.0/24"');
+  });
+
+  test('unchanged parent and child are a no-op', () => {
+    const files = { 'parent.yaml': parent(), 'network.yaml': network() };
+    const report = impact(files, { ...files });
+    assert.equal(report.status, 'noop');
+    assert.equal(report.message, 'No updates are to be performed.');
+    assert.deepEqual(report.changes, []);
+  });
+
+  test("a missing child file is a template error at TemplateURL, in aws cloudformation package's words", () => {
+    const newParent = parent();
+    const report = impact({ 'parent.yaml': parent(), 'network.yaml': network() }, { 'parent.yaml': newParent });
+    const error = report.diagnostics.find((d) => d.code === 'nested-template-missing');
+    assert.equal(error?.severity, 'error');
+    assert.equal(error?.message, 'Parameter TemplateURL of resource Network refers to a file or folder that does not exist ./network.yaml');
+    assert.equal(error?.rangeIn, 'new');
+    assert.equal(newParent.slice(error!.range!.start, error!.range!.end), './network.yaml');
+    // Packaging stops there: the update is never made.
+    assert.equal(report.status, 'error');
+    assert.equal(report.message, error?.message);
+  });
+
+  test('a child that nests its parent is a cycle: found once at its TemplateURL, not followed', () => {
+    const loop = `Resources:
+  Back:
+    Type: AWS::CloudFormation::Stack
+    Properties:
+      TemplateURL: ../parent.yaml
+  Queue:
+    Type: AWS::SQS::Queue
+`;
+    const top = 'Resources:\n  Network:\n    Type: AWS::CloudFormation::Stack\n    Properties:\n      TemplateURL: child/loop.yaml\n';
+    const oldFiles = { 'parent.yaml': top, 'child/loop.yaml': loop };
+    const report = impact(oldFiles, { 'parent.yaml': top, 'child/loop.yaml': loop.replace('AWS::SQS::Queue', 'AWS::SQS::Queue\n    Properties: { DelaySeconds: 5 }') });
+    const stack = change(report.changes, 'Network');
+    const cycle = stack.nested!.diagnostics.find((d) => d.code === 'nested-cycle');
+    assert.deepEqual(cycle?.finding, { kind: 'nested-cycle', logicalId: 'Back', path: 'parent.yaml' });
+    assert.equal(change(stack.nested!.changes, 'Queue').action, 'Modify');
+  });
+
+  test('a chain deeper than the limit stops there with a finding', () => {
+    const level = (next: string) => `Resources:\n  Next:\n    Type: AWS::CloudFormation::Stack\n    Properties:\n      TemplateURL: ${next}\n`;
+    const files = { 'parent.yaml': level('a.yaml'), 'a.yaml': level('b.yaml'), 'b.yaml': level('c.yaml'), 'c.yaml': level('d.yaml') };
+    const report = impact(files, { ...files, 'b.yaml': `${level('c.yaml')}  Topic:\n    Type: AWS::SNS::Topic\n` }, { maxDepth: 2 });
+    const a = change(report.changes, 'Next').nested!;
+    const b = change(a.changes, 'Next').nested!;
+    assert.equal(change(b.changes, 'Topic').action, 'Add');
+    const tooDeep = b.diagnostics.find((d) => d.code === 'nested-too-deep');
+    assert.deepEqual(tooDeep?.finding, { kind: 'nested-too-deep', logicalId: 'Next', path: 'c.yaml', limit: 2 });
+  });
+
+  test('a template that nests one child many times is bounded by the number of nested stacks followed', () => {
+    const fanOut = `Resources:\n${['A', 'B', 'C'].map((id) => `  ${id}:\n    Type: AWS::CloudFormation::Stack\n    Properties:\n      TemplateURL: leaf.yaml\n`).join('')}`;
+    const leaf = (delay: number) => `Resources:\n  Queue:\n    Type: AWS::SQS::Queue\n    Properties: { DelaySeconds: ${delay} }\n`;
+    const report = impact({ 'parent.yaml': fanOut, 'leaf.yaml': leaf(1) }, { 'parent.yaml': fanOut, 'leaf.yaml': leaf(2) }, { maxStacks: 2 });
+    assert.deepEqual(
+      report.changes.map((c) => c.logicalId),
+      ['A', 'B'],
+    );
+    const tooMany = report.diagnostics.find((d) => d.code === 'nested-too-many');
+    assert.deepEqual(tooMany?.finding, { kind: 'nested-too-many', logicalId: 'C', path: 'leaf.yaml', limit: 2 });
+  });
+
+  test("a SAM application with a local Location is its nested stack: a child-only edit rolls up, the stack placed at the application", () => {
+    const sam = `Transform: AWS::Serverless-2016-10-31
+Resources:
+  Network:
+    Type: AWS::Serverless::Application
+    Properties:
+      Location: ./network.yaml
+      Parameters:
+        VpcCidr: 10.0.0.0/16
+        SubnetCidr: 10.0.0.0/24
+`;
+    const report = impact({ 'parent.yaml': sam, 'network.yaml': network() }, { 'parent.yaml': sam, 'network.yaml': network(tagged) });
+    const stack = change(report.changes, 'Network');
+    assert.equal(stack.resourceType, 'AWS::CloudFormation::Stack');
+    assert.equal(stack.action, 'Modify');
+    assert.deepEqual(change(stack.nested!.changes, 'Vpc').scope, ['Tags']);
+    assert.deepEqual(writtenChildPaths(sam, 'app/parent.yaml'), ['app/network.yaml']);
+  });
+
+  test("a baseline whose children are not read (a deployed stack's) leaves the child out with a warning saying so", () => {
+    const files = { 'parent.yaml': parent(), 'network.yaml': network() };
+    const nested: NestedTemplates = { templatePath: 'parent.yaml', readOld: () => ({ problem: 'not-read' }), readNew: filesReader({ ...files, 'network.yaml': network(tagged) }) };
+    const report = analyzeUpdate({ text: parent() }, { text: parent() }, { spec, nested }).report;
+    assert.equal(report.status, 'noop');
+    const warning = report.diagnostics.find((d) => d.code === 'nested-template-unreadable');
+    assert.equal(warning?.severity, 'warning');
+    assert.equal(
+      diagnosticText(warning!),
+      "Network: the deployed nested stack's template is not read yet; what changes inside the nested stack (network.yaml) is not analysed",
+    );
+  });
+
+  test("a table replaced inside the child: the child's change carries the data-loss risk, and the stack resource's lens names it", () => {
+    const table = (key: string) => `Resources:\n  Orders:\n    Type: AWS::DynamoDB::Table\n    Properties:\n      BillingMode: PAY_PER_REQUEST\n      AttributeDefinitions: [{ AttributeName: ${key}, AttributeType: S }]\n      KeySchema: [{ AttributeName: ${key}, KeyType: HASH }]\n`;
+    const top = 'Resources:\n  Data:\n    Type: AWS::CloudFormation::Stack\n    Properties:\n      TemplateURL: data.yaml\n';
+    const report = impact({ 'parent.yaml': top, 'data.yaml': table('id') }, { 'parent.yaml': top, 'data.yaml': table('orderId') });
+    const stack = change(report.changes, 'Data');
+    assert.deepEqual(change(stack.nested!.changes, 'Orders').risks, [{ kind: 'data-loss', holds: 'table-items', policy: 'UpdateReplacePolicy' }]);
+    assert.equal(changeLensTitle(stack, new Set()), '✎ nested: 1 replace · data loss: Orders');
+  });
+
+  test("a baseline that names its child in S3 (a deployed, packaged stack) is not compared inside: a note says so at TemplateURL", () => {
+    const url = 'https://s3.amazonaws.com/bucket/0123abcd.template';
+    const report = impact({ 'parent.yaml': parent(undefined, url) }, { 'parent.yaml': parent(), 'network.yaml': network() });
+    const stack = change(report.changes, 'Network');
+    assert.equal(stack.nested, undefined);
+    assert.equal(stack.details.find((d) => d.target.name === 'TemplateURL')?.target.afterValue, '"./network.yaml"');
+    const note = report.diagnostics.find((d) => d.code === 'nested-template-remote');
+    assert.deepEqual(note?.finding, { kind: 'nested-template-remote', logicalId: 'Network', url });
+  });
+
+  test('a template in S3 stays opaque, with a note at TemplateURL', () => {
+    const url = 'https://s3.amazonaws.com/bucket/network.yaml';
+    const report = impact({ 'parent.yaml': parent(undefined, url) }, { 'parent.yaml': parent(undefined, url) });
+    assert.equal(report.status, 'noop');
+    const note = report.diagnostics.find((d) => d.code === 'nested-template-remote');
+    assert.equal(note?.severity, 'info');
+    assert.deepEqual(note?.finding, { kind: 'nested-template-remote', logicalId: 'Network', url });
+  });
+
+  test('a value only AWS knows passes down unknown: an edit of the expression that computes it changes the child', () => {
+    const withBucket = (suffix: string) => `Resources:
+  Bucket:
+    Type: AWS::S3::Bucket
+  Store:
+    Type: AWS::CloudFormation::Stack
+    Properties:
+      TemplateURL: store.yaml
+      Parameters:
+        BucketName: !Sub '\${Bucket}${suffix}'
+`;
+    const store = `Parameters:
+  BucketName:
+    Type: String
+    Default: fixed
+Resources:
+  Reader:
+    Type: AWS::SSM::Parameter
+    Properties:
+      Type: String
+      Value: !Ref BucketName
+`;
+    const unchanged = impact({ 'parent.yaml': withBucket(''), 'store.yaml': store }, { 'parent.yaml': withBucket(''), 'store.yaml': store });
+    assert.equal(unchanged.status, 'noop');
+    const edited = impact({ 'parent.yaml': withBucket(''), 'store.yaml': store }, { 'parent.yaml': withBucket('-logs'), 'store.yaml': store });
+    const reader = change(change(edited.changes, 'Store').nested!.changes, 'Reader');
+    assert.equal(reader.action, 'Modify');
+  });
+
+  test("a Ref to a parent's resource that is replaced passes down a new physical id: the child's reader changes", () => {
+    const withBucket = (name: string) => `Resources:
+  Bucket:
+    Type: AWS::S3::Bucket
+    Properties:
+      BucketName: ${name}
+  Store:
+    Type: AWS::CloudFormation::Stack
+    Properties:
+      TemplateURL: store.yaml
+      Parameters:
+        BucketName: !Ref Bucket
+`;
+    const store = `Parameters:
+  BucketName:
+    Type: String
+Resources:
+  Reader:
+    Type: AWS::SSM::Parameter
+    Properties:
+      Type: String
+      Value: !Ref BucketName
+`;
+    const report = impact({ 'parent.yaml': withBucket('logs-a'), 'store.yaml': store }, { 'parent.yaml': withBucket('logs-b'), 'store.yaml': store });
+    assert.equal(change(report.changes, 'Bucket').impact, 'replacement');
+    const reader = change(change(report.changes, 'Store').nested!.changes, 'Reader');
+    assert.equal(reader.action, 'Modify');
+    assert.equal(reader.impact, 'no-interruption');
+  });
+});
