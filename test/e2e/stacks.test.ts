@@ -25,6 +25,8 @@ function viewContainerTitle(): string {
 const stackName = 'network';
 const inProgress = /UPDATE_IN_PROGRESS|UPDATE_COMPLETE_CLEANUP_IN_PROGRESS|update in progress|cleanup in progress/i;
 const finalState = /UPDATE_COMPLETE(?!_CLEANUP)|update complete(?! cleanup)/i;
+/** The progress a running stack's row shows: `UPDATE_IN_PROGRESS · 2/7 · ~1 min left`. */
+const progressShown = /(\d+)\/(\d+) · (?:~\d+ (?:min|h)|<1 min) left/;
 
 const skip = missingVsixReason();
 if (skip) console.log(`skipping the stacks end-to-end suite: ${skip}`);
@@ -61,7 +63,7 @@ describe('the stacks sidebar follows a deployment', { skip, timeout: 300_000 }, 
     workspace?.remove();
   });
 
-  test('the stack appears in progress, then settles in its final state with the replaced resources', async () => {
+  test('the stack appears in progress with its progress and time left, then settles in its final state with the replaced resources', async () => {
     await workbench.openViewContainer(viewContainerTitle());
     const stackRow = (rows: ShownRow[]) => rows.find((row) => row.text.includes(stackName) || row.label.includes(stackName));
     const statusOf = (row: ShownRow) => `${row.text} ${row.label}`;
@@ -75,6 +77,7 @@ describe('the stacks sidebar follows a deployment', { skip, timeout: 300_000 }, 
     // Follow the row until it settles, keeping a screenshot of the deployment while it runs.
     const seen = new Set<string>();
     let shotInProgress = false;
+    let progressRow: string | undefined;
     const settled = await waitFor(
       async () => {
         const row = stackRow(await workbench.sideBarRows());
@@ -83,6 +86,10 @@ describe('the stacks sidebar follows a deployment', { skip, timeout: 300_000 }, 
         if (!shotInProgress && inProgress.test(statusOf(row))) {
           shotInProgress = true;
           await workbench.screenshot('stack-in-progress');
+        }
+        if (progressRow === undefined && inProgress.test(statusOf(row)) && progressShown.test(statusOf(row))) {
+          progressRow = statusOf(row);
+          await workbench.screenshot('stack-progress');
         }
         return finalState.test(statusOf(row)) ? row : undefined;
       },
@@ -96,6 +103,12 @@ describe('the stacks sidebar follows a deployment', { skip, timeout: 300_000 }, 
       `the sidebar showed the deployment in progress before it settled; saw ${JSON.stringify([...seen])}`,
     );
     assert.match(statusOf(settled), finalState);
+    // While it ran, the row said how many resources were done of how many, and the time left.
+    assert.ok(progressRow, `the running stack's row showed its progress; saw ${JSON.stringify([...seen])}`);
+    const [, done, total] = progressShown.exec(progressRow)!;
+    assert.ok(Number(done) <= Number(total) && Number(total) > 0, progressRow);
+    // Once settled, the row no longer counts: the outcome says it all.
+    assert.doesNotMatch(statusOf(settled), progressShown);
 
     await workbench.expandSideBarRow(stackName);
     await workbench.expandSideBarRow(/^Resources/);
