@@ -57,13 +57,6 @@ export function cut(text: string, width: number): string {
 /** Moves the cursor home and clears the screen below it: the start of a redraw. */
 export const REDRAW = '\x1b[H\x1b[J';
 
-/** Formats a duration in ms as `1m 05s` / `12s`. */
-export function duration(ms: number): string {
-  const seconds = Math.max(0, Math.round(ms / 1000));
-  const minutes = Math.floor(seconds / 60);
-  return minutes > 0 ? `${minutes}m ${String(seconds % 60).padStart(2, '0')}s` : `${seconds}s`;
-}
-
 /** Formats a time as `HH:MM:SS` (UTC), for event lines. */
 export function clockTime(ms: number): string {
   return new Date(ms).toISOString().slice(11, 19);

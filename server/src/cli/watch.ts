@@ -8,13 +8,13 @@ import type { OperationSummary } from '../stacks/stackModel';
 import { StackWatcher, systemClock, type StackSnapshot, type WatcherChange, type WatcherClock } from '../stacks/stackWatcher';
 import type { ReaderError, StackEvent } from '../stacks/types';
 import type { CliIo } from './io';
-import { leftBehindLine, progressCounts, rootCauseLine, validationFailureLine } from '../present';
+import { durationText, leftBehindLine, progressCounts, rootCauseLine, validationFailureLine } from '../present';
 import { failedValidations, latestOperationId, type ValidationFailure } from '../stacks/earlyValidation';
 import type { CloudFormationReader } from '../stacks/cloudFormationReader';
 import type { OperationProgress } from '../stacks/operationProgress';
 import { WatchProgress } from './watchProgress';
 import { connect, parseArgs, reportError } from './stacks';
-import { REDRAW, clockTime, cut, duration, fit, paintFor, type Paint } from './terminal';
+import { REDRAW, clockTime, cut, fit, paintFor, type Paint } from './terminal';
 
 export interface WatchDeps {
   /** The clock the watcher polls on (tests pass a fake one). */
@@ -329,7 +329,7 @@ class LiveView implements View {
     const p = this.paint;
     const lines: string[] = [];
     const started = stack.operation?.startedAt;
-    const elapsed = started !== undefined ? `  ${p.dim(duration((stack.operation?.endedAt ?? this.clock.now()) - started))}` : '';
+    const elapsed = started !== undefined ? `  ${p.dim(durationText((stack.operation?.endedAt ?? this.clock.now()) - started))}` : '';
     const current = this.progress.current;
     const running = isRunning(stack.status);
     const counts = current ? `  ${progressCounts(current, running)}` : '';

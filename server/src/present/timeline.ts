@@ -34,7 +34,7 @@ export interface TimelineRowFacts {
   leftBehind?: { reason?: string };
 }
 
-/** `1m 05s`, `12s`: how long something took. */
+/** `1m 05s`, `12s`: how long something took, in the timeline and on the watch screen. */
 export function durationText(ms: number): string {
   const seconds = Math.max(0, Math.round(ms / 1000));
   const minutes = Math.floor(seconds / 60);

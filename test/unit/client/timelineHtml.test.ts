@@ -8,30 +8,13 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { timelineHtml, timelineMessageHtml } from '../../../client/src/timelineHtml';
 import type { StackTimeline, StackTimelineRow } from '../../../server/src/lsp/protocol';
+import { timelineLabels } from '../../../server/src/present';
 
 const START = 1_700_000_000_000;
 const NONCE = 'bm9uY2UtZm9yLXRlc3Rz';
 
-const labels: StackTimeline['labels'] = {
-  showTable: 'Show as table',
-  showTimeline: 'Show as timeline',
-  resource: 'Resource',
-  type: 'Type',
-  started: 'Started',
-  duration: 'Duration',
-  status: 'Status',
-  physicalIds: 'Physical ids',
-  events: 'Events',
-  time: 'Time',
-  part: 'Part',
-  reason: 'Reason',
-  rootCause: 'Root cause',
-  leftBehind: 'Left behind',
-  replaced: 'Replaced',
-  running: 'running',
-  noResources: 'No resource has changed yet.',
-  selectHint: 'Hover or select a bar for its events.',
-};
+/** The words the server sends with every timeline. */
+const labels: StackTimeline['labels'] = timelineLabels();
 
 function resourceRow(logicalId: string, start: number, end: number, extra: Partial<StackTimelineRow> = {}): StackTimelineRow {
   return {
