@@ -12,47 +12,11 @@ import { describe, test } from 'node:test';
 import { analyzeUpdate } from '../../../server/src/impact';
 import type { ImpactReport, ResourceChange } from '../../../server/src/impact/types';
 import { loadResourceSpec } from '../../../server/src/spec/load';
+import { samInitApp } from '../../fixtures/samHelloWorld';
 
 const spec = loadResourceSpec();
 
-const helloWorld = `AWSTemplateFormatVersion: '2010-09-09'
-Transform: AWS::Serverless-2016-10-31
-Description: >
-  sam-app
-
-  Sample SAM Template for sam-app
-
-Globals:
-  Function:
-    Timeout: 3
-
-Resources:
-  HelloWorldFunction:
-    Type: AWS::Serverless::Function
-    Properties:
-      CodeUri: hello_world/
-      Handler: app.lambda_handler
-      Runtime: python3.12
-      Architectures:
-        - x86_64
-      Events:
-        HelloWorld:
-          Type: Api
-          Properties:
-            Path: /hello
-            Method: get
-
-Outputs:
-  HelloWorldApi:
-    Description: "API Gateway endpoint URL for Prod stage for Hello World function"
-    Value: !Sub "https://\${ServerlessRestApi}.execute-api.\${AWS::Region}.amazonaws.com/Prod/hello/"
-  HelloWorldFunction:
-    Description: "Hello World Lambda Function ARN"
-    Value: !GetAtt HelloWorldFunction.Arn
-  HelloWorldFunctionIamRole:
-    Description: "Implicit IAM Role created for Hello World function"
-    Value: !GetAtt HelloWorldFunctionRole.Arn
-`;
+const helloWorld = samInitApp;
 
 function impact(before: string, after: string): ImpactReport {
   return analyzeUpdate({ text: before }, { text: after }, { spec, stackName: 'sam-app' }).report;
