@@ -6,18 +6,13 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chooseBaselineRequest, commands, compareChangeSetRequest, type CompareChangeSetArguments } from '../../server/src/lsp/protocol';
 import { startEndpoint, type LocalEndpoint } from '../endpoint/server';
 import { TestServer } from './support/languageServer';
+import { useTestAwsEnvironment } from './support/awsEnvironment';
 
-process.env.AWS_ACCESS_KEY_ID = 'AKIACHANGESETSTEST';
-process.env.AWS_SECRET_ACCESS_KEY = 'change-sets-test-not-a-secret';
-process.env.AWS_CONFIG_FILE = join(tmpdir(), 'cfn-impact-no-aws-config');
-process.env.AWS_SHARED_CREDENTIALS_FILE = join(tmpdir(), 'cfn-impact-no-aws-credentials');
-process.env.AWS_EC2_METADATA_DISABLED = 'true';
-for (const name of ['AWS_REGION', 'AWS_DEFAULT_REGION', 'AWS_PROFILE', 'AWS_SESSION_TOKEN']) delete process.env[name];
+useTestAwsEnvironment('AKIACHANGESETSTEST', 'change-sets-test-not-a-secret');
 
 const update = readFileSync(join(__dirname, '..', '..', 'examples', 'network', 'update.yaml'), 'utf8');
 

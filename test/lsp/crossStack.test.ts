@@ -11,15 +11,11 @@ import { chooseBaselineRequest } from '../../server/src/lsp/protocol';
 import { SCENARIOS } from '../endpoint/scenarios';
 import { startEndpoint, type LocalEndpoint } from '../endpoint/server';
 import { pathToUri, TestServer } from './support/languageServer';
+import { useTestAwsEnvironment } from './support/awsEnvironment';
 
 // The spawned server inherits this environment: test credentials for signing, and no region,
 // profile or AWS configuration file of the machine running the tests.
-process.env.AWS_ACCESS_KEY_ID = 'AKIACROSSSTACKTEST';
-process.env.AWS_SECRET_ACCESS_KEY = 'cross-stack-test-not-a-secret';
-process.env.AWS_CONFIG_FILE = join(tmpdir(), 'cfn-impact-no-aws-config');
-process.env.AWS_SHARED_CREDENTIALS_FILE = join(tmpdir(), 'cfn-impact-no-aws-credentials');
-process.env.AWS_EC2_METADATA_DISABLED = 'true';
-for (const name of ['AWS_REGION', 'AWS_DEFAULT_REGION', 'AWS_PROFILE', 'AWS_SESSION_TOKEN']) delete process.env[name];
+useTestAwsEnvironment('AKIACROSSSTACKTEST', 'cross-stack-test-not-a-secret');
 
 const network = SCENARIOS['exporting-network'].templateBody;
 const replacingVpc = network.replace('Default: 10.0.0.0/16', 'Default: 10.1.0.0/16');

@@ -5,8 +5,6 @@
 // step `n` happens `n` steps after the operation's start.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   stackTimelineRequest,
   stacksChangedNotification,
@@ -18,29 +16,14 @@ import {
 import { SCENARIOS } from '../endpoint/scenarios';
 import { startEndpoint, type LocalEndpoint } from '../endpoint/server';
 import { TestServer } from './support/languageServer';
+import { eventually, useTestAwsEnvironment } from './support/awsEnvironment';
 
 // The spawned server inherits this environment: test credentials for signing, and no region,
 // profile or AWS configuration file of the machine running the tests.
-process.env.AWS_ACCESS_KEY_ID = 'AKIATIMELINETEST';
-process.env.AWS_SECRET_ACCESS_KEY = 'timeline-test-not-a-secret';
-process.env.AWS_CONFIG_FILE = join(tmpdir(), 'cfn-impact-no-aws-config');
-process.env.AWS_SHARED_CREDENTIALS_FILE = join(tmpdir(), 'cfn-impact-no-aws-credentials');
-process.env.AWS_EC2_METADATA_DISABLED = 'true';
-for (const name of ['AWS_REGION', 'AWS_DEFAULT_REGION', 'AWS_PROFILE', 'AWS_SESSION_TOKEN']) delete process.env[name];
+useTestAwsEnvironment('AKIATIMELINETEST', 'timeline-test-not-a-secret');
 
 const pollIntervalMs = 40;
 const stepMs = 1000;
-
-/** Waits until `probe` gives a value (probing again after each poll interval), or fails saying what was awaited. */
-async function eventually<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, pollIntervalMs));
-  }
-}
 
 function row(timeline: StackTimeline, logicalId: string): StackTimelineRow {
   const found = timeline.rows.find((r) => r.logicalId === logicalId);

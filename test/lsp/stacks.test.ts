@@ -4,8 +4,6 @@
 // on a clock the test moves, so each deployment is at a known step when the tree is read.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   deployedTemplateRequest,
   stackChoicesRequest,
@@ -25,29 +23,14 @@ import { lookInTransfer } from '../unit/client/lookInTransfer';
 import { SCENARIOS } from '../endpoint/scenarios';
 import { startEndpoint, type LocalEndpoint } from '../endpoint/server';
 import { TestServer } from './support/languageServer';
+import { eventually, useTestAwsEnvironment } from './support/awsEnvironment';
 
 // The spawned servers inherit this environment: test credentials for signing, and no region,
 // profile or AWS configuration file of the machine running the tests.
-process.env.AWS_ACCESS_KEY_ID = 'AKIASTACKSVIEWTEST';
-process.env.AWS_SECRET_ACCESS_KEY = 'stacks-view-test-not-a-secret';
-process.env.AWS_CONFIG_FILE = join(tmpdir(), 'cfn-impact-no-aws-config');
-process.env.AWS_SHARED_CREDENTIALS_FILE = join(tmpdir(), 'cfn-impact-no-aws-credentials');
-process.env.AWS_EC2_METADATA_DISABLED = 'true';
-for (const name of ['AWS_REGION', 'AWS_DEFAULT_REGION', 'AWS_PROFILE', 'AWS_SESSION_TOKEN']) delete process.env[name];
+useTestAwsEnvironment('AKIASTACKSVIEWTEST', 'stacks-view-test-not-a-secret');
 
 const pollIntervalMs = 40;
 const stepMs = 1000;
-
-/** Waits until `probe` gives a value (probing again after each poll interval), or fails saying what was awaited. */
-async function eventually<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, pollIntervalMs));
-  }
-}
 
 function find(nodes: StackTreeNode[] | undefined, matches: (node: StackTreeNode) => boolean): StackTreeNode | undefined {
   for (const node of nodes ?? []) {
