@@ -234,7 +234,7 @@ function markChangedUnknowns(before: ReadonlyMap<string, Value>, after: Map<stri
  * knows becomes an unknown of the child's, keyed by what the parent computes: the parent's
  * resources mean nothing in the child (a `Ref` to the parent's `Bucket` is not the child's).
  */
-function passedParameters(properties: Value): Map<string, Value> {
+export function passedParameters(properties: Value): Map<string, Value> {
   const passed = new Map<string, Value>();
   const parameters = propertyOf(properties, 'Parameters');
   if (!isValueObject(parameters)) return passed;
@@ -250,11 +250,12 @@ function propertyOf(properties: Value, name: string): Value | undefined {
 }
 
 /** A template in S3 or on the web, which the engine cannot read (package has already run). */
-function isRemote(url: string): boolean {
+export function isRemote(url: string): boolean {
   return /^(https?|s3):\/\//i.test(url);
 }
 
-function folderOf(path: string): string {
+/** The folder part of a `/`-separated path, empty for a bare file name. */
+export function folderOf(path: string): string {
   const slash = path.lastIndexOf('/');
   return slash === -1 ? '' : path.slice(0, slash);
 }

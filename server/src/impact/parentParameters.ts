@@ -1,0 +1,36 @@
+/**
+ * A child template opened on its own takes the parameter values its parent passes: the parent's
+ * stack resources whose local `TemplateURL` names the child, and what their evaluated `Parameters`
+ * give it (docs/update-rules.md#nested-stacks). The same values the parent's own analysis passes
+ * down (nested.ts), so the child's findings agree with the parent's.
+ */
+import type { EvaluatedTemplate } from '../evaluate/types';
+import { isValueObject, type Value } from '../evaluate/value';
+import { folderOf, isRemote, joinPath, passedParameters } from './nested';
+
+/** One stack resource of a parent that nests the child, and the values it passes, known or not. */
+export interface NestingStack {
+  logicalId: string;
+  passed: Map<string, Value>;
+}
+
+const STACK_TYPE = 'AWS::CloudFormation::Stack';
+
+/**
+ * The active stack resources of `parent` (evaluated, so a SAM application is already a stack)
+ * whose local template is `childPath`; both paths are relative to the same folder, with `/`
+ * separators. A value only AWS knows (a `GetAtt` of a parent resource) stays an unknown, keyed as
+ * in the parent's analysis.
+ */
+export function stacksNesting(parent: EvaluatedTemplate, parentPath: string, childPath: string): NestingStack[] {
+  const target = joinPath('', childPath);
+  const found: NestingStack[] = [];
+  for (const [logicalId, resource] of parent.resources) {
+    if (!resource.active || resource.type !== STACK_TYPE || !isValueObject(resource.properties)) continue;
+    const url: Value | undefined = resource.properties.TemplateURL;
+    if (typeof url !== 'string' || isRemote(url)) continue;
+    if (joinPath(folderOf(parentPath), url) !== target) continue;
+    found.push({ logicalId, passed: passedParameters(resource.properties) });
+  }
+  return found;
+}
