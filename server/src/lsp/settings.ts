@@ -13,6 +13,8 @@ export interface DocumentSettings {
   links: Record<string, string>;
   /** Template glob (relative to the workspace folder) → parameters file (relative to the workspace folder). */
   parameterFiles: Record<string, string>;
+  /** The template (relative to the workspace folder) whose nested stack passes this one its parameter values; undefined to find it. */
+  parentTemplate: string | undefined;
 }
 
 export const defaultSettings: DocumentSettings = {
@@ -20,6 +22,7 @@ export const defaultSettings: DocumentSettings = {
   defaultBaseline: 'git',
   links: {},
   parameterFiles: {},
+  parentTemplate: undefined,
 };
 
 /** Reads the `cfnImpact` settings section as a client returned it, keeping only well-typed values. */
@@ -28,6 +31,7 @@ export function readDocumentSettings(section: unknown): DocumentSettings {
   const analysis = isRecord(root.analysis) ? root.analysis : {};
   const baseline = isRecord(root.baseline) ? root.baseline : {};
   const parameters = isRecord(root.parameters) ? root.parameters : {};
+  const nested = isRecord(root.nested) ? root.nested : {};
   const debounce = analysis.debounceMs;
   return {
     debounceMs:
@@ -35,6 +39,7 @@ export function readDocumentSettings(section: unknown): DocumentSettings {
     defaultBaseline: baseline.default === 'none' ? 'none' : 'git',
     links: stringMap(baseline.links),
     parameterFiles: stringMap(parameters.files),
+    parentTemplate: typeof nested.parentTemplate === 'string' && nested.parentTemplate.trim() !== '' ? nested.parentTemplate.trim() : undefined,
   };
 }
 

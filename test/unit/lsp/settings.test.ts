@@ -9,12 +9,14 @@ describe('readDocumentSettings', () => {
       analysis: { debounceMs: 300 },
       baseline: { default: 'none', links: { 'stacks/*.yaml': 'prod' } },
       parameters: { files: { 'stack.yaml': 'params/prod.json' } },
+      nested: { parentTemplate: 'stacks/parent.yaml' },
     };
     assert.deepEqual(readDocumentSettings(section), {
       debounceMs: 300,
       defaultBaseline: 'none',
       links: { 'stacks/*.yaml': 'prod' },
       parameterFiles: { 'stack.yaml': 'params/prod.json' },
+      parentTemplate: 'stacks/parent.yaml',
     });
   });
 
@@ -23,5 +25,7 @@ describe('readDocumentSettings', () => {
     assert.deepEqual(readDocumentSettings({ analysis: { debounceMs: '5' }, baseline: { default: 'stack', links: ['x'] } }), defaultSettings);
     assert.equal(readDocumentSettings({ analysis: { debounceMs: 1e9 } }).debounceMs, 5000);
     assert.deepEqual(readDocumentSettings({ baseline: { links: { a: 'x', b: 3, c: ' ' } } }).links, { a: 'x' });
+    assert.equal(readDocumentSettings({ nested: { parentTemplate: '  ' } }).parentTemplate, undefined);
+    assert.equal(readDocumentSettings({ nested: { parentTemplate: 3 } }).parentTemplate, undefined);
   });
 });
