@@ -7,10 +7,12 @@ import type { CancellationToken, Diagnostic } from 'vscode-languageserver';
 import { DiagnosticSeverity } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ImpactReport } from '../impact/types';
+import { parentNotUsedNote } from '../present';
 import { mayBeTemplate } from '../template/markers';
 import type { Baseline } from './baseline/baselines';
 import { diagnosticSource } from './diagnostics';
 import { DocumentState, type Waiter } from './documentState';
+import type { ParentSource } from './parentSource';
 import { describeError, type Logger } from './runSafe';
 import type { DocumentSettings } from './settings';
 import { AnalysisThread, type AnalysisLimits, type AnalysisOutcome } from './worker/analysisThread';
@@ -29,6 +31,8 @@ export interface AnalysisResult {
   /** Absent when the document has no baseline (only template problems are shown then). */
   report?: ImpactReport;
   baseline?: Baseline;
+  /** The parent template whose nested stack passed this template its parameter values, by its name in the workspace. */
+  parametersFrom?: string;
   diagnostics: Diagnostic[];
 }
 
@@ -49,6 +53,8 @@ export interface AnalyzerDependencies {
   parametersFor(uri: string, settings: DocumentSettings, baseline: Baseline): Promise<ParameterValues>;
   /** The child templates of the nested stacks the text names, on both sides; undefined when it names none. */
   childTemplatesFor?(uri: string, text: string, baseline: Baseline): Promise<{ children: NestedChildren; uris: readonly string[] } | undefined>;
+  /** For a nested stack's template opened on its own: the parent that passes it its parameter values, or a note why none does. */
+  parentFor?(uri: string, settings: DocumentSettings): Promise<ParentSource | undefined>;
   publish(uri: string, version: number, diagnostics: Diagnostic[]): void;
   /** Called after a finished analysis that was not caused by an edit (baseline or settings changed). */
   refreshed(uri: string): void;
@@ -76,6 +82,8 @@ export class Analyzer {
   private readonly thread: AnalysisThread;
   /** For each document, the child templates its last analysis read from the edited side (nested stacks). */
   private readonly childrenOf = new Map<string, ReadonlySet<string>>();
+  /** For each document, the parent template its last analysis took parameter values from. */
+  private readonly parentOf = new Map<string, string>();
 
   constructor(private readonly deps: AnalyzerDependencies) {
     this.thread = new AnalysisThread(deps.logger, deps.limits);
@@ -143,10 +151,16 @@ export class Analyzer {
     for (const [parent, children] of this.childrenOf) if (parent !== uri && children.has(uri)) this.schedule(parent, delayMs, 'refresh');
   }
 
+  /** Analyses again, after `delayMs`, every open document that took its parameter values from `uri` (it was edited). */
+  refreshChildrenOf(uri: string, delayMs: number): void {
+    for (const [child, parent] of this.parentOf) if (child !== uri && parent === uri) this.schedule(child, delayMs, 'refresh');
+  }
+
   /** Drops a closed document's state, its queued or running analysis and the worker's baseline for it. */
   close(uri: string): void {
     const state = this.documents.get(uri);
     this.childrenOf.delete(uri);
+    this.parentOf.delete(uri);
     if (!state) return;
     this.documents.delete(uri);
     state.dispose();
@@ -210,19 +224,38 @@ export class Analyzer {
     const baseline = await this.deps.baselineFor(uri, settings);
     const parameters = await this.deps.parametersFor(uri, settings, baseline);
     const nested = await this.deps.childTemplatesFor?.(uri, text, baseline);
+    const parent = await this.deps.parentFor?.(uri, settings);
     if (!current()) return undefined;
     if (nested) this.childrenOf.set(uri, new Set(nested.uris));
     else this.childrenOf.delete(uri);
+    if (parent?.uri) this.parentOf.set(uri, parent.uri);
+    else this.parentOf.delete(uri);
 
     const request = analysisRequest(document, text, baseline, parameters);
     if (nested) request.nested = nested.children;
+    if (parent?.template) {
+      request.parent = parent.template;
+      // The baseline is evaluated with what the parent's baseline passes: that is part of what identifies it.
+      if (request.baseline) request.baseline.key += `|parent:${parent.baselineKey ?? ''}`;
+    }
     const outcome = await this.thread.analyse(request);
     const reply = replyOf(outcome);
     if (reply === 'stale') return undefined;
     if (!reply.isTemplate) return { ...base, isTemplate: false, diagnostics: [] };
     const diagnostics = reply.diagnostics;
     if (parameters.problem) diagnostics.push(firstLineDiagnostic(DiagnosticSeverity.Warning, 'parameters-file', parameters.problem));
-    return { ...base, isTemplate: true, after: reply.outline ? readOutline(reply.outline) : undefined, report: reply.report, baseline, diagnostics };
+    const parentNote = parent?.note ?? (parent?.name !== undefined && reply.parentNests === false ? parentNotUsedNote(parent.name, 'not-nesting') : undefined);
+    if (parentNote) diagnostics.push(firstLineDiagnostic(DiagnosticSeverity.Information, 'nested-parent', parentNote));
+    const parametersFrom = reply.parentNests ? parent?.name : undefined;
+    return {
+      ...base,
+      isTemplate: true,
+      after: reply.outline ? readOutline(reply.outline) : undefined,
+      report: reply.report,
+      baseline,
+      ...(parametersFrom !== undefined ? { parametersFrom } : {}),
+      diagnostics,
+    };
   }
 }
 

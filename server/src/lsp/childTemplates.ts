@@ -20,7 +20,8 @@ const MAX_TOTAL_CHARACTERS = 5_000_000;
 /** Only a template that names one of these types can have nested stacks: others are not scanned. */
 const NESTING_TYPES = ['AWS::CloudFormation::Stack', 'AWS::Serverless::Application'];
 
-function mayNest(text: string): boolean {
+/** Whether a template names a type that nests a stack (a cheap test before parsing). */
+export function mayNest(text: string): boolean {
   return NESTING_TYPES.some((type) => text.includes(type));
 }
 

@@ -30,6 +30,8 @@ import { registerEnvironmentHandlers } from './handlers/environment';
 import { registerHoverHandler } from './handlers/hover';
 import { registerStacksHandlers } from './handlers/stacks';
 import { ParameterFiles } from './parameterFiles';
+import { parentSourceFor } from './parentSource';
+import { ParentTemplates } from './parentTemplates';
 import { baselineStatusNotification, deploymentEndedNotification, stacksChangedNotification, type InitializationOptions } from './protocol';
 import { describeError, type Logger } from './runSafe';
 import { readClientFeatures, type ServerServices } from './serverServices';
@@ -86,6 +88,7 @@ function createServices(connection: Connection, documents: TextDocuments<TextDoc
   const workspace = new WorkspaceFolders(params.workspaceFolders ?? undefined, params.rootUri ?? undefined);
   const settings = new SettingsStore(client.pullConfiguration ? (uri) => connection.workspace.getConfiguration({ scopeUri: uri, section: 'cfnImpact' }) : undefined, logger);
   const parameterFiles = new ParameterFiles(workspace);
+  const parentTemplates = new ParentTemplates(workspace, () => documents.all().map((document) => ({ uri: document.uri, text: document.getText() })));
   const stacks = new StacksService({
     logger,
     onChanged: (version) => void connection.sendNotification(stacksChangedNotification, { version }).catch(() => undefined),
@@ -109,13 +112,20 @@ function createServices(connection: Connection, documents: TextDocuments<TextDoc
     baselineFor: resolveBaseline,
     parametersFor: (uri, documentSettings, baseline) => parameterFiles.valuesFor(uri, documentSettings, baseline),
     childTemplatesFor: (uri, text, baseline) => readChildTemplates(uri, text, baseline, (child) => documents.get(child)?.getText()),
+    parentFor: async (uri, documentSettings) =>
+      parentSourceFor(uri, await parentTemplates.choose(uri, documentSettings), {
+        openText: (parent) => documents.get(parent)?.getText(),
+        settingsFor: (parent) => settings.for(parent),
+        baselineFor: resolveBaseline,
+        parametersFor: (parent, parentSettings, baseline) => parameterFiles.valuesFor(parent, parentSettings, baseline),
+      }),
     publish: (uri, version, diagnostics) => void connection.sendDiagnostics({ uri, version, diagnostics }),
     refreshed: () => {
       if (client.refreshLenses) void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
     },
     logger,
   });
-  return { connection, documents, logger, client, workspace, settings, parameterFiles, environment, baselines, analyzer, stacks, resolveBaseline };
+  return { connection, documents, logger, client, workspace, settings, parameterFiles, parentTemplates, environment, baselines, analyzer, stacks, resolveBaseline };
 }
 
 function main(): void {

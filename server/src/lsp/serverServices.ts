@@ -8,6 +8,7 @@ import type { Analyzer } from './analysis';
 import type { Baseline, BaselineManager } from './baseline/baselines';
 import type { Environment } from './environment';
 import type { ParameterFiles } from './parameterFiles';
+import type { ParentTemplates } from './parentTemplates';
 import type { Logger } from './runSafe';
 import type { DocumentSettings } from './settings';
 import type { SettingsStore } from './settingsStore';
@@ -43,6 +44,8 @@ export interface ServerServices {
   readonly workspace: WorkspaceFolders;
   readonly settings: SettingsStore;
   readonly parameterFiles: ParameterFiles;
+  /** The parents of nested stacks' templates, found in the workspace folders. */
+  readonly parentTemplates: ParentTemplates;
   readonly environment: Environment;
   readonly baselines: BaselineManager;
   readonly analyzer: Analyzer;

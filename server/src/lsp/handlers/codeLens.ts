@@ -2,6 +2,7 @@
  * `textDocument/codeLens`: the stack verdict and one lens per changed resource, from the
  * analysis of the version the client shows.
  */
+import { parentParametersLabel } from '../../present';
 import { buildCodeLenses, noBaselineLens } from '../codeLens';
 import { runSafe } from '../runSafe';
 import type { ServerServices } from '../serverServices';
@@ -15,7 +16,10 @@ export function registerCodeLensHandler({ connection, documents, logger, analyze
       const result = await analyzer.resultFor(document.uri, document.version, token);
       if (!result?.isTemplate || !result.after) return [];
       if (!result.report) return [noBaselineLens(result.document, result.baseline?.status.detail ?? 'none chosen')];
-      return buildCodeLenses(result.document, result.after, result.report, result.baseline?.status.label ?? 'baseline', result.baseline?.stack?.changeSets);
+      const baselineLabel = result.baseline?.status.label ?? 'baseline';
+      // A child opened on its own says whose parameter values it was analysed with.
+      const label = result.parametersFrom !== undefined ? `${baselineLabel} · ${parentParametersLabel(result.parametersFrom)}` : baselineLabel;
+      return buildCodeLenses(result.document, result.after, result.report, label, result.baseline?.stack?.changeSets);
     }),
   );
 }

@@ -7,11 +7,12 @@ import { runSafeNotification } from '../runSafe';
 import type { ServerServices } from '../serverServices';
 
 /** Registers the settings change handler. */
-export function registerConfigurationHandlers({ connection, logger, settings, parameterFiles, baselines, analyzer }: ServerServices): void {
+export function registerConfigurationHandlers({ connection, logger, settings, parameterFiles, parentTemplates, baselines, analyzer }: ServerServices): void {
   connection.onDidChangeConfiguration(() =>
     runSafeNotification(logger, 'configuration change', () => {
       settings.clear();
       parameterFiles.clear();
+      parentTemplates.invalidate();
       baselines.invalidateAll();
       analyzer.refreshAll();
     }),
@@ -19,13 +20,14 @@ export function registerConfigurationHandlers({ connection, logger, settings, pa
 }
 
 /** Once the client is initialised: asks it for settings change notifications and follows its workspace folders. */
-export function watchClientConfiguration({ connection, client, logger, workspace, settings, analyzer }: ServerServices): void {
+export function watchClientConfiguration({ connection, client, logger, workspace, settings, parentTemplates, analyzer }: ServerServices): void {
   if (client.pullConfiguration) void connection.client.register(DidChangeConfigurationNotification.type, { section: 'cfnImpact' }).catch(() => undefined);
   if (!client.watchWorkspaceFolders) return;
   connection.workspace.onDidChangeWorkspaceFolders((event) =>
     runSafeNotification(logger, 'workspace folders', () => {
       workspace.change(event.added, event.removed);
       settings.clear();
+      parentTemplates.invalidate();
       analyzer.refreshAll();
     }),
   );

@@ -8,7 +8,7 @@ import { runSafeNotification } from '../runSafe';
 import type { ServerServices } from '../serverServices';
 
 /** Registers the open, change, save and close handlers. */
-export function registerDocumentHandlers({ connection, documents, logger, analyzer, settings, baselines }: ServerServices): void {
+export function registerDocumentHandlers({ connection, documents, logger, analyzer, settings, baselines, parentTemplates }: ServerServices): void {
   documents.onDidChangeContent((event) =>
     runSafeNotification(logger, 'document change', async () => {
       const uri = event.document.uri;
@@ -21,11 +21,15 @@ export function registerDocumentHandlers({ connection, documents, logger, analyz
       analyzer.schedule(uri, debounceMs);
       // A nested stack's child read from this document changed: the templates nesting it see the edit.
       analyzer.refreshParentsOf(uri, debounceMs);
+      // A parent that passes parameter values to an open child changed: the child sees the new values.
+      analyzer.refreshChildrenOf(uri, debounceMs);
     }),
   );
 
   documents.onDidSave((event) =>
     runSafeNotification(logger, 'document save', async () => {
+      // A saved file may now nest a template, or no longer: the parents are looked for again.
+      parentTemplates.invalidate();
       // A file just added to git may have a baseline now; a deployed stack may have moved on.
       await baselines.refresh(event.document.uri);
     }),

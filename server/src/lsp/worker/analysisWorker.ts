@@ -6,13 +6,14 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyzeUpdate, evaluateSide, type AnalyzeOptions, type ChildTemplate, type EvaluatedSide, type NestedTemplates, type TemplateSide } from '../../impact';
+import { analyzeUpdate, evaluateSide, stacksNesting, type AnalyzeOptions, type ChildTemplate, type EvaluatedSide, type NestedTemplates, type TemplateSide } from '../../impact';
+import type { Value } from '../../evaluate/value';
 import type { ImpactReport } from '../../impact/types';
 import { tryLoadResourceSpec } from '../../spec/load';
 import { buildDiagnostics } from '../diagnostics';
 import { describeError } from '../runSafe';
 import { BaselineEvaluations } from './baselineEvaluations';
-import type { AnalysisReply, AnalysisRequest, FromWorker, NestedChildren, SideParameters, ToWorker } from './messages';
+import type { AnalysisReply, AnalysisRequest, FromWorker, NestedChildren, ParentTemplate, SideParameters, ToWorker } from './messages';
 import { encodeOutline } from './outline';
 
 function serve(port: NonNullable<typeof parentPort>): void {
@@ -43,13 +44,18 @@ function serve(port: NonNullable<typeof parentPort>): void {
   /** The engine's one pipeline, with the document's baseline evaluation kept across edits. */
   function analyse(request: AnalysisRequest, options: AnalyzeOptions): AnalysisReply {
     const edited = side(request.text, request.parameters);
+    const passed = request.parent ? parentPasses(request.parent, options) : undefined;
+    if (passed?.after) edited.passedParameters = passed.after;
+    const withParent = (answer: AnalysisReply): AnalysisReply => (passed ? { ...answer, parentNests: passed.after !== undefined } : answer);
     if (!request.baseline) {
       baselines.forget(request.uri);
-      return reply(request, evaluateSide(edited, options), undefined);
+      return withParent(reply(request, evaluateSide(edited, options), undefined));
     }
     const { key, text, parameters } = request.baseline;
-    const { after, report } = analyzeUpdate(side(text, parameters), edited, options, { baselineCache: baselines.of(request.uri), baselineKey: key });
-    return reply(request, after, report);
+    const before = side(text, parameters);
+    if (passed?.before) before.passedParameters = passed.before;
+    const { after, report } = analyzeUpdate(before, edited, options, { baselineCache: baselines.of(request.uri), baselineKey: key });
+    return withParent(reply(request, after, report));
   }
 
   send({ kind: 'ready', ...(loaded.ok ? {} : { problem: loaded.error }) });
@@ -66,6 +72,20 @@ function reply(request: AnalysisRequest, after: EvaluatedSide, report: ImpactRep
 function nestedTemplates(nested: NestedChildren): NestedTemplates {
   const from = (children: Record<string, ChildTemplate>) => (path: string): ChildTemplate => (Object.hasOwn(children, path) ? children[path] : { problem: 'not-read' });
   return { templatePath: nested.templatePath, readNew: from(nested.newChildren), readOld: from(nested.oldChildren) };
+}
+
+/**
+ * The values the parent's stack resource passes to this template, on each side: the parent as
+ * edited to the child as edited, the parent at its baseline to the child at its baseline. The
+ * parent is evaluated alone (its own nested stacks are not followed); a side on which no stack
+ * resource nests this template passes nothing.
+ */
+function parentPasses(parent: ParentTemplate, options: AnalyzeOptions): { before?: Map<string, Value>; after?: Map<string, Value> } {
+  const parentOptions: AnalyzeOptions = { spec: options.spec, ...(options.region ? { region: options.region } : {}) };
+  const evaluatedBefore = parent.baseline ? evaluateSide(side(parent.baseline.text, parent.baseline.parameters), parentOptions) : undefined;
+  const evaluatedAfter = evaluateSide(side(parent.text, parent.parameters), parentOptions, evaluatedBefore);
+  const passedBy = (evaluated: EvaluatedSide | undefined) => (evaluated ? stacksNesting(evaluated, parent.parentPath, parent.childPath)[0]?.passed : undefined);
+  return { before: passedBy(evaluatedBefore), after: passedBy(evaluatedAfter) };
 }
 
 function side(text: string, parameters: SideParameters): TemplateSide {

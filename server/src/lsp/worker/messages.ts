@@ -27,6 +27,20 @@ export interface NestedChildren {
   oldChildren: Record<string, ChildTemplate>;
 }
 
+/**
+ * The parent template of a child opened on its own, read by the main thread: the worker
+ * evaluates it on each side and passes its stack resource's `Parameters` to the child.
+ */
+export interface ParentTemplate {
+  /** The parent's file name and the child's path from the parent's folder, `/`-separated. */
+  parentPath: string;
+  childPath: string;
+  text: string;
+  parameters: SideParameters;
+  /** The parent at its own baseline, passing to the child at the child's baseline. */
+  baseline?: { text: string; parameters: SideParameters };
+}
+
 /** One document version to analyse. */
 export interface AnalysisRequest {
   uri: string;
@@ -39,6 +53,8 @@ export interface AnalysisRequest {
   region?: string;
   /** What crosses stacks, read with a stack baseline (Maps survive structured cloning). */
   crossStack?: AnalyzeOptions['crossStack'];
+  /** The parent whose nested stack passes this template its parameter values, when one is chosen. */
+  parent?: ParentTemplate;
   /** Child templates of the nested stacks the document names, when it names any. */
   nested?: NestedChildren;
   /** Absent when the document has no baseline. */
@@ -57,6 +73,8 @@ export interface AnalysisReply {
   diagnostics: Diagnostic[];
   report?: ImpactReport;
   outline?: OutlineData;
+  /** With a parent in the request: whether one of its stack resources nests this template (its values were used). */
+  parentNests?: boolean;
 }
 
 export type ToWorker = { kind: 'analyze'; id: number; request: AnalysisRequest } | { kind: 'forget'; uri: string };
