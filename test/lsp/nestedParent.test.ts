@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DiagnosticSeverity } from 'vscode-languageserver-protocol';
+import { commands, nestedParentNotification, type OpenNestedChildArguments } from '../../server/src/lsp/protocol';
 import { pathToUri, TestServer } from './support/languageServer';
 
 function git(cwd: string, ...args: string[]): string {
@@ -128,8 +129,9 @@ describe('a child nested by two parents', () => {
     const child = await openChild(server, repo);
     const note = child.diagnostics.find((d) => d.code === 'nested-parent');
     assert.equal(note?.severity, DiagnosticSeverity.Information);
-    assert.match(note?.message ?? '', /a\.yaml, b\.yaml/);
-    assert.match(note?.message ?? '', /cfnImpact\.nested\.parentTemplate/);
+    const message = typeof note?.message === 'string' ? note.message : '';
+    assert.match(message, /a\.yaml, b\.yaml/);
+    assert.match(message, /cfnImpact\.nested\.parentTemplate/);
     // Alone, the required parameters keep the stack's current values: nothing changes.
     assert.ok(child.diagnostics.some((d) => d.code === 'parameters-current-value'));
     assert.deepEqual(child.at(VPC_LINE), []);
@@ -142,6 +144,29 @@ describe('a child nested by two parents', () => {
     const child = await openChild(server, repo);
     assert.equal(child.diagnostics.find((d) => d.code === 'nested-parent'), undefined);
     assert.deepEqual(child.at(VPC_LINE), ['replacement']);
+    assert.match(child.verdict ?? '', /· parameters from parent b\.yaml$/);
+  });
+
+  test("the lens on b.yaml's stack opens the child; opened from it, the child has b's values and the plan the lens summarises", async () => {
+    const server = await TestServer.start({ workspace: repo });
+    servers.push(server);
+    const parentUri = pathToUri(join(repo, 'b.yaml'));
+    await server.diagnostics(parentUri, await server.open(parentUri, parent('10.6.0.0/16')));
+    const stackLens = ((await server.codeLenses(parentUri)) ?? []).find((lens) => lens.range.start.line === 5);
+    // The stack's Parameters change with b's CIDR, which replaces the child's VPC and its subnet.
+    assert.match(stackLens?.command?.title ?? '', /^✎ Update \(no interruption\) — Parameters ← parameter Cidr · nested: 2 replace$/);
+    assert.equal(stackLens?.command?.command, commands.openNestedChild);
+    const args = stackLens?.command?.arguments?.[0] as OpenNestedChildArguments;
+    const childUri = pathToUri(join(repo, 'network.yaml'));
+    assert.deepEqual(args, { uri: childUri, parentUri });
+
+    // What the client's command does: name the parent, then open the child.
+    await server.connection.sendNotification(nestedParentNotification, args);
+    const child = await openChild(server, repo);
+    assert.equal(child.diagnostics.find((d) => d.code === 'nested-parent'), undefined);
+    assert.deepEqual(child.at(VPC_LINE), ['replacement']);
+    assert.deepEqual(child.at(SUBNET_LINE), ['replacement']);
+    assert.deepEqual(child.at(WATCH_LINE), []);
     assert.match(child.verdict ?? '', /· parameters from parent b\.yaml$/);
   });
 });

@@ -1,14 +1,14 @@
 /**
  * Code lenses: the stack verdict at the top of the file and the effect above each changed resource
  * (one for each SAM resource, summing up what happens to what the Serverless transform generated).
- * Every lens opens the side-by-side diff against the baseline.
+ * Every lens opens the side-by-side diff against the baseline, but a nested stack's, which opens its child.
  */
 import type { CodeLens } from 'vscode-languageserver';
 import type { MapNode } from '../template/ast';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { changesSomething, replacedIds } from '../impact/claims';
 import type { ImpactReport, ResourceChange } from '../impact/types';
-import { commands, type CompareChangeSetArguments, type OpenDiffArguments } from './protocol';
+import { commands, type CompareChangeSetArguments, type OpenDiffArguments, type OpenNestedChildArguments } from './protocol';
 import { changeLensTitle, changeSetLensTitle, moreRemovalsTitle, samResourceLensTitle, stackRiskLensTitle, verdictLensTitle } from '../present';
 import type { AnalysedTemplate } from './worker/outline';
 
@@ -49,7 +49,13 @@ export function buildCodeLenses(document: TextDocument, after: AnalysedTemplate,
   for (const change of report.changes) {
     // A resource a change set lists only because it re-reads unchanged values gets no lens.
     if (grouped.has(change) || change.action === 'Remove' || change.rangeIn !== 'new' || !changesSomething(change)) continue;
-    lenses.push(lensAt(change.range.start, changeLensTitle(change, replaced)));
+    const lens = lensAt(change.range.start, changeLensTitle(change, replaced));
+    // A nested stack's lens summarises its child: it opens the child, to see the child's findings where they are.
+    if (change.nested && lens.command) {
+      const args: OpenNestedChildArguments = { uri: new URL(change.nested.path, document.uri).href, parentUri: document.uri };
+      lens.command = { ...lens.command, command: commands.openNestedChild, arguments: [args] };
+    }
+    lenses.push(lens);
   }
   for (const [samLogicalId, group] of bySamResource) lenses.push(lensAt(group.keyStart, samResourceLensTitle(samLogicalId, group.changes)));
 

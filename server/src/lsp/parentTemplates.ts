@@ -29,7 +29,7 @@ const SKIPPED_FOLDERS = new Set(['node_modules', 'cdk.out']);
 /** Which parent a child opened on its own takes its parameter values from. */
 export type ParentChoice =
   | { kind: 'none' }
-  | { kind: 'parent'; file: string; uri: string; name: string; chosenBy: 'setting' | 'workspace' }
+  | { kind: 'parent'; file: string; uri: string; name: string }
   | { kind: 'ambiguous'; names: string[] }
   | { kind: 'unreadable'; name: string };
 
@@ -48,6 +48,8 @@ export interface OpenTemplate {
 /** Finds the parents of templates, over a cached read of each workspace folder. */
 export class ParentTemplates {
   private readonly scans = new Map<string, Promise<NestingTemplate[]>>();
+  /** Children opened from a parent's lens, and that parent's file, until they are closed. */
+  private readonly openedFrom = new Map<string, string>();
 
   constructor(
     private readonly workspace: WorkspaceFolders,
@@ -59,11 +61,33 @@ export class ParentTemplates {
     this.scans.clear();
   }
 
-  /** The parent of the template at `uri`: the one the setting names, else the only template in its workspace folder that nests it. */
+  /**
+   * Remembers that the child at `uri` was opened from the lens of the parent at `parentUri`; a
+   * parent that is not a file in the child's workspace folder is not remembered.
+   */
+  remember(uri: string, parentUri: string): void {
+    const parent = filePathOf(parentUri);
+    const folder = this.workspace.folderOf(uri);
+    if (parent !== undefined && folder !== undefined && this.workspace.folderOf(parentUri) === folder) this.openedFrom.set(uri, parent);
+  }
+
+  /** Forgets the parent a child was opened from (it was closed). */
+  forget(uri: string): void {
+    this.openedFrom.delete(uri);
+  }
+
+  /**
+   * The parent of the template at `uri`: the one whose lens opened it, else the one the setting
+   * names, else the only template in its workspace folder that nests it.
+   */
   async choose(uri: string, settings: DocumentSettings): Promise<ParentChoice> {
     const file = filePathOf(uri);
     if (file === undefined) return { kind: 'none' };
     const folder = this.workspace.folderOf(uri);
+    const openedFrom = this.openedFrom.get(uri);
+    if (openedFrom !== undefined && folder !== undefined) {
+      return { kind: 'parent', file: openedFrom, uri: pathToFileURL(openedFrom).href, name: nameIn(folder, openedFrom) };
+    }
     if (settings.parentTemplate !== undefined) {
       const chosen = this.chosenBySetting(settings.parentTemplate, folder ?? dirname(file));
       // The setting may apply to the parent itself (a folder-wide value): a template is not its own parent.
@@ -73,7 +97,7 @@ export class ParentTemplates {
     const parents = (await this.nestingTemplates(folder)).filter((t) => t.file !== file && t.children.has(file)).map((t) => t.file);
     if (parents.length === 0) return { kind: 'none' };
     if (parents.length > 1) return { kind: 'ambiguous', names: parents.map((p) => nameIn(folder, p)).sort() };
-    return { kind: 'parent', file: parents[0], uri: pathToFileURL(parents[0]).href, name: nameIn(folder, parents[0]), chosenBy: 'workspace' };
+    return { kind: 'parent', file: parents[0], uri: pathToFileURL(parents[0]).href, name: nameIn(folder, parents[0]) };
   }
 
   /** The setting's template, which must lie inside the workspace folder (a workspace cannot point the server at other files). */
@@ -81,7 +105,7 @@ export class ParentTemplates {
     const file = resolvePath(folder, setting);
     const inside = relative(folder, file);
     if (isAbsolute(setting) || inside.startsWith('..') || isAbsolute(inside)) return { kind: 'unreadable', name: setting };
-    return { kind: 'parent', file, uri: pathToFileURL(file).href, name: nameIn(folder, file), chosenBy: 'setting' };
+    return { kind: 'parent', file, uri: pathToFileURL(file).href, name: nameIn(folder, file) };
   }
 
   /** The templates in a folder that name nested stacks, open documents as edited. */

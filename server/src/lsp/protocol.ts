@@ -109,7 +109,28 @@ export const commands = {
   openDiff: 'cfnImpact.openDiff',
   chooseBaseline: 'cfnImpact.chooseBaseline',
   compareChangeSet: 'cfnImpact.compareChangeSet',
+  openNestedChild: 'cfnImpact.openNestedChild',
 } as const;
+
+/**
+ * Arguments of the `cfnImpact.openNestedChild` command, on the lens of a nested stack: the child
+ * template to open and the parent whose analysis the lens summarises.
+ */
+export interface OpenNestedChildArguments {
+  uri: string;
+  parentUri: string;
+}
+
+/**
+ * Sent by the client before it opens a child from its parent's lens: the child, opened on its
+ * own, takes its parameter values from that parent until it is closed.
+ */
+export interface NestedParent {
+  uri: string;
+  parentUri: string;
+}
+
+export const nestedParentNotification = new NotificationType<NestedParent>('cfnImpact/nestedParent');
 
 /** Arguments of the `cfnImpact.compareChangeSet` command: the document and the change sets of its linked stack. */
 export interface CompareChangeSetArguments {

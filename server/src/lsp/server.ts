@@ -28,6 +28,7 @@ import { registerConfigurationHandlers, watchClientConfiguration } from './handl
 import { registerDocumentHandlers } from './handlers/documents';
 import { registerEnvironmentHandlers } from './handlers/environment';
 import { registerHoverHandler } from './handlers/hover';
+import { registerNestedParentHandler } from './handlers/nestedParent';
 import { registerStacksHandlers } from './handlers/stacks';
 import { ParameterFiles } from './parameterFiles';
 import { parentSourceFor } from './parentSource';
@@ -57,6 +58,7 @@ function startServer(connection: Connection): void {
     registerConfigurationHandlers(services);
     registerEnvironmentHandlers(services);
     registerStacksHandlers(services);
+    registerNestedParentHandler(services);
     connection.onInitialized(() => {
       watchClientConfiguration(services);
       const gitHeadChecks = checkGitHeadsPeriodically(services);

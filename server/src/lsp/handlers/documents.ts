@@ -39,6 +39,7 @@ export function registerDocumentHandlers({ connection, documents, logger, analyz
     runSafeNotification(logger, 'document close', () => {
       const uri = event.document.uri;
       settings.forget(uri);
+      parentTemplates.forget(uri);
       analyzer.close(uri);
       baselines.forget(uri);
       void connection.sendDiagnostics({ uri, diagnostics: [] });
