@@ -8,5 +8,5 @@ export { compareWithChangeSet } from './changeSetComparison';
 export type { ChangeSetChange, ChangeSetComparison, ChangeSetDisagreement, ComparedResource } from './changeSetComparison';
 export { DEFAULT_NESTED_DEPTH, DEFAULT_NESTED_STACKS, joinPath, writtenChildPaths } from './nested';
 export type { ChildTemplate, NestedTemplates } from './nested';
-export { stacksNesting } from './parentParameters';
-export type { NestingStack } from './parentParameters';
+export { parametersPassedToChild, stacksNesting } from './parentParameters';
+export type { NestingStack, ParentAnalysis } from './parentParameters';

@@ -217,7 +217,7 @@ function insertInTemplateOrder(report: ImpactReport, after: EvaluatedTemplate, c
  * although it reads the same (a `Ref` to a replaced resource is the same expression over a new
  * physical id): such a value becomes a different unknown, so the child sees it change.
  */
-function markChangedUnknowns(before: ReadonlyMap<string, Value>, after: Map<string, Value>, change: ResourceChange | undefined): Map<string, Value> {
+export function markChangedUnknowns(before: ReadonlyMap<string, Value>, after: Map<string, Value>, change: ResourceChange | undefined): Map<string, Value> {
   if (!change) return after;
   for (const detail of change.details) {
     if (detail.keepsValue) continue;

@@ -6,7 +6,8 @@
  */
 import type { EvaluatedTemplate } from '../evaluate/types';
 import { isValueObject, type Value } from '../evaluate/value';
-import { folderOf, isRemote, joinPath, passedParameters } from './nested';
+import { folderOf, isRemote, joinPath, markChangedUnknowns, passedParameters } from './nested';
+import type { ImpactReport } from './types';
 
 /** One stack resource of a parent that nests the child, and the values it passes, known or not. */
 export interface NestingStack {
@@ -33,4 +34,27 @@ export function stacksNesting(parent: EvaluatedTemplate, parentPath: string, chi
     found.push({ logicalId, passed: passedParameters(resource.properties) });
   }
   return found;
+}
+
+/** A parent's analysis: its new side, and with a baseline its old side and its plan. */
+export interface ParentAnalysis {
+  before?: EvaluatedTemplate;
+  after: EvaluatedTemplate;
+  report?: ImpactReport;
+}
+
+/**
+ * What the parent passes to the child on each side, as the parent's own analysis passes it: the
+ * parent as edited to the child as edited, the parent at its baseline to the child at its
+ * baseline (the same stack resource on both sides when it is still there). A value only AWS knows
+ * that the parent's plan changes (the `Ref` of a replaced resource) differs on the new side
+ * although it reads the same. A side on which no stack resource nests the child passes nothing.
+ */
+export function parametersPassedToChild(parent: ParentAnalysis, parentPath: string, childPath: string): { before?: Map<string, Value>; after?: Map<string, Value> } {
+  const [next] = stacksNesting(parent.after, parentPath, childPath);
+  const previous = parent.before ? stacksNesting(parent.before, parentPath, childPath) : [];
+  const prev = previous.find((stack) => stack.logicalId === next?.logicalId) ?? previous[0];
+  if (!next || !prev) return { before: prev?.passed, after: next?.passed };
+  const change = prev.logicalId === next.logicalId ? parent.report?.changes.find((c) => c.logicalId === next.logicalId && c.action === 'Modify') : undefined;
+  return { before: prev.passed, after: markChangedUnknowns(prev.passed, next.passed, change) };
 }

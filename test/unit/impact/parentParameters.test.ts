@@ -7,14 +7,14 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { analyzeUpdate, evaluateSide, stacksNesting, type ChildTemplate } from '../../../server/src/impact';
+import { analyzeUpdate, evaluateSide, parametersPassedToChild, stacksNesting, type ChildTemplate } from '../../../server/src/impact';
 import { UnknownValue } from '../../../server/src/evaluate/value';
 import type { ResourceChange } from '../../../server/src/impact/types';
 import { loadResourceSpec } from '../../../server/src/spec/load';
 
 const spec = loadResourceSpec();
 
-const parent = (cidr = '10.0.0.0/16', url = './network.yaml') => `Parameters:
+const parent = (cidr = '10.0.0.0/16', url = './network.yaml', topicName = 'alerts') => `Parameters:
   Cidr:
     Type: String
     Default: ${cidr}
@@ -29,6 +29,8 @@ Resources:
         TopicArn: !Ref Topic
   Topic:
     Type: AWS::SNS::Topic
+    Properties:
+      TopicName: ${topicName}
 `;
 
 const network = `Parameters:
@@ -113,5 +115,27 @@ describe('the parameter values a parent passes to a child opened on its own', ()
       ['Vpc', 'Modify', 'replacement'],
       ['Subnet', 'Modify', 'replacement'],
     ]);
+  });
+
+  test("a parent resource the parent's plan replaces passes a new value, though its Ref reads the same, as in the parent's analysis", () => {
+    // TopicName is create-only: a new name replaces the topic, and its Ref (the ARN) changes.
+    const before = { 'parent.yaml': parent('10.0.0.0/16', './network.yaml', 'alerts'), 'network.yaml': network };
+    const after = { 'parent.yaml': parent('10.0.0.0/16', './network.yaml', 'alerts-v2'), 'network.yaml': network };
+    const reader = (set: Record<string, string>) => (path: string): ChildTemplate => (path in set ? { text: set[path] } : { problem: 'missing' });
+    const whole = analyzeUpdate(
+      { text: before['parent.yaml'] },
+      { text: after['parent.yaml'] },
+      { spec, nested: { templatePath: 'parent.yaml', readOld: reader(before), readNew: reader(after) } },
+    ).report;
+    const rolledUp = whole.changes.find((c) => c.logicalId === 'Network')?.nested;
+    assert.ok(rolledUp);
+
+    const parentAnalysis = analyzeUpdate({ text: before['parent.yaml'] }, { text: after['parent.yaml'] }, { spec });
+    const passed = parametersPassedToChild(parentAnalysis, 'parent.yaml', 'network.yaml');
+    assert.ok(passed.before && passed.after);
+    const alone = analyzeUpdate({ text: network, passedParameters: passed.before }, { text: network, passedParameters: passed.after }, { spec }).report;
+    assert.deepEqual(outcome(alone.changes), outcome(rolledUp.changes));
+    // The alarm's action names the new topic: it is updated in place (AlarmActions needs no replacement).
+    assert.deepEqual(outcome(alone.changes), [['Alarm', 'Modify', 'no-interruption']]);
   });
 });

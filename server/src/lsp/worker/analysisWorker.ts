@@ -6,7 +6,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyzeUpdate, evaluateSide, stacksNesting, type AnalyzeOptions, type ChildTemplate, type EvaluatedSide, type NestedTemplates, type TemplateSide } from '../../impact';
+import { analyzeUpdate, evaluateSide, parametersPassedToChild, type AnalyzeOptions, type ChildTemplate, type EvaluatedSide, type NestedTemplates, type TemplateSide } from '../../impact';
 import type { Value } from '../../evaluate/value';
 import type { ImpactReport } from '../../impact/types';
 import { tryLoadResourceSpec } from '../../spec/load';
@@ -75,17 +75,14 @@ function nestedTemplates(nested: NestedChildren): NestedTemplates {
 }
 
 /**
- * The values the parent's stack resource passes to this template, on each side: the parent as
- * edited to the child as edited, the parent at its baseline to the child at its baseline. The
- * parent is evaluated alone (its own nested stacks are not followed); a side on which no stack
- * resource nests this template passes nothing.
+ * The values the parent's stack resource passes to this template, on each side, as the parent's
+ * analysis passes them. The parent is analysed alone (its own nested stacks are not followed).
  */
 function parentPasses(parent: ParentTemplate, options: AnalyzeOptions): { before?: Map<string, Value>; after?: Map<string, Value> } {
   const parentOptions: AnalyzeOptions = { spec: options.spec, ...(options.region ? { region: options.region } : {}) };
-  const evaluatedBefore = parent.baseline ? evaluateSide(side(parent.baseline.text, parent.baseline.parameters), parentOptions) : undefined;
-  const evaluatedAfter = evaluateSide(side(parent.text, parent.parameters), parentOptions, evaluatedBefore);
-  const passedBy = (evaluated: EvaluatedSide | undefined) => (evaluated ? stacksNesting(evaluated, parent.parentPath, parent.childPath)[0]?.passed : undefined);
-  return { before: passedBy(evaluatedBefore), after: passedBy(evaluatedAfter) };
+  const edited = side(parent.text, parent.parameters);
+  const analysis = parent.baseline ? analyzeUpdate(side(parent.baseline.text, parent.baseline.parameters), edited, parentOptions) : { after: evaluateSide(edited, parentOptions) };
+  return parametersPassedToChild(analysis, parent.parentPath, parent.childPath);
 }
 
 function side(text: string, parameters: SideParameters): TemplateSide {
