@@ -104,6 +104,21 @@ describe('a child template opened on its own takes the values its parent passes'
     assert.equal(child.diagnostics.find((d) => d.code === 'parameters-current-value'), undefined);
     assert.match(child.verdict ?? '', / — against .* · parameters from parent network-parent\.yaml$/);
   });
+
+  test('an edit to the open parent analyses the child again: back to the committed CIDR, nothing changes', async () => {
+    const parentUri = pathToUri(join(repo, 'network-parent.yaml'));
+    await server.diagnostics(parentUri, await server.open(parentUri, parent('10.1.0.0/16')));
+    await server.change(parentUri, parent('10.0.0.0/16'));
+    const childUri = pathToUri(join(repo, 'network.yaml'));
+    const deadline = Date.now() + 15_000;
+    let verdict: string | undefined;
+    while (Date.now() < deadline) {
+      verdict = ((await server.codeLenses(childUri)) ?? []).find((lens) => lens.range.start.line === 0)?.command?.title;
+      if (verdict?.startsWith('No updates are to be performed')) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    assert.match(verdict ?? '', /^No updates are to be performed — against .* · parameters from parent network-parent\.yaml$/);
+  });
 });
 
 describe('a child nested by two parents', () => {

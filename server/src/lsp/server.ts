@@ -100,7 +100,11 @@ function createServices(connection: Connection, documents: TextDocuments<TextDoc
   // The baselines, the environment and the analyzer refer to each other through callbacks that run only later.
   const baselines: BaselineManager = new BaselineManager({
     isTrusted: () => environment.trusted,
-    onChanged: (uri) => analyzer.schedule(uri, 0, 'refresh'),
+    onChanged: (uri) => {
+      analyzer.schedule(uri, 0, 'refresh');
+      // A parent's baseline is what its children opened on their own are compared under, too.
+      analyzer.refreshChildrenOf(uri, 0);
+    },
     onStatus: (status) => void connection.sendNotification(baselineStatusNotification, status),
   });
   const environment: Environment = new Environment(baselines, stacks);
