@@ -41,6 +41,8 @@ import { PyDict, PyUnicode, type PyValue } from './python/py27Dict';
 import { pyStr } from './python/pyRepr';
 import { fromTemplate } from './api/pyValues';
 import { deepCopy, isMap, type PlainMap } from './values';
+import type { SourceIndex } from './sourceIndex';
+import { RecordingContext, stableText, type SamTranslationCache } from './translationCache';
 
 export const SERVERLESS_PREFIX = 'AWS::Serverless::';
 
@@ -71,6 +73,20 @@ export interface TranslationOptions {
   parameters: ReadonlyMap<string, unknown>;
   region: string;
   partition: string;
+  /**
+   * Translations kept from earlier expansions, which the caller owns (one per document in the
+   * language server): a resource whose translation is kept under the same key is not translated again.
+   */
+  cache?: SamTranslationCache;
+}
+
+/** What keeping translations needs from the text being expanded. */
+export interface TranslationSource {
+  text: string;
+  /** The index the template was read with: a kept translation's maps and lists are aliased in it. */
+  index: SourceIndex;
+  /** The Globals section's text, which every SAM resource may take values from. */
+  globalsText: string;
 }
 
 /** Whether SAM converts a template for Python 2.7 dict order: it has an explicit or implicit REST API, or an HttpApi with a default authorizer. */
@@ -101,7 +117,7 @@ function convertsForPython27(resources: PlainMap, globals: unknown): boolean {
 }
 
 /** Translates the SAM resources of a template (as plain values) read from `resourcesNode`. */
-export function translate(template: PlainMap, resourcesNode: MapNode | undefined, options: TranslationOptions): Translation {
+export function translate(template: PlainMap, resourcesNode: MapNode | undefined, options: TranslationOptions, source?: TranslationSource): Translation {
   const documentError = validateDocument(template);
   if (documentError) return untranslated(template, documentError);
   const resources = isMap(template.Resources) ? template.Resources : {};
@@ -176,6 +192,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   const generated = new Map<string, GeneratedResource[]>();
   const notCovered = new Map<string, string>();
   const failed = new Set(errors.map((e) => e.logicalId).filter((id): id is string => id !== undefined));
+  const keeper = options.cache && source ? TranslationKeeper.for(ctx, options.cache, source) : undefined;
   for (const logicalId of translationOrder(ctx, order)) {
     if (failed.has(logicalId) || stopped) continue;
     const entry = ctx.resources[logicalId] as PlainMap;
@@ -186,7 +203,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
       result = invalidResource(logicalId, "Attribute 'Properties' should be a map.", ['Properties']);
     } else if (sam.type === 'AWS::Serverless::Connector') {
       result = translateConnector(sam, connectorResolver(ctx, generated, logicalId), originalTypes);
-    } else result = translateResource(ctx, sam);
+    } else result = keeper ? keeper.translate(sam) : translateResource(ctx, sam);
     if (Array.isArray(result)) result = duplicateLogicalId(ctx, logicalId, result) ?? result;
     // An embedded connector's error is placed at the resource it is embedded in.
     if (result instanceof SamError) errors.push({ error: result, logicalId: embedded.origins.get(logicalId)?.logicalId ?? logicalId });
@@ -205,6 +222,71 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   const edited = new Map<string, PlainMap>();
   for (const [id, { entry }] of ctx.edited) edited.set(id, entry);
   return { generated, shared, edited, changedIds: ctx.changedIds, references: ctx.references, conditions, errors, notCovered, implicitApis: ctx.implicitApis, embeddedConnectors: embedded.origins, notes };
+}
+
+/**
+ * Translates resources through the caller's cache. A connector edits the resources it connects
+ * after they are translated, so a template with connectors keeps nothing.
+ */
+class TranslationKeeper {
+  private constructor(
+    private readonly ctx: TranslationContext,
+    private readonly cache: SamTranslationCache,
+    private readonly source: TranslationSource,
+    /** What every translation reads besides its own entry: parameter values, pseudo parameters, Python 2.7 order, the Globals text. */
+    private readonly sharedKey: string,
+  ) {}
+
+  static for(ctx: TranslationContext, cache: SamTranslationCache, source: TranslationSource): TranslationKeeper | undefined {
+    if (Object.values(ctx.resources).some((entry) => isMap(entry) && entry.Type === 'AWS::Serverless::Connector')) return undefined;
+    const parameters = stableText([...ctx.parameters].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    if (parameters === undefined) return undefined;
+    return new TranslationKeeper(ctx, cache, source, JSON.stringify([parameters, ctx.region, ctx.partition, ctx.py27, source.globalsText]));
+  }
+
+  /** A resource's translation: the kept one when its key and entry are unchanged, else a new one, kept when it replays. */
+  translate(sam: SamResource): GeneratedResource[] | SamError | NotCovered {
+    const node = sam.node;
+    const entryText = stableText(sam.entry);
+    if (node === undefined || entryText === undefined) return translateResource(this.ctx, sam);
+    const start = node.range.start;
+    const written = this.source.text.slice(start, node.range.end);
+    const key = JSON.stringify([this.sharedKey, sam.logicalId, written, entryText]);
+    const kept = this.cache.get(key);
+    if (kept !== undefined) {
+      if (stableText(kept.entry) === entryText && this.alias(kept.entry, sam.entry)) {
+        for (const [logicalId, property, generatedId] of kept.references) this.ctx.references.add(logicalId, property, generatedId);
+        for (const { note, offset } of kept.notes) this.ctx.note(note, offset && { start: start + offset.start, end: start + offset.end });
+        return [...kept.generated];
+      }
+      this.cache.forget(key);
+    }
+    const recording = new RecordingContext(this.ctx, sam.logicalId);
+    const result = translateResource(recording.context, sam);
+    const inside = recording.notes.every(({ range }) => range === undefined || (range.start >= start && range.end <= node.range.end));
+    if (!recording.tainted && inside && Array.isArray(result) && stableText(sam.entry) === entryText) {
+      this.cache.set(key, {
+        entry: sam.entry,
+        entryText,
+        generated: [...result],
+        references: recording.references,
+        notes: recording.notes.map(({ note, range }) => (range === undefined ? { note } : { note, offset: { start: range.start - start, end: range.end - start } })),
+      });
+    }
+    return result;
+  }
+
+  /** Walks an entry kept from an earlier text beside its equal in this one, aliasing each map and list to this text's node. */
+  private alias(earlier: unknown, current: unknown): boolean {
+    if (earlier === null || typeof earlier !== 'object') return earlier === current;
+    if (current === null || typeof current !== 'object') return false;
+    const node = this.source.index.nodeOf(current);
+    if (node !== undefined) this.source.index.alias(earlier, node);
+    if (Array.isArray(earlier)) return Array.isArray(current) && earlier.length === current.length && earlier.every((item, i) => this.alias(item, current[i]));
+    const keys = Object.keys(earlier);
+    const currentMap = current as PlainMap;
+    return keys.length === Object.keys(currentMap).length && keys.every((k) => k in currentMap && this.alias((earlier as PlainMap)[k], currentMap[k]));
+  }
 }
 
 /** A template SAM rejects as a whole: nothing is translated, and its error is the only one. */
