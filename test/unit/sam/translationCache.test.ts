@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { expandServerless, SamTranslationCache } from '../../../server/src/sam';
-import { parseTemplate, readTemplateModel } from '../../../server/src/template';
+import { parseTemplate, readTemplateModel, toPlain } from '../../../server/src/template';
 
 function template(timeoutOfB: number): string {
   const fn = (name: string, timeout: number) => `  ${name}:
@@ -46,8 +46,9 @@ describe('SamTranslationCache', () => {
     const edited = expand(template(10), cache);
     assert.equal(cache.hits, 2);
     assert.equal(cache.misses, 4);
-    const resources = edited.parsed.root?.entries.find((e) => e.key === 'Resources')?.value;
-    assert.ok(resources?.kind === 'map' && resources.entries.some((e) => e.key === 'BRole'), 'the edited function still generates its role');
+    const processed = toPlain(edited.parsed.root!) as { Resources: Record<string, { Type: string; Properties: { Timeout?: number } }> };
+    assert.equal(processed.Resources.B?.Properties.Timeout, 10, 'the edited function has its new timeout');
+    assert.equal(processed.Resources.ARole?.Type, 'AWS::IAM::Role', 'a function taken from the cache still has its role');
   });
 
   test('keeps at most the number of translations it was given; what it evicted is translated again', () => {
