@@ -42,7 +42,7 @@ import { pyStr } from './python/pyRepr';
 import { fromTemplate } from './api/pyValues';
 import { deepCopy, isMap, type PlainMap } from './values';
 import type { SourceIndex } from './sourceIndex';
-import { RecordingContext, stableText, type SamTranslationCache } from './translationCache';
+import { RecordingContext, stableText, type KeptEffect, type KeptTranslation, type SamTranslationCache } from './translationCache';
 
 export const SERVERLESS_PREFIX = 'AWS::Serverless::';
 
@@ -254,26 +254,36 @@ class TranslationKeeper {
     const key = JSON.stringify([this.sharedKey, sam.logicalId, written, entryText]);
     const kept = this.cache.get(key);
     if (kept !== undefined) {
-      if (stableText(kept.entry) === entryText && this.alias(kept.entry, sam.entry)) {
-        for (const [logicalId, property, generatedId] of kept.references) this.ctx.references.add(logicalId, property, generatedId);
-        for (const { note, offset } of kept.notes) this.ctx.note(note, offset && { start: start + offset.start, end: start + offset.end });
-        return [...kept.generated];
-      }
+      if (stableText(kept.entry) === entryText && this.alias(kept.entry, sam.entry)) return this.replay(kept, start);
       this.cache.forget(key);
     }
     const recording = new RecordingContext(this.ctx, sam.logicalId);
     const result = translateResource(recording.context, sam);
-    const inside = recording.notes.every(({ range }) => range === undefined || (range.start >= start && range.end <= node.range.end));
+    const inside = recording.effects.every((effect) => effect.kind !== 'note' || effect.range === undefined || (effect.range.start >= start && effect.range.end <= node.range.end));
     if (!recording.tainted && inside && Array.isArray(result) && stableText(sam.entry) === entryText) {
-      this.cache.set(key, {
-        entry: sam.entry,
-        entryText,
-        generated: [...result],
-        references: recording.references,
-        notes: recording.notes.map(({ note, range }) => (range === undefined ? { note } : { note, offset: { start: range.start - start, end: range.end - start } })),
+      const effects = recording.effects.map((effect): KeptEffect => {
+        if (effect.kind !== 'note' || effect.range === undefined) return effect.kind === 'note' ? { kind: 'note', note: effect.note } : effect;
+        return { kind: 'note', note: effect.note, offset: { start: effect.range.start - start, end: effect.range.end - start } };
       });
+      this.cache.set(key, { entry: sam.entry, entryText, generated: [...result], effects });
     }
     return result;
+  }
+
+  /** A kept translation, its effects done again in order: a shared step's error is the resource's, as when it was first translated. */
+  private replay(kept: KeptTranslation, start: number): GeneratedResource[] | SamError {
+    const generated = [...kept.generated];
+    for (const effect of kept.effects) {
+      if (effect.kind === 'reference') this.ctx.references.add(effect.logicalId, effect.property, effect.generatedId);
+      else if (effect.kind === 'note') this.ctx.note(effect.note, effect.offset && { start: start + effect.offset.start, end: start + effect.offset.end });
+      else {
+        const result = effect.step(this.ctx);
+        if (result instanceof SamError) return effect.fail(result);
+        const at = effect.generated.length === 0 ? -1 : generated.indexOf(effect.generated[0]!);
+        if (at >= 0) generated.splice(at, effect.generated.length, ...result);
+      }
+    }
+    return generated;
   }
 
   /** Walks an entry kept from an earlier text beside its equal in this one, aliasing each map and list to this text's node. */

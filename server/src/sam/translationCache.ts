@@ -10,7 +10,8 @@
  * implicit APIs...) is not kept, and is translated again next time.
  */
 import type { Range } from '../template/ast';
-import type { SamNote, TranslationContext } from './context';
+import type { SamNote, SharedStep, TranslationContext } from './context';
+import type { SamError } from './errors';
 import type { GeneratedResource } from './generated';
 
 /** What one kept translation replays on a hit. */
@@ -20,11 +21,16 @@ export interface KeptTranslation {
   /** The stable text of that entry when it was translated: a hit checks nothing changed it since. */
   entryText: string;
   generated: readonly GeneratedResource[];
-  /** `references.add` calls, in order. */
-  references: readonly [string, string, string][];
-  /** Notes, with ranges relative to the start of the resource's text. */
-  notes: readonly { note: SamNote; offset?: { start: number; end: number } }[];
+  /** What the translation did to what resources share, in order, with note ranges relative to the start of the resource's text. */
+  effects: readonly KeptEffect[];
 }
+
+/** One thing a kept translation does again on a hit. */
+export type KeptEffect =
+  | { kind: 'reference'; logicalId: string; property: string; generatedId: string }
+  | { kind: 'note'; note: SamNote; offset?: { start: number; end: number } }
+  /** A shared step, run again; what it generated replaces what it generated when kept. */
+  | { kind: 'step'; step: SharedStep; fail: (error: SamError) => SamError; generated: readonly GeneratedResource[] };
 
 /** The default number of translations a cache keeps. */
 export const DEFAULT_SAM_CACHE_SIZE = 2000;
@@ -114,8 +120,8 @@ export function stableText(value: unknown): string | undefined {
  */
 export class RecordingContext {
   tainted = false;
-  readonly references: [string, string, string][] = [];
-  readonly notes: { note: SamNote; range?: Range }[] = [];
+  /** What the translation did to what resources share, note ranges as written. */
+  readonly effects: (Exclude<KeptEffect, { kind: 'note' }> | { kind: 'note'; note: SamNote; range?: Range })[] = [];
   readonly context: TranslationContext;
 
   constructor(shared: TranslationContext, ownId: string) {
@@ -134,7 +140,7 @@ export class RecordingContext {
     const references = shared.references;
     const recordedReferences = {
       add: (logicalId: string, property: string, generatedId: string) => {
-        this.references.push([logicalId, property, generatedId]);
+        this.effects.push({ kind: 'reference', logicalId, property, generatedId });
         references.add(logicalId, property, generatedId);
       },
       ref: (logicalId: string, property: string) => taint(references.ref(logicalId, property)),
@@ -150,8 +156,14 @@ export class RecordingContext {
       resources,
       references: recordedReferences as unknown as TranslationContext['references'],
       note(note: SamNote, range?: Range) {
-        recorder.notes.push(range === undefined ? { note } : { note, range });
+        recorder.effects.push(range === undefined ? { kind: 'note', note } : { kind: 'note', note, range });
         shared.note(note, range);
+      },
+      sharedStep(step: SharedStep, fail: (error: SamError) => SamError) {
+        // The step runs over the shared context: what it reads and edits there, it reads and edits again on a hit.
+        const result = step(shared);
+        recorder.effects.push({ kind: 'step', step, fail, generated: Array.isArray(result) ? [...result] : [] });
+        return result;
       },
       get mappings() {
         return taint(shared.mappings);
