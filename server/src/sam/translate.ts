@@ -254,7 +254,8 @@ class TranslationKeeper {
     const key = JSON.stringify([this.sharedKey, sam.logicalId, written, entryText]);
     const kept = this.cache.get(key);
     if (kept !== undefined) {
-      if (stableText(kept.entry) === entryText && this.alias(kept.entry, sam.entry)) return this.replay(kept, start);
+      // The walk also checks that nothing changed the kept entry since (a later step of its template).
+      if (this.alias(kept.entry, sam.entry)) return this.replay(kept, start);
       this.cache.forget(key);
     }
     const recording = new RecordingContext(this.ctx, sam.logicalId);
@@ -286,16 +287,20 @@ class TranslationKeeper {
     return generated;
   }
 
-  /** Walks an entry kept from an earlier text beside its equal in this one, aliasing each map and list to this text's node. */
+  /**
+   * Walks an entry kept from an earlier text beside its equal in this one, aliasing each map and
+   * list to this text's node; false when the two differ (keys, their order, or a value).
+   */
   private alias(earlier: unknown, current: unknown): boolean {
     if (earlier === null || typeof earlier !== 'object') return earlier === current;
     if (current === null || typeof current !== 'object') return false;
     const node = this.source.index.nodeOf(current);
     if (node !== undefined) this.source.index.alias(earlier, node);
     if (Array.isArray(earlier)) return Array.isArray(current) && earlier.length === current.length && earlier.every((item, i) => this.alias(item, current[i]));
+    if (Array.isArray(current)) return false;
     const keys = Object.keys(earlier);
-    const currentMap = current as PlainMap;
-    return keys.length === Object.keys(currentMap).length && keys.every((k) => k in currentMap && this.alias((earlier as PlainMap)[k], currentMap[k]));
+    const currentKeys = Object.keys(current);
+    return keys.length === currentKeys.length && keys.every((k, i) => k === currentKeys[i] && this.alias((earlier as PlainMap)[k], (current as PlainMap)[k]));
   }
 }
 
