@@ -147,7 +147,7 @@ export class RecordingContext {
       get: (logicalId: string, property: string) => taint(references.get(logicalId, property)),
       mayBeIn: (text: string) => taint(references.mayBeIn(text)),
     };
-    const recorder = this;
+    const effects = this.effects;
     this.context = {
       parameters: shared.parameters,
       region: shared.region,
@@ -156,13 +156,13 @@ export class RecordingContext {
       resources,
       references: recordedReferences as unknown as TranslationContext['references'],
       note(note: SamNote, range?: Range) {
-        recorder.effects.push(range === undefined ? { kind: 'note', note } : { kind: 'note', note, range });
+        effects.push(range === undefined ? { kind: 'note', note } : { kind: 'note', note, range });
         shared.note(note, range);
       },
       sharedStep(step: SharedStep, fail: (error: SamError) => SamError) {
         // The step runs over the shared context: what it reads and edits there, it reads and edits again on a hit.
         const result = step(shared);
-        recorder.effects.push({ kind: 'step', step, fail, generated: Array.isArray(result) ? [...result] : [] });
+        effects.push({ kind: 'step', step, fail, generated: Array.isArray(result) ? [...result] : [] });
         return result;
       },
       get mappings() {
