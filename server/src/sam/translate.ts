@@ -247,17 +247,15 @@ class TranslationKeeper {
   /** A resource's translation: the kept one when its key and entry are unchanged, else a new one, kept when it replays. */
   translate(sam: SamResource): GeneratedResource[] | SamError | NotCovered {
     const node = sam.node;
-    const entryText = stableText(sam.entry);
-    if (node === undefined || entryText === undefined) return translateResource(this.ctx, sam);
+    if (node === undefined) return translateResource(this.ctx, sam);
     const start = node.range.start;
-    const written = this.source.text.slice(start, node.range.end);
-    const key = JSON.stringify([this.sharedKey, sam.logicalId, written, entryText]);
-    const kept = this.cache.get(key);
-    if (kept !== undefined) {
-      // The walk also checks that nothing changed the kept entry since (a later step of its template).
-      if (this.alias(kept.entry, sam.entry)) return this.replay(kept, start);
-      this.cache.forget(key);
-    }
+    // The resource's text decides its ranges and how its numbers were written; its entry after
+    // Globals and the plugins is checked by walking it beside the kept one.
+    const key = `${sam.logicalId}\u0000${this.source.text.slice(start, node.range.end)}`;
+    const kept = this.cache.take(key, (candidate) => candidate.sharedKey === this.sharedKey && this.alias(candidate.entry, sam.entry));
+    if (kept !== undefined) return this.replay(kept, start);
+    const entryText = stableText(sam.entry);
+    if (entryText === undefined) return translateResource(this.ctx, sam);
     const recording = new RecordingContext(this.ctx, sam.logicalId);
     const result = translateResource(recording.context, sam);
     const inside = recording.effects.every((effect) => effect.kind !== 'note' || effect.range === undefined || (effect.range.start >= start && effect.range.end <= node.range.end));
@@ -266,7 +264,7 @@ class TranslationKeeper {
         if (effect.kind !== 'note' || effect.range === undefined) return effect.kind === 'note' ? { kind: 'note', note: effect.note } : effect;
         return { kind: 'note', note: effect.note, offset: { start: effect.range.start - start, end: effect.range.end - start } };
       });
-      this.cache.set(key, { entry: sam.entry, entryText, generated: [...result], effects });
+      this.cache.set(key, { entry: sam.entry, sharedKey: this.sharedKey, generated: [...result], effects });
     }
     return result;
   }
@@ -294,6 +292,9 @@ class TranslationKeeper {
   private alias(earlier: unknown, current: unknown): boolean {
     if (earlier === null || typeof earlier !== 'object') return earlier === current;
     if (current === null || typeof current !== 'object') return false;
+    // A value the transform built (a Python dict) is never in a kept entry.
+    const prototype = Object.getPrototypeOf(current) as unknown;
+    if (!Array.isArray(current) && prototype !== Object.prototype && prototype !== null) return false;
     const node = this.source.index.nodeOf(current);
     if (node !== undefined) this.source.index.alias(earlier, node);
     if (Array.isArray(earlier)) return Array.isArray(current) && earlier.length === current.length && earlier.every((item, i) => this.alias(item, current[i]));

@@ -16,10 +16,10 @@ import type { GeneratedResource } from './generated';
 
 /** What one kept translation replays on a hit. */
 export interface KeptTranslation {
-  /** The resource's entry the translation read, whose maps and lists the generated resources may hold. */
+  /** The resource's entry the translation read, whose maps and lists the generated resources may hold; a hit walks it beside the current one. */
   entry: unknown;
-  /** The stable text of that entry when it was translated: a hit checks nothing changed it since. */
-  entryText: string;
+  /** What the translation read besides its entry and text: parameter values, pseudo parameters, Python 2.7 order, the Globals text. */
+  sharedKey: string;
   generated: readonly GeneratedResource[];
   /** What the translation did to what resources share, in order, with note ranges relative to the start of the resource's text. */
   effects: readonly KeptEffect[];
@@ -48,10 +48,10 @@ export class SamTranslationCache {
     return this.kept.size;
   }
 
-  /** The translation kept under a key, marked as most recently used. */
-  get(key: string): KeptTranslation | undefined {
+  /** The translation kept under a key when `usable` accepts it (a hit, marked as most recently used); else a miss. */
+  take(key: string, usable: (kept: KeptTranslation) => boolean): KeptTranslation | undefined {
     const found = this.kept.get(key);
-    if (found === undefined) {
+    if (found === undefined || !usable(found)) {
       this.misses++;
       return undefined;
     }
@@ -71,10 +71,6 @@ export class SamTranslationCache {
     }
   }
 
-  /** Forgets a translation that turned out not to replay (its entry changed since it was kept). */
-  forget(key: string): void {
-    this.kept.delete(key);
-  }
 }
 
 /**
