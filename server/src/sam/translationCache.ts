@@ -5,9 +5,11 @@
  *
  * A translation is kept only when it read nothing but its own entry (after Globals), the parameter
  * values and the pseudo parameters, and when what it did to the shared translation context can be
- * replayed: references to its generated resources and notes. A translation that touches anything
- * else the context holds (another resource's entry, conditions, deployment preferences, the
- * implicit APIs...) is not kept, and is translated again next time.
+ * replayed: references to its generated resources, notes, and shared steps (an Api or HttpApi event,
+ * which edits the definition of the API it names: it runs again on a hit, in SAM's order, so the
+ * implicit APIs come out as without a cache). A translation that touches anything else the context
+ * holds (another resource's entry, conditions, deployment preferences...) is not kept, and is
+ * translated again next time.
  */
 import type { Range } from '../template/ast';
 import type { SamNote, SharedStep, TranslationContext } from './context';
