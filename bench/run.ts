@@ -166,10 +166,15 @@ function sam(): void {
   say();
   say(`SAM: ${SAM_FUNCTIONS} functions with an Api and an SQS event each (${figures.size} resources once expanded); an edit of three functions; median ms`);
   table(
-    ['analysis ms', 'expansion of both sides ms', 'expansion share', 'processed templates as plain YAML: analysis ms', 'runs'],
-    [[figures.analysis_ms, figures.expansion_ms, `${Math.round(figures.share * 100)}%`, figures.processed_analysis_ms, figures.runs]],
+    ['case', 'analysis ms', 'expansion ms', 'expansion share', 'translations kept / again', 'runs'],
+    [
+      ['cold: nothing kept, both sides', figures.analysis_ms, figures.expansion_ms, `${Math.round(figures.share * 100)}%`, '-', figures.runs],
+      ['warm: keystroke, baseline and its translations kept', figures.warm_analysis_ms, figures.warm_expansion_ms, `${Math.round(figures.warm_share * 100)}%`, `${figures.warm_hits} / ${figures.warm_misses}`, figures.runs],
+    ],
   );
-  target('SAM expansion share of the analysis', figures.share * 100, 20, '%');
+  say(`For scale, the processed templates as plain YAML: analysis ${round(figures.processed_analysis_ms)} ms`);
+  // The goal is the editor's: an edit to a template whose other functions are kept.
+  target('SAM expansion share of the analysis, keystroke (warm)', figures.warm_share * 100, 20, '%');
 }
 
 async function lsp(pairs: Map<number, TemplatePair>): Promise<void> {

@@ -4,7 +4,7 @@
 import { evaluateTemplate, partitionOfRegion } from '../evaluate';
 import type { CrossStackValues, EvaluatedTemplate, EvaluationContext } from '../evaluate/types';
 import type { Value } from '../evaluate/value';
-import { expandServerless, generatedByOf, pointDetailsAtSamProperties, usesServerlessTransform, type SamNote, type SamSourceMap } from '../sam';
+import { expandServerless, generatedByOf, pointDetailsAtSamProperties, usesServerlessTransform, type SamNote, type SamSourceMap, type SamTranslationCache } from '../sam';
 import type { ResourceSpec } from '../spec/types';
 import { parseTemplate, readTemplateModel } from '../template';
 import type { TemplateModel } from '../template/model';
@@ -53,6 +53,12 @@ export interface AnalyzeOptions {
    * side. Without it nested stacks are compared by their own properties only.
    */
   nested?: NestedTemplates;
+  /**
+   * Translations of SAM resources kept between analyses (sam/translationCache.ts), which the
+   * caller owns: the language server keeps one per open document, so that an edit to one function
+   * translates that function again. Both sides read and fill it.
+   */
+  samCache?: SamTranslationCache;
 }
 
 export const DEFAULT_REGION = 'us-east-1';
@@ -108,7 +114,7 @@ export function evaluateSide(side: TemplateSide, options: AnalyzeOptions, previo
   let samNotes: SamNote[] = [];
   const writtenModel = model;
   if (model.root !== undefined && usesServerlessTransform(model)) {
-    const expansion = expandServerless(model, { parameters: transformParameters(model, parameters, ctx), region: ctx.region, partition: partitionOfRegion(ctx.region) });
+    const expansion = expandServerless(model, { parameters: transformParameters(model, parameters, ctx), region: ctx.region, partition: partitionOfRegion(ctx.region), ...(options.samCache ? { cache: options.samCache } : {}) });
     model = readTemplateModel(expansion.parsed);
     samSourceMap = expansion.sourceMap;
     samNotes = expansion.notes;

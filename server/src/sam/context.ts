@@ -10,6 +10,7 @@ import { ResourceReferences } from './intrinsics';
 import type { DeploymentPreferences } from './function/deploymentPreference';
 import type { SharedUsagePlan } from './api/usagePlan';
 import type { ApplicationTemplates } from './application';
+import type { SamError } from './errors';
 import { isMap, type PlainMap } from './values';
 
 /** The resource attributes SAM copies to the resources it generates from a resource. */
@@ -115,6 +116,21 @@ export interface TranslationContext {
   applicationTemplates: ApplicationTemplates;
   /** Records a note once. */
   note(note: SamNote, range?: Range): void;
+  /**
+   * Runs a step of one resource's translation that reads and edits another resource (an Api event
+   * and the API it names), with the error it gives as the resource reports it. A translation being
+   * kept records the step, to run it again when the translation is taken from the cache
+   * (translationCache.ts); without it the step simply runs.
+   */
+  sharedStep?(step: SharedStep, fail: (error: SamError) => SamError): GeneratedResource[] | SamError;
+}
+
+/** A step of a translation that reads and edits another resource, over the context it runs in. */
+export type SharedStep = (ctx: TranslationContext) => GeneratedResource[] | SamError;
+
+/** Runs a shared step through the context's recorder, when it has one. */
+export function runSharedStep(ctx: TranslationContext, step: SharedStep, fail: (error: SamError) => SamError): GeneratedResource[] | SamError {
+  return ctx.sharedStep ? ctx.sharedStep(step, fail) : step(ctx);
 }
 
 export { ResourceReferences };

@@ -59,7 +59,9 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
   const template = index.read(root) as PlainMap;
   const resourcesEntry = root.entries.find((e) => e.key === 'Resources');
   const resourcesNode = resourcesEntry?.value.kind === 'map' ? resourcesEntry.value : undefined;
-  const translation = translate(template, resourcesNode, options);
+  const globalsNode = root.entries.find((e) => e.key === 'Globals')?.value;
+  const globalsText = globalsNode ? model.parsed.text.slice(globalsNode.range.start, globalsNode.range.end) : '';
+  const translation = translate(template, resourcesNode, options, { text: model.parsed.text, index, globalsText });
   const builder = new NodeBuilder(index);
   const errors: TemplateError[] = [...model.parsed.errors];
   const resourceEntries = new Map((resourcesNode?.entries ?? []).map((e) => [e.key, e]));

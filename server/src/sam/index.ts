@@ -6,3 +6,4 @@ export { expandServerless, SERVERLESS_TRANSFORM, usesServerlessTransform, type S
 export { generatedByOf, pointDetailsAtSamProperties } from './generatedBy';
 export type { SamSource, SamSourceMap } from './sourceMap';
 export type { SamNote } from './context';
+export { SamTranslationCache } from './translationCache';

@@ -41,6 +41,8 @@ import { PyDict, PyUnicode, type PyValue } from './python/py27Dict';
 import { pyStr } from './python/pyRepr';
 import { fromTemplate } from './api/pyValues';
 import { deepCopy, isMap, type PlainMap } from './values';
+import type { SourceIndex } from './sourceIndex';
+import { RecordingContext, stableText, type KeptEffect, type KeptTranslation, type SamTranslationCache } from './translationCache';
 
 export const SERVERLESS_PREFIX = 'AWS::Serverless::';
 
@@ -71,6 +73,20 @@ export interface TranslationOptions {
   parameters: ReadonlyMap<string, unknown>;
   region: string;
   partition: string;
+  /**
+   * Translations kept from earlier expansions, which the caller owns (one per document in the
+   * language server): a resource whose translation is kept under the same key is not translated again.
+   */
+  cache?: SamTranslationCache;
+}
+
+/** What keeping translations needs from the text being expanded. */
+export interface TranslationSource {
+  text: string;
+  /** The index the template was read with: a kept translation's maps and lists are aliased in it. */
+  index: SourceIndex;
+  /** The Globals section's text, which every SAM resource may take values from. */
+  globalsText: string;
 }
 
 /** Whether SAM converts a template for Python 2.7 dict order: it has an explicit or implicit REST API, or an HttpApi with a default authorizer. */
@@ -101,7 +117,7 @@ function convertsForPython27(resources: PlainMap, globals: unknown): boolean {
 }
 
 /** Translates the SAM resources of a template (as plain values) read from `resourcesNode`. */
-export function translate(template: PlainMap, resourcesNode: MapNode | undefined, options: TranslationOptions): Translation {
+export function translate(template: PlainMap, resourcesNode: MapNode | undefined, options: TranslationOptions, source?: TranslationSource): Translation {
   const documentError = validateDocument(template);
   if (documentError) return untranslated(template, documentError);
   const resources = isMap(template.Resources) ? template.Resources : {};
@@ -176,6 +192,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   const generated = new Map<string, GeneratedResource[]>();
   const notCovered = new Map<string, string>();
   const failed = new Set(errors.map((e) => e.logicalId).filter((id): id is string => id !== undefined));
+  const keeper = options.cache && source ? TranslationKeeper.for(ctx, options.cache, source) : undefined;
   for (const logicalId of translationOrder(ctx, order)) {
     if (failed.has(logicalId) || stopped) continue;
     const entry = ctx.resources[logicalId] as PlainMap;
@@ -186,7 +203,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
       result = invalidResource(logicalId, "Attribute 'Properties' should be a map.", ['Properties']);
     } else if (sam.type === 'AWS::Serverless::Connector') {
       result = translateConnector(sam, connectorResolver(ctx, generated, logicalId), originalTypes);
-    } else result = translateResource(ctx, sam);
+    } else result = keeper ? keeper.translate(sam) : translateResource(ctx, sam);
     if (Array.isArray(result)) result = duplicateLogicalId(ctx, logicalId, result) ?? result;
     // An embedded connector's error is placed at the resource it is embedded in.
     if (result instanceof SamError) errors.push({ error: result, logicalId: embedded.origins.get(logicalId)?.logicalId ?? logicalId });
@@ -205,6 +222,87 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   const edited = new Map<string, PlainMap>();
   for (const [id, { entry }] of ctx.edited) edited.set(id, entry);
   return { generated, shared, edited, changedIds: ctx.changedIds, references: ctx.references, conditions, errors, notCovered, implicitApis: ctx.implicitApis, embeddedConnectors: embedded.origins, notes };
+}
+
+/**
+ * Translates resources through the caller's cache. A connector edits the resources it connects
+ * after they are translated, so a template with connectors keeps nothing.
+ */
+class TranslationKeeper {
+  private constructor(
+    private readonly ctx: TranslationContext,
+    private readonly cache: SamTranslationCache,
+    private readonly source: TranslationSource,
+    /** What every translation reads besides its own entry: parameter values, pseudo parameters, Python 2.7 order, the Globals text. */
+    private readonly sharedKey: string,
+  ) {}
+
+  static for(ctx: TranslationContext, cache: SamTranslationCache, source: TranslationSource): TranslationKeeper | undefined {
+    if (Object.values(ctx.resources).some((entry) => isMap(entry) && entry.Type === 'AWS::Serverless::Connector')) return undefined;
+    const parameters = stableText([...ctx.parameters].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    if (parameters === undefined) return undefined;
+    return new TranslationKeeper(ctx, cache, source, JSON.stringify([parameters, ctx.region, ctx.partition, ctx.py27, source.globalsText]));
+  }
+
+  /** A resource's translation: the kept one when its key and entry are unchanged, else a new one, kept when it replays. */
+  translate(sam: SamResource): GeneratedResource[] | SamError | NotCovered {
+    const node = sam.node;
+    if (node === undefined) return translateResource(this.ctx, sam);
+    const start = node.range.start;
+    // The resource's text decides its ranges and how its numbers were written; its entry after
+    // Globals and the plugins is checked by walking it beside the kept one.
+    const key = `${sam.logicalId}\u0000${this.source.text.slice(start, node.range.end)}`;
+    const kept = this.cache.take(key, (candidate) => candidate.sharedKey === this.sharedKey && this.alias(candidate.entry, sam.entry));
+    if (kept !== undefined) return this.replay(kept, start);
+    const entryText = stableText(sam.entry);
+    if (entryText === undefined) return translateResource(this.ctx, sam);
+    const recording = new RecordingContext(this.ctx, sam.logicalId);
+    const result = translateResource(recording.context, sam);
+    const inside = recording.effects.every((effect) => effect.kind !== 'note' || effect.range === undefined || (effect.range.start >= start && effect.range.end <= node.range.end));
+    if (!recording.tainted && inside && Array.isArray(result) && stableText(sam.entry) === entryText) {
+      const effects = recording.effects.map((effect): KeptEffect => {
+        if (effect.kind !== 'note' || effect.range === undefined) return effect.kind === 'note' ? { kind: 'note', note: effect.note } : effect;
+        return { kind: 'note', note: effect.note, offset: { start: effect.range.start - start, end: effect.range.end - start } };
+      });
+      this.cache.set(key, { entry: sam.entry, sharedKey: this.sharedKey, generated: [...result], effects });
+    }
+    return result;
+  }
+
+  /** A kept translation, its effects done again in order: a shared step's error is the resource's, as when it was first translated. */
+  private replay(kept: KeptTranslation, start: number): GeneratedResource[] | SamError {
+    const generated = [...kept.generated];
+    for (const effect of kept.effects) {
+      if (effect.kind === 'reference') this.ctx.references.add(effect.logicalId, effect.property, effect.generatedId);
+      else if (effect.kind === 'note') this.ctx.note(effect.note, effect.offset && { start: start + effect.offset.start, end: start + effect.offset.end });
+      else {
+        const result = effect.step(this.ctx);
+        if (result instanceof SamError) return effect.fail(result);
+        const at = effect.generated.length === 0 ? -1 : generated.indexOf(effect.generated[0]!);
+        if (at >= 0) generated.splice(at, effect.generated.length, ...result);
+      }
+    }
+    return generated;
+  }
+
+  /**
+   * Walks an entry kept from an earlier text beside its equal in this one, aliasing each map and
+   * list to this text's node; false when the two differ (keys, their order, or a value).
+   */
+  private alias(earlier: unknown, current: unknown): boolean {
+    if (earlier === null || typeof earlier !== 'object') return earlier === current;
+    if (current === null || typeof current !== 'object') return false;
+    // A value the transform built (a Python dict) is never in a kept entry.
+    const prototype = Object.getPrototypeOf(current) as unknown;
+    if (!Array.isArray(current) && prototype !== Object.prototype && prototype !== null) return false;
+    const node = this.source.index.nodeOf(current);
+    if (node !== undefined) this.source.index.alias(earlier, node);
+    if (Array.isArray(earlier)) return Array.isArray(current) && earlier.length === current.length && earlier.every((item, i) => this.alias(item, current[i]));
+    if (Array.isArray(current)) return false;
+    const keys = Object.keys(earlier);
+    const currentKeys = Object.keys(current);
+    return keys.length === currentKeys.length && keys.every((k, i) => k === currentKeys[i] && this.alias((earlier as PlainMap)[k], (current as PlainMap)[k]));
+  }
 }
 
 /** A template SAM rejects as a whole: nothing is translated, and its error is the only one. */

@@ -2,7 +2,7 @@
  * A function's `Events`, each translated by its source type, in SAM's order: sorted by the event's
  * `Path` (or its id when it has none), so that an HttpApi `$default` route comes first.
  */
-import type { SamResource, TranslationContext } from '../context';
+import { runSharedStep, type SamResource, type TranslationContext } from '../context';
 import { invalidEvent, SamError } from '../errors';
 import type { GeneratedResource } from '../generated';
 import { NotCovered } from '../notCovered';
@@ -71,10 +71,11 @@ function translateEvent(input: EventInput, target: EventTarget, role: GeneratedR
       return s3Event(input, target);
     case 'SNS':
       return snsEvent(input, target, role);
+    // An Api or HttpApi event edits the definition of the API it names: a kept translation runs it again.
     case 'Api':
-      return apiEvent(input, target);
+      return runSharedStep(input.ctx, (ctx) => apiEvent({ ...input, ctx }, target), (error) => wrap(input.sam, input.eventId, error));
     case 'HttpApi':
-      return httpApiEvent(input, target);
+      return runSharedStep(input.ctx, (ctx) => httpApiEvent({ ...input, ctx }, target), (error) => wrap(input.sam, input.eventId, error));
     case 'AlexaSkill':
       return alexaSkillEvent(input, target);
     case 'IoTRule':

@@ -1,0 +1,201 @@
+/**
+ * A cache of SAM resource translations that the caller owns and passes in (the engine keeps no
+ * state between calls): an edit to one function re-translates that function, and the others are
+ * taken from the cache.
+ *
+ * A translation is kept only when it read nothing but its own entry (after Globals), the parameter
+ * values and the pseudo parameters, and when what it did to the shared translation context can be
+ * replayed: references to its generated resources, notes, and shared steps (an Api or HttpApi event,
+ * which edits the definition of the API it names: it runs again on a hit, in SAM's order, so the
+ * implicit APIs come out as without a cache). A translation that touches anything else the context
+ * holds (another resource's entry, conditions, deployment preferences...) is not kept, and is
+ * translated again next time.
+ */
+import type { Range } from '../template/ast';
+import type { SamNote, SharedStep, TranslationContext } from './context';
+import type { SamError } from './errors';
+import type { GeneratedResource } from './generated';
+
+/** What one kept translation replays on a hit. */
+export interface KeptTranslation {
+  /** The resource's entry the translation read, whose maps and lists the generated resources may hold; a hit walks it beside the current one. */
+  entry: unknown;
+  /** What the translation read besides its entry and text: parameter values, pseudo parameters, Python 2.7 order, the Globals text. */
+  sharedKey: string;
+  generated: readonly GeneratedResource[];
+  /** What the translation did to what resources share, in order, with note ranges relative to the start of the resource's text. */
+  effects: readonly KeptEffect[];
+}
+
+/** One thing a kept translation does again on a hit. */
+export type KeptEffect =
+  | { kind: 'reference'; logicalId: string; property: string; generatedId: string }
+  | { kind: 'note'; note: SamNote; offset?: { start: number; end: number } }
+  /** A shared step, run again; what it generated replaces what it generated when kept. */
+  | { kind: 'step'; step: SharedStep; fail: (error: SamError) => SamError; generated: readonly GeneratedResource[] };
+
+/** The default number of translations a cache keeps. */
+export const DEFAULT_SAM_CACHE_SIZE = 2000;
+
+/** A bounded store of translations, least recently used evicted first; counts its hits and misses. */
+export class SamTranslationCache {
+  private readonly kept = new Map<string, KeptTranslation>();
+  hits = 0;
+  misses = 0;
+
+  constructor(readonly maxEntries: number = DEFAULT_SAM_CACHE_SIZE) {}
+
+  /** The number of translations kept. */
+  get size(): number {
+    return this.kept.size;
+  }
+
+  /** The translation kept under a key when `usable` accepts it (a hit, marked as most recently used); else a miss. */
+  take(key: string, usable: (kept: KeptTranslation) => boolean): KeptTranslation | undefined {
+    const found = this.kept.get(key);
+    if (found === undefined || !usable(found)) {
+      this.misses++;
+      return undefined;
+    }
+    this.hits++;
+    this.kept.delete(key);
+    this.kept.set(key, found);
+    return found;
+  }
+
+  /** Keeps a translation, evicting the least recently used past the bound. */
+  set(key: string, translation: KeptTranslation): void {
+    this.kept.delete(key);
+    this.kept.set(key, translation);
+    while (this.kept.size > this.maxEntries) {
+      const oldest = this.kept.keys().next().value as string;
+      this.kept.delete(oldest);
+    }
+  }
+
+}
+
+/**
+ * JSON-like text of a value read from the template, with its map keys in order, so that equal
+ * values give equal text; nothing for a value the transform built (a Python string or dict), which
+ * such text could not vouch for.
+ */
+export function stableText(value: unknown): string | undefined {
+  const parts: string[] = [];
+  const write = (v: unknown): boolean => {
+    if (v === null || typeof v !== 'object') {
+      parts.push(v === undefined ? 'u' : JSON.stringify(v));
+      return true;
+    }
+    if (Array.isArray(v)) {
+      parts.push('[');
+      for (const item of v) {
+        if (!write(item)) return false;
+        parts.push(',');
+      }
+      parts.push(']');
+      return true;
+    }
+    const prototype = Object.getPrototypeOf(v) as unknown;
+    if (prototype !== Object.prototype && prototype !== null) return false;
+    parts.push('{');
+    const map = v as Record<string, unknown>;
+    for (const key of Object.keys(v)) {
+      parts.push(JSON.stringify(key), ':');
+      if (!write(map[key])) return false;
+      parts.push(',');
+    }
+    parts.push('}');
+    return true;
+  };
+  return write(value) ? parts.join('') : undefined;
+}
+
+/**
+ * A view of the translation context for one resource that records what the translation does to
+ * what resources share, and notes when it reads or changes something a kept translation could not
+ * replay (`tainted`).
+ */
+export class RecordingContext {
+  tainted = false;
+  /** What the translation did to what resources share, note ranges as written. */
+  readonly effects: (Exclude<KeptEffect, { kind: 'note' }> | { kind: 'note'; note: SamNote; range?: Range })[] = [];
+  readonly context: TranslationContext;
+
+  constructor(shared: TranslationContext, ownId: string) {
+    const taint = <T>(value: T): T => {
+      this.tainted = true;
+      return value;
+    };
+    const resources = new Proxy(shared.resources, {
+      get: (target, key, receiver) => (key === ownId ? Reflect.get(target, key, receiver) : taint(Reflect.get(target, key, receiver))),
+      has: (target, key) => taint(Reflect.has(target, key)),
+      ownKeys: (target) => taint(Reflect.ownKeys(target)),
+      set: (target, key, value) => taint(Reflect.set(target, key, value)),
+      deleteProperty: (target, key) => taint(Reflect.deleteProperty(target, key)),
+      getOwnPropertyDescriptor: (target, key) => taint(Reflect.getOwnPropertyDescriptor(target, key)),
+    });
+    const references = shared.references;
+    const recordedReferences = {
+      add: (logicalId: string, property: string, generatedId: string) => {
+        this.effects.push({ kind: 'reference', logicalId, property, generatedId });
+        references.add(logicalId, property, generatedId);
+      },
+      ref: (logicalId: string, property: string) => taint(references.ref(logicalId, property)),
+      get: (logicalId: string, property: string) => taint(references.get(logicalId, property)),
+      mayBeIn: (text: string) => taint(references.mayBeIn(text)),
+    };
+    const effects = this.effects;
+    this.context = {
+      parameters: shared.parameters,
+      region: shared.region,
+      partition: shared.partition,
+      py27: shared.py27,
+      resources,
+      references: recordedReferences as unknown as TranslationContext['references'],
+      note(note: SamNote, range?: Range) {
+        effects.push(range === undefined ? { kind: 'note', note } : { kind: 'note', note, range });
+        shared.note(note, range);
+      },
+      sharedStep(step: SharedStep, fail: (error: SamError) => SamError) {
+        // The step runs over the shared context: what it reads and edits there, it reads and edits again on a hit.
+        const result = step(shared);
+        effects.push({ kind: 'step', step, fail, generated: Array.isArray(result) ? [...result] : [] });
+        return result;
+      },
+      get mappings() {
+        return taint(shared.mappings);
+      },
+      get conditions() {
+        return taint(shared.conditions);
+      },
+      get changedIds() {
+        return taint(shared.changedIds);
+      },
+      get deploymentPreferences() {
+        return taint(shared.deploymentPreferences);
+      },
+      get functionNames() {
+        return taint(shared.functionNames);
+      },
+      get notes() {
+        return taint(shared.notes);
+      },
+      get edited() {
+        return taint(shared.edited);
+      },
+      get route53RecordSetGroups() {
+        return taint(shared.route53RecordSetGroups);
+      },
+      get sharedUsagePlan() {
+        return taint(shared.sharedUsagePlan);
+      },
+      get implicitApis() {
+        return taint(shared.implicitApis);
+      },
+      get applicationTemplates() {
+        return taint(shared.applicationTemplates);
+      },
+    };
+  }
+}

@@ -1,0 +1,136 @@
+/**
+ * A kept translation must change nothing: over every valid input of SAM's translator suite, the
+ * expansion with a cache warmed by the same template, or by a copy with one edit (a function's
+ * property, an event added or removed, Globals, a parameter's value), is the expansion without a
+ * cache, node for node and range for range, with the same source map, notes and errors. Skipped,
+ * with the reason printed, when the folder is absent.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { expandServerless, SamTranslationCache, type SamExpansion } from '../../../server/src/sam';
+import { parseTemplate, readTemplateModel, toPlain } from '../../../server/src/template';
+
+const SUITE = join(__dirname, '..', '..', '..', '..', 'shared', 'sam-translator-tests');
+const REGION = 'ap-southeast-1';
+const PARAMETERS = new Map([
+  ['param1', 'value1'],
+  ['param2', 'value2'],
+]);
+const OTHER_PARAMETERS = new Map([
+  ['param1', 'other1'],
+  ['param2', 'value2'],
+]);
+
+type Plain = { [key: string]: unknown };
+
+function expand(text: string, parameters: ReadonlyMap<string, unknown>, cache?: SamTranslationCache): SamExpansion {
+  const model = readTemplateModel(parseTemplate(text));
+  return expandServerless(model, { parameters, region: REGION, partition: 'aws', ...(cache ? { cache } : {}) });
+}
+
+function isMap(value: unknown): value is Plain {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The first function of a template, with its properties (made a map when absent). */
+function firstFunction(template: Plain): Plain | undefined {
+  const resources = isMap(template.Resources) ? template.Resources : {};
+  const found = Object.values(resources).find((r) => isMap(r) && r.Type === 'AWS::Serverless::Function' && (r.Properties === undefined || isMap(r.Properties)));
+  if (!isMap(found)) return undefined;
+  if (found.Properties === undefined) found.Properties = {};
+  return found.Properties as Plain;
+}
+
+/** The edits a cache is warmed with, each a function from a copy of the template to its edited text (or none when it does not apply). */
+const EDITS: Record<string, (template: Plain) => boolean> = {
+  'a function property changed': (t) => {
+    const properties = firstFunction(t);
+    if (!properties) return false;
+    properties.Timeout = typeof properties.Timeout === 'number' ? properties.Timeout + 1 : 77;
+    return true;
+  },
+  'an event added': (t) => {
+    const properties = firstFunction(t);
+    if (!properties || (properties.Events !== undefined && !isMap(properties.Events))) return false;
+    properties.Events = { ...((properties.Events as Plain | undefined) ?? {}), CacheProbe: { Type: 'Schedule', Properties: { Schedule: 'rate(1 day)' } } };
+    return true;
+  },
+  'an event removed': (t) => {
+    const properties = firstFunction(t);
+    if (!properties || !isMap(properties.Events) || Object.keys(properties.Events).length === 0) return false;
+    delete properties.Events[Object.keys(properties.Events)[0]!];
+    return true;
+  },
+  'Globals changed': (t) => {
+    const globals = isMap(t.Globals) ? t.Globals : (t.Globals = {});
+    const fn = isMap(globals.Function) ? globals.Function : (globals.Function = {});
+    fn.MemorySize = typeof fn.MemorySize === 'number' ? fn.MemorySize + 64 : 1536;
+    return true;
+  },
+  'a parameter default changed': (t) => {
+    if (!isMap(t.Parameters)) return false;
+    const withDefault = Object.values(t.Parameters).find((p) => isMap(p) && typeof p.Default === 'string');
+    if (!isMap(withDefault)) return false;
+    withDefault.Default = `${String(withDefault.Default)}-edited`;
+    return true;
+  },
+};
+
+function assertSame(actual: SamExpansion, expected: SamExpansion, what: string): void {
+  assert.deepStrictEqual(actual.parsed, expected.parsed, `${what}: the processed template`);
+  assert.deepStrictEqual(actual.sourceMap, expected.sourceMap, `${what}: the source map`);
+  assert.deepStrictEqual(actual.notes, expected.notes, `${what}: the notes`);
+}
+
+describe('expansion with kept translations', { skip: existsSync(SUITE) ? false : `${SUITE} is absent` }, () => {
+  const names = existsSync(SUITE)
+    ? readdirSync(join(SUITE, 'input'))
+        .filter((f) => f.endsWith('.yaml') && !f.startsWith('error_'))
+        .map((f) => f.slice(0, -'.yaml'.length))
+    : [];
+
+  test('is the expansion without a cache, warmed by the same template', () => {
+    let hits = 0;
+    for (const name of names) {
+      const text = readFileSync(join(SUITE, 'input', `${name}.yaml`), 'utf8');
+      const cache = new SamTranslationCache();
+      expand(text, PARAMETERS, cache);
+      const before = cache.hits;
+      assertSame(expand(text, PARAMETERS, cache), expand(text, PARAMETERS), name);
+      hits += cache.hits - before;
+    }
+    console.log(`${names.length} valid inputs; ${hits} translations taken from the cache`);
+    assert.ok(hits > 0, 'the same template again takes some translations from the cache');
+  });
+
+  test('is the expansion without a cache, warmed by an edited copy, either way', () => {
+    const applied = new Map<string, number>();
+    for (const name of names) {
+      const parsed = parseTemplate(readFileSync(join(SUITE, 'input', `${name}.yaml`), 'utf8'));
+      if (!isMap(parsed.root ? toPlain(parsed.root) : undefined)) continue;
+      // Both sides are written as JSON, so that what the edit leaves alone is the same text on both.
+      const original = JSON.stringify(toPlain(parsed.root!), null, 1);
+      for (const [edit, apply] of Object.entries(EDITS)) {
+        const copy = JSON.parse(original) as Plain;
+        if (!apply(copy)) continue;
+        applied.set(edit, (applied.get(edit) ?? 0) + 1);
+        const edited = JSON.stringify(copy, null, 1);
+        for (const [warm, target] of [
+          [edited, original],
+          [original, edited],
+        ] as const) {
+          const cache = new SamTranslationCache();
+          expand(warm, PARAMETERS, cache);
+          assertSame(expand(target, PARAMETERS, cache), expand(target, PARAMETERS), `${name}, ${edit}`);
+        }
+      }
+      const cache = new SamTranslationCache();
+      expand(original, PARAMETERS, cache);
+      assertSame(expand(original, OTHER_PARAMETERS, cache), expand(original, OTHER_PARAMETERS), `${name}, another parameter value`);
+    }
+    console.log(`edits applied: ${[...applied].map(([edit, count]) => `${edit} ${count}`).join(', ')}`);
+    for (const edit of Object.keys(EDITS)) assert.ok((applied.get(edit) ?? 0) > 0, `${edit} applies to some input`);
+  });
+});
