@@ -85,10 +85,19 @@ class StacksTreeProvider implements vscode.TreeDataProvider<StackTreeNode> {
     private readonly onTree: (nodes: StackTreeNode[]) => void,
   ) {}
 
-  /** Drops the cached tree and lets the view ask for it again. */
+  /**
+   * Asks the server for the tree, and only once it is here tells the view to redraw. The view
+   * forgets every row when told (VS Code drops its handles on a full refresh), so a context-menu
+   * command run before the rows come back gets no node; fetching first keeps that window to the
+   * redraw itself instead of a server round trip, which matters while a deployment redraws the
+   * tree every few seconds.
+   */
   reload(): void {
-    this.roots = undefined;
-    this.changed.fire();
+    const roots = this.fetchRoots();
+    this.roots = roots;
+    void roots.then(() => {
+      if (this.roots === roots) this.changed.fire();
+    });
   }
 
   getTreeItem(node: StackTreeNode): vscode.TreeItem {
@@ -107,7 +116,13 @@ class StacksTreeProvider implements vscode.TreeDataProvider<StackTreeNode> {
 
   getChildren(node?: StackTreeNode): vscode.ProviderResult<StackTreeNode[]> {
     if (node) return node.children ?? [];
-    this.roots ??= this.client.sendRequest(stacksTreeRequest, this.filter ? { filter: this.filter } : {}).then(
+    this.roots ??= this.fetchRoots();
+    return this.roots;
+  }
+
+  /** The server's tree (or a row saying why there is none); every tree received goes to `onTree`. */
+  private fetchRoots(): Promise<StackTreeNode[]> {
+    return this.client.sendRequest(stacksTreeRequest, this.filter ? { filter: this.filter } : {}).then(
       (tree) => {
         this.onTree(tree.nodes);
         return tree.nodes;
@@ -123,7 +138,6 @@ class StacksTreeProvider implements vscode.TreeDataProvider<StackTreeNode> {
         } satisfies StackTreeNode,
       ],
     );
-    return this.roots;
   }
 
   dispose(): void {
