@@ -53,7 +53,9 @@ describe('the deployment timeline', { skip, timeout: 300_000 }, () => {
     });
     workbench = await Workbench.open(server.url, 'timeline');
     // The scripted deployments start with the endpoint, so the update is still running when its timeline opens.
-    endpoint = await startEndpoint(['network-example', 'create-rollback'], 'timeline', { port: endpointPort, stepMs: 2000 });
+    // Steps of 4 s make the update last 80 s: on a loaded machine, showing the sidebar and opening the
+    // panel through a tree that redraws while the deployment runs has taken close to a minute.
+    endpoint = await startEndpoint(['network-example', 'create-rollback'], 'timeline', { port: endpointPort, stepMs: 4000 });
   });
 
   after(async () => {
@@ -69,19 +71,28 @@ describe('the deployment timeline', { skip, timeout: 300_000 }, () => {
     const stackRow = page.locator('.part.sidebar .monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`^${name}$`) }) }).first();
     await stackRow.waitFor({ state: 'visible', timeout: 60_000 });
     const menuItem = page.locator('.context-view .monaco-menu .action-item', { hasText: showTimelineTitle() }).first();
+    const started = Date.now();
+    let attempts = 0;
     // While a deployment runs the tree redraws several times a second, and a redraw can swallow
     // the click on the menu: open the menu again until the panel is there.
     await waitFor(
       async () => {
         if ((await page.locator('iframe.webview').count()) > 0) return true;
-        await page.keyboard.press('Escape');
+        // Close a menu left open by a redraw (only then: Escape also hides the notifications).
+        if (await page.locator('.context-view .monaco-menu').isVisible()) await page.keyboard.press('Escape');
+        attempts += 1;
         await stackRow.click({ button: 'right' });
         await menuItem.waitFor({ state: 'visible', timeout: 5_000 });
         await menuItem.click();
-        return waitFor(async () => (await page.locator('iframe.webview').count()) > 0, { timeoutMs: 3_000, what: 'the panel' }).catch(() => undefined);
+        // A loaded machine can take seconds to open a webview: wait long enough not to reopen it meanwhile.
+        return waitFor(async () => (await page.locator('iframe.webview').count()) > 0, { timeoutMs: 10_000, what: 'the panel' }).catch(() => undefined);
       },
-      { timeoutMs: 60_000, intervalMs: 500, what: `the timeline panel of ${name} to open` },
-    );
+      { timeoutMs: 90_000, intervalMs: 500, what: `the timeline panel of ${name} to open` },
+    ).catch(async (error: Error) => {
+      await workbench.screenshot('timeline-never-opened').catch(() => undefined);
+      throw error;
+    });
+    console.log(`the timeline of ${name} opened after ${Date.now() - started} ms (${attempts} menu attempts)`);
     // A webview is an iframe holding the page's own iframe.
     return page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
   }
@@ -153,9 +164,7 @@ describe('the deployment timeline', { skip, timeout: 300_000 }, () => {
     const page = workbench.page;
     // One panel at a time, so that the page found below is this stack's.
     await workbench.runCommand('View: Close All Editors');
-    const toast = page.locator('.notification-toast', { hasText: 'Deployment of web (us-east-1) failed' });
-    await toast.waitFor({ state: 'visible', timeout: 60_000 });
-    await toast.locator('.monaco-button', { hasText: 'Show Timeline' }).click();
+    await workbench.notificationAction('Deployment of web (us-east-1) failed', 'Show Timeline');
     const timeline = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
     const summary = timeline.locator('.summary');
     await waitFor(async () => (await summary.count()) > 0 && /CREATE_IN_PROGRESS → ROLLBACK_COMPLETE in /.test((await summary.textContent()) ?? ''), {

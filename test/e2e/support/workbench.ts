@@ -87,9 +87,19 @@ export class Workbench {
 
   /** Runs a command by its title through the command palette, as a person would. */
   async runCommand(title: string): Promise<void> {
-    await this.page.keyboard.press('F1');
     const input = this.page.locator('.quick-input-widget input');
-    await input.waitFor({ state: 'visible' });
+    // F1 goes to whatever has the keyboard, and a webview's frame or an open menu swallows it: when
+    // the palette does not come, put the focus in the workbench's title area and ask again. (Not
+    // Escape: it would also hide the notifications a test may be about to use.)
+    let attempt = 0;
+    await waitFor(
+      async () => {
+        if (attempt++ > 0) await this.page.locator('.monaco-workbench').click({ position: { x: 700, y: 5 } }).catch(() => undefined);
+        await this.page.keyboard.press('F1');
+        return input.waitFor({ state: 'visible', timeout: 10_000 }).then(() => true);
+      },
+      { timeoutMs: 60_000, intervalMs: 500, what: 'the command palette to open' },
+    );
     await input.fill(`>${title}`);
     // Click the entry with exactly this title: Enter would run whichever entry ranks first.
     const row = this.page.locator('.quick-input-list .monaco-list-row').filter({
@@ -98,6 +108,34 @@ export class Workbench {
     await row.first().waitFor({ state: 'visible' });
     await row.first().click();
     await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+  }
+
+  /**
+   * Clicks the button `action` of the notification that says `message`: on its toast, or in the
+   * notification centre when the toast has gone (toasts hide after a while and on Escape).
+   */
+  async notificationAction(message: string, action: string, timeoutMs = 60_000): Promise<void> {
+    const toast = this.page.locator('.notification-toast', { hasText: message });
+    const listed = this.page.locator('.notifications-center .notification-list-item', { hasText: message });
+    await waitFor(
+      async () => {
+        if (await toast.isVisible()) {
+          await toast.locator('.monaco-button', { hasText: action }).click();
+          return true;
+        }
+        if (!(await this.page.locator('.notifications-center').isVisible())) {
+          await this.runCommand('Notifications: Show Notifications');
+        }
+        if (await listed.isVisible()) {
+          // A listed notification shows its buttons once it has the pointer or focus.
+          await listed.hover();
+          await listed.locator('.monaco-button', { hasText: action }).click({ timeout: 5_000 });
+          return true;
+        }
+        return false;
+      },
+      { timeoutMs, intervalMs: 500, what: `the notification "${message}" with its ${action} button` },
+    );
   }
 
   /** Opens a workspace file through Quick Open (Ctrl+P) and waits until its text is on screen. */
