@@ -30,6 +30,38 @@ Resources:
 `;
 const editedReference = committedReference.replace('Value: platform', 'Value: !Ref Missing');
 
+/** A parent stack passing its CIDR parameter to a nested network stack, from its local template. */
+const nestingParent = (cidr: string) => `AWSTemplateFormatVersion: '2010-09-09'
+Parameters:
+  Cidr:
+    Type: String
+    Default: ${cidr}
+Resources:
+  Network:
+    Type: AWS::CloudFormation::Stack
+    Properties:
+      TemplateURL: ./network.yaml
+      Parameters:
+        VpcCidr: !Ref Cidr
+`;
+
+/** The nested network stack: its parameter has no default, its parent passes it. */
+const nestedNetwork = `AWSTemplateFormatVersion: '2010-09-09'
+Parameters:
+  VpcCidr:
+    Type: String
+Resources:
+  Vpc:
+    Type: AWS::EC2::VPC
+    Properties:
+      CidrBlock: !Ref VpcCidr
+  Subnet:
+    Type: AWS::EC2::Subnet
+    Properties:
+      VpcId: !Ref Vpc
+      CidrBlock: !Select [0, !Cidr [!Ref VpcCidr, 2, 8]]
+`;
+
 /** Files of the suite's workspace, by path relative to its root. */
 export const workspaceFiles = {
   /** Network replaced by a new CIDR, PublicSubnet with it, Logs retagged, Jobs removed, Alerts added. */
@@ -42,6 +74,10 @@ export const workspaceFiles = {
   plainYaml: 'build.yaml',
   /** JSON that is not a template. */
   plainJson: 'lint-rules.json',
+  /** Passes a new CIDR to its nested stack: the stack resource is updated, the child's VPC and subnet replaced. */
+  nestingParent: 'stacks/network-parent.yaml',
+  /** The nested stack's template, unchanged since HEAD. */
+  nestedNetwork: 'stacks/network.yaml',
 } as const;
 
 /** What HEAD holds. */
@@ -51,6 +87,8 @@ export const committedFiles: Record<string, string> = {
   [workspaceFiles.brokenReference]: committedReference,
   [workspaceFiles.plainYaml]: 'steps:\n  - name: build\n    run: npm run build\n',
   [workspaceFiles.plainJson]: '{\n  "indent": 2,\n  "rules": ["no-tabs"]\n}\n',
+  [workspaceFiles.nestingParent]: nestingParent('10.0.0.0/16'),
+  [workspaceFiles.nestedNetwork]: nestedNetwork,
 };
 
 /** What the working tree holds on top of HEAD. */
@@ -60,6 +98,7 @@ export const editedFiles: Record<string, string> = {
   [workspaceFiles.brokenReference]: editedReference,
   [workspaceFiles.plainYaml]: 'steps:\n  - name: build\n    run: npm run build\n  - name: test\n    run: npm test\n',
   [workspaceFiles.plainJson]: '{\n  "indent": 4,\n  "rules": ["no-tabs"]\n}\n',
+  [workspaceFiles.nestingParent]: nestingParent('10.1.0.0/16'),
 };
 
 /** The deployment the local CloudFormation endpoint plays (test/endpoint/scenarios.ts): stack `messaging`, a queue and a topic. */
