@@ -60,4 +60,18 @@ describe('changes of generated resources point at the SAM property they come fro
     const report = impact(worker, after);
     assert.equal(lineOfDetail(report, after, 'Worker', '/Properties/MemorySize'), lineNumber(after, '    MemorySize: 256'));
   });
+
+  test("an Api's local DefinitionUri: the note that its file is not in the comparison points at DefinitionUri", () => {
+    const api = `Transform: AWS::Serverless-2016-10-31
+Resources:
+  Orders:
+    Type: AWS::Serverless::Api
+    Properties:
+      StageName: prod
+      DefinitionUri: api/openapi.yaml
+`;
+    const note = impact(api, api).notes.find((n) => n.kind === 'sam-local-artifact');
+    assert.ok(note?.range, JSON.stringify(note));
+    assert.equal(api.slice(note.range.start, note.range.end), 'api/openapi.yaml');
+  });
 });

@@ -15,7 +15,7 @@ import { PyDict, PyUnicode, type PyStr, type PyValue } from '../python/py27Dict'
 import { pythonJsonDumpsUnsorted } from '../python/pythonJson';
 import { pyStr } from '../python/pyRepr';
 import { sha1Hex } from '../sha1';
-import { parseS3Uri } from '../s3Location';
+import { isLocalPath, noteLocalPath, PACKAGED_BUCKET, parseS3Uri } from '../s3Location';
 import { isIntrinsic, isMap, tagList, type PlainMap } from '../values';
 import { propagateTags } from '../function/function';
 import { RestAuthorizer } from './authorizer';
@@ -439,9 +439,9 @@ class RestApiGenerator {
     } else {
       const parsed = parseS3Uri(uri);
       if (!parsed) {
-        if (typeof uri === 'string' && !/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(uri)) {
-          this.ctx.note({ kind: 'sam-local-artifact', logicalId: this.sam.logicalId, property: 'DefinitionUri', path: String(uri) }, this.sam.node?.range);
-          pointer = { Bucket: 'sam-packaged-artifacts', Key: uri };
+        if (isLocalPath(uri)) {
+          noteLocalPath(this.ctx, this.sam, 'DefinitionUri', uri);
+          pointer = { Bucket: PACKAGED_BUCKET, Key: uri };
         } else throw this.fail("'DefinitionUri' is not a valid S3 Uri of the form 's3://bucket/key' with optional versionId query parameter.", 'DefinitionUri');
       } else pointer = parsed;
     }
