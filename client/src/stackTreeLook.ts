@@ -81,6 +81,10 @@ export function treeItemLook(node: StackTreeNode): TreeItemLook {
       return withIcon(node.resource && resourceIcon(node.resource.kind), 'resource.physical');
     case 'event':
       return withIcon(eventIcon(node), 'event');
+    case 'operations':
+      return withIcon({ icon: 'layers' }, 'operations');
+    case 'operation':
+      return withIcon(node.stack && stackIcon(node.stack.phase, 0), 'operation');
     case 'message':
       return messageLook(node.message);
   }

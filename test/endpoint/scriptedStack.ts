@@ -49,6 +49,21 @@ export interface StackView {
   parameters: Record<string, string>;
   /** `EXPRESS` for a stack deployed in express mode. */
   deploymentMode?: string;
+  /** The latest operations, newest first: what `LastOperations` lists. */
+  lastOperations: { operationType: string; operationId: string }[];
+}
+
+/**
+ * How many operations `LastOperations` lists. The API reference says only "the most recent
+ * operations"; this endpoint lists the last three, enough for an update and its rollback.
+ */
+const LAST_OPERATIONS = 3;
+
+/** The operations of these events (oldest first), newest first and at most `LAST_OPERATIONS`. */
+function lastOperations(oldestFirst: readonly EndpointEvent[]): { operationType: string; operationId: string }[] {
+  const seen = new Map<string, string>();
+  for (const event of oldestFirst) if (event.operationId && event.operationType) seen.set(event.operationId, event.operationType);
+  return [...seen].reverse().slice(0, LAST_OPERATIONS).map(([operationId, operationType]) => ({ operationType, operationId }));
 }
 
 /** The operation a stack status starts, for OperationType; undefined when it continues one. */
@@ -179,6 +194,7 @@ export class ScriptedStack {
       resources: [...rows.values()],
       parameters: this.scenario.parameters ?? {},
       ...(this.scenario.deploymentMode ? { deploymentMode: this.scenario.deploymentMode } : {}),
+      lastOperations: lastOperations(oldestFirst),
     };
   }
 

@@ -235,6 +235,7 @@ function answer(action: string, params: Record<string, string>, stacks: Scripted
             el('StackStatus', v.status),
             el('StackStatusReason', v.reason),
             el('DriftInformation', [el('StackDriftStatus', 'NOT_CHECKED')]),
+            lastOperationsXml(v),
           ]),
         ),
         el('NextToken', p.nextToken),
@@ -439,7 +440,13 @@ function stackXml(v: StackView, scenario: Scenario | undefined): XmlNode[] {
     el('EnableTerminationProtection', false),
     el('DriftInformation', [el('StackDriftStatus', 'NOT_CHECKED')]),
     el('DeploymentConfig', v.deploymentMode ? [el('Mode', v.deploymentMode)] : undefined),
+    lastOperationsXml(v),
   ];
+}
+
+/** `LastOperations`: a list of `OperationEntry` (OperationType, OperationId), newest first. */
+function lastOperationsXml(v: StackView): XmlNode {
+  return members('LastOperations', v.lastOperations.map((o) => [el('OperationType', o.operationType), el('OperationId', o.operationId)]));
 }
 
 function settledScenario(index: number): Scenario {

@@ -165,7 +165,7 @@ export const compareChangeSetRequest = new RequestType<CompareChangeSetParams, C
 // polled while no one looks.
 
 /** What a node of the stacks tree stands for. */
-export type StackTreeNodeKind = 'region' | 'stack' | 'resources' | 'events' | 'resource' | 'physical' | 'event' | 'message';
+export type StackTreeNodeKind = 'region' | 'stack' | 'resources' | 'events' | 'resource' | 'physical' | 'event' | 'operations' | 'operation' | 'message';
 
 /**
  * Where a stack stands: an operation in progress, or how the last one ended (`complete`,

@@ -137,3 +137,44 @@ export function progressDetails(progress: ProgressFigures, running: boolean): st
   if (running) lines.push(`Estimated time left: ${elapsedText(progress.etaMs)} (from this stack's earlier operations, else typical durations)`);
   return lines;
 }
+
+/** One of a stack's recent operations (stacks/operationHistory.ts reads them from its events). */
+export interface OperationFigures {
+  /** `CREATE_STACK`, `UPDATE_STACK`, `ROLLBACK`, … as `LastOperations` names them. */
+  operationType: string;
+  status: string;
+  outcome: 'succeeded' | 'failed' | 'in-progress';
+  startedAt: number;
+  lastEventAt: number;
+}
+
+const OPERATION_NAMES: Record<string, string> = {
+  CREATE_STACK: 'Create',
+  UPDATE_STACK: 'Update',
+  DELETE_STACK: 'Delete',
+  ROLLBACK: 'Rollback',
+  CONTINUE_ROLLBACK: 'Continued rollback',
+  CREATE_CHANGESET: 'Change set review',
+  IMPORT_STACK: 'Import',
+};
+
+/** `Update`, `Rollback`, `Continued rollback`: what an operation did. */
+export function operationName(operationType: string): string {
+  return OPERATION_NAMES[operationType] ?? operationType;
+}
+
+/**
+ * `failed · 3 min 10 s · UPDATE_ROLLBACK_COMPLETE`: how an operation went and how long it took.
+ * The status is the one it ended in; an operation that a rollback of its own followed ended running.
+ */
+export function operationSummary(operation: OperationFigures): string {
+  const outcome = operation.outcome === 'in-progress' ? 'running' : operation.outcome;
+  const parts = [outcome, elapsedText(operation.lastEventAt - operation.startedAt)];
+  if (operation.outcome === 'in-progress' || !operation.status.endsWith('_IN_PROGRESS')) parts.push(operation.status);
+  return parts.join(' · ');
+}
+
+/** `Update · failed · 3 min 10 s · UPDATE_ROLLBACK_COMPLETE`: one recent operation in a line. */
+export function operationHistoryLine(operation: OperationFigures): string {
+  return `${operationName(operation.operationType)} · ${operationSummary(operation)}`;
+}

@@ -17,6 +17,7 @@ import {
   ListStacksCommand,
   type Change,
   type CloudFormationClientConfig,
+  type OperationEntry as SdkOperationEntry,
   type OperationEvent as SdkOperationEvent,
   type Stack,
   type StackEvent as SdkStackEvent,
@@ -25,7 +26,7 @@ import {
 } from '@aws-sdk/client-cloudformation';
 import { fromNodeProviderChain } from '@aws-sdk/credential-providers';
 import { describeAwsError } from './awsErrors';
-import type { ChangeSetDescription, ChangeSetResourceChange, ChangeSetSummary, OperationEvent, ReaderError, ReadResult, StackDescription, StackEvent, StackExport, StackResource, StackSummary } from './types';
+import type { ChangeSetDescription, ChangeSetResourceChange, ChangeSetSummary, OperationEntry, OperationEvent, ReaderError, ReadResult, StackDescription, StackEvent, StackExport, StackResource, StackSummary } from './types';
 
 export interface ReaderOptions {
   region?: string;
@@ -534,7 +535,14 @@ function toStackSummary(s: SdkStackSummary | Stack, description: string | undefi
     deletionTime: time(s.DeletionTime),
     description: description || undefined,
     deploymentMode: ('DeploymentConfig' in s ? s.DeploymentConfig?.Mode : undefined) || undefined,
+    lastOperations: toOperationEntries(s.LastOperations),
   });
+}
+
+/** `LastOperations`, without entries that lack a type or an id; absent when there are none. */
+function toOperationEntries(entries: readonly SdkOperationEntry[] | undefined): OperationEntry[] | undefined {
+  const known = (entries ?? []).flatMap((e) => (e.OperationType && e.OperationId ? [{ operationType: e.OperationType, operationId: e.OperationId }] : []));
+  return known.length > 0 ? known : undefined;
 }
 
 function toStackDescription(s: Stack): StackDescription {

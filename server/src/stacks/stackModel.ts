@@ -8,7 +8,7 @@
  */
 import { isCleanupPhase, isRunning, isStackStatus, isTransitionPossible, operationOutcome, startsOperation } from '../cloudformation/stackLifecycle';
 import type { OperationOutcome } from '../cloudformation/stackLifecycle';
-import type { StackEvent, StackFields, StackResource, StackSummary } from './types';
+import type { OperationEntry, StackEvent, StackFields, StackResource, StackSummary } from './types';
 
 /** One physical resource seen under a logical id during the current operation. */
 export interface PhysicalResourceState {
@@ -121,6 +121,7 @@ export class StackState implements StackFields {
   lastUpdatedTime?: number;
   description?: string;
   deploymentMode?: string;
+  lastOperations?: OperationEntry[];
   readonly resources = new Map<string, ResourceModel>();
   private changes = 0;
   /** Oldest first, at most `maxEvents`. */
@@ -143,6 +144,7 @@ export class StackState implements StackFields {
     this.lastUpdatedTime = summary.lastUpdatedTime;
     this.description = summary.description;
     this.deploymentMode = summary.deploymentMode;
+    this.lastOperations = summary.lastOperations;
   }
 
   /** Counts the changes made to the model: equal revisions mean equal content. */
@@ -158,6 +160,7 @@ export class StackState implements StackFields {
     this.lastUpdatedTime = summary.lastUpdatedTime ?? this.lastUpdatedTime;
     if (summary.description !== undefined) this.description = summary.description;
     if (summary.deploymentMode !== undefined) this.deploymentMode = summary.deploymentMode;
+    if (summary.lastOperations !== undefined) this.lastOperations = summary.lastOperations;
     if (!statusFromEvents) {
       this.status = summary.status;
       this.statusReason = summary.statusReason;

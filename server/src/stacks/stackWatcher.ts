@@ -274,6 +274,7 @@ export class StackWatcher {
     if (s.lastUpdatedTime !== undefined) snap.lastUpdatedTime = s.lastUpdatedTime;
     if (s.description !== undefined) snap.description = s.description;
     if (s.deploymentMode !== undefined) snap.deploymentMode = s.deploymentMode;
+    if (s.lastOperations !== undefined) snap.lastOperations = s.lastOperations;
     const seen = learnDurations(s.events);
     snap.durations = {
       byLogicalId: { ...t.history?.byLogicalId, ...seen.byLogicalId },

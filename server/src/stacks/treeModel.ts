@@ -5,14 +5,15 @@
  * that state. Pure: the clock is an input.
  */
 import { resourceStatusKind, type ResourceStatusKind } from '../cloudformation/resourceStatus';
-import { leftBehindCount, leftBehindText, progressDetails, progressLine, rootCauseLine } from '../present';
+import { leftBehindCount, leftBehindText, operationHistoryLine, operationName, operationSummary, progressDetails, progressLine, rootCauseLine } from '../present';
 import { isFinal, isRunning, operationOutcome, stackPhase, stackStateInfo, type StackPhase } from '../cloudformation/stackLifecycle';
 import { isStackEvent, type ResourceModel } from './stackModel';
 import { NO_HISTORY, isExpress, operationProgress, type OperationProgress } from './operationProgress';
+import { recentOperations, type OperationRecord } from './operationHistory';
 import type { StackSnapshot, WatcherSnapshot } from './stackWatcher';
 import type { ReaderError, ReaderErrorKind, StackEvent } from './types';
 
-export type TreeNodeKind = 'region' | 'stack' | 'resources' | 'events' | 'resource' | 'physical' | 'event' | 'message';
+export type TreeNodeKind = 'region' | 'stack' | 'resources' | 'events' | 'resource' | 'physical' | 'event' | 'operations' | 'operation' | 'message';
 
 /**
  * Where a stack stands, as its node tells it: the lifecycle phase of its status, with two
@@ -176,6 +177,9 @@ function stackNode(stack: StackSnapshot, region: string, now: number): TreeNode 
   if (stack.error) children.push(errorNode(`stack:${stack.stackId}:error`, stack.error));
   if (stack.detailed) {
     children.push(resourcesGroup(stack, region), eventsGroup(stack, now));
+    // What the stack went through lately, and how long each operation took, from the events read.
+    const operations = recentOperations(stack.events, stack.lastOperations);
+    if (operations.length > 0) children.push(operationsGroup(stack, region, operations, now));
   }
   return {
     id: `stack:${stack.stackId}`,
@@ -255,6 +259,39 @@ function eventsGroup(stack: StackSnapshot, now: number): TreeNode {
     collapsible: 'collapsed',
     children: stack.events.map((e) => eventNode(stack, e, now)),
   };
+}
+
+function operationsGroup(stack: StackSnapshot, region: string, operations: OperationRecord[], now: number): TreeNode {
+  return {
+    id: `operations:${stack.stackId}`,
+    kind: 'operations',
+    label: 'Operations',
+    description: String(operations.length),
+    tooltip: operations.map(operationHistoryLine).join('\n'),
+    collapsible: 'collapsed',
+    children: operations.map((operation, index) => operationNode(stack, region, operation, index, now)),
+  };
+}
+
+function operationNode(stack: StackSnapshot, region: string, operation: OperationRecord, index: number, now: number): TreeNode {
+  const tooltip = [operationHistoryLine(operation), `Started ${new Date(operation.startedAt).toISOString()}`, `${operation.eventCount} events read`];
+  if (operation.operationId) tooltip.push(`Operation id: ${operation.operationId}`);
+  return {
+    id: `operation:${stack.stackId}:${operation.operationId ?? `started-${operation.startedAt}-${index}`}`,
+    kind: 'operation',
+    label: operationName(operation.operationType),
+    description: `${operationSummary(operation)} · ${ago(operation.startedAt, now)}`,
+    tooltip: tooltip.join('\n'),
+    collapsible: 'none',
+    stack: { status: operation.status, phase: operationPhase(operation), leftBehind: 0 },
+    data: { region, stackId: stack.stackId, stackName: stack.stackName },
+  };
+}
+
+/** The phase an operation's icon shows: its outcome, whatever status it ended in. */
+function operationPhase(operation: OperationRecord): StackNodePhase {
+  if (operation.outcome === 'in-progress') return 'in-progress';
+  return operation.outcome === 'succeeded' ? 'complete' : 'failed';
 }
 
 function eventNode(stack: StackSnapshot, e: StackEvent, now: number): TreeNode {

@@ -17,6 +17,14 @@ export interface StackSummary {
    * (`Stack.DeploymentConfig.Mode`); only DescribeStacks says, so listings leave it absent.
    */
   deploymentMode?: string;
+  /** The stack's latest operations, newest first (`LastOperations` of ListStacks and DescribeStacks). */
+  lastOperations?: OperationEntry[];
+}
+
+/** One of a stack's latest operations as CloudFormation names it: `CREATE_STACK`, `UPDATE_STACK`, `ROLLBACK`, … */
+export interface OperationEntry {
+  operationType: string;
+  operationId: string;
 }
 
 /** The stack-level fields the watcher keeps and shows: a listing's, less the deletion time. */

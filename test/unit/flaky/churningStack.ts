@@ -135,6 +135,8 @@ export class ChurningStack extends ScriptedStack {
       operationEvents: events,
       resources: [...rows.values()].sort((a, b) => a.logicalId.localeCompare(b.logicalId)),
       parameters: {},
+      // Its events carry no operation ids, so there are no operations to list.
+      lastOperations: [],
     };
     this.view = { count, view };
     return view;
