@@ -6,6 +6,7 @@
  */
 import * as vscode from 'vscode';
 import type { StackTreeNode } from '../../server/src/lsp/protocol';
+import { progressMessage } from './progressMessage';
 
 /** One shown notification: how far its bar got, and how to move or end it. */
 interface Shown {
@@ -21,8 +22,14 @@ export class DeploymentProgress implements vscode.Disposable {
   /** Stacks whose notification was cancelled: not shown again while that operation runs. */
   private readonly dismissed = new Set<string>();
 
-  /** `unfollow` is called with a stack node whose notification the user cancelled. */
-  constructor(private readonly unfollow: (node: StackTreeNode) => void) {
+  /**
+   * `unfollow` is called with a stack node whose notification the user cancelled; the
+   * notification links to `showTimelineCommand`, called with the stack's node.
+   */
+  constructor(
+    private readonly unfollow: (node: StackTreeNode) => void,
+    private readonly showTimelineCommand: string,
+  ) {
     this.item.name = 'CloudFormation deployment progress';
   }
 
@@ -45,7 +52,7 @@ export class DeploymentProgress implements vscode.Disposable {
       if (this.dismissed.has(id)) continue;
       const percent = percentDone(node);
       const shown = this.shown.get(id) ?? this.show(node);
-      shown.report(node.description ?? '', Math.max(0, percent - shown.reported));
+      shown.report(progressMessage(node, this.showTimelineCommand), Math.max(0, percent - shown.reported));
       shown.reported = Math.max(shown.reported, percent);
     }
     const first = [...running.values()][0];

@@ -62,6 +62,11 @@ function fixCommand(contextValue: string): vscode.Command | undefined {
   }
 }
 
+/** Selecting an operation in the tree opens its timeline. */
+function showTimelineOf(node: StackTreeNode): vscode.Command {
+  return { title: 'Show Deployment Timeline', command: stacksCommands.showTimeline, arguments: [node] };
+}
+
 /** A tooltip's lines as Markdown, each line kept apart and none read as Markdown syntax. */
 function tooltipOf(text: string): vscode.MarkdownString {
   const tooltip = new vscode.MarkdownString();
@@ -109,7 +114,7 @@ class StacksTreeProvider implements vscode.TreeDataProvider<StackTreeNode> {
     const look = treeItemLook(node);
     if (look.icon) item.iconPath = new vscode.ThemeIcon(look.icon.icon, look.icon.color ? new vscode.ThemeColor(look.icon.color) : undefined);
     item.contextValue = look.contextValue;
-    const command = node.kind === 'message' ? fixCommand(look.contextValue) : undefined;
+    const command = node.kind === 'message' ? fixCommand(look.contextValue) : node.kind === 'operation' ? showTimelineOf(node) : undefined;
     if (command) item.command = command;
     return item;
   }
@@ -181,7 +186,7 @@ async function rowsOf(provider: StacksTreeProvider, node?: StackTreeNode): Promi
 
 /** Registers the stacks view, its commands and its notifications; returns a reader of its rows. */
 export function registerStacksView(context: vscode.ExtensionContext, client: LanguageClient): () => Promise<StacksViewRow[]> {
-  const progress = new DeploymentProgress((node) => follow(node, false));
+  const progress = new DeploymentProgress((node) => follow(node, false), stacksCommands.showTimeline);
   const provider = new StacksTreeProvider(client, (nodes) => progress.update(nodes));
   const view = vscode.window.createTreeView(stacksViewId, { treeDataProvider: provider, showCollapseAll: true });
   const templates = new DeployedTemplates(client);
@@ -255,7 +260,7 @@ export function registerStacksView(context: vscode.ExtensionContext, client: Lan
     ),
     vscode.commands.registerCommand(stacksCommands.showTimeline, (argument: unknown) => {
       const node = nodeOf(argument, view);
-      if (node?.data?.region && node.data.stackId) timelines.show(node.data.region, node.data.stackId, node.data.stackName ?? node.label);
+      if (node?.data?.region && node.data.stackId) timelines.show(node.data.region, node.data.stackId, node.data.stackName ?? node.label, node.data.operation);
     }),
     vscode.commands.registerCommand(stacksCommands.openConsole, async (argument: unknown) => {
       const url = nodeOf(argument, view)?.data?.consoleUrl;

@@ -44,6 +44,9 @@ p { margin: 2px 0; }
 .root-cause-line { color: var(--vscode-errorForeground); }
 button { font: inherit; color: var(--vscode-button-foreground); background: var(--vscode-button-background); border: none; padding: 4px 10px; margin: 8px 0; cursor: pointer; }
 button:hover { background: var(--vscode-button-hoverBackground); }
+.operation-choice { margin: 8px 16px 8px 0; display: inline-block; }
+select { font: inherit; color: var(--vscode-dropdown-foreground); background: var(--vscode-dropdown-background); border: 1px solid var(--vscode-dropdown-border, transparent); padding: 2px 4px; margin-left: 4px; }
+select:focus-visible { outline: 1px solid var(--vscode-focusBorder); }
 button:focus-visible, .bar-row:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 1px; }
 .chart { margin-top: 8px; }
 .bars { position: relative; }
@@ -122,6 +125,9 @@ const SCRIPT = `
     r.addEventListener('mouseleave', () => show(state.selected));
   }
   toggle.addEventListener('click', () => setView(state.view === 'table' ? 'timeline' : 'table'));
+  // Another operation is the extension's to fetch: it answers with a whole new page.
+  const chooser = document.getElementById('operation');
+  if (chooser) chooser.addEventListener('change', () => vscode.postMessage({ type: 'operation', index: chooser.value === '' ? -1 : Number(chooser.value) }));
   setView(state.view === 'table' ? 'table' : 'timeline');
   if (state.selected && rows.some((r) => r.dataset.row === state.selected)) select(state.selected);
 })();
@@ -151,6 +157,21 @@ function physicalIdsText(row: StackTimelineRow): string {
   const { old, new: current } = row.physicalIds;
   if (old && current) return `${old} → ${current}`;
   return old ?? current ?? '';
+}
+
+/**
+ * The chooser of the stack's recent operations: the first entry follows the current or last
+ * operation; the others are indexes into `timeline.operations`, which the panel maps back.
+ */
+function operationChooser(timeline: StackTimeline): string {
+  if (timeline.operations.length === 0) return '';
+  const { labels } = timeline;
+  const following = !timeline.operations.some((o) => o.selected);
+  const options = [`<option value=""${following ? ' selected' : ''}>${escapeHtml(labels.latestOperation)}</option>`];
+  timeline.operations.forEach((choice, index) => {
+    options.push(`<option value="${index}"${choice.selected ? ' selected' : ''}>${escapeHtml(choice.label)}</option>`);
+  });
+  return `<label class="operation-choice">${escapeHtml(labels.operation)}<select id="operation">${options.join('')}</select></label>`;
 }
 
 /** The whole page for a timeline. `nonce` must be fresh for every page. */
@@ -201,7 +222,7 @@ ${placements.join('\n')}
 <p class="summary">${escapeHtml(operation.summary)}</p>
 ${operation.reason ? `<p class="reason">${escapeHtml(operation.reason)}</p>` : ''}
 ${operation.rootCause ? `<p class="root-cause-line">${escapeHtml(operation.rootCause)}</p>` : ''}
-<button id="toggle" type="button" aria-pressed="false" data-table="${escapeHtml(labels.showTable)}" data-timeline="${escapeHtml(labels.showTimeline)}">${escapeHtml(labels.showTable)}</button>
+${operationChooser(timeline)}<button id="toggle" type="button" aria-pressed="false" data-table="${escapeHtml(labels.showTable)}" data-timeline="${escapeHtml(labels.showTimeline)}">${escapeHtml(labels.showTable)}</button>
 </header>
 <section id="chart" class="chart">${chart}
 <div class="details" aria-live="polite"><p id="hint">${escapeHtml(labels.selectHint)}</p>${details.join('')}</div>

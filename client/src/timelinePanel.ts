@@ -1,12 +1,12 @@
 /**
  * The timeline panels: one webview per stack, showing the timeline of its current or last
- * operation (timelineHtml.ts), asked of the language server again whenever it announces a change
+ * operation, or of one of its recent operations chosen in the panel or the tree (timelineHtml.ts), asked of the language server again whenever it announces a change
  * of the stacks and, while the operation runs, every few seconds so that running bars grow.
  */
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { stackTimelineRequest, type StackTimelineAnswer } from '../../server/src/lsp/protocol';
+import { stackTimelineRequest, type StackOperationKey, type StackTimelineAnswer, type StackTimelineChoice } from '../../server/src/lsp/protocol';
 import { timelineHtml, timelineMessageHtml } from './timelineHtml';
 
 export const timelineViewType = 'cfnImpact.timeline';
@@ -18,6 +18,10 @@ interface OpenPanel {
   panel: vscode.WebviewPanel;
   region: string;
   stackId: string;
+  /** The operation shown; absent, the current or last one. */
+  operation?: StackOperationKey;
+  /** The operations the page offers, in its chooser's order. */
+  choices: StackTimelineChoice[];
   /** The last answer shown, without the server time, to skip redraws that change nothing. */
   shown?: string;
   timer?: ReturnType<typeof setTimeout>;
@@ -31,11 +35,15 @@ export class TimelinePanels implements vscode.Disposable {
 
   constructor(private readonly client: LanguageClient) {}
 
-  /** Shows the timeline of a stack, in its existing panel when there is one. */
-  show(region: string, stackId: string, stackName: string): void {
+  /**
+   * Shows the timeline of a stack's `operation` (absent: its current or last one), in the stack's
+   * existing panel when there is one.
+   */
+  show(region: string, stackId: string, stackName: string, operation?: StackOperationKey): void {
     const key = `${region}\u0000${stackId}`;
     const existing = this.open.get(key);
     if (existing) {
+      existing.operation = operation;
       existing.panel.reveal();
       void this.refresh(existing);
       return;
@@ -45,8 +53,9 @@ export class TimelinePanels implements vscode.Disposable {
       enableFindWidget: true,
       localResourceRoots: [],
     });
-    const entry: OpenPanel = { panel, region, stackId, generation: 0 };
+    const entry: OpenPanel = { panel, region, stackId, choices: [], generation: 0, ...(operation ? { operation } : {}) };
     this.open.set(key, entry);
+    panel.webview.onDidReceiveMessage((message: unknown) => this.choose(entry, message));
     panel.onDidDispose(() => {
       if (entry.timer !== undefined) clearTimeout(entry.timer);
       this.open.delete(key);
@@ -63,13 +72,28 @@ export class TimelinePanels implements vscode.Disposable {
     for (const entry of [...this.open.values()]) entry.panel.dispose();
   }
 
+  /** The page's chooser picked an operation (an index into what it offered), or -1: the current one. */
+  private choose(entry: OpenPanel, message: unknown): void {
+    if (typeof message !== 'object' || message === null) return;
+    const { type, index } = message as { type?: unknown; index?: unknown };
+    if (type !== 'operation' || typeof index !== 'number' || !Number.isInteger(index)) return;
+    if (index === -1) entry.operation = undefined;
+    else {
+      const choice = entry.choices[index];
+      if (!choice) return;
+      entry.operation = choice.operation;
+    }
+    void this.refresh(entry);
+  }
+
   private async refresh(entry: OpenPanel): Promise<void> {
     const generation = ++entry.generation;
     if (entry.timer !== undefined) clearTimeout(entry.timer);
     entry.timer = undefined;
     let answer: StackTimelineAnswer;
     try {
-      answer = await this.client.sendRequest(stackTimelineRequest, { region: entry.region, stackId: entry.stackId });
+      const params = { region: entry.region, stackId: entry.stackId, ...(entry.operation ? { operation: entry.operation } : {}) };
+      answer = await this.client.sendRequest(stackTimelineRequest, params);
     } catch (error) {
       answer = { ok: false, state: 'unavailable', message: `The timeline could not be read from the language server: ${error instanceof Error ? error.message : String(error)}` };
     }
@@ -79,7 +103,10 @@ export class TimelinePanels implements vscode.Disposable {
     if (shown !== entry.shown) {
       entry.shown = shown;
       const nonce = randomBytes(16).toString('base64');
-      if (answer.ok) entry.panel.title = answer.timeline.title;
+      if (answer.ok) {
+        entry.panel.title = answer.timeline.title;
+        entry.choices = answer.timeline.operations;
+      }
       entry.panel.webview.html = answer.ok ? timelineHtml(answer.timeline, nonce) : timelineMessageHtml(answer.message, nonce);
     }
     if (running) entry.timer = setTimeout(() => void this.refresh(entry), RUNNING_REDRAW_MS);

@@ -2,7 +2,8 @@
 // stacks sidebar while the scripted deployment of examples/network runs on the local CloudFormation
 // endpoint, it grows live and ends with one bar per resource, the replaced ones marked, the cleanup
 // set apart, a bar's events on selection and a table of the same rows; a failed create alongside
-// it, opened from its notification, shows its root cause. The expectations are read off the `network-example` and `create-rollback`
+// it, opened from its notification, shows its root cause, and its create alone once chosen among
+// the stack's operations; the running deployment's progress notification links to its timeline. The expectations are read off the `network-example` and `create-rollback`
 // scripts (test/endpoint/scenarios.ts). Needs the .vsix from `npm run package`.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -125,6 +126,20 @@ describe('the deployment timeline', { skip, timeout: 300_000 }, () => {
     );
     assert.equal(sawRunning, true, 'the timeline was seen while the deployment ran, with a running bar');
 
+    // The stack is followed now: its progress notification links to the same timeline. Closed, the
+    // panel comes back from that link while the deployment still runs.
+    const progressLink = page.locator('.notification-list-item', { hasText: stackName }).locator('a', { hasText: 'Show Timeline' }).first();
+    await progressLink.waitFor({ state: 'visible', timeout: 30_000 });
+    await workbench.screenshot('timeline-progress-notification');
+    await workbench.runCommand('View: Close All Editors');
+    await waitFor(async () => (await page.locator('iframe.webview').count()) === 0, { timeoutMs: 20_000, what: 'the panel to close' });
+    await progressLink.click();
+    await waitFor(async () => (await summary.count()) > 0 && /UPDATE_IN_PROGRESS/.test((await summary.textContent()) ?? ''), {
+      timeoutMs: 30_000,
+      intervalMs: 250,
+      what: "the timeline again, from the progress notification's link",
+    });
+
     await waitFor(async () => /UPDATE_IN_PROGRESS → UPDATE_COMPLETE in /.test((await summary.textContent()) ?? ''), {
       timeoutMs: 120_000,
       intervalMs: 500,
@@ -185,5 +200,18 @@ describe('the deployment timeline', { skip, timeout: 300_000 }, () => {
     assert.match((await details.textContent()) ?? '', /Root cause: CREATE_FAILED — Invalid id: "bogus" \(expecting "ami-\.\.\."\)/);
     await workbench.page.mouse.move(1200, 850);
     await workbench.screenshot('timeline-failed');
+
+    // The chooser: the rollback is an operation of its own (its own OperationId), so the create
+    // alone shows only its deployment part, the instance's failure still its root cause.
+    const choices = await timeline.locator('#operation option').allTextContents();
+    assert.deepEqual(choices.map((choice) => choice.split(' · ').slice(0, 2).join(' · ')), ['Current or last, with its rollback', 'Rollback · succeeded', 'Create · failed']);
+    await timeline.locator('#operation').selectOption({ index: 2 });
+    await waitFor(async () => JSON.stringify(await timeline.locator('.band-label').allTextContents()) === '["Deployment"]', {
+      timeoutMs: 30_000,
+      intervalMs: 250,
+      what: 'the timeline of the create alone',
+    });
+    assert.deepEqual(await timeline.locator('.bar-row.root-cause').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row'))), ['Instance']);
+    await workbench.screenshot('timeline-chosen-operation');
   });
 });

@@ -169,6 +169,33 @@ describe('the deployment timeline, served by the language server', () => {
     );
   });
 
+  test("the panel offers the stack's recent operations, and an earlier one's timeline is its own", async () => {
+    const latest = await timelineWhen('network', 'after the update', (t) => t.operation.status === 'UPDATE_COMPLETE');
+    // Newest first: the scripted update, then the create the endpoint gave the stack before it.
+    assert.deepEqual(
+      latest.operations.map((o) => [o.label.split(' · ').slice(0, 2).join(' · '), o.selected]),
+      [
+        ['Update · succeeded', false],
+        ['Create · succeeded', false],
+      ],
+    );
+    const create = latest.operations[1]!.operation;
+    const answer = await server.connection.sendRequest(stackTimelineRequest, { region: 'us-east-1', stackId: 'network', operation: create });
+    assert.ok(answer.ok);
+    assert.equal(answer.timeline.operation.startStatus, 'CREATE_IN_PROGRESS');
+    assert.equal(answer.timeline.operation.outcome, 'succeeded');
+    assert.ok(answer.timeline.operation.start < updateStartsAt, 'the create came before the update');
+    assert.deepEqual(answer.timeline.operations.map((o) => o.selected), [false, true]);
+    assert.ok(answer.timeline.rows.every((r) => r.events.every((e) => e.timestamp < updateStartsAt)), 'none of the update\'s events');
+  });
+
+  test('an operation that is not one of the stack\'s, or not an operation at all, is said so', async () => {
+    const gone = await server.connection.sendRequest(stackTimelineRequest, { region: 'us-east-1', stackId: 'network', operation: { operationId: 'no-such-operation', startedAt: 0 } });
+    assert.deepEqual(gone, { ok: false, state: 'unavailable', message: 'That operation is no longer among the recent events of network.' });
+    const hostile = await server.connection.sendRequest(stackTimelineRequest, { region: 'us-east-1', stackId: 'network', operation: { startedAt: 'soon' } as never });
+    assert.deepEqual(hostile, { ok: false, state: 'unavailable', message: 'That is not an operation of a stack.' });
+  });
+
   test('a stack or region the server does not know has no timeline, and says why', async () => {
     const unknownStack = await timelineOf('no-such-stack');
     assert.deepEqual(unknownStack, { ok: false, state: 'unavailable', message: 'The stack no-such-stack is not among the stacks of us-east-1.' });

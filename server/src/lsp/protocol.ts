@@ -230,6 +230,8 @@ export interface StackTreeNode {
     logicalId?: string;
     physicalId?: string;
     consoleUrl?: string;
+    /** An operation node's operation, for its timeline. */
+    operation?: StackOperationKey;
   };
   children?: StackTreeNode[];
 }
@@ -433,6 +435,10 @@ export interface StackTimelineLabels {
   running: string;
   noResources: string;
   selectHint: string;
+  /** The label of the chooser of operations. */
+  operation: string;
+  /** The chooser's entry for the current or last operation, its rollback included. */
+  latestOperation: string;
 }
 
 export interface StackTimeline {
@@ -445,13 +451,32 @@ export interface StackTimeline {
   operation: StackTimelineOperation;
   /** Ordered by first event. */
   rows: StackTimelineRow[];
+  /** The stack's recent operations, newest first, to switch between. */
+  operations: StackTimelineChoice[];
   labels: StackTimelineLabels;
+}
+
+/** One of a stack's operations: CloudFormation's operation id, or where events carry none, its start. */
+export interface StackOperationKey {
+  operationId?: string;
+  startedAt: number;
+}
+
+/** An operation the timeline panel can switch to. */
+export interface StackTimelineChoice {
+  operation: StackOperationKey;
+  /** `Update · failed · 3 min 10 s · UPDATE_ROLLBACK_COMPLETE`. */
+  label: string;
+  /** The one shown. */
+  selected: boolean;
 }
 
 export interface StackTimelineParams {
   region: string;
   /** The stack's id (ARN) or name. */
   stackId: string;
+  /** One of its recent operations; absent, the current or last one (with its rollback). */
+  operation?: StackOperationKey;
 }
 
 /**

@@ -3,16 +3,28 @@
  * `operationTimeline`, copied field by field into the transfer types and worded by present/.
  */
 import { resourceStatusKind } from '../cloudformation/resourceStatus';
-import { durationText, offsetText, operationSummaryText, timelineLabels, timelinePartLabel, timelineRootCauseText, timelineRowText, timelineTitle } from '../present';
+import { durationText, offsetText, operationHistoryLine, operationSummaryText, timelineLabels, timelinePartLabel, timelineRootCauseText, timelineRowText, timelineTitle } from '../present';
+import { isOperation, operationKey, operationSummaryOf, recentOperations, type OperationRecord } from '../stacks/operationHistory';
 import { operationTimeline, type TimelineOperation, type TimelineRow } from '../stacks/operationTimeline';
 import type { StackSnapshot } from '../stacks/stackWatcher';
-import type { StackTimelineAnswer, StackTimelineEvent, StackTimelineOperation, StackTimelineRow, StackTimelineSpan } from './protocol';
+import { ago } from '../stacks/treeModel';
+import type { StackOperationKey, StackTimelineAnswer, StackTimelineChoice, StackTimelineEvent, StackTimelineOperation, StackTimelineRow, StackTimelineSpan } from './protocol';
 
-/** The answer for one stack as the watcher knows it at `now` (this computer's clock). */
-export function stackTimelineAnswer(region: string, stack: StackSnapshot, now: number): StackTimelineAnswer {
+/**
+ * The answer for one stack as the watcher knows it at `now` (this computer's clock): the timeline
+ * of the operation `wanted` names among its recent ones, or without one, of its current or last
+ * operation as the watcher follows it (a failed operation with its rollback).
+ */
+export function stackTimelineAnswer(region: string, stack: StackSnapshot, now: number, wanted?: StackOperationKey): StackTimelineAnswer {
   if (!stack.detailed) return { ok: false, state: 'loading', message: `Reading the events of ${stack.stackName}…` };
-  if (!stack.operation) return { ok: false, state: 'unavailable', message: `No operation of ${stack.stackName} was found in its recent events.` };
-  const timeline = operationTimeline(stack.events, stack.operation);
+  const operations = recentOperations(stack.events, stack.lastOperations);
+  const key = wanted === undefined ? undefined : validKey(wanted);
+  if (wanted !== undefined && key === undefined) return { ok: false, state: 'unavailable', message: 'That is not an operation of a stack.' };
+  const chosen = key === undefined ? undefined : operations.find((record) => isOperation(record, key));
+  if (key !== undefined && !chosen) return { ok: false, state: 'unavailable', message: `That operation is no longer among the recent events of ${stack.stackName}.` };
+  const summary = chosen ? operationSummaryOf(chosen, stack) : stack.operation;
+  if (!summary) return { ok: false, state: 'unavailable', message: `No operation of ${stack.stackName} was found in its recent events.` };
+  const timeline = operationTimeline(chosen ? chosen.events : stack.events, summary);
   // Event times are CloudFormation's clock, `now` this computer's: a clock behind AWS's must not
   // draw a running bar shorter than the events it has already shown.
   for (const row of timeline.rows) now = Math.max(now, row.events.at(-1)!.timestamp);
@@ -27,9 +39,28 @@ export function stackTimelineAnswer(region: string, stack: StackSnapshot, now: n
       now,
       operation: operationOf(stack.stackName, timeline.operation, now),
       rows: timeline.rows.map((row) => rowOf(row, timeline.operation.start, now)),
+      operations: choicesOf(operations, chosen, now),
       labels: timelineLabels(),
     },
   };
+}
+
+/** The operations to switch between: the current or last one as followed, then each recent one. */
+function choicesOf(operations: OperationRecord[], chosen: OperationRecord | undefined, now: number): StackTimelineChoice[] {
+  return operations.map((record) => ({
+    operation: operationKey(record),
+    label: `${operationHistoryLine(record)} · ${ago(record.startedAt, now)}`,
+    selected: record === chosen,
+  }));
+}
+
+/** The key as the client sent it, if it is one: a request's parameters are not trusted. */
+function validKey(value: unknown): StackOperationKey | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { operationId, startedAt } = value as Record<string, unknown>;
+  if (typeof startedAt !== 'number' || !Number.isFinite(startedAt)) return undefined;
+  if (operationId !== undefined && (typeof operationId !== 'string' || operationId.length > 256)) return undefined;
+  return operationId !== undefined ? { operationId, startedAt } : { startedAt };
 }
 
 function operationOf(stackName: string, operation: TimelineOperation, now: number): StackTimelineOperation {

@@ -9,7 +9,7 @@ import { failedValidations, latestOperationId, type ValidationFailure } from '..
 import { StackWatcher, type WatcherChange, type WatcherOptions } from '../stacks/stackWatcher';
 import { buildStackTree, consoleUrl } from '../stacks/treeModel';
 import type { ReaderError } from '../stacks/types';
-import type { AwsSettings, DeployedTemplate, DeploymentEnded, ServerEnvironment, StackChoice, StackChoices, StackTimelineAnswer, StacksTree, StackTreeNode } from './protocol';
+import type { AwsSettings, DeployedTemplate, DeploymentEnded, ServerEnvironment, StackChoice, StackChoices, StackOperationKey, StackTimelineAnswer, StacksTree, StackTreeNode } from './protocol';
 import type { Logger } from './runSafe';
 import { stackTimelineAnswer } from './stackTimeline';
 import { completeRegionNode, deploymentEndedOf, readerFailureNode, stackTreeNode, templateLanguage, untrustedNode } from './stacksTree';
@@ -121,11 +121,12 @@ export class StacksService {
   }
 
   /**
-   * The timeline of a stack's current or last operation, from what its watcher holds. A stack
+   * The timeline of a stack's current or last operation (or of one of its recent ones), from what
+   * its watcher holds. A stack
    * whose events are not loaded yet is followed from then on, so that a later ask (on the next
    * change announcement) finds them; the answer says it is loading meanwhile.
    */
-  async timeline(region: string, stackId: string): Promise<StackTimelineAnswer> {
+  async timeline(region: string, stackId: string, operation?: StackOperationKey): Promise<StackTimelineAnswer> {
     if (!this.environment.trusted) return { ok: false, state: 'unavailable', message: 'Stacks are not read in an untrusted workspace.' };
     const slots = this.ensureSlots();
     await Promise.all(slots.map((slot) => (slot.state === 'creating' ? slot.ready : undefined)));
@@ -134,7 +135,7 @@ export class StacksService {
     const stack = slot.watcher.getStack(stackId);
     if (!stack) return { ok: false, state: 'unavailable', message: `The stack ${stackId} is not among the stacks of ${region}.` };
     if (!stack.followed) slot.watcher.follow(stack.stackId);
-    return stackTimelineAnswer(region, stack, Date.now());
+    return stackTimelineAnswer(region, stack, Date.now(), operation);
   }
 
   /**

@@ -43,6 +43,7 @@ function actionData(data: NonNullable<TreeNode['data']>): NonNullable<StackTreeN
   if (data.logicalId !== undefined) out.logicalId = data.logicalId;
   if (data.physicalId !== undefined) out.physicalId = data.physicalId;
   if (data.consoleUrl !== undefined) out.consoleUrl = data.consoleUrl;
+  if (data.operation !== undefined) out.operation = { ...data.operation };
   return out;
 }
 

@@ -59,6 +59,11 @@ export function timelineTitle(stackName: string, startStatus: string): string {
 export function operationSummaryText(operation: TimelineOperationFacts, now: number): string {
   if (operation.outcome === 'in-progress') return `${operation.startStatus} for ${durationText(now - operation.start)} so far`;
   const took = operation.end !== undefined ? ` in ${durationText(operation.end - operation.start)}` : '';
+  // An operation whose rollback is an operation of its own (its own OperationId) ends while the
+  // stack still reads as it started: its outcome says more than that status.
+  if (operation.status === operation.startStatus && operation.status.endsWith('_IN_PROGRESS')) {
+    return `${operation.startStatus} → ${operation.outcome}${took}${operation.outcome === 'failed' ? ', then rolled back in an operation of its own' : ''}`;
+  }
   return `${operation.startStatus} → ${operation.status}${took}`;
 }
 
@@ -105,5 +110,7 @@ export function timelineLabels() {
     running: 'running',
     noResources: 'No resource has changed yet.',
     selectHint: 'Hover or select a bar for its events.',
+    operation: 'Operation',
+    latestOperation: 'Current or last, with its rollback',
   };
 }

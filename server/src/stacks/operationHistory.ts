@@ -6,7 +6,7 @@
  * rollback starts like any rollback). Pure; an operation lasts from its first event to its last.
  */
 import { isRunning, operationOutcome, startsOperation, type OperationOutcome } from '../cloudformation/stackLifecycle';
-import { isStackEvent } from './stackModel';
+import { StackState, isStackEvent, type OperationSummary } from './stackModel';
 import type { OperationEntry, StackEvent } from './types';
 
 /** One operation as its events show it. */
@@ -22,6 +22,14 @@ export interface OperationRecord {
   /** Its latest event. */
   lastEventAt: number;
   eventCount: number;
+  /** Its events, oldest first: what its timeline is drawn from. */
+  events: StackEvent[];
+}
+
+/** Which operation: its id, or where events carry none, when it started. */
+export interface OperationKey {
+  operationId?: string;
+  startedAt: number;
 }
 
 /** How many operations a stack lists. */
@@ -60,6 +68,7 @@ export function recentOperations(events: readonly StackEvent[], lastOperations: 
     // Events of an operation whose start was not read are left out: its duration would be wrong.
     if (!record) continue;
     record.eventCount++;
+    record.events.push(event);
     record.lastEventAt = Math.max(record.lastEventAt, event.timestamp);
     if (ofStack) {
       record.status = event.status;
@@ -91,5 +100,35 @@ function outcomeOf(operationType: string, status: string): OperationOutcome {
 
 function start(event: StackEvent, operationType: string | undefined): OperationRecord {
   const type = operationType ?? typeFromStart(event.status);
-  return { operationType: type, status: event.status, outcome: outcomeOf(type, event.status), startedAt: event.timestamp, lastEventAt: event.timestamp, eventCount: 0 };
+  return { operationType: type, status: event.status, outcome: outcomeOf(type, event.status), startedAt: event.timestamp, lastEventAt: event.timestamp, eventCount: 0, events: [] };
+}
+
+/** The key that finds this operation again among a later reading of the same stack's events. */
+export function operationKey(record: OperationRecord): OperationKey {
+  return record.operationId !== undefined ? { operationId: record.operationId, startedAt: record.startedAt } : { startedAt: record.startedAt };
+}
+
+/** Whether `record` is the operation `key` names: by id where it has one, else by its start. */
+export function isOperation(record: OperationRecord, key: OperationKey): boolean {
+  return key.operationId !== undefined ? record.operationId === key.operationId : record.operationId === undefined && record.startedAt === key.startedAt;
+}
+
+/**
+ * The summary of one past or current operation, as the stack model would have made it had these
+ * been all the stack's events: its events replayed through a model of their own, so that its root
+ * cause and what its cleanup left behind are found by the same rules as the live operation's.
+ * The outcome is the record's (a rollback of its own succeeds when the stack is rolled back).
+ */
+export function operationSummaryOf(record: OperationRecord, stack: { stackId: string; stackName: string }): OperationSummary {
+  const model = new StackState({ stackId: stack.stackId, stackName: stack.stackName, status: '', creationTime: record.startedAt }, record.events.length);
+  for (const event of record.events) model.applyEvent(event);
+  // An operation whose first event did not start work (a status CloudFormation sets at rest) is
+  // still the record's: it lasts from its first event to its last.
+  const summary = model.operationSummary() ?? { startStatus: record.events[0]?.status ?? record.status, startedAt: record.startedAt, status: record.status, outcome: record.outcome, undeleted: [], eventCount: record.eventCount };
+  const out: OperationSummary = { ...summary, outcome: record.outcome };
+  // A finished operation ends with its last event, whatever status that left (a create followed
+  // by a rollback of its own ends in CREATE_IN_PROGRESS); a succeeded one has no root cause.
+  if (record.outcome !== 'in-progress') out.endedAt ??= record.lastEventAt;
+  if (record.outcome === 'succeeded') delete out.rootCause;
+  return out;
 }

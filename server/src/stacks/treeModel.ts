@@ -9,7 +9,7 @@ import { leftBehindCount, leftBehindText, operationHistoryLine, operationName, o
 import { isFinal, isRunning, operationOutcome, stackPhase, stackStateInfo, type StackPhase } from '../cloudformation/stackLifecycle';
 import { isStackEvent, type ResourceModel } from './stackModel';
 import { NO_HISTORY, isExpress, operationProgress, type OperationProgress } from './operationProgress';
-import { recentOperations, type OperationRecord } from './operationHistory';
+import { operationKey, recentOperations, type OperationKey, type OperationRecord } from './operationHistory';
 import type { StackSnapshot, WatcherSnapshot } from './stackWatcher';
 import type { ReaderError, ReaderErrorKind, StackEvent } from './types';
 
@@ -69,6 +69,8 @@ export interface TreeNode {
     logicalId?: string;
     physicalId?: string;
     consoleUrl?: string;
+    /** An operation node's operation, for its timeline. */
+    operation?: OperationKey;
   };
   children?: TreeNode[];
 }
@@ -284,7 +286,7 @@ function operationNode(stack: StackSnapshot, region: string, operation: Operatio
     tooltip: tooltip.join('\n'),
     collapsible: 'none',
     stack: { status: operation.status, phase: operationPhase(operation), leftBehind: 0 },
-    data: { region, stackId: stack.stackId, stackName: stack.stackName },
+    data: { region, stackId: stack.stackId, stackName: stack.stackName, operation: operationKey(operation) },
   };
 }
 

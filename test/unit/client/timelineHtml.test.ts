@@ -68,6 +68,10 @@ const timeline: StackTimeline = {
       ],
     }),
   ],
+  operations: [
+    { operation: { operationId: 'op-2', startedAt: START }, label: 'Update · failed · 40 s · UPDATE_ROLLBACK_COMPLETE · just now', selected: false },
+    { operation: { operationId: 'op-1', startedAt: START - 3_600_000 }, label: 'Create <first> · succeeded · 2 min · 1 h ago', selected: false },
+  ],
   labels,
 };
 
@@ -109,6 +113,19 @@ describe('the timeline page', () => {
         ['Instance', 'failed', 'CREATE_FAILED (Root cause)', ''],
       ],
     );
+  });
+
+  test('offers the stack\'s recent operations, following the current one until another is chosen', () => {
+    const options = (page: string) => [...page.matchAll(/<option value="(\d*)"( selected)?>([^<]*)<\/option>/g)].map((m) => [m[1], m[2] === ' selected', m[3]]);
+    assert.deepEqual(options(html), [
+      ['', true, 'Current or last, with its rollback'],
+      ['0', false, 'Update · failed · 40 s · UPDATE_ROLLBACK_COMPLETE · just now'],
+      ['1', false, 'Create &lt;first&gt; · succeeded · 2 min · 1 h ago'],
+    ]);
+    const chosen = timelineHtml({ ...timeline, operations: timeline.operations.map((o, i) => ({ ...o, selected: i === 1 })) }, NONCE);
+    assert.deepEqual(options(chosen).map(([, selected]) => selected), [false, false, true]);
+    const alone = timelineHtml({ ...timeline, operations: [] }, NONCE);
+    assert.doesNotMatch(alone, /<select/, 'no chooser when no operation is known');
   });
 
   test('a message page says what is going on under the same policy', () => {

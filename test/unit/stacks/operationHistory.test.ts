@@ -7,9 +7,10 @@
  */
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { operationHistoryLine } from '../../../server/src/present';
+import { operationHistoryLine, operationSummaryText } from '../../../server/src/present';
 import { CloudFormationReader } from '../../../server/src/stacks/cloudFormationReader';
-import { recentOperations } from '../../../server/src/stacks/operationHistory';
+import { operationSummaryOf, recentOperations } from '../../../server/src/stacks/operationHistory';
+import { operationTimeline } from '../../../server/src/stacks/operationTimeline';
 import { buildStackTree, type TreeNode } from '../../../server/src/stacks/treeModel';
 import type { StackSnapshot } from '../../../server/src/stacks/stackWatcher';
 import type { StackEvent } from '../../../server/src/stacks/types';
@@ -68,6 +69,41 @@ describe("a stack's recent operations, read from the local endpoint", () => {
         ['CREATE_STACK', 'succeeded', 'CREATE_COMPLETE'],
       ],
     );
+  });
+
+  test("each operation has a timeline of its own: the failed create's bars and root cause, then the rollback's", async () => {
+    const { stack } = await operationsOf('web');
+    const events = await reader.describeStackEvents('web');
+    assert.ok(events.ok);
+    const [rollback, create] = recentOperations(events.value.events, stack.lastOperations);
+    const createTimeline = operationTimeline(create!.events, operationSummaryOf(create!, stack));
+    // Steps 0 to 4 of the script: three resources started, the instance's bad image id the first failure.
+    assert.deepEqual(
+      createTimeline.rows.map((row) => [row.logicalId, row.outcome, row.rootCause === true, row.phases.map((p) => p.kind).join()]),
+      [
+        ['VPC', 'failed', false, 'main'],
+        ['Instance', 'failed', true, 'main'],
+        ['Bucket', 'failed', false, 'main'],
+      ],
+    );
+    // It ends with its last event, at step 4 (the endpoint spaces a step's events a millisecond apart).
+    const { outcome, start, end } = createTimeline.operation;
+    assert.deepEqual([outcome, start, Math.round((end! - start) / STEP_MS)], ['failed', create!.startedAt, 4]);
+    // Its last stack status is the one it started with: the rollback's statuses are the rollback's.
+    assert.equal(operationSummaryText({ ...createTimeline.operation, stackName: 'web' }, end!), 'CREATE_IN_PROGRESS → failed in 4s, then rolled back in an operation of its own');
+
+    const rollbackTimeline = operationTimeline(rollback!.events, operationSummaryOf(rollback!, stack));
+    // Steps 5 to 8: the rollback deletes all three, and succeeds.
+    assert.deepEqual(
+      rollbackTimeline.rows.map((row) => [row.logicalId, row.outcome, row.phases.map((p) => p.kind).join()]),
+      [
+        ['Instance', 'deleted', 'rollback'],
+        ['Bucket', 'deleted', 'rollback'],
+        ['VPC', 'deleted', 'rollback'],
+      ],
+    );
+    assert.deepEqual(rollbackTimeline.operation.phases.map((p) => p.status), ['ROLLBACK_IN_PROGRESS']);
+    assert.deepEqual([rollbackTimeline.operation.outcome, rollbackTimeline.operation.rootCause], ['succeeded', undefined]);
   });
 
   test("the stacks tree lists a detailed stack's operations under it", async () => {

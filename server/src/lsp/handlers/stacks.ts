@@ -25,7 +25,7 @@ export function registerStacksHandlers({ connection, logger, stacks }: ServerSer
 
   connection.onRequest(stackTimelineRequest, (params, token) =>
     runSafe(logger, 'stackTimeline', token, { ok: false, state: 'unavailable', message: 'The timeline could not be made; see the server output.' }, () =>
-      stacks.timeline(params.region, params.stackId),
+      stacks.timeline(params.region, params.stackId, params.operation),
     ),
   );
 
