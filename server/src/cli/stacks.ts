@@ -1,8 +1,11 @@
 /**
- * `cfn-impact stacks`: the stacks of one region with their statuses, as a table or JSON. Also
+ * `cfn-impact stacks`: the stacks of one region with their statuses, or one stack's recent
+ * operations, as a table or JSON. Also
  * holds the connection options (`--region`, `--profile`, `--endpoint`) that `watch` shares.
  */
+import { elapsedText, operationName, operationStatusShown } from '../present';
 import { CloudFormationReader } from '../stacks/cloudFormationReader';
+import { recentOperations } from '../stacks/operationHistory';
 import { stackPhase } from '../cloudformation/stackLifecycle';
 import type { ReaderError } from '../stacks/types';
 import type { CliIo } from './io';
@@ -74,12 +77,16 @@ export function reportError(io: CliIo, command: string, error: ReaderError): voi
   io.stderr(`cfn-impact ${command}: ${error.message}\n  ${error.fix}\n`);
 }
 
-const USAGE = `Usage: cfn-impact stacks [--region R] [--profile P] [--endpoint URL] [--all] [--json]
+const USAGE = `Usage: cfn-impact stacks [STACK] [--region R] [--profile P] [--endpoint URL] [--all] [--json]
 
-Lists the stacks of a region with their status, in-progress stacks first.
+Lists the stacks of a region with their status, in-progress stacks first; with a STACK (name or
+ARN), that stack's recent operations, newest first, with their outcome and duration.
   --all     include deleted stacks
-  --json    print a JSON array instead of a table
+  --json    print JSON instead of a table
 `;
+
+/** How many pages of events `stacks STACK` reads back: the recent operations are in the first few. */
+const HISTORY_PAGES = 10;
 
 /** `cfn-impact stacks`: resolves to the exit code (0 listed, 1 error). */
 export async function runStacks(argv: string[], io: CliIo): Promise<number> {
@@ -92,8 +99,8 @@ export async function runStacks(argv: string[], io: CliIo): Promise<number> {
     io.stdout(USAGE);
     return 0;
   }
-  if (parsed.positional.length > 0) {
-    io.stderr(`cfn-impact stacks: unexpected argument ${parsed.positional[0]}\n\n${USAGE}`);
+  if (parsed.positional.length > 1) {
+    io.stderr(`cfn-impact stacks: unexpected argument ${parsed.positional[1]}\n\n${USAGE}`);
     return 1;
   }
   const connected = await connect(parsed.connection, io, 3);
@@ -103,6 +110,8 @@ export async function runStacks(argv: string[], io: CliIo): Promise<number> {
   }
   const reader = connected.reader;
   try {
+    const stackName = parsed.positional[0];
+    if (stackName !== undefined) return await printOperations(reader, stackName, parsed.flags.has('--json'), io);
     const listed = await reader.listStacks();
     if (!listed.ok) {
       reportError(io, 'stacks', listed.error);
@@ -136,7 +145,7 @@ export async function runStacks(argv: string[], io: CliIo): Promise<number> {
     const width = Number(io.env.COLUMNS) || 120;
     io.stdout(paint.bold(`${fit('STACK', nameWidth)}  ${fit('STATUS', statusWidth)}  ${fit('LAST UPDATED', 20)}  REASON`) + '\n');
     for (const s of stacks) {
-      const updated = new Date(s.lastUpdatedTime ?? s.creationTime).toISOString().slice(0, 19).replace('T', ' ') + 'Z';
+      const updated = timeText(s.lastUpdatedTime ?? s.creationTime);
       const reasonWidth = Math.max(10, width - nameWidth - statusWidth - 26);
       const line = `${fit(s.stackName, nameWidth)}  ${paint.status(s.status, fit(s.status, statusWidth))}  ${fit(updated, 20)}  ${cut(s.statusReason ?? '', reasonWidth)}`;
       io.stdout(`${line.trimEnd()}\n`);
@@ -145,4 +154,60 @@ export async function runStacks(argv: string[], io: CliIo): Promise<number> {
   } finally {
     reader.dispose();
   }
+}
+
+/** `cfn-impact stacks STACK`: the stack's status and recent operations, from one read of its history. */
+async function printOperations(reader: CloudFormationReader, stackName: string, json: boolean, io: CliIo): Promise<number> {
+  const described = await reader.describeStacks({ stackName });
+  if (!described.ok) {
+    reportError(io, 'stacks', described.error);
+    return 1;
+  }
+  const stack = described.value[0];
+  if (!stack) {
+    io.stderr(`cfn-impact stacks: Stack with id ${stackName} does not exist\n`);
+    return 1;
+  }
+  const events = await reader.describeStackEvents(stack.stackId, { maxPages: HISTORY_PAGES });
+  if (!events.ok) {
+    reportError(io, 'stacks', events.error);
+    return 1;
+  }
+  const operations = recentOperations(events.value.events, stack.lastOperations);
+  if (json) {
+    const out = {
+      stackName: stack.stackName,
+      stackId: stack.stackId,
+      status: stack.status,
+      reason: stack.statusReason ?? null,
+      operations: operations.map((o) => ({
+        operationId: o.operationId ?? null,
+        operationType: o.operationType,
+        outcome: o.outcome,
+        status: o.status,
+        startedAt: new Date(o.startedAt).toISOString(),
+        durationMs: o.lastEventAt - o.startedAt,
+        events: o.eventCount,
+      })),
+    };
+    io.stdout(`${JSON.stringify(out, null, 2)}\n`);
+    return 0;
+  }
+  const paint = paintFor(io);
+  io.stdout(`${paint.bold(stack.stackName)}  ${paint.status(stack.status, stack.status)}${stack.statusReason ? `  ${stack.statusReason}` : ''}\n`);
+  if (operations.length === 0) {
+    io.stdout('No operation was found in its recent events.\n');
+    return 0;
+  }
+  const rows = operations.map((o) => [operationName(o.operationType), o.outcome === 'in-progress' ? 'running' : o.outcome, elapsedText(o.lastEventAt - o.startedAt), timeText(o.startedAt), operationStatusShown(o) ?? '']);
+  const widths = [0, 1, 2, 3].map((i) => Math.max(['OPERATION', 'OUTCOME', 'DURATION', 'STARTED'][i]!.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => cells.map((cell, i) => (i < 4 ? fit(cell, widths[i]!) : cell)).join('  ').trimEnd();
+  io.stdout(paint.bold(line(['OPERATION', 'OUTCOME', 'DURATION', 'STARTED', 'STATUS'])) + '\n');
+  for (const row of rows) io.stdout(`${line(row)}\n`);
+  return 0;
+}
+
+/** `2024-05-01 10:00:00Z`: a time as the stacks table writes it. */
+function timeText(time: number): string {
+  return new Date(time).toISOString().slice(0, 19).replace('T', ' ') + 'Z';
 }

@@ -170,8 +170,17 @@ export function operationName(operationType: string): string {
 export function operationSummary(operation: OperationFigures): string {
   const outcome = operation.outcome === 'in-progress' ? 'running' : operation.outcome;
   const parts = [outcome, elapsedText(operation.lastEventAt - operation.startedAt)];
-  if (operation.outcome === 'in-progress' || !operation.status.endsWith('_IN_PROGRESS')) parts.push(operation.status);
+  const status = operationStatusShown(operation);
+  if (status) parts.push(status);
   return parts.join(' · ');
+}
+
+/**
+ * The status an operation is shown with: where it is (running) or where it ended; none for one
+ * that ended running, handed over to a rollback of its own (its status would say it still runs).
+ */
+export function operationStatusShown(operation: OperationFigures): string | undefined {
+  return operation.outcome === 'in-progress' || !operation.status.endsWith('_IN_PROGRESS') ? operation.status : undefined;
 }
 
 /** `Update · failed · 3 min 10 s · UPDATE_ROLLBACK_COMPLETE`: one recent operation in a line. */

@@ -246,3 +246,35 @@ describe('cfn-impact stacks', () => {
   });
 });
 
+
+describe('cfn-impact stacks STACK', () => {
+  test("lists the stack's recent operations, newest first: the failed create and the rollback of its own that followed", async () => {
+    // The create-rollback script: the create's events fill steps 0 to 4, its rollback's steps 5 to 8 (5 s a step here).
+    const { code, stdout, stderr } = await run('stacks', (url) => ['web', '--endpoint', url, '--json'], ['create-rollback'], false, 3_600_000);
+    assert.equal(stderr, '');
+    assert.equal(code, 0);
+    const shown = JSON.parse(stdout) as { status: string; operations: { operationType: string; outcome: string; status: string; durationMs: number; events: number }[] };
+    assert.equal(shown.status, 'ROLLBACK_COMPLETE');
+    assert.deepEqual(
+      shown.operations.map((o) => [o.operationType, o.outcome, o.status, Math.round(o.durationMs / 5000), o.events]),
+      [
+        ['ROLLBACK', 'succeeded', 'ROLLBACK_COMPLETE', 3, 6],
+        ['CREATE_STACK', 'failed', 'CREATE_IN_PROGRESS', 4, 8],
+      ],
+    );
+  });
+
+  test('as a table, and an unknown stack is an error message', async () => {
+    const { code, stdout } = await run('stacks', (url) => ['web', '--endpoint', url], ['create-rollback'], false, 3_600_000);
+    assert.equal(code, 0);
+    const lines = stdout.trimEnd().split('\n');
+    assert.match(lines[0]!, /^web  ROLLBACK_COMPLETE/);
+    assert.match(lines[1]!, /^OPERATION +OUTCOME +DURATION +STARTED +STATUS$/);
+    assert.match(lines[2]!, /^Rollback +succeeded +15 s +\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ +ROLLBACK_COMPLETE$/);
+    // The create ended as its rollback began: no status of its own to show.
+    assert.match(lines[3]!, /^Create +failed +20 s +\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ$/);
+    const missing = await run('stacks', (url) => ['nope', '--endpoint', url], ['create-rollback']);
+    assert.equal(missing.code, 1);
+    assert.match(missing.stderr, /^cfn-impact stacks: Stack with id nope does not exist/);
+  });
+});
