@@ -20,6 +20,8 @@ export interface ScenarioResource {
   type: string;
   physicalId: string;
   status?: string;
+  /** For an `AWS::CloudFormation::Stack`: the scenario whose stack it is; its physical id is then that stack's id. */
+  nestedStack?: string;
 }
 
 export interface ScriptedEvent {
@@ -563,6 +565,93 @@ Outputs:
   steps: [],
 };
 
+/**
+ * A parent stack at rest that runs a nested stack, deployed from a parent whose `TemplateURL` named
+ * a local file: `aws cloudformation package` uploaded the child and wrote its S3 URL into the
+ * parent, and wrote the child itself as YAML of its own (long-form intrinsics, no comments). The
+ * nested stack's physical id is its stack id (`nested-platform-network`), named as CloudFormation
+ * names nested stacks: parent name, logical id, a random suffix.
+ */
+const nestedPlatform: Scenario = {
+  name: 'nested-platform',
+  description: 'A parent stack at rest running the nested stack nested-platform-network (its child template packaged to S3), with a security group in the nested VPC.',
+  stackName: 'platform',
+  types: {},
+  existing: {
+    status: 'CREATE_COMPLETE',
+    resources: [
+      { logicalId: 'Network', type: 'AWS::CloudFormation::Stack', physicalId: '', nestedStack: 'nested-platform-network' },
+      { logicalId: 'AppSecurityGroup', type: 'AWS::EC2::SecurityGroup', physicalId: 'sg-0a1b2c3d4e5f60718' },
+    ],
+  },
+  parameters: { Cidr: '10.0.0.0/16' },
+  templateBody: `Parameters:
+  Cidr:
+    Type: String
+    Default: 10.0.0.0/16
+Resources:
+  Network:
+    Type: AWS::CloudFormation::Stack
+    Properties:
+      TemplateURL: https://s3.us-east-1.amazonaws.com/platform-artifacts/3f1c0e7a9b2d4c6e8f0a1b2c3d4e5f60.template
+      Parameters:
+        VpcCidr:
+          Ref: Cidr
+  AppSecurityGroup:
+    Type: AWS::EC2::SecurityGroup
+    Properties:
+      GroupDescription: app
+      VpcId:
+        Fn::GetAtt:
+        - Network
+        - Outputs.VpcId
+`,
+  steps: [],
+};
+
+/** The nested stack `nested-platform` runs: a VPC and a subnet in it, its VPC id an output. */
+const nestedPlatformNetwork: Scenario = {
+  name: 'nested-platform-network',
+  description: 'The nested stack of nested-platform, at rest: a VPC and a subnet, its template as aws cloudformation package wrote it.',
+  stackName: 'platform-Network-1T9ZQX4K2M7BV',
+  types: {},
+  existing: {
+    status: 'CREATE_COMPLETE',
+    resources: [
+      { logicalId: 'Vpc', type: 'AWS::EC2::VPC', physicalId: 'vpc-0c1d2e3f405162738' },
+      { logicalId: 'Subnet', type: 'AWS::EC2::Subnet', physicalId: 'subnet-0d2e3f40516273849' },
+    ],
+  },
+  parameters: { VpcCidr: '10.0.0.0/16' },
+  templateBody: `Parameters:
+  VpcCidr:
+    Type: String
+Resources:
+  Vpc:
+    Type: AWS::EC2::VPC
+    Properties:
+      CidrBlock:
+        Ref: VpcCidr
+  Subnet:
+    Type: AWS::EC2::Subnet
+    Properties:
+      VpcId:
+        Ref: Vpc
+      CidrBlock:
+        Fn::Select:
+        - 0
+        - Fn::Cidr:
+          - Ref: VpcCidr
+          - 4
+          - 8
+Outputs:
+  VpcId:
+    Value:
+      Ref: Vpc
+`,
+  steps: [],
+};
+
 const REVIEW_SG = 'sg-0f3a9c1e7b2d48a65';
 const REVIEW_CHANGE_SET_STACK = 'network-review';
 
@@ -755,6 +844,8 @@ export const SCENARIOS: Readonly<Record<string, Scenario>> = Object.fromEntries(
     importingApp,
     changeSetReview,
     updateExpress,
+    nestedPlatform,
+    nestedPlatformNetwork,
   ].map(
     (s) => [s.name, s],
   ),

@@ -78,6 +78,12 @@ function operationStarted(event: EndpointEvent): string | undefined {
 
 const HOUR = 3_600_000;
 
+/** The id (ARN) of a scripted stack: a name and a start time always give the same one. */
+export function scriptedStackId(region: string, accountId: string, stackName: string, startAt: number): string {
+  const hash = createHash('sha256').update(`${stackName}/${startAt}`).digest('hex');
+  return `arn:aws:cloudformation:${region}:${accountId}:stack/${stackName}/${uuid(hash)}`;
+}
+
 /** A stack whose operation unfolds one step per `stepMs` from `startAt`. */
 export class ScriptedStack {
   readonly stackId: string;
@@ -87,16 +93,18 @@ export class ScriptedStack {
   /** Events of each step, oldest first within a step. */
   private readonly stepEvents: EndpointEvent[][];
   private cache?: { visible: number; view: StackView };
+  /** The stack id of another scenario's stack on the same endpoint: a nested stack's physical id. */
+  private readonly stackIdOf: (scenarioName: string) => string | undefined;
 
   constructor(
     readonly scenario: Scenario,
     private readonly startAt: number,
     private readonly stepMs: number,
-    options: { region: string; accountId: string; stackName?: string },
+    options: { region: string; accountId: string; stackName?: string; stackIdOf?: (scenarioName: string) => string | undefined },
   ) {
     this.stackName = options.stackName ?? scenario.stackName;
-    const hash = createHash('sha256').update(`${this.stackName}/${startAt}`).digest('hex');
-    this.stackId = `arn:aws:cloudformation:${options.region}:${options.accountId}:stack/${this.stackName}/${uuid(hash)}`;
+    this.stackId = scriptedStackId(options.region, options.accountId, this.stackName, startAt);
+    this.stackIdOf = options.stackIdOf ?? (() => undefined);
     this.history = this.buildHistory();
     this.stepEvents = scenario.steps.map((step, index) =>
       step.map((event, k) => this.toEvent(event, startAt + index * stepMs + k, `${index}.${k}`)),
@@ -209,9 +217,11 @@ export class ScriptedStack {
       events.push(this.toEvent({ logicalId: r.logicalId, physicalId, status, reason }, at, `h${events.length}`, r.type));
     stackEvent('CREATE_IN_PROGRESS', t0, 'User Initiated');
     existing.resources.forEach((r, i) => {
+      // A nested stack's physical id is the nested stack's id (an ARN), as CloudFormation gives it.
+      const physicalId = r.nestedStack !== undefined ? (this.stackIdOf(r.nestedStack) ?? r.physicalId) : r.physicalId;
       resourceEvent(r, 'CREATE_IN_PROGRESS', t0 + 1000 + i);
-      resourceEvent(r, 'CREATE_IN_PROGRESS', t0 + 2000 + i, r.physicalId, 'Resource creation Initiated');
-      resourceEvent(r, r.status ?? 'CREATE_COMPLETE', t0 + 30_000 + i, r.physicalId);
+      resourceEvent(r, 'CREATE_IN_PROGRESS', t0 + 2000 + i, physicalId, 'Resource creation Initiated');
+      resourceEvent(r, r.status ?? 'CREATE_COMPLETE', t0 + 30_000 + i, physicalId);
     });
     stackEvent('CREATE_COMPLETE', t0 + 60_000);
     if (existing.status !== 'CREATE_COMPLETE') {

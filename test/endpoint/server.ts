@@ -8,7 +8,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { SCENARIOS, type Scenario, type ScenarioChangeSet, type ScenarioResourceChange } from './scenarios';
-import { ScriptedStack, type EndpointEvent, type StackView } from './scriptedStack';
+import { ScriptedStack, scriptedStackId, type EndpointEvent, type StackView } from './scriptedStack';
 import { el, errorXml, iso, members, responseXml, type XmlNode } from './queryXml';
 
 export interface ScenarioPlacement {
@@ -94,11 +94,13 @@ export async function startEndpoint(options: EndpointOptions = {}): Promise<Loca
   const region = options.region ?? 'us-east-1';
   const accountId = options.accountId ?? '123456789012';
   const stacks: ScriptedStack[] = [];
-  for (const entry of options.scenarios ?? []) {
-    const placement = typeof entry === 'string' ? { name: entry } : entry;
+  const placements = (options.scenarios ?? []).map((entry) => (typeof entry === 'string' ? { name: entry } : entry));
+  // Stack ids are known before any stack is made, so that a parent names its nested stacks by them.
+  const ids = new Map(placements.map((p) => [p.name, scriptedStackId(region, accountId, p.stackName ?? SCENARIOS[p.name]?.stackName ?? p.name, p.startAt ?? startAt)]));
+  for (const placement of placements) {
     const scenario = SCENARIOS[placement.name];
     if (!scenario) throw new Error(`Unknown scenario ${placement.name}; known: ${Object.keys(SCENARIOS).join(', ')}`);
-    stacks.push(new ScriptedStack(scenario, placement.startAt ?? startAt, stepMs, { region, accountId, stackName: placement.stackName }));
+    stacks.push(new ScriptedStack(scenario, placement.startAt ?? startAt, stepMs, { region, accountId, stackName: placement.stackName, stackIdOf: (name) => ids.get(name) }));
   }
   for (let i = 0; i < (options.settledStacks ?? 0); i++) {
     stacks.push(new ScriptedStack(settledScenario(i), startAt, stepMs, { region, accountId }));

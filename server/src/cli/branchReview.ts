@@ -2,16 +2,21 @@
  * `cfn-impact diff --base REF [PATH...]`: every template that differs between REF and the working
  * tree (or `--head REF2`), each analysed with its own parameters file when a map names one.
  * Templates are recognised by content, as the language server recognises an open file; the other
- * changed files are counted and left alone.
+ * changed files are counted and left alone. Nested stacks' templates are read at each side's
+ * revision, and an unchanged template whose nested stack names a changed one is reviewed too.
  */
 import { readFileSync } from 'node:fs';
 import { basename, dirname, extname, isAbsolute, resolve } from 'node:path';
-import { changedPaths, readSide, reviewRange, type ChangedPath } from '../git/changedFiles';
+import { changedPaths, filesNamingNestedStacks, readSide, reviewRange, type ChangedPath, type GitAnswer, type ReviewRange } from '../git/changedFiles';
 import { lookupByGlob } from '../git/glob';
 import { readParameterFile } from '../evaluate/parameterFile';
-import { analyzeCreation, analyzeUpdate, type AnalyzeOptions } from '../impact';
+import { analyzeCreation, analyzeUpdate, mayNestStacks, writtenChildPaths, type AnalyzeOptions } from '../impact';
 import { isTemplateText, LineIndex } from '../template';
+import { childTemplatesInGit, type ChildTemplates } from './childTemplates';
 import type { Review, ReviewedFile } from './review';
+
+/** How many templates naming nested stacks are read to find the parents of changed children. */
+const MAX_PARENT_CANDIDATES = 500;
 
 export interface BranchOptions {
   cwd: string;
@@ -41,7 +46,9 @@ export async function reviewBranch(options: BranchOptions): Promise<BranchReview
   }
   const files: ReviewedFile[] = [];
   let notTemplates = 0;
-  for (const entry of changed.value) {
+  const parents = await parentsOfChangedChildren(range.value, changed.value);
+  if (!parents.ok) return parents;
+  for (const entry of [...changed.value, ...parents.value]) {
     const oldText = entry.change === 'added' ? undefined : await readSide(range.value, entry.path, 'base');
     const newText = entry.change === 'deleted' ? undefined : await readSide(range.value, entry.path, 'head');
     if (oldText && !oldText.ok) return oldText;
@@ -54,14 +61,45 @@ export async function reviewBranch(options: BranchOptions): Promise<BranchReview
     }
     const parameters = parametersFor(entry.path, map, options);
     if (!parameters.ok) return parameters;
-    files.push(reviewFile(entry, before, after, parameters.values, `${options.base}:${entry.path}`, options));
+    const oldLabel = `${options.base}:${entry.path}`;
+    // Nested stacks' templates, each side at its own revision, as `diff OLD NEW` reads them next to each side.
+    const children = after !== undefined && mayNestStacks(after) ? await childTemplatesInGit(range.value, entry.path, before, after, options.base) : undefined;
+    files.push(reviewFile(entry, before, after, parameters.values, oldLabel, options, children));
   }
   return { ok: true, review: { files, branch: true, notTemplates } };
 }
 
-function reviewFile(entry: ChangedPath, before: string | undefined, after: string | undefined, parameters: { values: Record<string, string>; usePrevious: string[] }, oldLabel: string, options: BranchOptions): ReviewedFile {
+/**
+ * The templates the branch leaves unchanged whose nested stacks name a changed template: a child
+ * changed alone changes the stack that runs it, and its plan is seen rolled up there, with the
+ * values that parent passes. They are reviewed as changed (the head's nested stacks differ).
+ */
+async function parentsOfChangedChildren(range: ReviewRange, changed: readonly ChangedPath[]): Promise<GitAnswer<ChangedPath[]>> {
+  const changedPaths = new Set(changed.filter((c) => c.change !== 'deleted').map((c) => c.path));
+  if (changedPaths.size === 0) return { ok: true, value: [] };
+  const candidates = await filesNamingNestedStacks(range);
+  if (!candidates.ok) return candidates;
+  const parents: ChangedPath[] = [];
+  for (const path of candidates.value.slice(0, MAX_PARENT_CANDIDATES)) {
+    if (changed.some((c) => c.path === path)) continue;
+    const text = await readSide(range, path, 'head');
+    if (!text.ok || !isTemplateText(text.value)) continue;
+    if (writtenChildPaths(text.value, path).some((child) => changedPaths.has(child))) parents.push({ path, change: 'changed' });
+  }
+  return { ok: true, value: parents };
+}
+
+function reviewFile(
+  entry: ChangedPath,
+  before: string | undefined,
+  after: string | undefined,
+  parameters: { values: Record<string, string>; usePrevious: string[] },
+  oldLabel: string,
+  options: BranchOptions,
+  children: ChildTemplates | undefined,
+): ReviewedFile {
   const stackName = basename(entry.path, extname(entry.path));
-  const analyzeOptions: AnalyzeOptions = { ...options.analyzeOptions, stackName };
+  const analyzeOptions: AnalyzeOptions = { ...options.analyzeOptions, stackName, ...(children ? { nested: children.nested } : {}) };
   const files = { old: { path: oldLabel, lines: new LineIndex(before ?? '') }, new: { path: entry.path, lines: new LineIndex(after ?? '') } };
   if (after === undefined) return { path: entry.path, change: 'deleted', stackName, files };
   const newSide = { text: after, parameters: parameters.values, usePreviousValues: parameters.usePrevious };
@@ -71,7 +109,7 @@ function reviewFile(entry: ChangedPath, before: string | undefined, after: strin
     before === undefined || entry.change === 'added'
       ? analyzeCreation(newSide, analyzeOptions)
       : analyzeUpdate({ text: before, fallbackParameters: parameters.values }, newSide, analyzeOptions);
-  return { path: entry.path, change: entry.change === 'added' ? 'added' : 'changed', report, stackName, files };
+  return { path: entry.path, change: entry.change === 'added' ? 'added' : 'changed', report, stackName, files, ...(children ? { children } : {}) };
 }
 
 /** The parameter values of one template: its mapped file's, over the values given for all. */

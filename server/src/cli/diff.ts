@@ -168,11 +168,14 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
         oldPath = `stack ${sides.stack.stackName}`;
         stackName = opts['stack-name'] ?? sides.stack.stackName;
         options = { ...analyzeOptions, region: opts.region ?? sides.stack.region ?? DEFAULT_REGION, stackStatus: stackStatus ?? sides.stack.status };
-        // A deployed stack's nested templates are not read: its children are compared on the new side only.
-        children = childTemplatesOf(newPath, undefined);
+        // The old side of each nested stack is the nested stack the deployed stack runs.
+        children = childTemplatesOf(newPath, undefined, sides.stack.nested);
         if (sides.stack.crossStack) options.crossStack = sides.stack.crossStack;
         if (sides.stack.crossStackProblem) {
           io.stderr(`cfn-impact diff: exports and imports could not be read, so they are compared offline: ${sides.stack.crossStackProblem}\n`);
+        }
+        if (sides.stack.nestedProblem) {
+          io.stderr(`cfn-impact diff: the nested stacks of ${sides.stack.stackName} could not be read, so their templates are not compared: ${sides.stack.nestedProblem}\n`);
         }
       } else {
         oldPath = positionals[0];

@@ -24,9 +24,15 @@ export async function openReader(aws: AwsOptions): Promise<{ ok: true; reader: C
   return created.ok ? { ok: true, reader: created.value } : { ok: false, message: describeReaderError(created.error) };
 }
 
-/** Reads the stack and builds both sides of the update of NEW over it. */
-export async function stackSides(reader: CloudFormationReader, stackName: string, newText: string, newParameters: { values: Record<string, string>; usePrevious: string[] } | undefined): Promise<StackSides> {
-  const read = await readDeployedStack(reader, stackName, [newText]);
+/** Reads the stack (and unless `nested` is false, the nested stacks it runs) and builds both sides of the update of NEW over it. */
+export async function stackSides(
+  reader: CloudFormationReader,
+  stackName: string,
+  newText: string,
+  newParameters: { values: Record<string, string>; usePrevious: string[] } | undefined,
+  { nested = true }: { nested?: boolean } = {},
+): Promise<StackSides> {
+  const read = await readDeployedStack(reader, stackName, [newText], { nested });
   if (!read.ok) return read;
   const { stack } = read;
   const before: TemplateSide = { text: stack.templateBody, parameters: stack.parameters };

@@ -93,7 +93,8 @@ export async function runVerify(argv: string[], io: CliIo): Promise<number> {
     }
     // The change set was made with these values; UsePreviousValue ones it lists with the stack's value.
     const parameters = given?.ok ? { values: given.parameters, usePrevious: given.usePrevious } : { values: changeSet.value.parameters, usePrevious: [] };
-    const sides = await stackSides(reader, opts.stack, newText, parameters);
+    // The change set's template is packaged (its nested stacks are in S3): nested stacks are compared by their own change sets.
+    const sides = await stackSides(reader, opts.stack, newText, parameters, { nested: false });
     if (!sides.ok) return fail(sides.message);
     const { report } = analyzeUpdate(sides.before, sides.after, {
       spec,

@@ -81,3 +81,23 @@ export async function readSide(range: ReviewRange, path: string, side: 'base' | 
   const blob = await runGit(['cat-file', 'blob', `${commit}:${path}`], range.toplevel);
   return blob.ok ? { ok: true, value: decodeText(blob.stdout) } : { ok: false, message: firstLine(blob.message) };
 }
+
+/**
+ * The files at the head (a commit, or the working tree with files not yet tracked) whose text
+ * names a type that nests a stack: the templates that may be the parents of a changed child.
+ * `git grep` finds them without reading every file here.
+ */
+export async function filesNamingNestedStacks(range: ReviewRange): Promise<GitAnswer<string[]>> {
+  const patterns = ['-e', 'AWS::CloudFormation::Stack', '-e', 'AWS::Serverless::Application'];
+  const args = range.head === undefined ? ['grep', '-l', '-z', '-F', '-I', '--untracked', ...patterns, '--'] : ['grep', '-l', '-z', '-F', '-I', ...patterns, range.head, '--'];
+  const grep = await runGit(args, range.toplevel);
+  // Exit status 1 is git grep's "nothing found".
+  if (!grep.ok) return grep.exitCode === 1 ? { ok: true, value: [] } : { ok: false, message: firstLine(grep.message) };
+  const prefix = range.head === undefined ? '' : `${range.head}:`;
+  const paths = grep.stdout
+    .toString('utf8')
+    .split('\0')
+    .filter((line) => line !== '')
+    .map((line) => (prefix && line.startsWith(prefix) ? line.slice(prefix.length) : line));
+  return { ok: true, value: paths };
+}

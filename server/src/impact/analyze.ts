@@ -9,7 +9,7 @@ import type { ResourceSpec } from '../spec/types';
 import { parseTemplate, readTemplateModel } from '../template';
 import type { TemplateModel } from '../template/model';
 import { compareTemplates } from './compareTemplates';
-import { DEFAULT_NESTED_STACKS, rollUpNestedStacks, type NestedTemplates, type NestingPlace } from './nested';
+import { childStackPath, DEFAULT_NESTED_STACKS, rollUpNestedStacks, withDeployedTemplateUrls, type NestedTemplates, type NestingPlace } from './nested';
 import type { ImpactReport } from './types';
 
 export interface TemplateSide {
@@ -188,21 +188,24 @@ export interface UpdateAnalysis {
 export function analyzeUpdate(before: TemplateSide, after: TemplateSide, options: AnalyzeOptions, caching?: BaselineCaching): UpdateAnalysis {
   const top = options.nested?.templatePath ?? '';
   const budget = { left: options.nested?.maxStacks ?? DEFAULT_NESTED_STACKS };
-  return analyzeLevel(before, after, options, caching, { path: top, chain: [top], depth: 0, budget });
+  return analyzeLevel(before, after, options, caching, { path: top, stackPath: '', chain: [top], depth: 0, budget });
 }
 
 /** One level of an update: the template's own plan, then the plans of its nested stacks rolled up into it. */
 function analyzeLevel(before: TemplateSide, after: TemplateSide, options: AnalyzeOptions, caching: BaselineCaching | undefined, place: NestingPlace): UpdateAnalysis {
   const evaluatedBefore = evaluateBaseline(before, options, caching);
   const evaluatedAfter = evaluateSide(after, options, evaluatedBefore);
-  const report = compareSides(evaluatedBefore, evaluatedAfter, options);
+  const compared = options.nested ? (withDeployedTemplateUrls(evaluatedBefore, evaluatedAfter, options.nested, place) as EvaluatedSide) : evaluatedAfter;
+  const report = compareSides(evaluatedBefore, compared, options);
   if (options.nested) {
     rollUpNestedStacks(report, evaluatedBefore, evaluatedAfter, options.nested, place, (childBefore, childAfter, childPath, logicalId) => {
       const childOptions: AnalyzeOptions = { ...options, stackName: `${options.stackName ?? DEFAULT_STACK_NAME}-${logicalId}` };
-      // Who imports the parent's exports says nothing about the child's; its status is its own.
+      // Who imports the parent's exports says nothing about the child's; its status is its own
+      // (known when the deployed nested stack was read).
       delete childOptions.stackStatus;
+      if (childBefore.status !== undefined) childOptions.stackStatus = childBefore.status;
       if (options.crossStack) childOptions.crossStack = { ...options.crossStack, importsByExport: undefined };
-      const childPlace = { path: childPath, chain: [...place.chain, childPath], depth: place.depth + 1, budget: place.budget };
+      const childPlace = { path: childPath, stackPath: childStackPath(place, logicalId), chain: [...place.chain, childPath], depth: place.depth + 1, budget: place.budget };
       return analyzeLevel(
         { text: childBefore.text, passedParameters: childBefore.passed },
         { text: childAfter.text, passedParameters: childAfter.passed },

@@ -3,7 +3,7 @@
  * before `aws cloudformation package`) is analysed with its child template, and the child's plan
  * rolls up into the stack resource's change (docs/update-rules.md#nested-stacks).
  */
-import type { EvaluatedTemplate } from '../evaluate/types';
+import type { EvaluatedResource, EvaluatedTemplate } from '../evaluate/types';
 import { compactKey, valueKey } from '../evaluate/render';
 import { isValueObject, UnknownValue, type Value } from '../evaluate/value';
 import { parseTemplate, readTemplateModel } from '../template';
@@ -29,7 +29,16 @@ export interface NestedTemplates {
   maxDepth?: number;
   /** How many nested stacks one analysis follows, all levels together; the rest are left out with a finding. */
   maxStacks?: number;
+  /**
+   * With a deployed stack as the baseline: the nested stack the deployed parent runs at
+   * `stackPath` (its logical ids from the top stack down, `/`-separated), as the caller read it
+   * through the nested stack's physical id. Undefined when the baseline is not a deployed stack.
+   */
+  readDeployed?(stackPath: string): DeployedChildStack | undefined;
 }
+
+/** A deployed parent's nested stack: the template it runs (GetTemplate) and its status, or why there is none. */
+export type DeployedChildStack = { text: string; status: string } | { problem: ChildTemplateProblem };
 
 /** The nesting levels followed when the caller sets none. */
 export const DEFAULT_NESTED_DEPTH = 5;
@@ -41,6 +50,8 @@ export const DEFAULT_NESTED_STACKS = 50;
 export interface ChildSide {
   text: string;
   passed: ReadonlyMap<string, Value>;
+  /** The old side of a deployed nested stack: its stack status (an update is refused in some). */
+  status?: string;
 }
 
 /** Analyses a child stack; the caller (analyze.ts) runs the whole pipeline one level down. */
@@ -49,6 +60,8 @@ export type AnalyzeChild = (before: ChildSide, after: ChildSide, childPath: stri
 /** Where a template sits in the nesting: its path and the paths above it. */
 export interface NestingPlace {
   path: string;
+  /** The logical ids of the stack resources from the top template down to this one, `/`-separated (empty at the top). */
+  stackPath: string;
   /** The paths from the top template down to this one, this one included. */
   chain: readonly string[];
   depth: number;
@@ -124,20 +137,31 @@ export function rollUpNestedStacks(
     if (!prev?.active || prev.type !== STACK_TYPE) continue;
     const oldUrl = propertyOf(prev.properties, 'TemplateURL');
     if (typeof oldUrl !== 'string') continue;
+    let oldChild: ChildTemplate;
+    let oldStatus: string | undefined;
     if (isRemote(oldUrl)) {
-      // A deployed stack's baseline names its child as packaged, in S3: the child is compared with nothing.
-      at({ severity: 'info', code: 'nested-template-remote', finding: { kind: 'nested-template-remote', logicalId, url: oldUrl } });
-      continue;
+      // A deployed stack's baseline names its child as packaged, in S3: the nested stack it runs
+      // is the baseline when the caller read it, else the child is compared with nothing.
+      const deployed = templates.readDeployed?.(childStackPath(place, logicalId));
+      if (deployed === undefined) {
+        at({ severity: 'info', code: 'nested-template-remote', finding: { kind: 'nested-template-remote', logicalId, url: oldUrl } });
+        continue;
+      }
+      oldChild = deployed;
+      if ('status' in deployed) oldStatus = deployed.status;
+    } else {
+      oldChild = templates.readOld(joinPath(folderOf(place.path), oldUrl));
     }
-    const oldPath = joinPath(folderOf(place.path), oldUrl);
-    const oldChild = templates.readOld(oldPath);
     if ('problem' in oldChild) {
-      at({ severity: 'warning', code: 'nested-template-unreadable', finding: { kind: 'nested-template-unreadable', logicalId, path: oldPath, side: 'old', reason: oldChild.problem } });
+      const finding = isRemote(oldUrl)
+        ? { kind: 'nested-template-unreadable' as const, logicalId, path: childPath, side: 'old' as const, reason: oldChild.problem, deployed: true }
+        : { kind: 'nested-template-unreadable' as const, logicalId, path: joinPath(folderOf(place.path), oldUrl), side: 'old' as const, reason: oldChild.problem };
+      at({ severity: 'warning', code: 'nested-template-unreadable', finding });
       continue;
     }
     const existing = report.changes.find((c) => c.logicalId === logicalId && c.action === 'Modify');
     const child = analyzeChild(
-      { text: oldChild.text, passed: passedParameters(prev.properties) },
+      { text: oldChild.text, passed: passedParameters(prev.properties), ...(oldStatus !== undefined ? { status: oldStatus } : {}) },
       { text: newChild.text, passed: markChangedUnknowns(passedParameters(prev.properties), passedParameters(next.properties), existing) },
       childPath,
       logicalId,
@@ -156,11 +180,42 @@ export function rollUpNestedStacks(
       continue;
     }
     // A child whose template changed is updated even when its parent's properties did not
-    // (after packaging, its TemplateURL names a new object).
-    if (child.status === 'noop' && oldChild.text === newChild.text) continue;
+    // (after packaging, its TemplateURL names a new object). A deployed child's template is the
+    // one `package` wrote (reformatted): only its plan tells whether it changed.
+    if (child.status === 'noop' && (oldStatus !== undefined || oldChild.text === newChild.text)) continue;
     insertInTemplateOrder(report, after, childOnlyChange(logicalId, decl.keyRange, nested));
   }
   if (unpackable) rejectAsUnpackable(report, unpackable);
+}
+
+/** The stack path of a nested stack resource of the template at `place`. */
+export function childStackPath(place: NestingPlace, logicalId: string): string {
+  return place.stackPath === '' ? logicalId : `${place.stackPath}/${logicalId}`;
+}
+
+/**
+ * The new side as the parent's own comparison sees it: a nested stack whose deployed template
+ * the caller read keeps the deployed (packaged) TemplateURL where the new one names a local
+ * file. `package` gives the child a new S3 object only when its template changed, and what
+ * changed in it is the child's plan, rolled up afterwards as for a child read from git; the URL
+ * itself says nothing more, and compared as written it would make every reader of the nested
+ * stack's outputs look changed.
+ */
+export function withDeployedTemplateUrls(before: EvaluatedTemplate, after: EvaluatedTemplate, templates: NestedTemplates, place: NestingPlace): EvaluatedTemplate {
+  if (!templates.readDeployed) return after;
+  let resources: Map<string, EvaluatedResource> | undefined;
+  for (const [logicalId, next] of after.resources) {
+    if (!next.active || next.type !== STACK_TYPE || !isValueObject(next.properties)) continue;
+    const url = next.properties.TemplateURL;
+    const prev = before.resources.get(logicalId);
+    const oldUrl = prev?.active && prev.type === STACK_TYPE ? propertyOf(prev.properties, 'TemplateURL') : undefined;
+    if (typeof url !== 'string' || isRemote(url) || typeof oldUrl !== 'string' || !isRemote(oldUrl)) continue;
+    const deployed = templates.readDeployed(childStackPath(place, logicalId));
+    if (deployed === undefined || 'problem' in deployed) continue;
+    resources ??= new Map(after.resources);
+    resources.set(logicalId, { ...next, properties: { ...next.properties, TemplateURL: oldUrl } });
+  }
+  return resources ? { ...after, resources } : after;
 }
 
 /** The report of an update that stops before CloudFormation sees it, like a template error: no changes, the error as its message. */
@@ -252,6 +307,11 @@ function propertyOf(properties: Value, name: string): Value | undefined {
 /** A template in S3 or on the web, which the engine cannot read (package has already run). */
 export function isRemote(url: string): boolean {
   return /^(https?|s3):\/\//i.test(url);
+}
+
+/** Whether a template names a type that nests a stack: a cheap test before parsing or reading anything. */
+export function mayNestStacks(text: string): boolean {
+  return text.includes(STACK_TYPE) || text.includes(SAM_APPLICATION_TYPE);
 }
 
 /** The folder part of a `/`-separated path, empty for a bare file name. */

@@ -208,7 +208,8 @@ export type Finding =
   /** More nested stacks than the limit in one analysis: the rest are not followed (placed at TemplateURL). */
   | { kind: 'nested-too-many'; logicalId: string; path: string; limit: number }
   /** A nested stack's template could not be read on one side: `too-large` (over CloudFormation's 1 MB) or `unreadable`. */
-  | { kind: 'nested-template-unreadable'; logicalId: string; path: string; side: 'new' | 'old'; reason: ChildTemplateProblem }
+  /** `deployed`: the old side is the nested stack a deployed parent runs, read through its physical id. */
+  | { kind: 'nested-template-unreadable'; logicalId: string; path: string; side: 'new' | 'old'; reason: ChildTemplateProblem; deployed?: boolean }
   /** A nested stack's new template has template errors: the update fails when CloudFormation reaches it. `first` is the first, in CloudFormation's words. */
   | { kind: 'nested-template-invalid'; logicalId: string; path: string; errors: number; first: string };
 

@@ -9,10 +9,9 @@ import type { Dirent } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, extname, isAbsolute, join, relative, resolve as resolvePath, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { writtenChildPaths } from '../impact';
+import { mayNestStacks, writtenChildPaths } from '../impact';
 import { CLOUDFORMATION_TEMPLATE_LIMIT_BYTES } from './analysis';
 import { filePathOf } from './baseline/baselines';
-import { mayNest } from './childTemplates';
 import type { DocumentSettings } from './settings';
 import type { WorkspaceFolders } from './workspaceFolders';
 
@@ -125,7 +124,7 @@ export class ParentTemplates {
 
 /** What a template names as nested stacks, as absolute files; undefined when it names none. */
 function nestingTemplate(file: string, text: string): NestingTemplate | undefined {
-  if (!mayNest(text)) return undefined;
+  if (!mayNestStacks(text)) return undefined;
   const children = writtenChildPaths(text, basename(file)).map((child) => resolvePath(dirname(file), child));
   return children.length > 0 ? { file, children: new Set(children) } : undefined;
 }

@@ -63,6 +63,11 @@ export function nestedFindingText(finding: NestedFinding): string {
           ? `${finding.logicalId}: the nested stack's template ${finding.path} was not read for this analysis; what changes inside the nested stack is not analysed`
           : `${finding.logicalId}: the deployed nested stack's template is not read yet; what changes inside the nested stack (${finding.path}) is not analysed`;
       }
+      if (finding.deployed) {
+        return finding.reason === 'missing'
+          ? `${finding.logicalId}: the deployed stack runs no nested stack ${finding.logicalId} to compare with; what changes inside it (${finding.path}) is not analysed`
+          : `${finding.logicalId}: the template of the deployed nested stack ${finding.logicalId} ${PROBLEMS[finding.reason]}; what changes inside it (${finding.path}) is not analysed`;
+      }
       return finding.side === 'new'
         ? `${finding.logicalId}: the nested stack's template ${finding.path} ${PROBLEMS[finding.reason]}`
         : `${finding.logicalId}: the baseline of the nested stack's template ${finding.path} ${PROBLEMS[finding.reason]}; what changes inside the nested stack is not analysed`;

@@ -1,12 +1,14 @@
 /**
  * A deployed stack as the baseline of an update: its template as submitted (`GetTemplate`, stage
- * Original), its current parameter values and its status (`DescribeStacks`). The editor's linked
+ * Original), its current parameter values and its status (`DescribeStacks`), and the nested
+ * stacks it runs (deployedNestedStacks.ts). The editor's linked
  * stack and `cfn-impact diff --stack` read it here, through the read-only reader, alike.
  */
 import { stackOutputStacks } from '../evaluate/crossStackReads';
 import { parseTemplate } from '../template';
 import type { CloudFormationReader } from './cloudFormationReader';
 import { readCrossStack, type CrossStackRead } from './crossStackReader';
+import { readNestedStacks, type DeployedNestedStacks } from './deployedNestedStacks';
 import type { ReaderError } from './types';
 
 /** A deployed stack's template and parameter values, as a stack baseline needs them. */
@@ -23,6 +25,13 @@ export interface DeployedStack {
   crossStack?: CrossStackRead;
   /** Why what crosses stacks could not be read. */
   crossStackProblem?: string;
+  /**
+   * The nested stacks it runs (deployedNestedStacks.ts), by stack path, read once with it:
+   * the baselines of the child templates the edited parent names. Absent when its template nests
+   * no stack, or they could not be listed (then `nestedProblem` says why).
+   */
+  nested?: DeployedNestedStacks;
+  nestedProblem?: string;
 }
 
 export type DeployedStackRead = { ok: true; stack: DeployedStack } | { ok: false; message: string };
@@ -30,10 +39,16 @@ export type DeployedStackRead = { ok: true; stack: DeployedStack } | { ok: false
 /**
  * Reads a stack's template, parameter values and status, and what crosses stacks: the Region's
  * exports, who imports the stack's exports, and the outputs of the stacks the deployed template
- * and `otherTemplates` (the edited one) read with `Fn::GetStackOutput`. A failure is a message fit
- * for a person; what crosses stacks failing leaves the baseline standing.
+ * and `otherTemplates` (the edited one) read with `Fn::GetStackOutput`, and unless `nested` is
+ * false the nested stacks it runs. A failure is a message fit for a person; what crosses stacks or
+ * the nested stacks failing leaves the baseline standing.
  */
-export async function readDeployedStack(reader: CloudFormationReader, stackName: string, otherTemplates: readonly string[] = []): Promise<DeployedStackRead> {
+export async function readDeployedStack(
+  reader: CloudFormationReader,
+  stackName: string,
+  otherTemplates: readonly string[] = [],
+  { nested = true }: { nested?: boolean } = {},
+): Promise<DeployedStackRead> {
   const [described, template] = await Promise.all([reader.describeStacks({ stackName }), reader.getTemplate(stackName)]);
   if (!described.ok) return { ok: false, message: describeReaderError(described.error) };
   if (!template.ok) return { ok: false, message: describeReaderError(template.error) };
@@ -43,10 +58,12 @@ export async function readDeployedStack(reader: CloudFormationReader, stackName:
   for (const parameter of stack.parameters) if (parameter.value !== undefined) parameters[parameter.key] = parameter.value;
   const exportsOf = stack.outputs.flatMap((o) => (o.exportName !== undefined ? [o.exportName] : []));
   const outputsOf = [...new Set([template.value.body, ...otherTemplates].flatMap((text) => stackOutputStacks(parseTemplate(text).root)))];
-  const crossStack = await readCrossStack(reader, { exportsOf, outputsOf });
+  const [crossStack, nestedStacks] = await Promise.all([readCrossStack(reader, { exportsOf, outputsOf }), nested ? readNestedStacks(reader, stack.stackId, template.value.body) : { ok: true as const, value: {} }]);
   const deployed: DeployedStack = { templateBody: template.value.body, parameters, status: stack.status, stackName: stack.stackName, region: reader.info.region };
   if (crossStack.ok) deployed.crossStack = crossStack.value;
   else deployed.crossStackProblem = describeReaderError(crossStack.error);
+  if (!nestedStacks.ok) deployed.nestedProblem = describeReaderError(nestedStacks.error);
+  else if (Object.keys(nestedStacks.value).length > 0) deployed.nested = nestedStacks.value;
   return { ok: true, stack: deployed };
 }
 

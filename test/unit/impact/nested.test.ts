@@ -277,3 +277,105 @@ Resources:
     assert.equal(reader.impact, 'no-interruption');
   });
 });
+
+describe('nested stacks against a deployed stack', () => {
+  const S3_URL = 'https://s3.us-east-1.amazonaws.com/platform-artifacts/3f1c0e7a9b2d4c6e8f0a1b2c3d4e5f60.template';
+  /** The parent as deployed: `aws cloudformation package` put the child in S3, its URL in the template. */
+  const deployedParent = (cidr = '10.0.0.0/16') => parent(cidr, S3_URL) + `  AppSecurityGroup:
+    Type: AWS::EC2::SecurityGroup
+    Properties:
+      GroupDescription: app
+      VpcId: !GetAtt Network.Outputs.VpcId
+`;
+  const editedParent = (cidr = '10.0.0.0/16') => parent(cidr) + `  AppSecurityGroup:
+    Type: AWS::EC2::SecurityGroup
+    Properties:
+      GroupDescription: app
+      VpcId: !GetAtt Network.Outputs.VpcId
+`;
+  /** The child as `package` wrote it to S3 (and GetTemplate returns it): reformatted, long-form intrinsics. */
+  const packagedNetwork = `Parameters:
+  VpcCidr:
+    Type: String
+  SubnetCidr:
+    Type: String
+Resources:
+  Vpc:
+    Type: AWS::EC2::VPC
+    Properties:
+      CidrBlock:
+        Ref: VpcCidr
+  Subnet:
+    Type: AWS::EC2::Subnet
+    Properties:
+      VpcId:
+        Ref: Vpc
+      CidrBlock:
+        Ref: SubnetCidr
+`;
+  const withOutput = (template: string) => `${template}Outputs:\n  VpcId:\n    Value: !Ref Vpc\n`;
+  const withLongOutput = (template: string) => `${template}Outputs:\n  VpcId:\n    Value:\n      Ref: Vpc\n`;
+
+  /** The update of the deployed parent (its nested stacks as `deployed` holds them, by stack path) to the edited files. */
+  function againstDeployed(parentText: string, deployed: Record<string, { text: string; status: string } | { problem: 'missing' }>, newFiles: Files): ImpactReport {
+    const nested: NestedTemplates = {
+      templatePath: 'parent.yaml',
+      readOld: () => ({ problem: 'not-read' }),
+      readNew: filesReader(newFiles),
+      readDeployed: (stackPath) => deployed[stackPath],
+    };
+    return analyzeUpdate({ text: parentText }, { text: newFiles['parent.yaml'] }, { spec, nested }).report;
+  }
+
+  test('unchanged parent and child are a no-op: the local TemplateURL packages to the deployed one, the reformatted child is the same template', () => {
+    const report = againstDeployed(deployedParent(), { Network: { text: withLongOutput(packagedNetwork), status: 'UPDATE_COMPLETE' } }, {
+      'parent.yaml': editedParent(),
+      'network.yaml': withOutput(network()),
+    });
+    assert.equal(report.status, 'noop', JSON.stringify(report.changes.map((c) => [c.logicalId, c.details.map((d) => d.target.path)])));
+  });
+
+  test("a child-only edit rolls up into the stack resource, and the stack's outputs do not make their readers look changed", () => {
+    const report = againstDeployed(deployedParent(), { Network: { text: withLongOutput(packagedNetwork), status: 'UPDATE_COMPLETE' } }, {
+      'parent.yaml': editedParent(),
+      'network.yaml': withOutput(network(tagged)),
+    });
+    assert.deepEqual(report.changes.map((c) => [c.logicalId, c.action, c.impact]), [['Network', 'Modify', 'no-interruption']]);
+    const stack = change(report.changes, 'Network');
+    assert.deepEqual(stack.details, [], 'the TemplateURL is packaging, not a change of its own');
+    assert.deepEqual(stack.nested?.changes.map((c) => [c.logicalId, c.action, c.impact]), [['Vpc', 'Modify', 'no-interruption']]);
+  });
+
+  test("a parent parameter passed down replaces the deployed child's VPC and its subnet", () => {
+    const report = againstDeployed(deployedParent(), { Network: { text: withLongOutput(packagedNetwork), status: 'UPDATE_COMPLETE' } }, {
+      'parent.yaml': editedParent('10.1.0.0/16'),
+      'network.yaml': withOutput(network()),
+    });
+    const nested = change(report.changes, 'Network').nested!;
+    assert.deepEqual(nested.changes.map((c) => [c.logicalId, c.impact]), [
+      ['Vpc', 'replacement'],
+      ['Subnet', 'replacement'],
+    ]);
+  });
+
+  test("a nested stack in a state that refuses updates fails the parent's update where CloudFormation reaches it", () => {
+    const report = againstDeployed(deployedParent(), { Network: { text: withLongOutput(packagedNetwork), status: 'UPDATE_ROLLBACK_FAILED' } }, {
+      'parent.yaml': editedParent(),
+      'network.yaml': withOutput(network(tagged)),
+    });
+    const nested = change(report.changes, 'Network').nested!;
+    assert.equal(nested.status, 'error');
+    assert.match(nested.message ?? '', /UPDATE_ROLLBACK_FAILED/);
+  });
+
+  test('a nested stack the deployed parent does not run is said so at TemplateURL; without a deployed reader the S3 child stays opaque', () => {
+    const files = { 'parent.yaml': editedParent(), 'network.yaml': withOutput(network()) };
+    const missing = againstDeployed(deployedParent(), { Network: { problem: 'missing' } }, files);
+    assert.deepEqual(missing.diagnostics.filter((d) => d.code === 'nested-template-unreadable').map(diagnosticText), [
+      'Network: the deployed stack runs no nested stack Network to compare with; what changes inside it (network.yaml) is not analysed',
+    ]);
+    const opaque = analyzeUpdate({ text: deployedParent() }, { text: files['parent.yaml'] }, { spec, nested: { templatePath: 'parent.yaml', readOld: filesReader({}), readNew: filesReader(files) } }).report;
+    assert.ok(opaque.diagnostics.some((d) => d.code === 'nested-template-remote'));
+    assert.ok(change(opaque.changes, 'Network').details.some((d) => d.target.path === '/Properties/TemplateURL'), 'without the deployed child, the URL is all there is to compare');
+  });
+});

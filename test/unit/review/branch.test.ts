@@ -161,3 +161,69 @@ describe('cfn-impact diff --base', () => {
     assert.match(stderr, /not a git repository/i);
   });
 });
+
+describe('cfn-impact diff --base with nested stacks', () => {
+  const parent = (url: string, cidr = '10.0.0.0/16') => `Resources:
+  Network:
+    Type: AWS::CloudFormation::Stack
+    Properties:
+      TemplateURL: ${url}
+      Parameters:
+        Cidr: ${cidr}
+`;
+  const network = (tag = '') => `Parameters:
+  Cidr:
+    Type: String
+Resources:
+  Vpc:
+    Type: AWS::EC2::VPC
+    Properties:
+      CidrBlock: !Ref Cidr
+${tag}`;
+  const tagged = '      Tags:\n        - { Key: team, Value: network }\n';
+
+  interface NestedFile extends FileResult {
+    changes: (FileResult['changes'][number] & { nested?: { path: string; changes: FileResult['changes'] } })[];
+  }
+
+  let repo: string;
+  before(() => {
+    repo = mkdtempSync(join(tmpdir(), 'cfn-impact-branch-nested-'));
+    git(repo, 'init', '-q', '-b', 'main');
+    write(repo, 'stacks/platform.yaml', parent('network/vpc.yaml'));
+    write(repo, 'stacks/edge.yaml', parent('network/vpc.yaml'));
+    write(repo, 'stacks/network/vpc.yaml', network());
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-q', '-m', 'base');
+    git(repo, 'checkout', '-q', '-b', 'feature');
+  });
+
+  test("a child changed alone on the branch: each unchanged parent running it is reviewed, the child's plan rolled up", async () => {
+    write(repo, 'stacks/network/vpc.yaml', network(tagged));
+    const { code, stdout, stderr } = await run(repo, 'diff', '--base', 'main', '--json');
+    assert.equal(stderr, '');
+    assert.equal(code, 0);
+    const files = (JSON.parse(stdout) as { files: NestedFile[] }).files;
+    const platform = files.find((f) => f.path === 'stacks/platform.yaml');
+    const edge = files.find((f) => f.path === 'stacks/edge.yaml');
+    for (const file of [platform, edge]) {
+      assert.equal(file?.status, 'update');
+      const stack = file!.changes.find((c) => c.logicalId === 'Network');
+      assert.equal(stack?.action, 'Modify');
+      assert.equal(stack?.nested?.path, 'network/vpc.yaml');
+      assert.deepEqual(stack?.nested?.changes.map((c) => [c.logicalId, c.action, c.impact]), [['Vpc', 'Modify', 'no-interruption']]);
+    }
+    // The child is reviewed as a template of its own too: it may be deployed alone.
+    assert.ok(files.some((f) => f.path === 'stacks/network/vpc.yaml'));
+  });
+
+  test("a changed parent reads its child at each side's revision: a value passed down replaces the child's VPC", async () => {
+    write(repo, 'stacks/network/vpc.yaml', network());
+    write(repo, 'stacks/platform.yaml', parent('network/vpc.yaml', '10.1.0.0/16'));
+    const { stdout } = await run(repo, 'diff', '--base', 'main', '--json');
+    const files = (JSON.parse(stdout) as { files: NestedFile[] }).files;
+    assert.deepEqual(files.map((f) => f.path), ['stacks/platform.yaml']);
+    const stack = files[0]!.changes.find((c) => c.logicalId === 'Network');
+    assert.deepEqual(stack?.nested?.changes.map((c) => [c.logicalId, c.impact]), [['Vpc', 'replacement']]);
+  });
+});

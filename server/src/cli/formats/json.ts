@@ -6,7 +6,7 @@
 import { replacedIds } from '../../impact/claims';
 import type { ImpactReport, NestedReport } from '../../impact/types';
 import { LineIndex } from '../../template';
-import type { ChildFiles, ChildTemplates } from '../childTemplates';
+import type { ChildTexts, ChildTemplates } from '../childTemplates';
 import { branchSummary, changeReason, diagnosticText, fileVerdict, noteTexts, stackRiskText, verdictMessage } from '../../present';
 import { fileStatus, reviewStatus, type FileLines, type Review, type ReviewedFile } from '../review';
 
@@ -64,6 +64,6 @@ function planJson(report: ImpactReport | NestedReport, files: { old: FileLines; 
 
 /** The two files of a nested stack's template, as the CLI read them. */
 function childFiles(path: string, children: ChildTemplates | undefined): { old: FileLines; new: FileLines } {
-  const side = (files: ChildFiles | undefined): FileLines => ({ path: files ? files.pathOf(path) : path, lines: new LineIndex(files?.texts.get(path) ?? '') });
+  const side = (files: ChildTexts | undefined): FileLines => ({ path: files ? files.pathOf(path) : path, lines: new LineIndex(files?.texts.get(path) ?? '') });
   return { old: side(children?.oldFiles), new: side(children?.newFiles) };
 }

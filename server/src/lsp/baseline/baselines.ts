@@ -13,6 +13,7 @@ import { joinPath, type AnalyzeOptions, type ChildTemplate } from '../../impact'
 import { CLOUDFORMATION_TEMPLATE_LIMIT_BYTES } from '../analysis';
 import { readChildFile } from '../childFile';
 import type { BaselineChoice, BaselineStatus } from '../protocol';
+import type { DeployedNestedStacks } from '../../stacks/deployedNestedStacks';
 import type { DeployedStackRead } from '../../stacks/deployedStack';
 import type { ChangeSetDescription } from '../../stacks/types';
 import { headFingerprint, locateInGit, readAtRevision, type GitLocation } from '../../git/repository';
@@ -46,9 +47,11 @@ export interface Baseline {
   /**
    * Reads a nested stack's child template from where this baseline came from, by its path
    * relative to the baseline's folder: the file at the same commit for git, the file next to a
-   * file baseline. Absent for a stack baseline (a deployed stack's nested templates are not read).
+   * file baseline. Absent for a stack baseline (its nested stacks are `deployedNested`).
    */
   readChild?: (path: string) => Promise<ChildTemplate>;
+  /** The nested stacks a deployed stack runs, by stack path (stack baselines only): the old side of its children. */
+  deployedNested?: DeployedNestedStacks;
 }
 
 interface Entry {
@@ -270,7 +273,8 @@ export class BaselineManager {
       previous.status.state === 'ok' &&
       previous.status.revision === stack.status &&
       sameValues(previous.parameters, stack.parameters) &&
-      crossStackKey(previous.crossStack) === crossStackKey(stack.crossStack)
+      crossStackKey(previous.crossStack) === crossStackKey(stack.crossStack) &&
+      JSON.stringify(previous.deployedNested) === JSON.stringify(stack.nested)
     ) {
       return previous.stack && sameNames(previous.stack.changeSets, changeSets) ? previous : { ...previous, stack: { name: stack.stackName, status: stack.status, region: stack.region, changeSets } };
     }
@@ -280,6 +284,7 @@ export class BaselineManager {
       parameters: stack.parameters,
       stack: { name: stack.stackName, status: stack.status, region: stack.region, changeSets },
       ...(stack.crossStack ? { crossStack: stack.crossStack } : {}),
+      ...(stack.nested ? { deployedNested: stack.nested } : {}),
       generation: ++generations,
     };
   }

@@ -75,7 +75,10 @@ function reply(request: AnalysisRequest, after: EvaluatedSide, report: ImpactRep
 /** The engine's reader of child templates over what the main thread read ahead. */
 function nestedTemplates(nested: NestedChildren): NestedTemplates {
   const from = (children: Record<string, ChildTemplate>) => (path: string): ChildTemplate => (Object.hasOwn(children, path) ? children[path] : { problem: 'not-read' });
-  return { templatePath: nested.templatePath, readNew: from(nested.newChildren), readOld: from(nested.oldChildren) };
+  const templates: NestedTemplates = { templatePath: nested.templatePath, readNew: from(nested.newChildren), readOld: from(nested.oldChildren) };
+  const deployed = nested.deployedChildren;
+  if (deployed) templates.readDeployed = (stackPath) => (Object.hasOwn(deployed, stackPath) ? deployed[stackPath] : undefined);
+  return templates;
 }
 
 /**

@@ -3,7 +3,7 @@
  * here survives structured cloning: plain objects, strings, numbers and typed arrays only.
  */
 import type { Diagnostic } from 'vscode-languageserver';
-import type { AnalyzeOptions, ChildTemplate } from '../../impact';
+import type { AnalyzeOptions, ChildTemplate, DeployedChildStack } from '../../impact';
 import type { ImpactReport } from '../../impact/types';
 import type { OutlineData } from './outline';
 
@@ -25,6 +25,8 @@ export interface NestedChildren {
   templatePath: string;
   newChildren: Record<string, ChildTemplate>;
   oldChildren: Record<string, ChildTemplate>;
+  /** With a deployed stack as the baseline: the nested stacks it runs, by stack path (the old side of each child). */
+  deployedChildren?: Record<string, DeployedChildStack>;
 }
 
 /**
