@@ -277,9 +277,9 @@ export class CloudFormationReader {
   }
 
   /** The template as submitted (stage Original): during an update rollback, the one being rolled back to; with `changeSetName`, the change set's. */
-  getTemplate(stackName: string, options: CallOptions & { changeSetName?: string } = {}): Promise<ReadResult<{ body: string }>> {
+  getTemplate(stackName: string, options: CallOptions & { changeSetName?: string; stage?: 'Original' | 'Processed' } = {}): Promise<ReadResult<{ body: string }>> {
     return this.guard(async () => {
-      const out = await this.client.send(new GetTemplateCommand({ StackName: stackName, ChangeSetName: options.changeSetName, TemplateStage: 'Original' }), {
+      const out = await this.client.send(new GetTemplateCommand({ StackName: stackName, ChangeSetName: options.changeSetName, TemplateStage: options.stage ?? 'Original' }), {
         abortSignal: options.signal,
       });
       return { body: out.TemplateBody ?? '' };

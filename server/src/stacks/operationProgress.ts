@@ -2,8 +2,9 @@
  * How far the current operation of a stack has got, and how long it will still take: pure
  * functions of what the watcher read and of a time passed in. A resource counts as done once its
  * latest event of the operation says it finished (`*_COMPLETE`, `*_SKIPPED`), as `cdk deploy`
- * counts; resources the operation has not touched yet are pending, and once the stack is no longer
- * running everything is done. Time left is learned from this stack's own history (how long each
+ * counts; resources the operation has not touched yet are pending (those the stack has, those the
+ * template being deployed declares, those events reveal), and once the stack is no longer running
+ * everything is done. Time left is learned from this stack's own history (how long each
  * resource took in earlier operations), else from the typical durations of its type.
  */
 import { isCleanupPhase, isRunning } from '../cloudformation/stackLifecycle';
@@ -40,6 +41,8 @@ export interface ProgressInput {
   resources: readonly { logicalId: string; resourceType: string; physicalId?: string }[];
   /** Newest first, as snapshots hold them. */
   events: readonly StackEvent[];
+  /** The resources the operation rolls out, from the template being deployed, when it was read. */
+  planned?: readonly { logicalId: string; resourceType: string }[];
 }
 
 /**
@@ -118,6 +121,8 @@ export function operationProgress(input: ProgressInput, learned: LearnedDuration
     types.set(r.logicalId, r.resourceType);
     current.set(r.logicalId, r.physicalId);
   }
+  // What the template being deployed declares counts from the start: a create's total does not grow.
+  for (const r of input.planned ?? []) if (!types.has(r.logicalId)) types.set(r.logicalId, r.resourceType);
   // The latest status of each resource in this operation, and when it started working in it.
   const latest = new Map<string, string>();
   const startedAt = new Map<string, number>();

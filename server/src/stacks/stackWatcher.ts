@@ -9,6 +9,7 @@
 import { isFinal, isRunning } from '../cloudformation/stackLifecycle';
 import { StackState, isStackEvent, type OperationSummary, type ResourceModel } from './stackModel';
 import { learnDurations, type LearnedDurations } from './operationProgress';
+import { plannedResources, type PlannedResource } from './plannedResources';
 import type { CloudFormationReader, EventReadOptions, EventReadProgress } from './cloudFormationReader';
 import { PollScheduler, type PollClock, type PollOutcome, type PollResult } from './pollScheduler';
 import {
@@ -40,7 +41,7 @@ export const systemClock: WatcherClock = {
 };
 
 /** The reads the watcher needs; CloudFormationReader provides them. */
-export type StackReader = Pick<CloudFormationReader, 'describeStacks' | 'describeStackEvents' | 'listStackResources' | 'info'>;
+export type StackReader = Pick<CloudFormationReader, 'describeStacks' | 'describeStackEvents' | 'listStackResources' | 'getTemplate' | 'info'>;
 
 export interface WatcherOptions {
   reader: StackReader;
@@ -99,6 +100,8 @@ export interface StackSnapshot extends StackFields {
   operation?: OperationSummary;
   /** How long its resources took in the operations the watcher read, for estimates of time left; absent when none was read. */
   durations?: LearnedDurations;
+  /** The resources the running operation rolls out, from the template being deployed; absent when not read. */
+  planned?: PlannedResource[];
   error?: ReaderError;
 }
 
@@ -129,8 +132,13 @@ interface Tracked {
    * the model keeps start with the current operation.
    */
   history?: LearnedDurations;
+  /**
+   * The resources the running operation rolls out, read once per operation (started at
+   * `startedAt`) from the template being deployed; `resources` absent while unread or unreadable.
+   */
+  plan?: { startedAt: number; resources?: PlannedResource[] };
   /** The last snapshot taken and what it was taken of: tree requests come often, changes seldom. */
-  snapshot?: { revision: number; followed: boolean; detailed: boolean; error?: ReaderError; value: StackSnapshot };
+  snapshot?: { revision: number; followed: boolean; detailed: boolean; plan?: Tracked['plan']; error?: ReaderError; value: StackSnapshot };
 }
 
 /** Watches the stacks of one region through a read-only reader. */
@@ -256,7 +264,7 @@ export class StackWatcher {
     const s = t.model;
     const detailed = isDetailed(t.watch);
     const cached = t.snapshot;
-    if (cached && cached.revision === s.revision && cached.followed === t.followed && cached.detailed === detailed && cached.error === t.error) {
+    if (cached && cached.revision === s.revision && cached.followed === t.followed && cached.detailed === detailed && cached.error === t.error && cached.plan === t.plan) {
       return cached.value;
     }
     const snap: StackSnapshot = {
@@ -282,8 +290,10 @@ export class StackWatcher {
     };
     const operation = s.operationSummary();
     if (operation) snap.operation = operation;
+    if (operation && t.plan?.resources && t.plan.startedAt === operation.startedAt) snap.planned = t.plan.resources;
     if (t.error) snap.error = t.error;
     t.snapshot = { revision: s.revision, followed: t.followed, detailed, value: snap };
+    if (t.plan) t.snapshot.plan = t.plan;
     if (t.error) t.snapshot.error = t.error;
     return snap;
   }
@@ -551,6 +561,7 @@ export class StackWatcher {
       if (ended) observation.ended = ended;
       this.observe(t, observation);
     }
+    await this.readPlan(t, signal);
     let reloaded = false;
     if (t.watch.kind === 'loading') {
       const listing = await reader.listStackResources(model.stackId, { signal });
@@ -564,6 +575,32 @@ export class StackWatcher {
     if (reloaded) this.observe(t, { kind: 'resources', status: model.status });
     this.scheduler.stackRead(model.stackId, news);
     return 'ok';
+  }
+
+  /**
+   * Reads, once per operation of a detailed running stack, the resources it rolls out: the
+   * template being deployed (GetTemplate, stage Processed) under the stack's parameter values
+   * (DescribeStacks). A read that was cancelled or throttled is tried again at the next poll; one
+   * that failed otherwise leaves the progress counting what the events reveal.
+   */
+  private async readPlan(t: Tracked, signal: AbortSignal): Promise<void> {
+    const model = t.model;
+    const operation = model.operationSummary();
+    if (!operation || !isRunning(model.status) || !isDetailed(t.watch) || t.plan?.startedAt === operation.startedAt) return;
+    const plan: NonNullable<Tracked['plan']> = { startedAt: operation.startedAt };
+    t.plan = plan;
+    const reader = this.options.reader;
+    const [template, described] = await Promise.all([reader.getTemplate(model.stackId, { stage: 'Processed', signal }), reader.describeStacks({ stackName: model.stackId, signal })]);
+    const failed = !template.ok ? template.error : !described.ok ? described.error : undefined;
+    if (failed) {
+      if (failed.kind === 'cancelled' || failed.kind === 'throttled') delete t.plan;
+      return;
+    }
+    if (!template.ok || !described.ok) return;
+    const parameters: Record<string, string> = {};
+    for (const p of described.value[0]?.parameters ?? []) if (p.value !== undefined) parameters[p.key] = p.value;
+    // A new object: the snapshot cache sees that the plan changed.
+    t.plan = { ...plan, resources: plannedResources(template.value.body, { stackId: model.stackId, stackName: model.stackName, parameters }) };
   }
 }
 

@@ -197,3 +197,23 @@ describe('cfn-impact watch --json progress records', () => {
     assert.equal(last.done, last.total);
   });
 });
+
+describe('the total of a create', () => {
+  test("is the template's resources from the first progress record, read once with GetTemplate (stage Processed), not those the events have revealed so far", async () => {
+    const clock = new FakeClock();
+    const endpoint = await startEndpoint({ scenarios: ['create-success'], now: () => clock.now(), startAt: clock.now(), stepMs: 5000, pageSize: { events: 3 } });
+    let stdout = '';
+    const io: CliIo = { stdout: (s) => (stdout += s), stderr: () => undefined, isTTY: false, env: { AWS_REGION: 'us-east-1' } };
+    try {
+      await driveUntilSettled(clock, runWatch(['messaging', '--endpoint', endpoint.url, '--json'], io, { clock }));
+      const records = stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>).filter((l) => l.type === 'progress');
+      // The template declares a queue and a topic; the first record comes before either has an event.
+      assert.deepEqual(records.map((r) => r.total), records.map(() => 2));
+      assert.equal(records[0]!.done, 0);
+      const templateReads = endpoint.calls.filter((c) => c.action === 'GetTemplate');
+      assert.deepEqual(templateReads.map((c) => c.params.TemplateStage), ['Processed'], 'one read for the one operation');
+    } finally {
+      await endpoint.close();
+    }
+  });
+});
