@@ -171,6 +171,7 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
         // The old side of each nested stack is the nested stack the deployed stack runs.
         children = childTemplatesOf(newPath, undefined, sides.stack.nested);
         if (sides.stack.crossStack) options.crossStack = sides.stack.crossStack;
+        if (sides.stack.lastOperationFailures) options.lastOperationFailures = sides.stack.lastOperationFailures;
         if (sides.stack.crossStackProblem) {
           io.stderr(`cfn-impact diff: exports and imports could not be read, so they are compared offline: ${sides.stack.crossStackProblem}\n`);
         }

@@ -9,6 +9,7 @@ import type { ResourceSpec } from '../spec/types';
 import { parseTemplate, readTemplateModel } from '../template';
 import type { TemplateModel } from '../template/model';
 import { compareTemplates } from './compareTemplates';
+import { lastOperationDiagnostics, type LastOperationFailure } from './lastOperation';
 import { childStackPath, DEFAULT_NESTED_STACKS, rollUpNestedStacks, withDeployedTemplateUrls, type NestedTemplates, type NestingPlace } from './nested';
 import type { ImpactReport } from './types';
 
@@ -41,6 +42,12 @@ export interface AnalyzeOptions {
   stackName?: string;
   /** The deployed stack's status, when known: CloudFormation rejects updates in most states. */
   stackStatus?: string;
+  /**
+   * The early-validation checks that rejected the deployed stack's last operation (DescribeEvents,
+   * read by the caller with the stack): each is a warning where its template path still is in
+   * the new template, until an operation succeeds.
+   */
+  lastOperationFailures?: readonly LastOperationFailure[];
   /**
    * What the caller read from the account about other stacks (the engine never calls AWS): the
    * Region's exports and other stacks' outputs, which imports resolve to, and who imports each
@@ -188,7 +195,11 @@ export interface UpdateAnalysis {
 export function analyzeUpdate(before: TemplateSide, after: TemplateSide, options: AnalyzeOptions, caching?: BaselineCaching): UpdateAnalysis {
   const top = options.nested?.templatePath ?? '';
   const budget = { left: options.nested?.maxStacks ?? DEFAULT_NESTED_STACKS };
-  return analyzeLevel(before, after, options, caching, { path: top, stackPath: '', chain: [top], depth: 0, budget });
+  const analysis = analyzeLevel(before, after, options, caching, { path: top, stackPath: '', chain: [top], depth: 0, budget });
+  if (options.lastOperationFailures?.length) {
+    analysis.report.diagnostics.push(...lastOperationDiagnostics(analysis.after.writtenModel ?? analysis.after.model, options.lastOperationFailures));
+  }
+  return analysis;
 }
 
 /** One level of an update: the template's own plan, then the plans of its nested stacks rolled up into it. */

@@ -11,3 +11,4 @@ export type { ChildTemplate, DeployedChildStack, NestedTemplates } from './neste
 export { readAhead, type ReadChild } from './nestedReadAhead';
 export { parametersPassedToChild, stacksNesting } from './parentParameters';
 export type { NestingStack, ParentAnalysis } from './parentParameters';
+export type { LastOperationFailure } from './lastOperation';

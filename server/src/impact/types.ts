@@ -187,6 +187,8 @@ export interface ReplacementCause {
 export type Finding =
   /** Parameters with no value at hand, compared as the stack's current value (UsePreviousValue). */
   | { kind: 'parameters-current-value'; parameters: string[] }
+  /** An early-validation check that rejected the deployed stack's last operation, at its template path. */
+  | { kind: 'early-validation-failed'; check: string; reason?: string }
   /** A resource under a condition only AWS decides, whose condition changed: it may be created or deleted. */
   | { kind: 'condition-may-change'; logicalId: string; condition: string }
   /** An AWS type the resource specification does not list. */

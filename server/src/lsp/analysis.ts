@@ -291,6 +291,7 @@ function analysisRequest(document: TextDocument, text: string, baseline: Baselin
   };
   // Read with the baseline; its generation, in the key below, changes whenever they do.
   if (baseline.crossStack) request.crossStack = baseline.crossStack;
+  if (baseline.lastOperationFailures) request.lastOperationFailures = baseline.lastOperationFailures;
   if (baseline.text !== undefined) {
     // A stack baseline has its own deployed values; a git or file baseline is compared under the same values as the edit.
     const values = baseline.parameters ?? parameters.values;

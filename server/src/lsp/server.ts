@@ -94,7 +94,11 @@ function createServices(connection: Connection, documents: TextDocuments<TextDoc
   const stacks = new StacksService({
     logger,
     onChanged: (version) => void connection.sendNotification(stacksChangedNotification, { version }).catch(() => undefined),
-    onDeploymentEnded: (ended) => void connection.sendNotification(deploymentEndedNotification, ended).catch(() => undefined),
+    onDeploymentEnded: (ended) => {
+      void connection.sendNotification(deploymentEndedNotification, ended).catch(() => undefined);
+      // A linked stack that moved on is a new baseline (and a new last operation).
+      void baselines.refreshStack(ended.stackName, ended.region).catch((error: unknown) => logger.error(`refreshing the baselines of ${ended.stackName}: ${String(error)}`));
+    },
     ...(typeof options.stacksPollIntervalMs === 'number' ? { pollIntervalMs: options.stacksPollIntervalMs } : {}),
   });
   // The baselines, the environment and the analyzer refer to each other through callbacks that run only later.

@@ -14,6 +14,8 @@ const PARAMETERS_SHOWN = 10;
 /** A finding in words. */
 export function findingText(finding: Finding): string {
   switch (finding.kind) {
+    case 'early-validation-failed':
+      return `Early validation (${finding.check}) rejected the stack's last operation here${finding.reason ? `: ${finding.reason}` : ''}`;
     case 'parameters-current-value': {
       const names = listSome(finding.parameters, PARAMETERS_SHOWN);
       const subject = finding.parameters.length === 1 ? `Parameter ${names} has no value here: it is` : `Parameters ${names} have no value here: each is`;

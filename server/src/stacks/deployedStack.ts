@@ -9,7 +9,10 @@ import { parseTemplate } from '../template';
 import type { CloudFormationReader } from './cloudFormationReader';
 import { readCrossStack, type CrossStackRead } from './crossStackReader';
 import { readNestedStacks, type DeployedNestedStacks } from './deployedNestedStacks';
-import type { ReaderError } from './types';
+import { operationOutcome } from '../cloudformation/stackLifecycle';
+import type { LastOperationFailure } from '../impact';
+import { failedValidations } from './earlyValidation';
+import type { ReaderError, StackDescription } from './types';
 
 /** A deployed stack's template and parameter values, as a stack baseline needs them. */
 export interface DeployedStack {
@@ -32,6 +35,11 @@ export interface DeployedStack {
    */
   nested?: DeployedNestedStacks;
   nestedProblem?: string;
+  /**
+   * When its last operation failed: the early-validation checks that rejected it (DescribeEvents,
+   * failed events of that operation), each with its template path. Absent otherwise.
+   */
+  lastOperationFailures?: LastOperationFailure[];
 }
 
 export type DeployedStackRead = { ok: true; stack: DeployedStack } | { ok: false; message: string };
@@ -58,13 +66,29 @@ export async function readDeployedStack(
   for (const parameter of stack.parameters) if (parameter.value !== undefined) parameters[parameter.key] = parameter.value;
   const exportsOf = stack.outputs.flatMap((o) => (o.exportName !== undefined ? [o.exportName] : []));
   const outputsOf = [...new Set([template.value.body, ...otherTemplates].flatMap((text) => stackOutputStacks(parseTemplate(text).root)))];
-  const [crossStack, nestedStacks] = await Promise.all([readCrossStack(reader, { exportsOf, outputsOf }), nested ? readNestedStacks(reader, stack.stackId, template.value.body) : { ok: true as const, value: {} }]);
+  const [crossStack, nestedStacks, failures] = await Promise.all([readCrossStack(reader, { exportsOf, outputsOf }), nested ? readNestedStacks(reader, stack.stackId, template.value.body) : { ok: true as const, value: {} },
+    readLastOperationFailures(reader, stack),
+  ]);
   const deployed: DeployedStack = { templateBody: template.value.body, parameters, status: stack.status, stackName: stack.stackName, region: reader.info.region };
   if (crossStack.ok) deployed.crossStack = crossStack.value;
   else deployed.crossStackProblem = describeReaderError(crossStack.error);
   if (!nestedStacks.ok) deployed.nestedProblem = describeReaderError(nestedStacks.error);
   else if (Object.keys(nestedStacks.value).length > 0) deployed.nested = nestedStacks.value;
+  if (failures.length > 0) deployed.lastOperationFailures = failures;
   return { ok: true, stack: deployed };
+}
+
+/**
+ * The early-validation checks that rejected the stack's last operation, when it failed and
+ * CloudFormation names it (`LastOperations`); none when it could not be read (the baseline stands).
+ */
+async function readLastOperationFailures(reader: CloudFormationReader, stack: StackDescription): Promise<LastOperationFailure[]> {
+  // A rollback of its own follows the operation that failed: that one is the one validated.
+  const last = stack.lastOperations?.find((o) => o.operationType !== 'ROLLBACK' && o.operationType !== 'CONTINUE_ROLLBACK');
+  if (!last || operationOutcome(stack.status) !== 'failed') return [];
+  const events = await reader.describeEvents(stack.stackId, last.operationId, { failedOnly: true });
+  if (!events.ok) return [];
+  return failedValidations(events.value).map((failure) => ({ name: failure.name, ...(failure.reason !== undefined ? { reason: failure.reason } : {}), ...(failure.path !== undefined ? { path: failure.path } : {}) }));
 }
 
 /**

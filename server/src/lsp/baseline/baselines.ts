@@ -9,7 +9,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, posix, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { joinPath, type AnalyzeOptions, type ChildTemplate } from '../../impact';
+import { joinPath, type AnalyzeOptions, type ChildTemplate, type LastOperationFailure } from '../../impact';
 import { CLOUDFORMATION_TEMPLATE_LIMIT_BYTES } from '../analysis';
 import { readChildFile } from '../childFile';
 import type { BaselineChoice, BaselineStatus } from '../protocol';
@@ -52,6 +52,8 @@ export interface Baseline {
   readChild?: (path: string) => Promise<ChildTemplate>;
   /** The nested stacks a deployed stack runs, by stack path (stack baselines only): the old side of its children. */
   deployedNested?: DeployedNestedStacks;
+  /** The early-validation checks that rejected the stack's last operation (stack baselines only). */
+  lastOperationFailures?: LastOperationFailure[];
 }
 
 interface Entry {
@@ -138,6 +140,15 @@ export class BaselineManager {
     if (entry.git) entry.git.fingerprint = await headFingerprint(entry.git.location);
     const after = await this.reload(uri, entry);
     if (after.text !== before?.text || after.status.state !== before?.status.state || after.parameters !== before?.parameters) this.options.onChanged(uri);
+  }
+
+  /**
+   * Reads again the baselines that are this deployed stack (an operation of it just ended): what
+   * it runs, and what its last operation says, may have changed.
+   */
+  async refreshStack(stackName: string, region: string): Promise<void> {
+    const uris = [...this.entries].filter(([, entry]) => entry.baseline?.stack?.name === stackName && (entry.baseline.stack.region ?? region) === region).map(([uri]) => uri);
+    await Promise.all(uris.map((uri) => this.refresh(uri)));
   }
 
   /** Forgets everything read (trust or AWS settings changed). */
@@ -274,7 +285,8 @@ export class BaselineManager {
       previous.status.revision === stack.status &&
       sameValues(previous.parameters, stack.parameters) &&
       crossStackKey(previous.crossStack) === crossStackKey(stack.crossStack) &&
-      JSON.stringify(previous.deployedNested) === JSON.stringify(stack.nested)
+      JSON.stringify(previous.deployedNested) === JSON.stringify(stack.nested) &&
+      JSON.stringify(previous.lastOperationFailures) === JSON.stringify(stack.lastOperationFailures)
     ) {
       return previous.stack && sameNames(previous.stack.changeSets, changeSets) ? previous : { ...previous, stack: { name: stack.stackName, status: stack.status, region: stack.region, changeSets } };
     }
@@ -285,6 +297,7 @@ export class BaselineManager {
       stack: { name: stack.stackName, status: stack.status, region: stack.region, changeSets },
       ...(stack.crossStack ? { crossStack: stack.crossStack } : {}),
       ...(stack.nested ? { deployedNested: stack.nested } : {}),
+      ...(stack.lastOperationFailures ? { lastOperationFailures: stack.lastOperationFailures } : {}),
       generation: ++generations,
     };
   }

@@ -55,6 +55,8 @@ export interface AnalysisRequest {
   region?: string;
   /** What crosses stacks, read with a stack baseline (Maps survive structured cloning). */
   crossStack?: AnalyzeOptions['crossStack'];
+  /** The early-validation checks that rejected the linked stack's last operation, read with the baseline. */
+  lastOperationFailures?: AnalyzeOptions['lastOperationFailures'];
   /** The parent whose nested stack passes this template its parameter values, when one is chosen. */
   parent?: ParentTemplate;
   /** Child templates of the nested stacks the document names, when it names any. */
