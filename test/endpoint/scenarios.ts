@@ -28,6 +28,8 @@ export interface ScriptedEvent {
   /** Absent for events of the stack itself. */
   logicalId?: string;
   physicalId?: string;
+  /** For a nested stack's resource: the scenario whose stack it is; the physical id is then that stack's id. */
+  nestedStack?: string;
   status: string;
   reason?: string;
   row?: 'set' | 'keep' | 'remove';
@@ -61,6 +63,8 @@ export interface Scenario {
   changeSets?: ScenarioChangeSet[];
   /** `EXPRESS`: DescribeStacks reports `DeploymentConfig.Mode` EXPRESS (absent: the standard mode, which it does not name). */
   deploymentMode?: 'EXPRESS';
+  /** For a nested stack: the scenario of the stack whose resource it is (its `ParentId` and `RootId`, one level deep). */
+  nestedIn?: string;
   /** One entry per tick; an empty entry is a tick in which nothing visible happens. */
   steps: ScriptedEvent[][];
 }
@@ -614,6 +618,7 @@ const nestedPlatformNetwork: Scenario = {
   name: 'nested-platform-network',
   description: 'The nested stack of nested-platform, at rest: a VPC and a subnet, its template as aws cloudformation package wrote it.',
   stackName: 'platform-Network-1T9ZQX4K2M7BV',
+  nestedIn: 'nested-platform',
   types: {},
   existing: {
     status: 'CREATE_COMPLETE',
@@ -650,6 +655,80 @@ Outputs:
       Ref: Vpc
 `,
   steps: [],
+};
+
+/**
+ * A parent update that updates its nested stack: the parent's `Network` resource is
+ * UPDATE_IN_PROGRESS while the nested stack runs an update of its own (its VPC's tags, then its
+ * subnet's), as CloudFormation nests operations; the nested stack completes first, then its
+ * resource in the parent, then the parent. The reasons are the ones CloudFormation writes.
+ */
+const nestedUpdate: Scenario = {
+  name: 'nested-update',
+  description: 'A parent stack updating its nested stack (nested-update-network), whose own update runs inside the parent\'s.',
+  stackName: 'shop',
+  types: { Network: 'AWS::CloudFormation::Stack', Api: 'AWS::SNS::Topic' },
+  existing: {
+    status: 'CREATE_COMPLETE',
+    resources: [
+      { logicalId: 'Network', type: 'AWS::CloudFormation::Stack', physicalId: '', nestedStack: 'nested-update-network' },
+      { logicalId: 'Api', type: 'AWS::SNS::Topic', physicalId: 'arn:aws:sns:us-east-1:123456789012:shop-Api-1QW2E3R4T5Y6' },
+    ],
+  },
+  templateBody: `Resources:
+  Network:
+    Type: AWS::CloudFormation::Stack
+    Properties:
+      TemplateURL: https://s3.us-east-1.amazonaws.com/shop-artifacts/9d8c7b6a5f4e3d2c1b0a9f8e7d6c5b4a.template
+  Api:
+    Type: AWS::SNS::Topic
+`,
+  steps: [
+    [{ status: 'UPDATE_IN_PROGRESS', reason: 'User Initiated' }],
+    [{ logicalId: 'Network', status: 'UPDATE_IN_PROGRESS', nestedStack: 'nested-update-network' }],
+    [],
+    [],
+    [],
+    [],
+    [],
+    [{ logicalId: 'Network', status: 'UPDATE_COMPLETE', nestedStack: 'nested-update-network' }],
+    [{ status: 'UPDATE_COMPLETE_CLEANUP_IN_PROGRESS' }],
+    [{ status: 'UPDATE_COMPLETE' }],
+  ],
+};
+
+/**
+ * The nested stack of `nested-update`: its update runs while its resource in the parent is
+ * UPDATE_IN_PROGRESS, when placed two steps after its parent's (its own script starts with it).
+ */
+const nestedUpdateNetwork: Scenario = {
+  name: 'nested-update-network',
+  description: 'The nested stack of nested-update, updated by its parent: its VPC, then its subnet.',
+  stackName: 'shop-Network-8H7G6F5D4S3A',
+  nestedIn: 'nested-update',
+  types: { Vpc: 'AWS::EC2::VPC', Subnet: 'AWS::EC2::Subnet' },
+  existing: {
+    status: 'CREATE_COMPLETE',
+    resources: [
+      { logicalId: 'Vpc', type: 'AWS::EC2::VPC', physicalId: 'vpc-0f1e2d3c4b5a69788' },
+      { logicalId: 'Subnet', type: 'AWS::EC2::Subnet', physicalId: 'subnet-0e1d2c3b4a5968778' },
+    ],
+  },
+  templateBody: `Resources:
+  Vpc:
+    Type: AWS::EC2::VPC
+    Properties: { CidrBlock: 10.0.0.0/16, Tags: [{ Key: team, Value: shop }] }
+  Subnet:
+    Type: AWS::EC2::Subnet
+    Properties: { VpcId: !Ref Vpc, CidrBlock: 10.0.0.0/24, Tags: [{ Key: team, Value: shop }] }
+`,
+  steps: [
+    [{ status: 'UPDATE_IN_PROGRESS' }],
+    [{ logicalId: 'Vpc', physicalId: 'vpc-0f1e2d3c4b5a69788', status: 'UPDATE_IN_PROGRESS' }],
+    [{ logicalId: 'Vpc', physicalId: 'vpc-0f1e2d3c4b5a69788', status: 'UPDATE_COMPLETE' }, { logicalId: 'Subnet', physicalId: 'subnet-0e1d2c3b4a5968778', status: 'UPDATE_IN_PROGRESS' }],
+    [{ logicalId: 'Subnet', physicalId: 'subnet-0e1d2c3b4a5968778', status: 'UPDATE_COMPLETE' }],
+    [{ status: 'UPDATE_COMPLETE' }],
+  ],
 };
 
 const REVIEW_SG = 'sg-0f3a9c1e7b2d48a65';
@@ -846,6 +925,8 @@ export const SCENARIOS: Readonly<Record<string, Scenario>> = Object.fromEntries(
     updateExpress,
     nestedPlatform,
     nestedPlatformNetwork,
+    nestedUpdate,
+    nestedUpdateNetwork,
   ].map(
     (s) => [s.name, s],
   ),

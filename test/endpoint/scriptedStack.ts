@@ -47,6 +47,8 @@ export interface StackView {
   resources: ResourceRow[];
   /** The stack's current parameter values. */
   parameters: Record<string, string>;
+  /** For a nested stack, the id of its parent (and of the root stack, the parent here). */
+  parentId?: string;
   /** `EXPRESS` for a stack deployed in express mode. */
   deploymentMode?: string;
   /** The latest operations, newest first: what `LastOperations` lists. */
@@ -69,7 +71,7 @@ function lastOperations(oldestFirst: readonly EndpointEvent[]): { operationType:
 /** The operation a stack status starts, for OperationType; undefined when it continues one. */
 function operationStarted(event: EndpointEvent): string | undefined {
   if (event.status.endsWith('ROLLBACK_IN_PROGRESS')) return 'ROLLBACK';
-  if (event.reason !== 'User Initiated') return undefined;
+  // These statuses begin an operation, whoever started it (a nested stack's parent gives no reason).
   if (event.status === 'CREATE_IN_PROGRESS') return 'CREATE_STACK';
   if (event.status === 'UPDATE_IN_PROGRESS') return 'UPDATE_STACK';
   if (event.status === 'DELETE_IN_PROGRESS') return 'DELETE_STACK';
@@ -95,6 +97,8 @@ export class ScriptedStack {
   private cache?: { visible: number; view: StackView };
   /** The stack id of another scenario's stack on the same endpoint: a nested stack's physical id. */
   private readonly stackIdOf: (scenarioName: string) => string | undefined;
+  /** The parent's id, for a nested stack whose parent is on the same endpoint. */
+  private readonly parentId?: string;
 
   constructor(
     readonly scenario: Scenario,
@@ -105,6 +109,8 @@ export class ScriptedStack {
     this.stackName = options.stackName ?? scenario.stackName;
     this.stackId = scriptedStackId(options.region, options.accountId, this.stackName, startAt);
     this.stackIdOf = options.stackIdOf ?? (() => undefined);
+    const parentId = scenario.nestedIn !== undefined ? this.stackIdOf(scenario.nestedIn) : undefined;
+    if (parentId !== undefined) this.parentId = parentId;
     this.history = this.buildHistory();
     this.stepEvents = scenario.steps.map((step, index) =>
       step.map((event, k) => this.toEvent(event, startAt + index * stepMs + k, `${index}.${k}`)),
@@ -202,6 +208,7 @@ export class ScriptedStack {
       resources: [...rows.values()],
       parameters: this.scenario.parameters ?? {},
       ...(this.scenario.deploymentMode ? { deploymentMode: this.scenario.deploymentMode } : {}),
+      ...(this.parentId !== undefined ? { parentId: this.parentId } : {}),
       lastOperations: lastOperations(oldestFirst),
     };
   }
@@ -245,7 +252,7 @@ export class ScriptedStack {
     const out: EndpointEvent = {
       eventId,
       logicalId,
-      physicalId: isStack ? this.stackId : (event.physicalId ?? ''),
+      physicalId: isStack ? this.stackId : event.nestedStack !== undefined ? (this.stackIdOf(event.nestedStack) ?? '') : (event.physicalId ?? ''),
       resourceType,
       timestamp,
       status: event.status,

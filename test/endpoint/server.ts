@@ -237,6 +237,8 @@ function answer(action: string, params: Record<string, string>, stacks: Scripted
             el('StackStatus', v.status),
             el('StackStatusReason', v.reason),
             el('DriftInformation', [el('StackDriftStatus', 'NOT_CHECKED')]),
+            el('ParentId', v.parentId),
+            el('RootId', v.parentId),
             lastOperationsXml(v),
           ]),
         ),
@@ -442,6 +444,8 @@ function stackXml(v: StackView, scenario: Scenario | undefined): XmlNode[] {
     el('EnableTerminationProtection', false),
     el('DriftInformation', [el('StackDriftStatus', 'NOT_CHECKED')]),
     el('DeploymentConfig', v.deploymentMode ? [el('Mode', v.deploymentMode)] : undefined),
+    el('ParentId', v.parentId),
+    el('RootId', v.parentId),
     lastOperationsXml(v),
   ];
 }

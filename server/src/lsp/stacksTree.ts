@@ -66,11 +66,7 @@ function messageNode(id: string, label: string, description: string | undefined,
  */
 export function completeRegionNode(region: StackTreeNode, snapshot: WatcherSnapshot, filter: string | undefined): StackTreeNode {
   const children = region.children ?? [];
-  for (const child of children) {
-    if (child.kind === 'stack' && (child.children?.length ?? 0) === 0) {
-      child.children = [messageNode(`${child.id}:reading`, 'Reading resources and events…', undefined, { reason: 'reading' })];
-    }
-  }
+  for (const child of children) if (child.kind === 'stack') completeStackNode(child);
   const hasStacks = children.some((child) => child.kind === 'stack');
   if (!hasStacks && !snapshot.error) {
     const key = region.id;
@@ -85,6 +81,18 @@ export function completeRegionNode(region: StackTreeNode, snapshot: WatcherSnaps
   }
   region.children = children;
   return region;
+}
+
+/** A "reading" line under a stack whose resources and events are not loaded yet, and under its nested stacks alike. */
+function completeStackNode(stack: StackTreeNode): void {
+  if ((stack.children?.length ?? 0) === 0) {
+    stack.children = [messageNode(`${stack.id}:reading`, 'Reading resources and events…', undefined, { reason: 'reading' })];
+    return;
+  }
+  for (const group of stack.children ?? []) {
+    if (group.kind !== 'resources') continue;
+    for (const row of group.children ?? []) if (row.kind === 'stack') completeStackNode(row);
+  }
 }
 
 /** The node shown instead of a region whose reader could not be set up (no region, bad profile). */

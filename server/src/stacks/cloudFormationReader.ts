@@ -536,6 +536,7 @@ function toStackSummary(s: SdkStackSummary | Stack, description: string | undefi
     description: description || undefined,
     deploymentMode: ('DeploymentConfig' in s ? s.DeploymentConfig?.Mode : undefined) || undefined,
     lastOperations: toOperationEntries(s.LastOperations),
+    parentId: s.ParentId || undefined,
   });
 }
 
@@ -556,7 +557,6 @@ function toStackDescription(s: Stack): StackDescription {
     ),
     tags: (s.Tags ?? []).map((t) => ({ key: t.Key ?? '', value: t.Value ?? '' })),
     disableRollback: s.DisableRollback,
-    parentId: s.ParentId || undefined,
     rootId: s.RootId || undefined,
   });
 }

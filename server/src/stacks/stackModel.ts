@@ -122,6 +122,7 @@ export class StackState implements StackFields {
   description?: string;
   deploymentMode?: string;
   lastOperations?: OperationEntry[];
+  parentId?: string;
   readonly resources = new Map<string, ResourceModel>();
   private changes = 0;
   /** Oldest first, at most `maxEvents`. */
@@ -145,6 +146,7 @@ export class StackState implements StackFields {
     this.description = summary.description;
     this.deploymentMode = summary.deploymentMode;
     this.lastOperations = summary.lastOperations;
+    this.parentId = summary.parentId;
   }
 
   /** Counts the changes made to the model: equal revisions mean equal content. */
@@ -161,6 +163,7 @@ export class StackState implements StackFields {
     if (summary.description !== undefined) this.description = summary.description;
     if (summary.deploymentMode !== undefined) this.deploymentMode = summary.deploymentMode;
     if (summary.lastOperations !== undefined) this.lastOperations = summary.lastOperations;
+    if (summary.parentId !== undefined) this.parentId = summary.parentId;
     if (!statusFromEvents) {
       this.status = summary.status;
       this.statusReason = summary.statusReason;

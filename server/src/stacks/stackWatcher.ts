@@ -283,6 +283,7 @@ export class StackWatcher {
     if (s.description !== undefined) snap.description = s.description;
     if (s.deploymentMode !== undefined) snap.deploymentMode = s.deploymentMode;
     if (s.lastOperations !== undefined) snap.lastOperations = s.lastOperations;
+    if (s.parentId !== undefined) snap.parentId = s.parentId;
     const seen = learnDurations(s.events);
     snap.durations = {
       byLogicalId: { ...t.history?.byLogicalId, ...seen.byLogicalId },

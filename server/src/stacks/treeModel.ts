@@ -97,13 +97,16 @@ export function buildStackTree(input: TreeInput): TreeNode[] {
 function regionNode(input: RegionInput, tree: TreeInput): TreeNode {
   const { region, snapshot } = input;
   const filter = tree.filter?.trim().toLowerCase();
+  const byId = new Map(snapshot.stacks.map((s) => [s.stackId, s]));
+  // A nested stack is shown under its parent's resource, when the parent is listed too.
   const stacks = snapshot.stacks
+    .filter((s) => s.parentId === undefined || !byId.has(s.parentId))
     .filter((s) => !filter || s.stackName.toLowerCase().includes(filter) || s.status.toLowerCase().includes(filter))
     .sort(compareStacks);
   const running = snapshot.stacks.filter((s) => stackPhase(s.status) === 'in-progress').length;
   const children: TreeNode[] = [];
   if (snapshot.error) children.push(errorNode(`region:${region}:error`, snapshot.error));
-  for (const stack of stacks) children.push(stackNode(stack, region, tree.now));
+  for (const stack of stacks) children.push(stackNode(stack, { region, now: tree.now, byId, depth: 0 }));
   const counts = `${snapshot.stacks.length} stack${snapshot.stacks.length === 1 ? '' : 's'}${running ? ` · ${running} in progress` : ''}`;
   const node: TreeNode = {
     id: `region:${input.profile ?? ''}:${region}`,
@@ -157,7 +160,19 @@ export function ago(time: number, now: number): string {
   return `${Math.round(hours / 24)} d ago`;
 }
 
-function stackNode(stack: StackSnapshot, region: string, now: number): TreeNode {
+/** Where a stack node is drawn: its region, the clock, the region's stacks by id (for nested stacks), how deep. */
+interface StackPlace {
+  region: string;
+  now: number;
+  byId: ReadonlyMap<string, StackSnapshot>;
+  depth: number;
+}
+
+/** How many levels of nested stacks are drawn under a stack (CloudFormation's own nesting is bounded too). */
+const MAX_NESTED_DRAWN = 5;
+
+function stackNode(stack: StackSnapshot, place: StackPlace): TreeNode {
+  const { region, now } = place;
   const operation = stack.operation;
   const leftBehind = operation && operation.outcome !== 'in-progress' ? operation.undeleted.length : 0;
   const running = stackPhase(stack.status) === 'in-progress';
@@ -178,7 +193,7 @@ function stackNode(stack: StackSnapshot, region: string, now: number): TreeNode 
   const children: TreeNode[] = [];
   if (stack.error) children.push(errorNode(`stack:${stack.stackId}:error`, stack.error));
   if (stack.detailed) {
-    children.push(resourcesGroup(stack, region), eventsGroup(stack, now));
+    children.push(resourcesGroup(stack, place), eventsGroup(stack, now));
     // What the stack went through lately, and how long each operation took, from the events read.
     const operations = recentOperations(stack.events, stack.lastOperations);
     if (operations.length > 0) children.push(operationsGroup(stack, region, operations, now));
@@ -196,7 +211,8 @@ function stackNode(stack: StackSnapshot, region: string, now: number): TreeNode 
   };
 }
 
-function resourcesGroup(stack: StackSnapshot, region: string): TreeNode {
+function resourcesGroup(stack: StackSnapshot, place: StackPlace): TreeNode {
+  const { region } = place;
   const resources = stack.resources.slice().sort((a, b) => a.logicalId.localeCompare(b.logicalId));
   return {
     id: `resources:${stack.stackId}`,
@@ -205,8 +221,24 @@ function resourcesGroup(stack: StackSnapshot, region: string): TreeNode {
     description: String(resources.length),
     collapsible: stackPhase(stack.status) === 'in-progress' ? 'expanded' : 'collapsed',
     data: { region, stackId: stack.stackId, stackName: stack.stackName },
-    children: resources.map((r) => resourceNode(stack, r, region)),
+    children: resources.map((r) => {
+      const nested = r.resourceType === 'AWS::CloudFormation::Stack' && r.physicalId !== undefined ? place.byId.get(r.physicalId) : undefined;
+      return nested && place.depth < MAX_NESTED_DRAWN ? nestedStackNode(stack, r, nested, place) : resourceNode(stack, r, region);
+    }),
   };
+}
+
+/**
+ * A nested stack under its parent's resource: the nested stack's own node (its status and
+ * progress, its resources, events and operations, and every stack action), named by the
+ * resource's logical id, its tooltip led by what the parent says of the resource.
+ */
+function nestedStackNode(parent: StackSnapshot, r: ResourceModel, nested: StackSnapshot, place: StackPlace): TreeNode {
+  const node = stackNode(nested, { ...place, depth: place.depth + 1 });
+  node.label = r.logicalId;
+  node.description = `nested · ${node.description ?? ''}`;
+  node.tooltip = [`${r.logicalId} (AWS::CloudFormation::Stack) in ${parent.stackName}: ${r.status}${r.reason ? ` — ${r.reason}` : ''}`, `Nested stack ${nested.stackName}`, node.tooltip ?? ''].join('\n');
+  return node;
 }
 
 function resourceNode(stack: StackSnapshot, r: ResourceModel, region: string): TreeNode {

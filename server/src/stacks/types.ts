@@ -19,6 +19,8 @@ export interface StackSummary {
   deploymentMode?: string;
   /** The stack's latest operations, newest first (`LastOperations` of ListStacks and DescribeStacks). */
   lastOperations?: OperationEntry[];
+  /** For a nested stack, the id of the stack whose resource it is (`ParentId`). */
+  parentId?: string;
 }
 
 /** One of a stack's latest operations as CloudFormation names it: `CREATE_STACK`, `UPDATE_STACK`, `ROLLBACK`, … */
@@ -35,7 +37,6 @@ export interface StackDescription extends StackSummary {
   outputs: { key: string; value?: string; description?: string; exportName?: string }[];
   tags: { key: string; value: string }[];
   disableRollback?: boolean;
-  parentId?: string;
   rootId?: string;
 }
 

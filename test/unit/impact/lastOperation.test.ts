@@ -28,7 +28,7 @@ describe("the deployed stack's last operation", () => {
     const warnings = report.diagnostics.filter((d) => d.code === 'early-validation-failed');
     assert.equal(warnings.length, 1);
     assert.equal(warnings[0]!.severity, 'warning');
-    assert.equal(text.slice(warnings[0]!.range.start, warnings[0]!.range.end), 'BucketName');
+    assert.equal(text.slice(warnings[0]!.range!.start, warnings[0]!.range!.end), 'BucketName');
     assert.equal(diagnosticText(warnings[0]!), "Early validation (ResourceNameConflict) rejected the stack's last operation here: A bucket named shared-archive already exists in this account.");
   });
 
@@ -41,6 +41,6 @@ describe("the deployed stack's last operation", () => {
     const text = `Resources:\n  Api:\n    Type: AWS::ApiGateway::RestApi\n    Properties:\n      Body:\n        paths:\n          /items~v2:\n            get: {}\n`;
     const { report } = analyzeUpdate({ text: deployed }, { text }, { spec, lastOperationFailures: [{ name: 'PathCheck', path: '/Resources/Api/Properties/Body/paths/~1items~0v2' }] });
     const warning = report.diagnostics.find((d) => d.code === 'early-validation-failed');
-    assert.equal(text.slice(warning!.range.start, warning!.range.end), '/items~v2');
+    assert.equal(text.slice(warning!.range!.start, warning!.range!.end), '/items~v2');
   });
 });
