@@ -3,7 +3,7 @@
  * operations, as a table or JSON. Also
  * holds the connection options (`--region`, `--profile`, `--endpoint`) that `watch` shares.
  */
-import { elapsedText, operationName, operationStatusShown } from '../present';
+import { durationText, operationName, operationStatusShown } from '../present';
 import { CloudFormationReader } from '../stacks/cloudFormationReader';
 import { recentOperations } from '../stacks/operationHistory';
 import { stackPhase } from '../cloudformation/stackLifecycle';
@@ -199,7 +199,7 @@ async function printOperations(reader: CloudFormationReader, stackName: string, 
     io.stdout('No operation was found in its recent events.\n');
     return 0;
   }
-  const rows = operations.map((o) => [operationName(o.operationType), o.outcome === 'in-progress' ? 'running' : o.outcome, elapsedText(o.lastEventAt - o.startedAt), timeText(o.startedAt), operationStatusShown(o) ?? '']);
+  const rows = operations.map((o) => [operationName(o.operationType), o.outcome === 'in-progress' ? 'running' : o.outcome, durationText(o.lastEventAt - o.startedAt), timeText(o.startedAt), operationStatusShown(o) ?? '']);
   const widths = [0, 1, 2, 3].map((i) => Math.max(['OPERATION', 'OUTCOME', 'DURATION', 'STARTED'][i]!.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((cell, i) => (i < 4 ? fit(cell, widths[i]!) : cell)).join('  ').trimEnd();
   io.stdout(paint.bold(line(['OPERATION', 'OUTCOME', 'DURATION', 'STARTED', 'STATUS'])) + '\n');

@@ -2,6 +2,7 @@
  * Deployment outcomes in words, the same in the stacks view, its notification and
  * `cfn-impact watch`: the root cause of a failure and the resources CloudFormation left behind.
  */
+import { durationText } from './durations';
 import { listSome } from './lists';
 
 /** The first failure of an operation (the later "Resource creation cancelled" ones follow from it). */
@@ -108,15 +109,6 @@ export function timeLeftText(ms: number): string {
   return `~${Math.round(minutes / 60)} h left`;
 }
 
-/** `3 min 10 s`, `45 s`, `1 h 5 min`: a length of time for a person. */
-export function elapsedText(ms: number): string {
-  const seconds = Math.max(0, Math.round(ms / 1000));
-  if (seconds < 60) return `${seconds} s`;
-  const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return seconds % 60 === 0 ? `${minutes} min` : `${minutes} min ${seconds % 60} s`;
-  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
-}
-
 /** `7/12 · ~2 min left`: resources done of all, and the time left while the operation runs. */
 export function progressCounts(progress: ProgressFigures, running: boolean): string {
   return running ? `${progress.done}/${progress.total} · ${timeLeftText(progress.etaMs)}` : `${progress.done}/${progress.total}`;
@@ -133,8 +125,8 @@ export function progressDetails(progress: ProgressFigures, running: boolean): st
   if (progress.inProgress > 0) counts.push(`${progress.inProgress} in progress`);
   if (progress.failed > 0) counts.push(`${progress.failed} failed`);
   if (progress.stabilising > 0) counts.push(`${progress.stabilising} stabilising (express mode: configured, possibly not ready yet)`);
-  const lines = [counts.join(', '), `Elapsed: ${elapsedText(progress.elapsedMs)}`];
-  if (running) lines.push(`Estimated time left: ${elapsedText(progress.etaMs)} (from this stack's earlier operations, else typical durations)`);
+  const lines = [counts.join(', '), `Elapsed: ${durationText(progress.elapsedMs)}`];
+  if (running) lines.push(`Estimated time left: ${durationText(progress.etaMs)} (from this stack's earlier operations, else typical durations)`);
   return lines;
 }
 
@@ -164,12 +156,12 @@ export function operationName(operationType: string): string {
 }
 
 /**
- * `failed · 3 min 10 s · UPDATE_ROLLBACK_COMPLETE`: how an operation went and how long it took.
+ * `failed · 3m 10s · UPDATE_ROLLBACK_COMPLETE`: how an operation went and how long it took.
  * The status is the one it ended in; an operation that a rollback of its own followed ended running.
  */
 export function operationSummary(operation: OperationFigures): string {
   const outcome = operation.outcome === 'in-progress' ? 'running' : operation.outcome;
-  const parts = [outcome, elapsedText(operation.lastEventAt - operation.startedAt)];
+  const parts = [outcome, durationText(operation.lastEventAt - operation.startedAt)];
   const status = operationStatusShown(operation);
   if (status) parts.push(status);
   return parts.join(' · ');
@@ -183,7 +175,7 @@ export function operationStatusShown(operation: OperationFigures): string | unde
   return operation.outcome === 'in-progress' || !operation.status.endsWith('_IN_PROGRESS') ? operation.status : undefined;
 }
 
-/** `Update · failed · 3 min 10 s · UPDATE_ROLLBACK_COMPLETE`: one recent operation in a line. */
+/** `Update · failed · 3m 10s · UPDATE_ROLLBACK_COMPLETE`: one recent operation in a line. */
 export function operationHistoryLine(operation: OperationFigures): string {
   return `${operationName(operation.operationType)} · ${operationSummary(operation)}`;
 }

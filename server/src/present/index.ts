@@ -6,17 +6,18 @@
  */
 export { decisiveDetails, replacementChain } from './causes';
 export { changeLensTitle, changeProblem, changeReason, detailSummaryLine, moreLine, moreRemovalsTitle, replacementMessage, unchangedSummary } from './changes';
-export { deploymentMessage, elapsedText, leftBehindCount, leftBehindLine, leftBehindText, operationHistoryLine, operationName, operationStatusShown, operationSummary, progressCounts, progressDetails, progressLine, rootCauseLine, validationFailureLine } from './deployments';
+export { deploymentMessage, leftBehindCount, leftBehindLine, leftBehindText, operationHistoryLine, operationName, operationStatusShown, operationSummary, progressCounts, progressDetails, progressLine, rootCauseLine, validationFailureLine } from './deployments';
 export type { OperationFigures, ProgressFigures } from './deployments';
 export { diagnosticText, noteText, noteTexts } from './findings';
 export { attributeHoverText, propertyHoverText, resourceHoverText } from './hovers';
 export { impactLabel } from './impacts';
 export { listSome } from './lists';
 export { samHoverText, samResourceLensTitle, type GeneratedResourceFacts } from './sam';
-export { durationText, offsetText, operationSummaryText, timelineLabels, timelinePartLabel, timelineRootCauseText, timelineRowText, timelineTitle } from './timeline';
+export { operationSummaryText, timelineLabels, timelinePartLabel, timelineRootCauseText, timelineRowText, timelineTitle } from './timeline';
 export { changedValueLine, focusOnDifference } from './values';
 export { stackRiskHoverText, stackRiskLensTitle, stackRiskText } from './risks';
 export { markdownVerdict, verdictLensTitle, verdictLine, verdictMessage } from './verdict';
 export { branchSummary, changeKind, changeKinds, changeSetLensTitle, changeSetVerdict, comparedResourceLine, changeTitle, diagnosticKind, disagreementText, fileHeading, fileNoticeTitle, fileVerdict, REJECTED_KIND, type FindingKind, type TemplateFileChange } from './review';
 export { nestedSummary } from './nested';
 export { ambiguousParentsNote, parentNotUsedNote, parentParametersLabel } from './parentTemplate';
+export { durationText, offsetText } from './durations';

@@ -3,6 +3,7 @@
  * resource's bar says when hovered or selected, and the labels of its table. The shapes below are
  * the few fields these words need, so that present/ keeps importing only itself and the engine.
  */
+import { durationText } from './durations';
 
 /** A part of an operation: the work it was started for, its rollback, or the cleanup after it. */
 export type TimelinePart = 'main' | 'rollback' | 'cleanup';
@@ -32,18 +33,6 @@ export interface TimelineRowFacts {
   rootCause?: { status: string; reason?: string };
   cleanup: boolean;
   leftBehind?: { reason?: string };
-}
-
-/** `1m 05s`, `12s`: how long something took, in the timeline and on the watch screen. */
-export function durationText(ms: number): string {
-  const seconds = Math.max(0, Math.round(ms / 1000));
-  const minutes = Math.floor(seconds / 60);
-  return minutes > 0 ? `${minutes}m ${String(seconds % 60).padStart(2, '0')}s` : `${seconds}s`;
-}
-
-/** `+1m 05s`: when an event happened, counted from the start of the operation. */
-export function offsetText(ms: number): string {
-  return `+${durationText(ms)}`;
 }
 
 /**

@@ -69,8 +69,8 @@ const timeline: StackTimeline = {
     }),
   ],
   operations: [
-    { operation: { operationId: 'op-2', startedAt: START }, label: 'Update · failed · 40 s · UPDATE_ROLLBACK_COMPLETE · just now', selected: false },
-    { operation: { operationId: 'op-1', startedAt: START - 3_600_000 }, label: 'Create <first> · succeeded · 2 min · 1 h ago', selected: false },
+    { operation: { operationId: 'op-2', startedAt: START }, label: 'Update · failed · 40s · UPDATE_ROLLBACK_COMPLETE · just now', selected: false },
+    { operation: { operationId: 'op-1', startedAt: START - 3_600_000 }, label: 'Create <first> · succeeded · 2m 00s · 1 h ago', selected: false },
   ],
   labels,
 };
@@ -119,8 +119,8 @@ describe('the timeline page', () => {
     const options = (page: string) => [...page.matchAll(/<option value="(\d*)"( selected)?>([^<]*)<\/option>/g)].map((m) => [m[1], m[2] === ' selected', m[3]]);
     assert.deepEqual(options(html), [
       ['', true, 'Current or last, with its rollback'],
-      ['0', false, 'Update · failed · 40 s · UPDATE_ROLLBACK_COMPLETE · just now'],
-      ['1', false, 'Create &lt;first&gt; · succeeded · 2 min · 1 h ago'],
+      ['0', false, 'Update · failed · 40s · UPDATE_ROLLBACK_COMPLETE · just now'],
+      ['1', false, 'Create &lt;first&gt; · succeeded · 2m 00s · 1 h ago'],
     ]);
     const chosen = timelineHtml({ ...timeline, operations: timeline.operations.map((o, i) => ({ ...o, selected: i === 1 })) }, NONCE);
     assert.deepEqual(options(chosen).map(([, selected]) => selected), [false, false, true]);

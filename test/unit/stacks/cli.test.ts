@@ -270,9 +270,9 @@ describe('cfn-impact stacks STACK', () => {
     const lines = stdout.trimEnd().split('\n');
     assert.match(lines[0]!, /^web  ROLLBACK_COMPLETE/);
     assert.match(lines[1]!, /^OPERATION +OUTCOME +DURATION +STARTED +STATUS$/);
-    assert.match(lines[2]!, /^Rollback +succeeded +15 s +\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ +ROLLBACK_COMPLETE$/);
+    assert.match(lines[2]!, /^Rollback +succeeded +15s +\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ +ROLLBACK_COMPLETE$/);
     // The create ended as its rollback began: no status of its own to show.
-    assert.match(lines[3]!, /^Create +failed +20 s +\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ$/);
+    assert.match(lines[3]!, /^Create +failed +20s +\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ$/);
     const missing = await run('stacks', (url) => ['nope', '--endpoint', url], ['create-rollback']);
     assert.equal(missing.code, 1);
     assert.match(missing.stderr, /^cfn-impact stacks: Stack with id nope does not exist/);

@@ -57,7 +57,7 @@ describe("a stack's recent operations, read from the local endpoint", () => {
         ['CREATE_STACK', 'failed', 'CREATE_IN_PROGRESS', 8, 4],
       ],
     );
-    assert.deepEqual(operations.map(operationHistoryLine), ['Rollback · succeeded · 3 s · ROLLBACK_COMPLETE', 'Create · failed · 4 s']);
+    assert.deepEqual(operations.map(operationHistoryLine), ['Rollback · succeeded · 3s · ROLLBACK_COMPLETE', 'Create · failed · 4s']);
   });
 
   test('an existing stack updated: the update, newest first, then the create hours before it', async () => {
@@ -120,8 +120,8 @@ describe("a stack's recent operations, read from the local endpoint", () => {
       group?.children?.map((n) => [n.label, n.description, n.stack?.phase]),
       [
         // Started 595 s and 600 s before `now`: both round to ten minutes.
-        ['Rollback', 'succeeded · 3 s · ROLLBACK_COMPLETE · 10 min ago', 'complete'],
-        ['Create', 'failed · 4 s · 10 min ago', 'failed'],
+        ['Rollback', 'succeeded · 3s · ROLLBACK_COMPLETE · 10 min ago', 'complete'],
+        ['Create', 'failed · 4s · 10 min ago', 'failed'],
       ],
     );
     assert.match(group?.children?.[0]?.tooltip ?? '', /Operation id: [0-9a-f-]{36}/);
@@ -151,7 +151,7 @@ describe('recent operations from events without operation ids', () => {
     ];
     // In any order, as pages of DescribeStackEvents arrive newest first.
     const operations = recentOperations(events.reverse());
-    assert.deepEqual(operations.map(operationHistoryLine), ['Update · failed · 10 s · UPDATE_ROLLBACK_COMPLETE', 'Create · succeeded · 2 s · CREATE_COMPLETE']);
+    assert.deepEqual(operations.map(operationHistoryLine), ['Update · failed · 10s · UPDATE_ROLLBACK_COMPLETE', 'Create · succeeded · 2s · CREATE_COMPLETE']);
     assert.equal(operations[0]!.operationId, undefined);
   });
 
@@ -165,7 +165,7 @@ describe('recent operations from events without operation ids', () => {
 
   test('an operation still running reads as running, with its current status', () => {
     const operations = recentOperations([stackEvent(0, 'UPDATE_IN_PROGRESS', 'op-1'), resourceEvent(65, 'UPDATE_IN_PROGRESS', 'op-1')], [{ operationType: 'UPDATE_STACK', operationId: 'op-1' }]);
-    assert.deepEqual(operations.map(operationHistoryLine), ['Update · running · 1 min 5 s · UPDATE_IN_PROGRESS']);
+    assert.deepEqual(operations.map(operationHistoryLine), ['Update · running · 1m 05s · UPDATE_IN_PROGRESS']);
   });
 
   test('LastOperations names what the events cannot: a continued rollback starts like any rollback', () => {
@@ -173,7 +173,7 @@ describe('recent operations from events without operation ids', () => {
       [stackEvent(0, 'UPDATE_ROLLBACK_IN_PROGRESS', 'op-9'), stackEvent(40, 'UPDATE_ROLLBACK_COMPLETE', 'op-9')],
       [{ operationType: 'CONTINUE_ROLLBACK', operationId: 'op-9' }],
     );
-    assert.deepEqual(operations.map(operationHistoryLine), ['Continued rollback · succeeded · 40 s · UPDATE_ROLLBACK_COMPLETE']);
+    assert.deepEqual(operations.map(operationHistoryLine), ['Continued rollback · succeeded · 40s · UPDATE_ROLLBACK_COMPLETE']);
   });
 });
 

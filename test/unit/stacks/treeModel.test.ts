@@ -184,6 +184,6 @@ describe('stack tree', () => {
     // Fn has 60 s left, then Queue's 30 s: 90 s, rounded up to 2 minutes.
     assert.equal(app.description, 'UPDATE_IN_PROGRESS · 1/3 · ~2 min left');
     assert.deepEqual(app.stack?.progress, { done: 1, total: 3, inProgress: 1, failed: 0, elapsedMs: 3 * MIN, etaMs: 90_000, stabilising: 0 });
-    assert.match(app.tooltip!, /1 of 3 resources done, 1 in progress\nElapsed: 3 min\nEstimated time left: 1 min 30 s/);
+    assert.match(app.tooltip!, /1 of 3 resources done, 1 in progress\nElapsed: 3m 00s\nEstimated time left: 1m 30s/);
   });
 });
