@@ -3,7 +3,8 @@
  * parent names: for each stack resource (`AWS::CloudFormation::Stack`) the parent lists
  * (ListStackResources), the nested stack's template as submitted (GetTemplate, stage Original, by
  * its physical id: a stack ARN) and its status (DescribeStacks), then its own nested stacks,
- * level by level, within the engine's limits on depth and count. Read once with the baseline.
+ * level by level, within the engine's limits on depth and count and a limit on the text kept.
+ * Read once with the baseline.
  */
 import { DEFAULT_NESTED_DEPTH, DEFAULT_NESTED_STACKS, mayNestStacks, type DeployedChildStack } from '../impact';
 import type { CloudFormationReader } from './cloudFormationReader';
@@ -13,6 +14,9 @@ import type { ReaderError, ReadResult } from './types';
 export type DeployedNestedStacks = Record<string, DeployedChildStack>;
 
 const STACK_TYPE = 'AWS::CloudFormation::Stack';
+
+/** The most template text kept for one baseline, all nested stacks together (as the editor's read-ahead of child files). */
+const MAX_TOTAL_CHARACTERS = 5_000_000;
 
 interface Level {
   stackPath: string;
@@ -29,6 +33,7 @@ interface Level {
 export async function readNestedStacks(reader: CloudFormationReader, stackId: string, templateBody: string): Promise<ReadResult<DeployedNestedStacks>> {
   const found: DeployedNestedStacks = {};
   let count = 0;
+  let characters = 0;
   let level: Level[] = [{ stackPath: '', stackId, templateBody }];
   for (let depth = 1; depth <= DEFAULT_NESTED_DEPTH && level.length > 0; depth++) {
     const next: Level[] = [];
@@ -46,6 +51,13 @@ export async function readNestedStacks(reader: CloudFormationReader, stackId: st
         const stackPath = parent.stackPath === '' ? resource.logicalId : `${parent.stackPath}/${resource.logicalId}`;
         // A stack resource without a physical id was never created (or its creation failed).
         const read = resource.physicalId ? await readNestedStack(reader, resource.physicalId) : { child: { problem: 'missing' as const } };
+        if ('text' in read.child) {
+          characters += read.child.text.length;
+          if (characters > MAX_TOTAL_CHARACTERS) {
+            found[stackPath] = { problem: 'too-large' };
+            continue;
+          }
+        }
         found[stackPath] = read.child;
         if ('text' in read.child && read.stackId !== undefined) next.push({ stackPath, stackId: read.stackId, templateBody: read.child.text });
       }
