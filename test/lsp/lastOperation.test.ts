@@ -2,17 +2,17 @@
 // server: the check's template path (DescribeEvents' ValidationPath, read once with the baseline
 // through the real SDK from the local CloudFormation endpoint, scenario `update-validation-failed`)
 // is a warning on that line of the edited template, in the check's words; the edit that removes
-// the property clears it.
+// the property clears it. A linked stack whose operation ends is read again.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chooseBaselineRequest } from '../../server/src/lsp/protocol';
+import { chooseBaselineRequest, stacksTreeRequest, stacksVisibilityNotification } from '../../server/src/lsp/protocol';
 import { SCENARIOS } from '../endpoint/scenarios';
 import { startEndpoint, type LocalEndpoint } from '../endpoint/server';
 import { pathToUri, TestServer } from './support/languageServer';
-import { useTestAwsEnvironment } from './support/awsEnvironment';
+import { eventually, useTestAwsEnvironment } from './support/awsEnvironment';
 
 useTestAwsEnvironment('AKIALASTOPERATIONTEST', 'last-operation-test-not-a-secret');
 
@@ -61,5 +61,45 @@ describe('a linked stack whose last update early validation rejected', () => {
     const diagnostics = await server.diagnostics(uri, await server.change(uri, fixed));
     assert.deepEqual(diagnostics.filter((d) => d.code === 'early-validation-failed'), []);
     assert.deepEqual(endpoint.calls.slice(before).map((c) => c.action), []);
+  });
+});
+
+describe('a linked stack whose operation ends while the stacks view watches it', () => {
+  let dir: string;
+  let endpoint: LocalEndpoint;
+  let server: TestServer;
+  let time = Date.now();
+  const updateStartsAt = time + 60_000;
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'cfn-impact-lsp-operation-end-'));
+    endpoint = await startEndpoint({ scenarios: [{ name: 'update-replacement', startAt: updateStartsAt }], now: () => time, stepMs: 1000 });
+    server = await TestServer.start({
+      workspace: dir,
+      initializationOptions: { environment: { trusted: true, aws: { regions: ['us-east-1'], endpoint: endpoint.url } }, stacksPollIntervalMs: 40 },
+    });
+    await server.connection.sendRequest(stacksTreeRequest, {});
+    await server.connection.sendNotification(stacksVisibilityNotification, { visible: true });
+  });
+
+  after(async () => {
+    await server?.stop();
+    await endpoint?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('is read again once the operation ends: what it runs, and what its last operation says, may have changed', async () => {
+    const text = SCENARIOS['update-replacement'].templateBody;
+    const uri = pathToUri(join(dir, 'network.yaml'));
+    writeFileSync(join(dir, 'network.yaml'), text);
+    await server.open(uri, text);
+    await server.connection.sendRequest(chooseBaselineRequest, { uri, choice: { kind: 'stack', stackName: 'network', region: 'us-east-1' } });
+    await server.status(uri, (s) => s.kind === 'stack' && s.state === 'ok');
+    const baselineReads = () => endpoint.calls.filter((c) => c.action === 'GetTemplate' && c.params.TemplateStage === 'Original').length;
+    const before = baselineReads();
+    assert.equal(before, 1);
+    time = updateStartsAt + SCENARIOS['update-replacement'].steps.length * 1000;
+    await eventually('the baseline to be read again', () => (baselineReads() > before ? true : undefined));
+    await server.status(uri, (s) => s.kind === 'stack' && s.state === 'ok' && s.revision === 'UPDATE_COMPLETE');
   });
 });
