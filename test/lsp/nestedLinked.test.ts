@@ -82,7 +82,7 @@ describe('a parent linked to its deployed stack, which runs a nested stack', () 
     assert.match(verdict ?? '', /^No updates are to be performed/);
   });
 
-  test("an edit to the open child is the parent's nested stack updated, counted on its lens; the reader of its output is untouched", async () => {
+  test("an edit to the open child is the parent's nested stack updated, counted on its lens; the reader of an output it keeps gets no lens", async () => {
     const childUri = pathToUri(join(dir, 'network.yaml'));
     await server.diagnostics(childUri, await server.open(childUri, network()));
     // A smaller subnet block: CidrBlock replaces the subnet (its VPC stays).

@@ -8,9 +8,9 @@ import { expandServerless, generatedByOf, pointDetailsAtSamProperties, usesServe
 import type { ResourceSpec } from '../spec/types';
 import { parseTemplate, readTemplateModel } from '../template';
 import type { TemplateModel } from '../template/model';
-import { compareTemplates } from './compareTemplates';
+import { changedOutputs, compareTemplates, type CompareOptions, type NestedOutputs } from './compareTemplates';
 import { lastOperationDiagnostics, type LastOperationFailure } from './lastOperation';
-import { childStackPath, DEFAULT_NESTED_STACKS, rollUpNestedStacks, withDeployedTemplateUrls, type NestedTemplates, type NestingPlace } from './nested';
+import { childStackPath, DEFAULT_NESTED_STACKS, rollUpNestedStacks, transplantNested, withDeployedTemplateUrls, type NestedTemplates, type NestingPlace } from './nested';
 import type { ImpactReport } from './types';
 
 export interface TemplateSide {
@@ -151,8 +151,8 @@ function transformParameters(model: ReturnType<typeof readTemplateModel>, suppli
 }
 
 /** Compares two evaluated sides: CloudFormation's plan, each change to a generated resource attributed to its SAM resource and its values pointed at the SAM properties they come from. */
-export function compareSides(before: EvaluatedSide, after: EvaluatedSide, options: AnalyzeOptions): ImpactReport {
-  const report = compareTemplates(before, after, options);
+export function compareSides(before: EvaluatedSide, after: EvaluatedSide, options: AnalyzeOptions, nestedOutputs?: CompareOptions['nestedOutputs']): ImpactReport {
+  const report = compareTemplates(before, after, nestedOutputs ? { ...options, nestedOutputs } : options);
   if (before.samSourceMap === undefined && after.samSourceMap === undefined) return report;
   for (const change of report.changes) {
     const generatedBy = generatedByOf(change, before.samSourceMap, after.samSourceMap);
@@ -209,7 +209,8 @@ function analyzeLevel(before: TemplateSide, after: TemplateSide, options: Analyz
   const compared = options.nested ? (withDeployedTemplateUrls(evaluatedBefore, evaluatedAfter, options.nested, place) as EvaluatedSide) : evaluatedAfter;
   const report = compareSides(evaluatedBefore, compared, options);
   if (options.nested) {
-    rollUpNestedStacks(report, evaluatedBefore, evaluatedAfter, options.nested, place, (childBefore, childAfter, childPath, logicalId) => {
+    const firstNestingDiagnostic = report.diagnostics.length;
+    const outputs = rollUpNestedStacks(report, evaluatedBefore, evaluatedAfter, options.nested, place, (childBefore, childAfter, childPath, logicalId) => {
       const childOptions: AnalyzeOptions = { ...options, stackName: `${options.stackName ?? DEFAULT_STACK_NAME}-${logicalId}` };
       // Who imports the parent's exports says nothing about the child's; its status is its own
       // (known when the deployed nested stack was read).
@@ -217,16 +218,37 @@ function analyzeLevel(before: TemplateSide, after: TemplateSide, options: Analyz
       if (childBefore.status !== undefined) childOptions.stackStatus = childBefore.status;
       if (options.crossStack) childOptions.crossStack = { ...options.crossStack, importsByExport: undefined };
       const childPlace = { path: childPath, stackPath: childStackPath(place, logicalId), chain: [...place.chain, childPath], depth: place.depth + 1, budget: place.budget };
-      return analyzeLevel(
+      const child = analyzeLevel(
         { text: childBefore.text, passedParameters: childBefore.passed },
         { text: childAfter.text, passedParameters: childAfter.passed },
         childOptions,
         undefined,
         childPlace,
-      ).report;
+      );
+      const changed = child.report.status === 'error' ? new Set<string>() : changedOutputs(child.before, child.after, child.report.changes, options.spec);
+      return { report: child.report, changedOutputs: changed };
     });
+    // Readers of a nested stack's outputs change with the outputs its child's plan changes, no
+    // more and no less: the parent's plan is made again knowing them, the children's carried over.
+    if (report.status !== 'error' && outputsMatter(evaluatedAfter, outputs, report)) {
+      const refined = compareSides(evaluatedBefore, compared, options, outputs);
+      transplantNested(report, refined, evaluatedAfter, firstNestingDiagnostic);
+      return { report: refined, before: evaluatedBefore, after: evaluatedAfter };
+    }
   }
   return { report, before: evaluatedBefore, after: evaluatedAfter };
+}
+
+/**
+ * Whether knowing the children's changed outputs can change the parent's plan: a resource depends
+ * on an analysed nested stack that is updated (its outputs change, or the plan already updates it
+ * and, not knowing, takes every output as possibly changed).
+ */
+function outputsMatter(after: EvaluatedTemplate, outputs: ReadonlyMap<string, NestedOutputs>, report: ImpactReport): boolean {
+  const updated = new Set([...outputs].filter(([logicalId, child]) => child.updated || report.changes.some((c) => c.logicalId === logicalId)).map(([logicalId]) => logicalId));
+  if (updated.size === 0) return false;
+  for (const resource of after.resources.values()) if (resource.dependsOn.some((id) => updated.has(id))) return true;
+  return false;
 }
 
 function evaluateBaseline(before: TemplateSide, options: AnalyzeOptions, caching: BaselineCaching | undefined): EvaluatedSide {

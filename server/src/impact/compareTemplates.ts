@@ -26,6 +26,21 @@ export interface CompareOptions {
   stackStatus?: string;
   /** The stack's name or id, for CloudFormation-worded messages. */
   stackName?: string;
+  /**
+   * For each nested stack resource whose child template was analysed: whether the child's plan
+   * updates it, and the child's outputs that change. Its readers (`Fn::GetAtt Stack.Outputs.X`)
+   * are then listed whenever the nested stack is updated (as a change set lists them, Dynamic) and
+   * change exactly when X does.
+   */
+  nestedOutputs?: ReadonlyMap<string, NestedOutputs>;
+}
+
+/** What a nested stack's child plan says of its outputs. */
+export interface NestedOutputs {
+  /** The child's plan updates the nested stack (its template or values change something). */
+  updated: boolean;
+  /** The child's outputs whose value changes. */
+  changed: ReadonlySet<string>;
 }
 
 /** Compares the deployed (`before`) and the new (`after`) template into CloudFormation's plan. */
@@ -41,7 +56,7 @@ export function compareTemplates(before: EvaluatedTemplate, after: EvaluatedTemp
   // Rejections are template errors, in CloudFormation's words.
   if (rejection) return { status: 'error', message: rejection.message, changes: [], diagnostics, notes };
 
-  const { changes, fateOf } = planChanges(before, after, options.spec, diagnostics);
+  const { changes, fateOf } = planChanges(before, after, options.spec, diagnostics, options.nestedOutputs);
   addChangeRisks(changes, before, after, diagnostics);
   // Outputs alone never make an update (docs/update-rules.md#template-sections): exports change only with one.
   if (changes.length === 0) return { status: 'noop', message: NO_UPDATES, changes, diagnostics, notes };
@@ -57,6 +72,7 @@ function planChanges(
   after: EvaluatedTemplate,
   spec: ResourceSpec,
   diagnostics: ImpactDiagnostic[],
+  nestedOutputs: ReadonlyMap<string, NestedOutputs> = new Map(),
 ): { changes: ResourceChange[]; fateOf: (logicalId: string) => ResourceFate } {
   const changedParameters = new Set<string>();
   for (const [name, p] of after.parameters) {
@@ -88,7 +104,12 @@ function planChanges(
     if (existenceKey(prev) !== existenceKey(next)) diagnostics.push(existenceMayChange(next, afterDecl, condition!));
     const propertyDiffs = diffValues(prev.properties, next.properties, fateOf);
     const metadataDiffs = diffValues(emptyAsAbsent(prev.metadata), emptyAsAbsent(next.metadata), fateOf);
-    if (propertyDiffs.length === 0 && metadataDiffs.length === 0) continue;
+    const childOutputs = nestedOutputs.get(logicalId);
+    if (propertyDiffs.length === 0 && metadataDiffs.length === 0) {
+      // Only its child changes: the nested stack is updated, and so are the outputs that change.
+      if (childOutputs?.updated) fates.set(logicalId, nestedStackFate('modified', childOutputs.changed));
+      continue;
+    }
     const resource: ModifiedResource = {
       logicalId,
       before: prev,
@@ -108,7 +129,8 @@ function planChanges(
     });
     if (condition !== undefined) change.condition = condition;
     if (change.replacementCause) causes.set(logicalId, change.replacementCause);
-    fates.set(logicalId, fateOfChange(change, spec.typeInfo(change.resourceType)));
+    const fate = fateOfChange(change, spec.typeInfo(change.resourceType));
+    fates.set(logicalId, childOutputs ? nestedStackFate(fate.plan, childOutputs.changed) : fate);
     modified.set(logicalId, change);
   }
 
@@ -129,6 +151,32 @@ function planChanges(
     if (change) inOrder.push(change);
   }
   return { changes: [...inOrder, ...removed], fateOf };
+}
+
+/**
+ * The fate of a nested stack whose child was analysed: its readers keep their value unless they
+ * read an output the child's plan changes (its `Ref`, the stack's id, never changes in an update).
+ */
+function nestedStackFate(plan: ResourceFate['plan'], changedOutputs: ReadonlySet<string>): ResourceFate {
+  return { plan, keeps: (attribute) => attribute === undefined || !attribute.startsWith('Outputs.') || !changedOutputs.has(attribute.slice('Outputs.'.length)) };
+}
+
+/**
+ * The outputs of a template that an update changes: those added or removed, and those whose
+ * value differs or reads something the plan changes (the same reading of values as the plan's
+ * own readers). `changes` are the plan's, whose fates are rebuilt from them.
+ */
+export function changedOutputs(before: EvaluatedTemplate, after: EvaluatedTemplate, changes: readonly ResourceChange[], spec: ResourceSpec): Set<string> {
+  const fates = new Map<string, ResourceFate>();
+  for (const change of changes) if (change.action === 'Modify') fates.set(change.logicalId, fateOfChange(change, spec.typeInfo(change.resourceType)));
+  const fateOf = (id: string): ResourceFate => fates.get(id) ?? UNCHANGED;
+  const changed = new Set<string>();
+  for (const name of new Set([...before.outputs.keys(), ...after.outputs.keys()])) {
+    const old = before.outputs.get(name);
+    const next = after.outputs.get(name);
+    if (old === undefined || next === undefined || diffValues(old, next, fateOf).some((d) => !d.keepsValue)) changed.add(name);
+  }
+  return changed;
 }
 
 /**

@@ -10,6 +10,7 @@ import { parseTemplate, readTemplateModel } from '../template';
 import type { Range } from '../template/ast';
 import { deepestNodeAt } from './locate';
 import { valuesEqual } from './valueDiff';
+import type { NestedOutputs } from './compareTemplates';
 import type { ChildTemplateProblem, ImpactDiagnostic, ImpactReport, NestedReport, ResourceChange } from './types';
 
 /** A child template as the caller read it: its text, or why there is none. */
@@ -54,8 +55,14 @@ export interface ChildSide {
   status?: string;
 }
 
+/** A child stack's plan, and the outputs of it that the plan changes. */
+export interface ChildAnalysis {
+  report: ImpactReport;
+  changedOutputs: ReadonlySet<string>;
+}
+
 /** Analyses a child stack; the caller (analyze.ts) runs the whole pipeline one level down. */
-export type AnalyzeChild = (before: ChildSide, after: ChildSide, childPath: string, logicalId: string) => ImpactReport;
+export type AnalyzeChild = (before: ChildSide, after: ChildSide, childPath: string, logicalId: string) => ChildAnalysis;
 
 /** Where a template sits in the nesting: its path and the paths above it. */
 export interface NestingPlace {
@@ -76,6 +83,7 @@ const SAM_APPLICATION_TYPE = 'AWS::Serverless::Application';
  * Follows each nested stack of `after` whose template is a local file and rolls its child's plan
  * up into `report`: the stack resource's change gets `nested`, and becomes a Modify when only the
  * child's template changed. Findings about the nesting go to `report.diagnostics` at `TemplateURL`.
+ * Returns, for each stack resource whose child was analysed, the child's outputs that change.
  */
 export function rollUpNestedStacks(
   report: ImpactReport,
@@ -84,8 +92,9 @@ export function rollUpNestedStacks(
   templates: NestedTemplates,
   place: NestingPlace,
   analyzeChild: AnalyzeChild,
-): void {
-  if (report.status === 'error') return;
+): Map<string, NestedOutputs> {
+  const outputs = new Map<string, NestedOutputs>();
+  if (report.status === 'error') return outputs;
   const limit = templates.maxDepth ?? DEFAULT_NESTED_DEPTH;
   // A new template whose child cannot be read cannot be packaged: the update is never made.
   let unpackable: ImpactDiagnostic | undefined;
@@ -160,12 +169,15 @@ export function rollUpNestedStacks(
       continue;
     }
     const existing = report.changes.find((c) => c.logicalId === logicalId && c.action === 'Modify');
-    const child = analyzeChild(
+    const analysis = analyzeChild(
       { text: oldChild.text, passed: passedParameters(prev.properties), ...(oldStatus !== undefined ? { status: oldStatus } : {}) },
       { text: newChild.text, passed: markChangedUnknowns(passedParameters(prev.properties), passedParameters(next.properties), existing) },
       childPath,
       logicalId,
     );
+    const child = analysis.report;
+    // A child whose template changed is updated even when its plan is empty (see below).
+    if (child.status !== 'error') outputs.set(logicalId, { updated: child.status === 'update' || (oldStatus === undefined && oldChild.text !== newChild.text), changed: analysis.changedOutputs });
     const nested = nestedReport(childPath, child);
     if (child.status === 'error') {
       const errors = child.diagnostics.filter((d) => d.severity === 'error' && d.rangeIn === 'new');
@@ -186,6 +198,22 @@ export function rollUpNestedStacks(
     insertInTemplateOrder(report, after, childOnlyChange(logicalId, decl.keyRange, nested));
   }
   if (unpackable) rejectAsUnpackable(report, unpackable);
+  return outputs;
+}
+
+/**
+ * Carries what rolling the children up added to `from` over to `to`, the parent's plan made again
+ * knowing which of its nested stacks' outputs change: each stack resource's `nested`, the
+ * child-only updates, and the nesting's findings (`from`'s diagnostics from `firstDiagnostic` on).
+ */
+export function transplantNested(from: ImpactReport, to: ImpactReport, after: EvaluatedTemplate, firstDiagnostic: number): void {
+  for (const change of from.changes) {
+    if (!change.nested) continue;
+    const target = to.changes.find((c) => c.logicalId === change.logicalId && c.action === 'Modify');
+    if (target) target.nested = change.nested;
+    else insertInTemplateOrder(to, after, change);
+  }
+  to.diagnostics.push(...from.diagnostics.slice(firstDiagnostic));
 }
 
 /** The stack path of a nested stack resource of the template at `place`. */

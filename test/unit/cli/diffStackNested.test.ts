@@ -114,10 +114,14 @@ describe('cfn-impact diff --stack with a nested stack', () => {
     assert.match(listings[0]!, /^arn:aws:cloudformation:us-east-1:123456789012:stack\/platform\//);
   });
 
-  test('a tag added in the child alone rolls up: the nested stack is updated in place, and the security group reading its output is not touched', async () => {
+  test('a tag added in the child alone rolls up: the nested stack is updated in place, and the security group reading its output is listed but keeps its VPC', async () => {
     const { report } = await diff(project(platform(), network('      Tags:\n        - { Key: team, Value: platform }\n')));
     assert.equal(report.status, 'update');
-    assert.deepEqual(report.changes.map((c) => [c.logicalId, c.action, c.impact]), [['Network', 'Modify', 'no-interruption']]);
+    // A change set lists the readers of an updated nested stack's outputs (Dynamic); the output it reads keeps its value.
+    assert.deepEqual(report.changes.map((c) => [c.logicalId, c.action, c.impact]), [
+      ['Network', 'Modify', 'no-interruption'],
+      ['AppSecurityGroup', 'Modify', 'none'],
+    ]);
     const stack = report.changes[0]!;
     assert.deepEqual(stack.details, []);
     assert.deepEqual(stack.nested?.changes.map((c) => [c.logicalId, c.action, c.impact]), [['Vpc', 'Modify', 'no-interruption']]);

@@ -335,12 +335,15 @@ Resources:
     assert.equal(report.status, 'noop', JSON.stringify(report.changes.map((c) => [c.logicalId, c.details.map((d) => d.target.path)])));
   });
 
-  test("a child-only edit rolls up into the stack resource, and the stack's outputs do not make their readers look changed", () => {
+  test("a child-only edit rolls up into the stack resource, and the reader of an output it keeps keeps its value", () => {
     const report = againstDeployed(deployedParent(), { Network: { text: withLongOutput(packagedNetwork), status: 'UPDATE_COMPLETE' } }, {
       'parent.yaml': editedParent(),
       'network.yaml': withOutput(network(tagged)),
     });
-    assert.deepEqual(report.changes.map((c) => [c.logicalId, c.action, c.impact]), [['Network', 'Modify', 'no-interruption']]);
+    assert.deepEqual(report.changes.map((c) => [c.logicalId, c.action, c.impact]), [
+      ['Network', 'Modify', 'no-interruption'],
+      ['AppSecurityGroup', 'Modify', 'none'],
+    ]);
     const stack = change(report.changes, 'Network');
     assert.deepEqual(stack.details, [], 'the TemplateURL is packaging, not a change of its own');
     assert.deepEqual(stack.nested?.changes.map((c) => [c.logicalId, c.action, c.impact]), [['Vpc', 'Modify', 'no-interruption']]);
@@ -377,5 +380,47 @@ Resources:
     const opaque = analyzeUpdate({ text: deployedParent() }, { text: files['parent.yaml'] }, { spec, nested: { templatePath: 'parent.yaml', readOld: filesReader({}), readNew: filesReader(files) } }).report;
     assert.ok(opaque.diagnostics.some((d) => d.code === 'nested-template-remote'));
     assert.ok(change(opaque.changes, 'Network').details.some((d) => d.target.path === '/Properties/TemplateURL'), 'without the deployed child, the URL is all there is to compare');
+  });
+});
+
+describe("readers of a nested stack's outputs (docs/update-rules.md#attributes-of-updated)", () => {
+  const parentWithReader = (cidr = '10.0.0.0/16') => `${parent(cidr)}  AppSecurityGroup:
+    Type: AWS::EC2::SecurityGroup
+    Properties:
+      GroupDescription: app
+      VpcId: !GetAtt Network.Outputs.VpcId
+`;
+  const networkWithOutput = (tags = '', vpcCidr = '!Ref VpcCidr') =>
+    network(tags).replace('      CidrBlock: !Ref VpcCidr\n', `      CidrBlock: ${vpcCidr}\n`) + 'Outputs:\n  VpcId:\n    Value: !Ref Vpc\n';
+
+  test('a child-only edit that keeps the output: its reader is listed, as a change set lists the readers of an updated stack, and keeps its value', () => {
+    const report = impact({ 'parent.yaml': parentWithReader(), 'network.yaml': networkWithOutput() }, { 'parent.yaml': parentWithReader(), 'network.yaml': networkWithOutput(tagged) });
+    assert.deepEqual(report.changes.map((c) => [c.logicalId, c.action, c.impact]), [
+      ['Network', 'Modify', 'no-interruption'],
+      ['AppSecurityGroup', 'Modify', 'none'],
+    ]);
+    assert.deepEqual(change(report.changes, 'AppSecurityGroup').details.map((d) => [d.target.path, d.evaluation, d.keepsValue]), [['/Properties/VpcId', 'Dynamic', true]]);
+  });
+
+  test("a child-only edit that replaces the VPC its output names: the reader's VpcId may change, so it may be replaced", () => {
+    const report = impact({ 'parent.yaml': parentWithReader(), 'network.yaml': networkWithOutput() }, { 'parent.yaml': parentWithReader(), 'network.yaml': networkWithOutput('', '10.9.0.0/16') });
+    assert.equal(change(change(report.changes, 'Network').nested!.changes, 'Vpc').impact, 'replacement');
+    const reader = change(report.changes, 'AppSecurityGroup');
+    assert.equal(reader.action, 'Modify');
+    assert.equal(reader.replacement, 'Conditional');
+    assert.equal(reader.impact, 'conditional-replacement');
+    assert.deepEqual(reader.details.map((d) => [d.target.path, d.evaluation, d.keepsValue]), [['/Properties/VpcId', 'Dynamic', undefined]]);
+    assert.deepEqual(report.changes.map((c) => c.logicalId), ['Network', 'AppSecurityGroup'], 'in template order, the nested stack first');
+  });
+
+  test('a value passed down that changes only a tag inside: the output keeps its value, and its reader only is listed', () => {
+    const withTag = (value: string) => parentWithReader().replace('        SubnetCidr:', `        Team: ${value}\n        SubnetCidr:`);
+    const child = networkWithOutput('      Tags:\n        - { Key: team, Value: !Ref Team }\n').replace('Parameters:\n', 'Parameters:\n  Team:\n    Type: String\n');
+    const report = impact({ 'parent.yaml': withTag('a'), 'network.yaml': child }, { 'parent.yaml': withTag('b'), 'network.yaml': child });
+    assert.deepEqual(report.changes.map((c) => [c.logicalId, c.action, c.impact]), [
+      ['Network', 'Modify', 'no-interruption'],
+      ['AppSecurityGroup', 'Modify', 'none'],
+    ]);
+    assert.deepEqual(change(report.changes, 'Network').nested?.changes.map((c) => [c.logicalId, c.impact]), [['Vpc', 'no-interruption']]);
   });
 });
