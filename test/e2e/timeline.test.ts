@@ -1,10 +1,11 @@
-// The deployment timeline of the packaged extension: opened from the stack's context menu in the
-// stacks sidebar while the scripted deployment of examples/network runs on the local CloudFormation
-// endpoint, it grows live and ends with one bar per resource, the replaced ones marked, the cleanup
-// set apart, a bar's events on selection and a table of the same rows; a failed create alongside
-// it, opened from its notification, shows its root cause, and its create alone once chosen among
-// the stack's operations; the running deployment's progress notification links to its timeline. The expectations are read off the `network-example` and `create-rollback`
-// scripts (test/endpoint/scenarios.ts). Needs the .vsix from `npm run package`.
+// The deployment timeline of the packaged extension: opened from the progress notification of the
+// scripted deployment of examples/network while it runs on the local CloudFormation endpoint, it
+// grows live and ends with one bar per resource, the replaced ones marked, the cleanup set apart,
+// a bar's events on selection and a table of the same rows; at rest, the stack's context menu in
+// the stacks sidebar opens it too. A failed create alongside it, opened from its notification,
+// shows its root cause, and its create alone once chosen among the stack's operations. The
+// expectations are read off the `network-example` and `create-rollback` scripts
+// (test/endpoint/scenarios.ts). Needs the .vsix from `npm run package`.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { FrameLocator } from 'playwright-core';
@@ -54,8 +55,8 @@ describe('the deployment timeline', { skip, timeout: 300_000 }, () => {
     });
     workbench = await Workbench.open(server.url, 'timeline');
     // The scripted deployments start with the endpoint, so the update is still running when its timeline opens.
-    // Steps of 4 s make the update last 80 s: on a loaded machine, showing the sidebar and opening the
-    // panel through a tree that redraws while the deployment runs has taken close to a minute.
+    // Steps of 4 s make the update last 80 s, time enough on a loaded machine to show the sidebar,
+    // follow the stack and open its panel while it runs.
     endpoint = await startEndpoint(['network-example', 'create-rollback'], 'timeline', { port: endpointPort, stepMs: 4000 });
   });
 
@@ -98,10 +99,35 @@ describe('the deployment timeline', { skip, timeout: 300_000 }, () => {
     return page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
   }
 
-  test('opens from the stack menu, grows while the deployment runs, and shows every resource once it is done', async () => {
+  test('opens from the progress notification, grows while the deployment runs, shows every resource once it is done, and opens from the stack menu at rest', async () => {
     const page = workbench.page;
     await workbench.openViewContainer(viewContainerTitle());
-    const timeline = await openTimeline(stackName);
+    // Expanding the stack follows it, and a followed deployment has a progress notification that
+    // links to its timeline. A running stack is drawn expanded without being followed, so it is
+    // collapsed first. (Its context menu is used once the stack is at rest: while the deployment
+    // runs, the tree redraws every second and a redraw can swallow the menu's click.)
+    const stackRow = page.locator('.part.sidebar .monaco-list-row', { has: page.locator('.label-name', { hasText: new RegExp(`^${stackName}$`) }) }).first();
+    await stackRow.waitFor({ state: 'visible', timeout: 60_000 });
+    for (const expanded of ['false', 'true']) {
+      await waitFor(
+        async () => {
+          if ((await stackRow.getAttribute('aria-expanded')) === expanded) return true;
+          await stackRow.locator('.monaco-tl-twistie').click();
+          return undefined;
+        },
+        { timeoutMs: 30_000, intervalMs: 500, what: `the ${stackName} row's aria-expanded to be ${expanded}` },
+      );
+    }
+    const progressLink = page.locator('.notification-list-item', { hasText: stackName }).locator('a', { hasText: 'Show Timeline' }).first();
+    await progressLink.waitFor({ state: 'visible', timeout: 60_000 }).catch(async (error: Error) => {
+      await workbench.screenshot('timeline-no-progress-notification').catch(() => undefined);
+      throw error;
+    });
+    await workbench.screenshot('timeline-progress-notification');
+    await progressLink.click();
+    await waitFor(async () => (await page.locator('iframe.webview').count()) > 0, { timeoutMs: 30_000, what: "the timeline panel, from the progress notification's link" });
+    // A webview is an iframe holding the page's own iframe.
+    const timeline = page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
     const summary = timeline.locator('.summary');
     const barNames = () => timeline.locator('.bar-row').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row') ?? ''));
 
@@ -125,20 +151,6 @@ describe('the deployment timeline', { skip, timeout: 300_000 }, () => {
       { timeoutMs: 90_000, intervalMs: 250, what: 'the timeline of the running deployment' },
     );
     assert.equal(sawRunning, true, 'the timeline was seen while the deployment ran, with a running bar');
-
-    // The stack is followed now: its progress notification links to the same timeline. Closed, the
-    // panel comes back from that link while the deployment still runs.
-    const progressLink = page.locator('.notification-list-item', { hasText: stackName }).locator('a', { hasText: 'Show Timeline' }).first();
-    await progressLink.waitFor({ state: 'visible', timeout: 30_000 });
-    await workbench.screenshot('timeline-progress-notification');
-    await workbench.runCommand('View: Close All Editors');
-    await waitFor(async () => (await page.locator('iframe.webview').count()) === 0, { timeoutMs: 20_000, what: 'the panel to close' });
-    await progressLink.click();
-    await waitFor(async () => (await summary.count()) > 0 && /UPDATE_IN_PROGRESS/.test((await summary.textContent()) ?? ''), {
-      timeoutMs: 30_000,
-      intervalMs: 250,
-      what: "the timeline again, from the progress notification's link",
-    });
 
     await waitFor(async () => /UPDATE_IN_PROGRESS → UPDATE_COMPLETE in /.test((await summary.textContent()) ?? ''), {
       timeoutMs: 120_000,
@@ -173,6 +185,16 @@ describe('the deployment timeline', { skip, timeout: 300_000 }, () => {
     await table.waitFor({ state: 'visible' });
     assert.deepEqual(await table.locator('tbody > tr > th').allTextContents(), ['VPC', 'Queue', 'Subnet', 'WebSecurityGroup', 'WebServer', 'AccessLogs']);
     await workbench.screenshot('timeline-table');
+
+    // At rest, the stack's context menu opens the same timeline: the finished update.
+    await workbench.runCommand('View: Close All Editors');
+    await waitFor(async () => (await page.locator('iframe.webview').count()) === 0, { timeoutMs: 20_000, what: 'the panel to close' });
+    const fromMenu = (await openTimeline(stackName)).locator('.summary');
+    await waitFor(async () => /UPDATE_IN_PROGRESS → UPDATE_COMPLETE in /.test((await fromMenu.textContent()) ?? ''), {
+      timeoutMs: 30_000,
+      intervalMs: 250,
+      what: 'the timeline of the finished update, from the stack menu',
+    });
   });
 
   test('opened from the notification of a failed create, it marks the first failure as the root cause and the rollback as a part of its own', async () => {
