@@ -217,7 +217,7 @@ function analyzeLevel(before: TemplateSide, after: TemplateSide, options: Analyz
       delete childOptions.stackStatus;
       if (childBefore.status !== undefined) childOptions.stackStatus = childBefore.status;
       if (options.crossStack) childOptions.crossStack = { ...options.crossStack, importsByExport: undefined };
-      const childPlace = { path: childPath, stackPath: childStackPath(place, logicalId), chain: [...place.chain, childPath], depth: place.depth + 1, budget: place.budget };
+      const childPlace = { path: childPath, stackPath: childStackPath(place.stackPath, logicalId), chain: [...place.chain, childPath], depth: place.depth + 1, budget: place.budget };
       const child = analyzeLevel(
         { text: childBefore.text, passedParameters: childBefore.passed },
         { text: childAfter.text, passedParameters: childAfter.passed },

@@ -151,7 +151,7 @@ export function rollUpNestedStacks(
     if (isRemote(oldUrl)) {
       // A deployed stack's baseline names its child as packaged, in S3: the nested stack it runs
       // is the baseline when the caller read it, else the child is compared with nothing.
-      const deployed = templates.readDeployed?.(childStackPath(place, logicalId));
+      const deployed = templates.readDeployed?.(childStackPath(place.stackPath, logicalId));
       if (deployed === undefined) {
         at({ severity: 'info', code: 'nested-template-remote', finding: { kind: 'nested-template-remote', logicalId, url: oldUrl } });
         continue;
@@ -216,9 +216,9 @@ export function transplantNested(from: ImpactReport, to: ImpactReport, after: Ev
   to.diagnostics.push(...from.diagnostics.slice(firstDiagnostic));
 }
 
-/** The stack path of a nested stack resource of the template at `place`. */
-export function childStackPath(place: NestingPlace, logicalId: string): string {
-  return place.stackPath === '' ? logicalId : `${place.stackPath}/${logicalId}`;
+/** The stack path of a nested stack resource of the stack at `parentStackPath` (empty for the top stack). */
+export function childStackPath(parentStackPath: string, logicalId: string): string {
+  return parentStackPath === '' ? logicalId : `${parentStackPath}/${logicalId}`;
 }
 
 /**
@@ -238,7 +238,7 @@ export function withDeployedTemplateUrls(before: EvaluatedTemplate, after: Evalu
     const prev = before.resources.get(logicalId);
     const oldUrl = prev?.active && prev.type === STACK_TYPE ? propertyOf(prev.properties, 'TemplateURL') : undefined;
     if (typeof url !== 'string' || isRemote(url) || typeof oldUrl !== 'string' || !isRemote(oldUrl)) continue;
-    const deployed = templates.readDeployed(childStackPath(place, logicalId));
+    const deployed = templates.readDeployed(childStackPath(place.stackPath, logicalId));
     if (deployed === undefined || 'problem' in deployed) continue;
     resources ??= new Map(after.resources);
     resources.set(logicalId, { ...next, properties: { ...next.properties, TemplateURL: oldUrl } });

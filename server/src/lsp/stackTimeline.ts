@@ -3,11 +3,10 @@
  * `operationTimeline`, copied field by field into the transfer types and worded by present/.
  */
 import { resourceStatusKind } from '../cloudformation/resourceStatus';
-import { durationText, offsetText, operationHistoryLine, operationSummaryText, timelineLabels, timelinePartLabel, timelineRootCauseText, timelineRowText, timelineTitle } from '../present';
+import { ago, durationText, offsetText, operationHistoryLine, operationSummaryText, timelineLabels, timelinePartLabel, timelineRootCauseText, timelineRowText, timelineTitle } from '../present';
 import { isOperation, operationKey, operationSummaryOf, recentOperations, type OperationRecord } from '../stacks/operationHistory';
 import { operationTimeline, type TimelineOperation, type TimelineRow } from '../stacks/operationTimeline';
 import type { StackSnapshot } from '../stacks/stackWatcher';
-import { ago } from '../stacks/treeModel';
 import type { StackOperationKey, StackTimelineAnswer, StackTimelineChoice, StackTimelineEvent, StackTimelineOperation, StackTimelineRow, StackTimelineSpan } from './protocol';
 
 /**

@@ -16,3 +16,14 @@ export function durationText(ms: number): string {
 export function offsetText(ms: number): string {
   return `+${durationText(ms)}`;
 }
+
+/** "just now", "5 min ago", "3 h ago", "2 d ago". */
+export function ago(time: number, now: number): string {
+  const seconds = Math.max(0, Math.round((now - time) / 1000));
+  if (seconds < 45) return 'just now';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return `${hours} h ago`;
+  return `${Math.round(hours / 24)} d ago`;
+}

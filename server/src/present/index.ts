@@ -20,4 +20,4 @@ export { markdownVerdict, verdictLensTitle, verdictLine, verdictMessage } from '
 export { branchSummary, changeKind, changeKinds, changeSetLensTitle, changeSetVerdict, comparedResourceLine, changeTitle, diagnosticKind, disagreementText, fileHeading, fileNoticeTitle, fileVerdict, REJECTED_KIND, type FindingKind, type TemplateFileChange } from './review';
 export { nestedSummary } from './nested';
 export { ambiguousParentsNote, parentNotUsedNote, parentParametersLabel } from './parentTemplate';
-export { durationText, offsetText } from './durations';
+export { ago, durationText, offsetText } from './durations';

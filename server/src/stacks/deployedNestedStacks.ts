@@ -6,7 +6,7 @@
  * level by level, within the engine's limits on depth and count and a limit on the text kept.
  * Read once with the baseline.
  */
-import { DEFAULT_NESTED_DEPTH, DEFAULT_NESTED_STACKS, mayNestStacks, type DeployedChildStack } from '../impact';
+import { childStackPath, DEFAULT_NESTED_DEPTH, DEFAULT_NESTED_STACKS, mayNestStacks, type DeployedChildStack } from '../impact';
 import type { CloudFormationReader } from './cloudFormationReader';
 import type { ReaderError, ReadResult } from './types';
 
@@ -48,7 +48,7 @@ export async function readNestedStacks(reader: CloudFormationReader, stackId: st
         if (resource.resourceType !== STACK_TYPE) continue;
         if (count >= DEFAULT_NESTED_STACKS) return { ok: true, value: found };
         count += 1;
-        const stackPath = parent.stackPath === '' ? resource.logicalId : `${parent.stackPath}/${resource.logicalId}`;
+        const stackPath = childStackPath(parent.stackPath, resource.logicalId);
         // A stack resource without a physical id was never created (or its creation failed).
         const read = resource.physicalId ? await readNestedStack(reader, resource.physicalId) : { child: { problem: 'missing' as const } };
         if ('text' in read.child) {

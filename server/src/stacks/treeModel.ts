@@ -5,7 +5,7 @@
  * that state. Pure: the clock is an input.
  */
 import { resourceStatusKind, type ResourceStatusKind } from '../cloudformation/resourceStatus';
-import { leftBehindCount, leftBehindText, operationHistoryLine, operationName, operationSummary, progressDetails, progressLine, rootCauseLine } from '../present';
+import { ago, leftBehindCount, leftBehindText, operationHistoryLine, operationName, operationSummary, progressDetails, progressLine, rootCauseLine } from '../present';
 import { isFinal, isRunning, operationOutcome, stackPhase, stackStateInfo, type StackPhase } from '../cloudformation/stackLifecycle';
 import { isStackEvent, type ResourceModel } from './stackModel';
 import { NO_HISTORY, isExpress, operationProgress, type OperationProgress } from './operationProgress';
@@ -147,17 +147,6 @@ function stackNodePhase(status: string): StackNodePhase {
 /** The AWS console page of a stack. */
 export function consoleUrl(region: string, stackId: string): string {
   return `https://${region}.console.aws.amazon.com/cloudformation/home?region=${region}#/stacks/stackinfo?stackId=${encodeURIComponent(stackId)}`;
-}
-
-/** "just now", "5 min ago", "3 h ago", "2 d ago". */
-export function ago(time: number, now: number): string {
-  const seconds = Math.max(0, Math.round((now - time) / 1000));
-  if (seconds < 45) return 'just now';
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 48) return `${hours} h ago`;
-  return `${Math.round(hours / 24)} d ago`;
 }
 
 /** Where a stack node is drawn: its region, the clock, the region's stacks by id (for nested stacks), how deep. */
