@@ -74,27 +74,32 @@ describe('the deployment timeline', { skip, timeout: 300_000 }, () => {
     await stackRow.waitFor({ state: 'visible', timeout: 60_000 });
     const menuItem = page.locator('.context-view .monaco-menu .action-item', { hasText: showTimelineTitle() }).first();
     const started = Date.now();
-    let attempts = 0;
-    // While a deployment runs the tree redraws several times a second, and a redraw can swallow
-    // the click on the menu: open the menu again until the panel is there.
+    const attempts: string[] = [];
+    // A redraw of the tree can swallow the click on the menu: open the menu again until the panel is there.
     await waitFor(
       async () => {
         if ((await page.locator('iframe.webview').count()) > 0) return true;
         // Close a menu left open by a redraw (only then: Escape also hides the notifications).
         if (await page.locator('.context-view .monaco-menu').isVisible()) await page.keyboard.press('Escape');
-        attempts += 1;
+        const attemptAt = Date.now();
         await stackRow.click({ button: 'right' });
-        await menuItem.waitFor({ state: 'visible', timeout: 5_000 });
+        const shown = await menuItem.waitFor({ state: 'visible', timeout: 5_000 }).then(() => true, () => false);
+        if (!shown) {
+          attempts.push(`no menu after ${Date.now() - attemptAt} ms`);
+          return undefined;
+        }
         await menuItem.click();
         // A loaded machine can take seconds to open a webview: wait long enough not to reopen it meanwhile.
-        return waitFor(async () => (await page.locator('iframe.webview').count()) > 0, { timeoutMs: 10_000, what: 'the panel' }).catch(() => undefined);
+        const opened = await waitFor(async () => (await page.locator('iframe.webview').count()) > 0, { timeoutMs: 20_000, what: 'the panel' }).then(() => true, () => false);
+        attempts.push(opened ? `opened ${Date.now() - attemptAt} ms after the right click` : 'menu clicked, no panel within 20 s');
+        return opened || undefined;
       },
-      { timeoutMs: 90_000, intervalMs: 500, what: `the timeline panel of ${name} to open` },
+      { timeoutMs: 120_000, intervalMs: 500, what: `the timeline panel of ${name} to open` },
     ).catch(async (error: Error) => {
       await workbench.screenshot('timeline-never-opened').catch(() => undefined);
-      throw error;
+      throw new Error(`${error.message} (attempts: ${attempts.join('; ')})`);
     });
-    console.log(`the timeline of ${name} opened after ${Date.now() - started} ms (${attempts} menu attempts)`);
+    console.log(`the timeline of ${name} opened after ${Date.now() - started} ms (menu attempts: ${attempts.join('; ')})`);
     // A webview is an iframe holding the page's own iframe.
     return page.frameLocator('iframe.webview.ready').frameLocator('iframe#active-frame');
   }
