@@ -10,7 +10,7 @@ import { parseTemplate, readTemplateModel } from '../template';
 import type { TemplateModel } from '../template/model';
 import { changedOutputs, compareTemplates, type CompareOptions, type NestedOutputs } from './compareTemplates';
 import { lastOperationDiagnostics, type LastOperationFailure } from './lastOperation';
-import { childStackPath, DEFAULT_NESTED_STACKS, rollUpNestedStacks, transplantNested, withDeployedTemplateUrls, type NestedTemplates, type NestingPlace } from './nested';
+import { childStackPath, DEFAULT_NESTED_STACKS, reanalyseChildren, rollUpNestedStacks, transplantNested, withDeployedTemplateUrls, type AnalyzeChild, type NestedTemplates, type NestingPlace } from './nested';
 import type { ImpactReport } from './types';
 
 export interface TemplateSide {
@@ -210,7 +210,7 @@ function analyzeLevel(before: TemplateSide, after: TemplateSide, options: Analyz
   const report = compareSides(evaluatedBefore, compared, options);
   if (options.nested) {
     const firstNestingDiagnostic = report.diagnostics.length;
-    const outputs = rollUpNestedStacks(report, evaluatedBefore, evaluatedAfter, options.nested, place, (childBefore, childAfter, childPath, logicalId) => {
+    const analyzeChild: AnalyzeChild = (childBefore, childAfter, childPath, logicalId) => {
       const childOptions: AnalyzeOptions = { ...options, stackName: `${options.stackName ?? DEFAULT_STACK_NAME}-${logicalId}` };
       // Who imports the parent's exports says nothing about the child's; its status is its own
       // (known when the deployed nested stack was read).
@@ -227,14 +227,24 @@ function analyzeLevel(before: TemplateSide, after: TemplateSide, options: Analyz
       );
       const changed = child.report.status === 'error' ? new Set<string>() : changedOutputs(child.before, child.after, child.report.changes, options.spec);
       return { report: child.report, changedOutputs: changed };
-    });
+    };
+    const rollUp = rollUpNestedStacks(report, evaluatedBefore, evaluatedAfter, options.nested, place, analyzeChild);
     // Readers of a nested stack's outputs change with the outputs its child's plan changes, no
     // more and no less: the parent's plan is made again knowing them, the children's carried over.
-    if (report.status !== 'error' && outputsMatter(evaluatedAfter, outputs, report)) {
-      const refined = compareSides(evaluatedBefore, compared, options, outputs);
-      transplantNested(report, refined, evaluatedAfter, firstNestingDiagnostic);
-      return { report: refined, before: evaluatedBefore, after: evaluatedAfter };
+    // A child passed such an output is analysed again under that plan, and its own outputs may
+    // then change other readers: the plan is made again until nothing moves (each round settles
+    // at least one more link of the chain, so there are no more rounds than children).
+    let current = report;
+    let nestingFrom = firstNestingDiagnostic;
+    for (let round = 0; round <= rollUp.children.size && current.status !== 'error' && outputsMatter(evaluatedAfter, rollUp.outputs, current); round++) {
+      const refined = compareSides(evaluatedBefore, compared, options, rollUp.outputs);
+      const ownDiagnostics = refined.diagnostics.length;
+      transplantNested(current, refined, evaluatedAfter, nestingFrom);
+      current = refined;
+      nestingFrom = ownDiagnostics;
+      if (!reanalyseChildren(current, evaluatedAfter, rollUp, analyzeChild)) break;
     }
+    return { report: current, before: evaluatedBefore, after: evaluatedAfter };
   }
   return { report, before: evaluatedBefore, after: evaluatedAfter };
 }

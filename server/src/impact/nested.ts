@@ -77,7 +77,30 @@ export interface NestingPlace {
 }
 
 const STACK_TYPE = 'AWS::CloudFormation::Stack';
+/** A detail's path that is one value a stack resource passes to its child. */
+const PARAMETER_PATH = /^\/Properties\/Parameters\/([^/]+)$/;
 const SAM_APPLICATION_TYPE = 'AWS::Serverless::Application';
+
+/** What a child's analysis was made from, kept to make it again under another plan of its parent. */
+interface AnalysedChild {
+  childPath: string;
+  before: ChildSide;
+  /** The values the new side passes, before the parent's plan marks those that change. */
+  passed: ReadonlyMap<string, Value>;
+  newText: string;
+  /** The stack resource's key, where a change only the child makes is placed. */
+  range: Range;
+  /** Whether the child's template changed as read from files: the stack is updated whatever its plan. */
+  templateChanged: boolean;
+  /** The passed parameters the plan it was analysed under changes (`changedParameterKey`). */
+  changedParameters: string;
+}
+
+/** The children rolled up into a parent's plan: what each one's plan says of its outputs, and how to analyse it again. */
+export interface NestedRollUp {
+  outputs: Map<string, NestedOutputs>;
+  children: Map<string, AnalysedChild>;
+}
 
 /**
  * Follows each nested stack of `after` whose template is a local file and rolls its child's plan
@@ -92,9 +115,10 @@ export function rollUpNestedStacks(
   templates: NestedTemplates,
   place: NestingPlace,
   analyzeChild: AnalyzeChild,
-): Map<string, NestedOutputs> {
+): NestedRollUp {
   const outputs = new Map<string, NestedOutputs>();
-  if (report.status === 'error') return outputs;
+  const children = new Map<string, AnalysedChild>();
+  if (report.status === 'error') return { outputs, children };
   const limit = templates.maxDepth ?? DEFAULT_NESTED_DEPTH;
   // A new template whose child cannot be read cannot be packaged: the update is never made.
   let unpackable: ImpactDiagnostic | undefined;
@@ -169,15 +193,16 @@ export function rollUpNestedStacks(
       continue;
     }
     const existing = report.changes.find((c) => c.logicalId === logicalId && c.action === 'Modify');
-    const analysis = analyzeChild(
-      { text: oldChild.text, passed: passedParameters(prev.properties), ...(oldStatus !== undefined ? { status: oldStatus } : {}) },
-      { text: newChild.text, passed: markChangedUnknowns(passedParameters(prev.properties), passedParameters(next.properties), existing) },
-      childPath,
-      logicalId,
-    );
+    const oldSide: ChildSide = { text: oldChild.text, passed: passedParameters(prev.properties), ...(oldStatus !== undefined ? { status: oldStatus } : {}) };
+    const passed = passedParameters(next.properties);
+    const analysis = analyzeChild(oldSide, { text: newChild.text, passed: markChangedUnknowns(oldSide.passed, new Map(passed), existing) }, childPath, logicalId);
     const child = analysis.report;
     // A child whose template changed is updated even when its plan is empty (see below).
-    if (child.status !== 'error') outputs.set(logicalId, { updated: child.status === 'update' || (oldStatus === undefined && oldChild.text !== newChild.text), changed: analysis.changedOutputs });
+    const templateChanged = oldStatus === undefined && oldChild.text !== newChild.text;
+    if (child.status !== 'error') {
+      outputs.set(logicalId, { updated: child.status === 'update' || templateChanged, changed: analysis.changedOutputs });
+      children.set(logicalId, { childPath, before: oldSide, passed, newText: newChild.text, range: decl.keyRange, templateChanged, changedParameters: changedParameterKey(existing) });
+    }
     const nested = nestedReport(childPath, child);
     if (child.status === 'error') {
       const errors = child.diagnostics.filter((d) => d.severity === 'error' && d.rangeIn === 'new');
@@ -194,11 +219,52 @@ export function rollUpNestedStacks(
     // A child whose template changed is updated even when its parent's properties did not
     // (after packaging, its TemplateURL names a new object). A deployed child's template is the
     // one `package` wrote (reformatted): only its plan tells whether it changed.
-    if (child.status === 'noop' && (oldStatus !== undefined || oldChild.text === newChild.text)) continue;
+    if (child.status === 'noop' && !templateChanged) continue;
     insertInTemplateOrder(report, after, childOnlyChange(logicalId, decl.keyRange, nested));
   }
   if (unpackable) rejectAsUnpackable(report, unpackable);
-  return outputs;
+  return { outputs, children };
+}
+
+/**
+ * Analyses again each child whose passed values `report` (the parent's plan made again knowing
+ * its nested stacks' outputs) changes otherwise than the plan the child was analysed under: a
+ * value passed from another nested stack's output that changes after all, or that keeps its
+ * value. The new plans replace the old ones in `report` and in `rollUp`. Returns whether any
+ * child's outputs now change otherwise, which may change the parent's plan again.
+ */
+export function reanalyseChildren(report: ImpactReport, after: EvaluatedTemplate, rollUp: NestedRollUp, analyzeChild: AnalyzeChild): boolean {
+  let outputsMoved = false;
+  for (const [logicalId, child] of rollUp.children) {
+    const change = report.changes.find((c) => c.logicalId === logicalId && c.action === 'Modify');
+    const changedParameters = changedParameterKey(change);
+    if (changedParameters === child.changedParameters) continue;
+    child.changedParameters = changedParameters;
+    const analysis = analyzeChild(child.before, { text: child.newText, passed: markChangedUnknowns(child.before.passed, new Map(child.passed), change) }, child.childPath, logicalId);
+    if (analysis.report.status === 'error') continue;
+    const outputs = { updated: analysis.report.status === 'update' || child.templateChanged, changed: analysis.changedOutputs };
+    const previous = rollUp.outputs.get(logicalId);
+    if (!previous || previous.updated !== outputs.updated || !sameSet(previous.changed, outputs.changed)) outputsMoved = true;
+    rollUp.outputs.set(logicalId, outputs);
+    const nested = nestedReport(child.childPath, analysis.report);
+    if (change) change.nested = nested;
+    else if (analysis.report.status !== 'noop' || child.templateChanged) insertInTemplateOrder(report, after, childOnlyChange(logicalId, child.range, nested));
+  }
+  return outputsMoved;
+}
+
+/** The passed parameters a plan's change of a stack resource changes, as one comparable key. */
+function changedParameterKey(change: ResourceChange | undefined): string {
+  const names: string[] = [];
+  for (const detail of change?.details ?? []) {
+    const name = detail.keepsValue ? undefined : PARAMETER_PATH.exec(detail.target.path)?.[1];
+    if (name !== undefined) names.push(name);
+  }
+  return names.sort().join('\u0000');
+}
+
+function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  return a.size === b.size && [...a].every((item) => b.has(item));
 }
 
 /**
@@ -304,7 +370,7 @@ export function markChangedUnknowns(before: ReadonlyMap<string, Value>, after: M
   if (!change) return after;
   for (const detail of change.details) {
     if (detail.keepsValue) continue;
-    const name = /^\/Properties\/Parameters\/([^/]+)$/.exec(detail.target.path)?.[1];
+    const name = PARAMETER_PATH.exec(detail.target.path)?.[1];
     const value = name !== undefined ? after.get(name) : undefined;
     if (name === undefined || !(value instanceof UnknownValue) || !valuesEqual(before.get(name), value)) continue;
     after.set(name, new UnknownValue(`changed:${value.key}`, value.reason));

@@ -424,3 +424,89 @@ describe("readers of a nested stack's outputs (docs/update-rules.md#attributes-o
     assert.deepEqual(change(report.changes, 'Network').nested?.changes.map((c) => [c.logicalId, c.impact]), [['Vpc', 'no-interruption']]);
   });
 });
+
+describe("a nested stack passed another nested stack's output (docs/update-rules.md#nested-stacks)", () => {
+  // The network's VPC id goes to the app stack, whose security group's id goes to the web stack:
+  // a security group's VpcId and an ingress rule's GroupId are replaced when they change.
+  const chained = `Resources:
+  Network:
+    Type: AWS::CloudFormation::Stack
+    Properties:
+      TemplateURL: ./network.yaml
+      Parameters:
+        VpcCidr: 10.0.0.0/16
+        SubnetCidr: 10.0.0.0/24
+  App:
+    Type: AWS::CloudFormation::Stack
+    Properties:
+      TemplateURL: ./app.yaml
+      Parameters:
+        VpcId: !GetAtt Network.Outputs.VpcId
+  Web:
+    Type: AWS::CloudFormation::Stack
+    Properties:
+      TemplateURL: ./web.yaml
+      Parameters:
+        GroupId: !GetAtt App.Outputs.GroupId
+`;
+  const networkWithOutput = (vpcCidr = '!Ref VpcCidr', tags = '') =>
+    network(tags).replace('      CidrBlock: !Ref VpcCidr\n', `      CidrBlock: ${vpcCidr}\n`) + 'Outputs:\n  VpcId:\n    Value: !Ref Vpc\n';
+  const app = `Parameters:
+  VpcId:
+    Type: String
+Resources:
+  AppSecurityGroup:
+    Type: AWS::EC2::SecurityGroup
+    Properties:
+      GroupDescription: app
+      VpcId: !Ref VpcId
+  Jobs:
+    Type: AWS::SQS::Queue
+Outputs:
+  GroupId:
+    Value: !Ref AppSecurityGroup
+`;
+  const web = `Parameters:
+  GroupId:
+    Type: String
+Resources:
+  Https:
+    Type: AWS::EC2::SecurityGroupIngress
+    Properties:
+      GroupId: !Ref GroupId
+      IpProtocol: tcp
+      FromPort: 443
+      ToPort: 443
+      CidrIp: 0.0.0.0/0
+  Logs:
+    Type: AWS::Logs::LogGroup
+`;
+  const files = (networkText: string) => ({ 'parent.yaml': chained, 'network.yaml': networkText, 'app.yaml': app, 'web.yaml': web });
+  const nestedImpacts = (report: ImpactReport, logicalId: string) => change(report.changes, logicalId).nested?.changes.map((c) => [c.logicalId, c.impact]);
+
+  test("a VPC replaced in the network stack reaches the app stack's security group, and through its id the web stack's ingress rule", () => {
+    const report = impact(files(networkWithOutput()), files(networkWithOutput('10.9.0.0/16')));
+    assert.deepEqual(report.changes.map((c) => [c.logicalId, c.action]), [
+      ['Network', 'Modify'],
+      ['App', 'Modify'],
+      ['Web', 'Modify'],
+    ]);
+    assert.deepEqual(nestedImpacts(report, 'Network'), [
+      ['Vpc', 'replacement'],
+      ['Subnet', 'replacement'],
+    ]);
+    // A replaced VPC has a new id (4.1), which the app stack is passed: its group is replaced, and
+    // the group's new id, passed on to the web stack, replaces the ingress rule there in turn.
+    assert.deepEqual(nestedImpacts(report, 'App'), [['AppSecurityGroup', 'replacement']]);
+    assert.deepEqual(nestedImpacts(report, 'Web'), [['Https', 'replacement']]);
+  });
+
+  test('an edit in the network stack that keeps its VPC: the app and web stacks pass the same values, and nothing inside them changes', () => {
+    const report = impact(files(networkWithOutput()), files(networkWithOutput('!Ref VpcCidr', tagged)));
+    assert.deepEqual(nestedImpacts(report, 'Network'), [['Vpc', 'no-interruption']]);
+    for (const logicalId of ['App', 'Web']) {
+      const reader = report.changes.find((c) => c.logicalId === logicalId);
+      assert.deepEqual(reader?.nested?.changes ?? [], [], `${logicalId}'s child plan changes nothing`);
+    }
+  });
+});
