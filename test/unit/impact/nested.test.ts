@@ -501,6 +501,25 @@ Resources:
     assert.deepEqual(nestedImpacts(report, 'Web'), [['Https', 'replacement']]);
   });
 
+  test('a topic renamed at the head of a chain of twelve stacks, each naming its topic after the one before, renames every topic down to the last', () => {
+    const links = 12;
+    let chain = 'Resources:\n';
+    for (let i = 0; i < links; i++) {
+      chain += `  Link${i}:\n    Type: AWS::CloudFormation::Stack\n    Properties:\n      TemplateURL: ./link${i}.yaml\n`;
+      if (i > 0) chain += `      Parameters:\n        Before: !GetAtt Link${i - 1}.Outputs.TopicName\n`;
+    }
+    // A topic's name is replaced when it changes; its output is the topic's name (its `TopicName` attribute).
+    const link = (i: number, head: string) =>
+      (i > 0 ? 'Parameters:\n  Before:\n    Type: String\n' : '') +
+      `Resources:\n  Topic:\n    Type: AWS::SNS::Topic\n    Properties:\n      TopicName: ${i > 0 ? "!Sub '${Before}-next'" : head}\nOutputs:\n  TopicName:\n    Value: !GetAtt Topic.TopicName\n`;
+    const files = (head: string) => Object.fromEntries([['parent.yaml', chain], ...Array.from({ length: links }, (_, i) => [`link${i}.yaml`, link(i, head)])]);
+    const report = impact(files('orders'), files('orders-v2'));
+    assert.deepEqual(
+      report.changes.map((c) => [c.logicalId, c.nested?.changes.map((n) => [n.logicalId, n.impact])]),
+      Array.from({ length: links }, (_, i) => [`Link${i}`, [['Topic', 'replacement']]]),
+    );
+  });
+
   test('an edit in the network stack that keeps its VPC: the app and web stacks pass the same values, and nothing inside them changes', () => {
     const report = impact(files(networkWithOutput()), files(networkWithOutput('!Ref VpcCidr', tagged)));
     assert.deepEqual(nestedImpacts(report, 'Network'), [['Vpc', 'no-interruption']]);
