@@ -21,7 +21,10 @@ describe('a SAM template edited in code-server', { skip, timeout: 300_000 }, () 
   let lenses: ShownLens[] = [];
 
   before(async () => {
-    workspace = createGitWorkspace({ 'template.yaml': committedSamApp }, { 'template.yaml': editedSamApp });
+    // The code folders the template names are there, as `sam init` makes them: a CodeUri with no
+    // folder behind it is an error.
+    const handler = 'def lambda_handler(event, context):\n    return {"statusCode": 200}\n';
+    workspace = createGitWorkspace({ 'template.yaml': committedSamApp, 'hello_world/app.py': handler }, { 'template.yaml': editedSamApp, 'hello_world_v2/app.py': handler });
     server = await startCodeServer({ name: 'sam', workspace: workspace.path, vsix: vsixPath() });
     workbench = await Workbench.open(server.url, 'sam');
     await workbench.openFile('template.yaml');

@@ -4,7 +4,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DiagnosticSeverity, type Hover } from 'vscode-languageserver-protocol';
@@ -39,6 +39,11 @@ describe('a SAM template against git HEAD', () => {
   before(async () => {
     repo = mkdtempSync(join(tmpdir(), 'cfn-impact-lsp-sam-'));
     git(repo, 'init', '-q', '-b', 'main');
+    // The code folders the templates name are there, as `sam init` makes them.
+    for (const folder of ['hello_world', 'hello_world_v2']) {
+      mkdirSync(join(repo, folder));
+      writeFileSync(join(repo, folder, 'app.py'), 'def lambda_handler(event, context):\n    return {"statusCode": 200}\n');
+    }
     writeFileSync(join(repo, 'template.yaml'), committed);
     writeFileSync(join(repo, 'globals.yaml'), committed);
     git(repo, 'add', '--', 'template.yaml', 'globals.yaml');
@@ -75,6 +80,18 @@ describe('a SAM template against git HEAD', () => {
     );
     const message = diagnostics[0].message;
     assert.match(typeof message === 'string' ? message : message.value, /hello_world_v2\/ is a local path .* not visible to this comparison/);
+  });
+
+  test('a CodeUri folder that is not beside the template is a warning at CodeUri; the creation is still predicted', async () => {
+    const typo = edited.replace('CodeUri: hello_world_v2/', 'CodeUri: hello_wrld/');
+    const uri = pathToUri(join(repo, 'typo.yaml'));
+    const diagnostics = await server.diagnostics(uri, await server.open(uri, typo));
+    const line = lineOf(typo, '      CodeUri: hello_wrld/');
+    assert.deepEqual(
+      diagnostics.filter((d) => d.range.start.line === line).map((d) => [d.range.start.character, d.range.end.character, d.severity, d.code]),
+      [['      CodeUri: '.length, '      CodeUri: hello_wrld/'.length, DiagnosticSeverity.Warning, 'sam-local-artifact-missing']],
+    );
+    assert.deepEqual(diagnostics.filter((d) => d.severity === DiagnosticSeverity.Error), []);
   });
 
   test('hovers on the SAM lines name the generated resources and what happens to each', async () => {

@@ -9,6 +9,7 @@ import { analyzeUpdate, DEFAULT_ACCOUNT_ID, DEFAULT_REGION, type AnalyzeOptions,
 import { loadResourceSpec } from '../spec/load';
 import { isStackStatus } from '../cloudformation/stackLifecycle';
 import { LineIndex } from '../template';
+import { artifactsBeside } from './localArtifacts';
 import type { CliIo } from './io';
 import { readParameterFile } from '../evaluate/parameterFile';
 import { renderReviewMarkdown, renderReviewText } from './renderReport';
@@ -191,6 +192,9 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
     } catch (e) {
       return fail((e as Error).message);
     }
+    // The new template is the file on disk: its local artifacts are looked for beside it.
+    const artifacts = artifactsBeside(newPath, newText);
+    if (artifacts) after = { ...after, artifacts };
     const { report } = analyzeUpdate(before, after, { ...options, stackName, ...(children ? { nested: children.nested } : {}) });
     const files = { old: { path: oldPath, lines: new LineIndex(before.text) }, new: { path: newPath, lines: new LineIndex(newText) } };
     review = { files: [{ path: newPath, change: 'changed', report, stackName, files, ...(children ? { children } : {}) }], branch: false, notTemplates: 0 };

@@ -9,7 +9,8 @@ import { readParameterFile } from '../evaluate/parameterFile';
 import { DEFAULT_REGION } from '../impact';
 import { expandServerless, usesServerlessTransform } from '../sam';
 import { LineIndex, parseTemplate, readTemplateModel, toPlain, type Range } from '../template';
-import { noteText } from '../present';
+import { noteSeverity, noteText } from '../present';
+import { artifactsBeside } from './localArtifacts';
 import type { CliIo } from './io';
 
 export const EXPAND_USAGE = `Usage: cfn-impact expand TEMPLATE [options]
@@ -80,9 +81,10 @@ export function runExpand(argv: string[], io: CliIo): number {
     return { start: { line: start.line + 1, column: start.character + 1 }, end: { line: end.line + 1, column: end.character + 1 } };
   };
   if (model.root !== undefined && usesServerlessTransform(model)) {
-    const expansion = expandServerless(model, { parameters: new Map(Object.entries(parameters)), region, partition: partitionOfRegion(region) });
+    const artifacts = artifactsBeside(path, text);
+    const expansion = expandServerless(model, { parameters: new Map(Object.entries(parameters)), region, partition: partitionOfRegion(region), ...(artifacts ? { artifacts } : {}) });
     model = readTemplateModel(expansion.parsed);
-    for (const note of expansion.notes) diagnostics.push({ severity: 'info', message: noteText(note), code: note.kind, location: where(note.range) });
+    for (const note of expansion.notes) diagnostics.push({ severity: noteSeverity(note), message: noteText(note), code: note.kind, location: where(note.range) });
   }
   for (const error of model.errors) diagnostics.unshift({ severity: error.severity, message: error.message, code: error.code, location: where(error.range) });
   const template = model.root === undefined ? null : toPlain(model.root);

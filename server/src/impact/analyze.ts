@@ -4,7 +4,7 @@
 import { evaluateTemplate, partitionOfRegion } from '../evaluate';
 import type { CrossStackValues, EvaluatedTemplate, EvaluationContext } from '../evaluate/types';
 import type { Value } from '../evaluate/value';
-import { expandServerless, generatedByOf, pointDetailsAtSamProperties, usesServerlessTransform, type SamNote, type SamSourceMap, type SamTranslationCache } from '../sam';
+import { expandServerless, generatedByOf, pointDetailsAtSamProperties, usesServerlessTransform, type LocalArtifacts, type SamNote, type SamSourceMap, type SamTranslationCache } from '../sam';
 import type { ResourceSpec } from '../spec/types';
 import { parseTemplate, readTemplateModel } from '../template';
 import type { TemplateModel } from '../template/model';
@@ -33,6 +33,12 @@ export interface TemplateSide {
    * take precedence over everything else; a value only AWS knows stays that unknown.
    */
   passedParameters?: ReadonlyMap<string, Value>;
+  /**
+   * For a SAM template: whether each local artifact path it names (`localArtifactPaths`) is a
+   * file or folder beside it, as the caller found. A missing one is an error; without this map,
+   * or for a path not in it, nobody looked.
+   */
+  artifacts?: LocalArtifacts;
 }
 
 export interface AnalyzeOptions {
@@ -121,7 +127,13 @@ export function evaluateSide(side: TemplateSide, options: AnalyzeOptions, previo
   let samNotes: SamNote[] = [];
   const writtenModel = model;
   if (model.root !== undefined && usesServerlessTransform(model)) {
-    const expansion = expandServerless(model, { parameters: transformParameters(model, parameters, ctx), region: ctx.region, partition: partitionOfRegion(ctx.region), ...(options.samCache ? { cache: options.samCache } : {}) });
+    const expansion = expandServerless(model, {
+      parameters: transformParameters(model, parameters, ctx),
+      region: ctx.region,
+      partition: partitionOfRegion(ctx.region),
+      ...(options.samCache ? { cache: options.samCache } : {}),
+      ...(side.artifacts ? { artifacts: side.artifacts } : {}),
+    });
     model = readTemplateModel(expansion.parsed);
     samSourceMap = expansion.sourceMap;
     samNotes = expansion.notes;

@@ -18,6 +18,9 @@ export function synchronousRejections(before: EvaluatedTemplate, after: Evaluate
     });
   }
   out.push(...missingParameterValues(before, after));
+  // A SAM template the transform rejects is rejected with the transform's message alone; its SAM
+  // resources, left as written, are not a change of type CloudFormation would get to see.
+  if (after.model.errors.some((e) => e.code === 'sam-invalid')) return out;
   const retyped: string[] = [];
   for (const [logicalId, next] of after.resources) {
     // A resource whose Condition is false on either side is not in the stack then: it is added

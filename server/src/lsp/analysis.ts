@@ -53,6 +53,8 @@ export interface AnalyzerDependencies {
   parametersFor(uri: string, settings: DocumentSettings, baseline: Baseline): Promise<ParameterValues>;
   /** The child templates of the nested stacks the text names, on both sides; undefined when it names none. */
   childTemplatesFor?(uri: string, text: string, baseline: Baseline): Promise<{ children: NestedChildren; uris: readonly string[] } | undefined>;
+  /** For a SAM template on disk: whether each local artifact path it names is beside it; undefined when it names none. */
+  artifactsFor?(uri: string, text: string): Promise<Record<string, boolean> | undefined>;
   /** For a nested stack's template opened on its own: the parent that passes it its parameter values, or a note why none does. */
   parentFor?(uri: string, settings: DocumentSettings): Promise<ParentSource | undefined>;
   publish(uri: string, version: number, diagnostics: Diagnostic[]): void;
@@ -225,6 +227,7 @@ export class Analyzer {
     const parameters = await this.deps.parametersFor(uri, settings, baseline);
     const nested = await this.deps.childTemplatesFor?.(uri, text, baseline);
     const parent = await this.deps.parentFor?.(uri, settings);
+    const artifacts = await this.deps.artifactsFor?.(uri, text);
     if (!current()) return undefined;
     if (nested) this.childrenOf.set(uri, new Set(nested.uris));
     else this.childrenOf.delete(uri);
@@ -233,6 +236,7 @@ export class Analyzer {
 
     const request = analysisRequest(document, text, baseline, parameters);
     if (nested) request.nested = nested.children;
+    if (artifacts) request.artifacts = artifacts;
     if (parent?.template) {
       request.parent = parent.template;
       // The baseline is evaluated with what the parent's baseline passes: that is part of what identifies it.

@@ -9,7 +9,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Range as SourceRange, TemplateError } from '../template/ast';
 import type { EvaluatedTemplate } from '../evaluate/types';
 import type { ImpactReport, ResourceChange } from '../impact/types';
-import { changedValueLine, changeProblem, decisiveDetails, diagnosticText, noteText, verdictMessage } from '../present';
+import { changedValueLine, changeProblem, decisiveDetails, diagnosticText, noteSeverity, noteText, verdictMessage } from '../present';
 
 export const diagnosticSource = 'cfn-impact';
 
@@ -29,7 +29,8 @@ export function buildDiagnostics(document: TextDocument, after: EvaluatedTemplat
     // What the Serverless transform cannot show the comparison is said on the SAM line it is about
     // (a local CodeUri whose files are not in the template, a feature analysed as written).
     if (!note.kind.startsWith('sam-') || note.range === undefined) continue;
-    push({ range: toLspRange(document, note.range), severity: DiagnosticSeverity.Information, code: note.kind, source: diagnosticSource, message: noteText(note) });
+    const severity = noteSeverity(note) === 'warning' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information;
+    push({ range: toLspRange(document, note.range), severity, code: note.kind, source: diagnosticSource, message: noteText(note) });
   }
   if (!report) return out;
 

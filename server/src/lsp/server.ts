@@ -40,6 +40,7 @@ import type { DocumentSettings } from './settings';
 import { SettingsStore } from './settingsStore';
 import { StacksService } from './stacksService';
 import { readChildTemplates } from './childTemplates';
+import { LocalArtifactLookup } from './localArtifacts';
 import { WorkspaceFolders } from './workspaceFolders';
 
 function startServer(connection: Connection): void {
@@ -116,12 +117,14 @@ function createServices(connection: Connection, documents: TextDocuments<TextDoc
   for (const [uri, choice] of Object.entries(options.baselines ?? {})) baselines.choose(uri, choice);
   const resolveBaseline = (uri: string, documentSettings: DocumentSettings): Promise<Baseline> =>
     baselines.resolve(uri, effectiveChoice(baselines.choiceOf(uri), documentSettings, workspace.relativePath(uri)));
+  const localArtifacts = new LocalArtifactLookup();
   const analyzer: Analyzer = new Analyzer({
     getDocument: (uri) => documents.get(uri),
     settingsFor: (uri) => settings.for(uri),
     baselineFor: resolveBaseline,
     parametersFor: (uri, documentSettings, baseline) => parameterFiles.valuesFor(uri, documentSettings, baseline),
     childTemplatesFor: (uri, text, baseline) => readChildTemplates(uri, text, baseline, (child) => documents.get(child)?.getText()),
+    artifactsFor: (uri, text) => localArtifacts.presenceFor(uri, text),
     parentFor: async (uri, documentSettings) =>
       parentSourceFor(uri, await parentTemplates.choose(uri, documentSettings), {
         openText: (parent) => documents.get(parent)?.getText(),

@@ -75,11 +75,18 @@ export function noteText(note: ReportNote): string {
       return `${note.logicalId}: AlwaysDeploy creates a new deployment on every deploy; this comparison does not show it`;
     case 'sam-local-artifact':
       return `${note.logicalId}: ${note.property} ${note.path} is a local path that sam deploy uploads: a change to the files there is not visible to this comparison`;
+    case 'sam-local-artifact-missing':
+      return `${note.logicalId}: ${note.property} ${note.path} is neither a file nor a folder beside the template: sam deploy will find nothing there to upload, unless a build step makes it first`;
     case 'parameter-resolved-by-aws':
       return `Parameter ${note.parameter} is resolved by AWS at deploy time (${note.value}); it is assumed unchanged.`;
     case 'parameter-validated-late':
       return `Parameter ${note.parameter} (${note.type}) is validated by AWS only after the update starts; a wrong value rolls the update back.`;
   }
+}
+
+/** How loudly a note is shown: a local artifact that is not there is a warning (it may be a typo), every other note is information. */
+export function noteSeverity(note: ReportNote): 'warning' | 'info' {
+  return note.kind === 'sam-local-artifact-missing' ? 'warning' : 'info';
 }
 
 /** The notes of a report in words, each once. */

@@ -8,7 +8,7 @@ export { decisiveDetails, replacementChain } from './causes';
 export { changeLensTitle, changeProblem, changeReason, detailSummaryLine, moreLine, moreRemovalsTitle, replacementMessage, unchangedSummary } from './changes';
 export { deploymentMessage, leftBehindCount, leftBehindLine, leftBehindText, operationHistoryLine, operationName, operationStatusShown, operationSummary, progressCounts, progressDetails, progressLine, rootCauseLine, validationFailureLine } from './deployments';
 export type { OperationFigures, ProgressFigures } from './deployments';
-export { diagnosticText, noteText, noteTexts } from './findings';
+export { diagnosticText, noteSeverity, noteText, noteTexts } from './findings';
 export { attributeHoverText, propertyHoverText, resourceHoverText } from './hovers';
 export { impactLabel } from './impacts';
 export { listSome } from './lists';

@@ -72,6 +72,8 @@ export type SamNote = (
   | { kind: 'sam-application-url'; logicalId: string }
   /** A local artifact path that `sam deploy` uploads: the files there are not in the template. */
   | { kind: 'sam-local-artifact'; logicalId: string; property: string; path: string }
+  /** A local artifact path with no file or folder there, as the caller found: a warning (expand.ts). */
+  | { kind: 'sam-local-artifact-missing'; logicalId: string; property: string; path: string }
   /** An API with AlwaysDeploy: a new deployment on every deploy, which no comparison shows. */
   | { kind: 'sam-always-deploy'; logicalId: string }
 ) & { range?: Range };
@@ -114,6 +116,11 @@ export interface TranslationContext {
   implicitApis: Map<string, Origin>;
   /** The template URLs (stand-ins) of the Serverless Application Repository applications, from the plugin's first pass. */
   applicationTemplates: ApplicationTemplates;
+  /**
+   * Whether each local artifact path the template names (as written, from the template's folder)
+   * is there, as the caller found; a path not in it is not known, and is taken to be there.
+   */
+  artifacts?: LocalArtifacts;
   /** Records a note once. */
   note(note: SamNote, range?: Range): void;
   /**
@@ -124,6 +131,9 @@ export interface TranslationContext {
    */
   sharedStep?(step: SharedStep, fail: (error: SamError) => SamError): GeneratedResource[] | SamError;
 }
+
+/** Whether local artifact paths (`CodeUri: hello_world/`), as written, are files or folders beside the template. */
+export type LocalArtifacts = ReadonlyMap<string, boolean>;
 
 /** A step of a translation that reads and edits another resource, over the context it runs in. */
 export type SharedStep = (ctx: TranslationContext) => GeneratedResource[] | SamError;

@@ -5,5 +5,6 @@
 export { expandServerless, SERVERLESS_TRANSFORM, usesServerlessTransform, type SamExpansion } from './expand';
 export { generatedByOf, pointDetailsAtSamProperties } from './generatedBy';
 export type { SamSource, SamSourceMap } from './sourceMap';
-export type { SamNote } from './context';
+export type { LocalArtifacts, SamNote } from './context';
+export { localArtifactPaths } from './localArtifacts';
 export { SamTranslationCache } from './translationCache';

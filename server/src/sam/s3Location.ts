@@ -3,7 +3,9 @@
  * URI or a `{Bucket, Key, Version}` map. A local path (`hello_world/`) is what `sam build` and
  * `sam deploy` replace with the S3 location they upload to; the template does not say what that
  * location will be, so it stands as a fixed placeholder and a note says that code changes there
- * are not visible.
+ * are not visible. A local path the caller found missing is a warning, not an error: `sam deploy`
+ * would have nothing to upload, unless a build step makes the folder first (`dist/`), and a
+ * template that deploys is not to be called rejected.
  */
 import type { SamResource, TranslationContext } from './context';
 import { invalidResource, type SamError } from './errors';
@@ -62,9 +64,10 @@ export function s3LocationObject(
   return out;
 }
 
-/** The note for a local artifact path: its contents are not in the template. */
+/** The note for a local artifact path: its contents are not in the template; or, when the caller found nothing there, that it is missing. */
 export function noteLocalPath(ctx: TranslationContext, sam: SamResource, property: string, path: string): void {
   const range = sam.node?.entries.find((e) => e.key === 'Properties')?.value;
   const propertyRange = range?.kind === 'map' ? range.entries.find((e) => e.key === property)?.value.range : undefined;
-  ctx.note({ kind: 'sam-local-artifact', logicalId: sam.logicalId, property, path }, propertyRange ?? sam.node?.range);
+  const kind = ctx.artifacts?.get(path) === false ? 'sam-local-artifact-missing' : 'sam-local-artifact';
+  ctx.note({ kind, logicalId: sam.logicalId, property, path }, propertyRange ?? sam.node?.range);
 }

@@ -27,7 +27,7 @@ import { generatedConnectable, type ConnectableResource, type ResourceResolver }
 import { swaggerSkeleton } from './api/swaggerEditor';
 import { translateRestApi } from './api/restApi';
 import { translateWebSocketApi } from './api/webSocketApi';
-import { SamResource, type SamNote, type TranslationContext } from './context';
+import { SamResource, type LocalArtifacts, type SamNote, type TranslationContext } from './context';
 import { invalidResource, SamError } from './errors';
 import { DeploymentPreferences } from './function/deploymentPreference';
 import { translateFunction } from './function/function';
@@ -78,6 +78,8 @@ export interface TranslationOptions {
    * language server): a resource whose translation is kept under the same key is not translated again.
    */
   cache?: SamTranslationCache;
+  /** Whether the local artifact paths the template names are there (`localArtifactPaths` says which to look for). */
+  artifacts?: LocalArtifacts;
 }
 
 /** What keeping translations needs from the text being expanded. */
@@ -156,6 +158,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
     sharedUsagePlan: new SharedUsagePlan(),
     implicitApis: new Map(),
     applicationTemplates: new Map(),
+    ...(options.artifacts ? { artifacts: options.artifacts } : {}),
     note(note: SamNote, range?: Range) {
       const key = JSON.stringify(note);
       if (noted.has(key)) return;
@@ -233,7 +236,7 @@ class TranslationKeeper {
     private readonly ctx: TranslationContext,
     private readonly cache: SamTranslationCache,
     private readonly source: TranslationSource,
-    /** What every translation reads besides its own entry: parameter values, pseudo parameters, Python 2.7 order, the Globals text. */
+    /** What every translation reads besides its own entry: parameter values, pseudo parameters, Python 2.7 order, the Globals text, the local artifacts found. */
     private readonly sharedKey: string,
   ) {}
 
@@ -241,7 +244,9 @@ class TranslationKeeper {
     if (Object.values(ctx.resources).some((entry) => isMap(entry) && entry.Type === 'AWS::Serverless::Connector')) return undefined;
     const parameters = stableText([...ctx.parameters].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     if (parameters === undefined) return undefined;
-    return new TranslationKeeper(ctx, cache, source, JSON.stringify([parameters, ctx.region, ctx.partition, ctx.py27, source.globalsText]));
+    // A file that appears or goes away changes what any translation may say of a local path.
+    const artifacts = [...(ctx.artifacts ?? [])].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return new TranslationKeeper(ctx, cache, source, JSON.stringify([parameters, ctx.region, ctx.partition, ctx.py27, source.globalsText, artifacts]));
   }
 
   /** A resource's translation: the kept one when its key and entry are unchanged, else a new one, kept when it replays. */

@@ -20,7 +20,7 @@ import type { GeneratedResource } from './generated';
 export interface KeptTranslation {
   /** The resource's entry the translation read, whose maps and lists the generated resources may hold; a hit walks it beside the current one. */
   entry: unknown;
-  /** What the translation read besides its entry and text: parameter values, pseudo parameters, Python 2.7 order, the Globals text. */
+  /** What the translation read besides its entry and text: parameter values, pseudo parameters, Python 2.7 order, the Globals text, the local artifacts found. */
   sharedKey: string;
   generated: readonly GeneratedResource[];
   /** What the translation did to what resources share, in order, with note ranges relative to the start of the resource's text. */
@@ -151,6 +151,8 @@ export class RecordingContext {
       region: shared.region,
       partition: shared.partition,
       py27: shared.py27,
+      // Part of the key every kept translation is kept under (translate.ts).
+      ...(shared.artifacts ? { artifacts: shared.artifacts } : {}),
       resources,
       references: recordedReferences as unknown as TranslationContext['references'],
       note(note: SamNote, range?: Range) {

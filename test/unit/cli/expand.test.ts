@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -81,5 +81,27 @@ describe('cfn-impact expand', () => {
     assert.equal(code, 1);
     assert.equal(JSON.parse(stdout).status, 'error');
     assert.match(stderr, /no such file/);
+  });
+  test('a CodeUri folder beside the template is a note; one that is not there is a warning at CodeUri, and diff still predicts the update', async () => {
+    const local = sam.replace('CodeUri: s3://bucket/code.zip', 'CodeUri: handler/');
+    mkdirSync(join(dir, 'handler'), { recursive: true });
+    const there = await run('expand', file('local.yaml', local), '--json');
+    assert.equal(there.code, 0);
+    assert.deepEqual(JSON.parse(there.stdout).diagnostics.map((d: { severity: string; code: string }) => [d.severity, d.code]), [['info', 'sam-local-artifact']]);
+
+    const typo = local.replace('CodeUri: handler/', 'CodeUri: handlr/');
+    const missing = await run('expand', file('typo.yaml', typo), '--json');
+    assert.equal(missing.code, 0);
+    const result = JSON.parse(missing.stdout);
+    assert.equal(result.status, 'ok');
+    assert.deepEqual(result.diagnostics.map((d: { severity: string; code: string; location: unknown }) => [d.severity, d.code, d.location]), [
+      ['warning', 'sam-local-artifact-missing', { start: { line: 8, column: 16 }, end: { line: 8, column: 23 } }],
+    ]);
+    assert.match(result.diagnostics[0].message, /^Fn: CodeUri handlr\/ is neither a file nor a folder beside the template/);
+
+    const diff = await run('diff', file('before.yaml', local), file('after.yaml', typo), '--format', 'json');
+    const report = JSON.parse(diff.stdout);
+    assert.equal(report.status, 'update');
+    assert.ok(report.notes.some((n: string) => n.startsWith('Fn: CodeUri handlr/ is neither a file nor a folder')), report.notes.join('\n'));
   });
 });

@@ -111,4 +111,28 @@ describe('the sam init hello-world template', () => {
     assert.deepEqual(change(report, 'ServerlessRestApiProdStage').details.map((d) => d.target.path), ['/Properties/DeploymentId']);
     assert.equal(change(report, 'ServerlessRestApi').generatedBy?.logicalId, 'HelloWorldFunction');
   });
+  test('a CodeUri folder that is not beside the template is a warning at CodeUri, not a rejection: a build step may make it before sam deploy', () => {
+    const typo = helloWorld.replace('CodeUri: hello_world/', 'CodeUri: hello_wrld/');
+    const report = analyzeUpdate({ text: helloWorld }, { text: typo, artifacts: new Map([['hello_wrld/', false]]) }, { spec, stackName: 'sam-app' }).report;
+    assert.equal(report.status, 'update', report.message);
+    assert.deepEqual(
+      report.notes.filter((n) => n.kind.startsWith('sam-local-artifact')).map((n) => [n.kind, 'range' in n ? typo.slice(n.range?.start, n.range?.end) : undefined]),
+      [['sam-local-artifact-missing', 'hello_wrld/']],
+    );
+    // Where the folder is, it is the note a local path always gets.
+    const there = analyzeUpdate({ text: helloWorld }, { text: helloWorld, artifacts: new Map([['hello_world/', true]]) }, { spec, stackName: 'sam-app' }).report;
+    assert.equal(there.status, 'noop', there.message);
+    assert.deepEqual(there.notes.filter((n) => n.kind.startsWith('sam-local-artifact')).map((n) => n.kind), ['sam-local-artifact']);
+  });
+
+  test('a SAM function the transform rejects is rejected with the transform\'s message alone, not as a change of its type', () => {
+    const invalid = helloWorld.replace('      Handler: app.lambda_handler\n', '      Handler: app.lambda_handler\n      AutoPublishAlias: live*1\n');
+    assert.notEqual(invalid, helloWorld);
+    const report = impact(helloWorld, invalid);
+    assert.equal(report.status, 'error');
+    assert.deepEqual(
+      report.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code),
+      ['sam-invalid'],
+    );
+  });
 });

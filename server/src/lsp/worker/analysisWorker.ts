@@ -48,6 +48,7 @@ function serve(port: NonNullable<typeof parentPort>): void {
   /** The engine's one pipeline, with the document's baseline evaluation kept across edits. */
   function analyse(request: AnalysisRequest, options: AnalyzeOptions): AnalysisReply {
     const edited = side(request.text, request.parameters);
+    if (request.artifacts) edited.artifacts = new Map(Object.entries(request.artifacts));
     const passed = request.parent ? parentPasses(request.parent, options) : undefined;
     if (passed?.after) edited.passedParameters = passed.after;
     const withParent = (answer: AnalysisReply): AnalysisReply => (passed ? { ...answer, parentNests: passed.after !== undefined } : answer);

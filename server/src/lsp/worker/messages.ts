@@ -61,6 +61,8 @@ export interface AnalysisRequest {
   parent?: ParentTemplate;
   /** Child templates of the nested stacks the document names, when it names any. */
   nested?: NestedChildren;
+  /** For a SAM template on disk: whether each local artifact path it names is beside it. */
+  artifacts?: Record<string, boolean>;
   /** Absent when the document has no baseline. */
   baseline?: {
     /** Identifies the baseline text and its parameter values: the worker re-evaluates the baseline only when it changes. */

@@ -1,0 +1,39 @@
+/**
+ * The local artifact paths a SAM template names as written (`CodeUri: hello_world/`), for the
+ * caller to look for beside the template: the engine reads no file, and a path with nothing there
+ * is an error only the caller can find (s3Location.ts words it).
+ */
+import type { TemplateNode } from '../template/ast';
+import type { TemplateModel } from '../template/model';
+import { isLocalPath } from './s3Location';
+
+/** The property of each SAM type that names an artifact `sam deploy` uploads. */
+const ARTIFACT_PROPERTY: Readonly<Record<string, string>> = {
+  'AWS::Serverless::Function': 'CodeUri',
+  'AWS::Serverless::LayerVersion': 'ContentUri',
+  'AWS::Serverless::StateMachine': 'DefinitionUri',
+  'AWS::Serverless::Api': 'DefinitionUri',
+  'AWS::Serverless::HttpApi': 'DefinitionUri',
+};
+const ARTIFACT_PROPERTIES = new Set(Object.values(ARTIFACT_PROPERTY));
+
+/** The literal local paths the template's SAM resources and Globals name, each once, in template order. */
+export function localArtifactPaths(model: TemplateModel): string[] {
+  const paths = new Set<string>();
+  const add = (node: TemplateNode | undefined) => {
+    if (node?.kind === 'scalar' && typeof node.value === 'string' && node.value !== '' && isLocalPath(node.value)) paths.add(node.value);
+  };
+  const globals = model.root?.entries.find((e) => e.key === 'Globals')?.value;
+  if (globals?.kind === 'map') {
+    for (const section of globals.entries) {
+      if (section.value.kind !== 'map') continue;
+      for (const entry of section.value.entries) if (ARTIFACT_PROPERTIES.has(entry.key)) add(entry.value);
+    }
+  }
+  for (const decl of model.resources.values()) {
+    const property = decl.type === undefined ? undefined : ARTIFACT_PROPERTY[decl.type];
+    if (property === undefined || decl.properties?.kind !== 'map') continue;
+    add(decl.properties.entries.find((e) => e.key === property)?.value);
+  }
+  return [...paths];
+}
