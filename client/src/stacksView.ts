@@ -83,6 +83,8 @@ class StacksTreeProvider implements vscode.TreeDataProvider<StackTreeNode> {
   readonly onDidChangeTreeData = this.changed.event;
   private roots: Promise<StackTreeNode[]> | undefined;
   filter = '';
+  /** The tree last drawn, as text: a reload that brings the same tree does not redraw. */
+  private shown?: string;
 
   /** `onTree` sees every tree the server sends (the deployment progress follows it). */
   constructor(
@@ -100,8 +102,14 @@ class StacksTreeProvider implements vscode.TreeDataProvider<StackTreeNode> {
   reload(): void {
     const roots = this.fetchRoots();
     this.roots = roots;
-    void roots.then(() => {
-      if (this.roots === roots) this.changed.fire();
+    void roots.then((nodes) => {
+      if (this.roots !== roots) return;
+      // A change announcement often brings the tree already shown (several per poll): redrawing
+      // it for nothing would only close menus and move the rows under the pointer.
+      const shown = JSON.stringify(nodes);
+      if (shown === this.shown) return;
+      this.shown = shown;
+      this.changed.fire();
     });
   }
 
