@@ -88,6 +88,10 @@ describe('the deployment timeline', { skip, timeout: 300_000 }, () => {
           attempts.push(`no menu after ${Date.now() - attemptAt} ms`);
           return undefined;
         }
+        // Clicked the instant it showed, the item was seen not to run its command, several times in
+        // a row with the stack at rest: the pointer rests on the item first, as a person's does.
+        await menuItem.hover();
+        await page.waitForTimeout(250);
         await menuItem.click();
         // A loaded machine can take seconds to open a webview: wait long enough not to reopen it meanwhile.
         const opened = await waitFor(async () => (await page.locator('iframe.webview').count()) > 0, { timeoutMs: 20_000, what: 'the panel' }).then(() => true, () => false);
