@@ -222,14 +222,14 @@ function analyzeLevel(before: TemplateSide, after: TemplateSide, options: Analyz
   const report = compareSides(evaluatedBefore, compared, options);
   if (options.nested) {
     const firstNestingDiagnostic = report.diagnostics.length;
-    const analyzeChild: AnalyzeChild = (childBefore, childAfter, childPath, logicalId) => {
+    const analyzeChild: AnalyzeChild = (childBefore, childAfter, childPath, logicalId, budget = place.budget) => {
       const childOptions: AnalyzeOptions = { ...options, stackName: `${options.stackName ?? DEFAULT_STACK_NAME}-${logicalId}` };
       // Who imports the parent's exports says nothing about the child's; its status is its own
       // (known when the deployed nested stack was read).
       delete childOptions.stackStatus;
       if (childBefore.status !== undefined) childOptions.stackStatus = childBefore.status;
       if (options.crossStack) childOptions.crossStack = { ...options.crossStack, importsByExport: undefined };
-      const childPlace = { path: childPath, stackPath: childStackPath(place.stackPath, logicalId), chain: [...place.chain, childPath], depth: place.depth + 1, budget: place.budget };
+      const childPlace = { path: childPath, stackPath: childStackPath(place.stackPath, logicalId), chain: [...place.chain, childPath], depth: place.depth + 1, budget };
       const child = analyzeLevel(
         { text: childBefore.text, passedParameters: childBefore.passed },
         { text: childAfter.text, passedParameters: childAfter.passed },

@@ -61,8 +61,11 @@ export interface ChildAnalysis {
   changedOutputs: ReadonlySet<string>;
 }
 
-/** Analyses a child stack; the caller (analyze.ts) runs the whole pipeline one level down. */
-export type AnalyzeChild = (before: ChildSide, after: ChildSide, childPath: string, logicalId: string) => ChildAnalysis;
+/**
+ * Analyses a child stack; the caller (analyze.ts) runs the whole pipeline one level down. The
+ * child's own nested stacks count against `budget` (by default the analysis's shared one).
+ */
+export type AnalyzeChild = (before: ChildSide, after: ChildSide, childPath: string, logicalId: string, budget?: { left: number }) => ChildAnalysis;
 
 /** Where a template sits in the nesting: its path and the paths above it. */
 export interface NestingPlace {
@@ -94,6 +97,8 @@ interface AnalysedChild {
   templateChanged: boolean;
   /** The passed parameters the plan it was analysed under changes (`changedParameterKey`). */
   changedParameters: string;
+  /** How many of the analysis's nested stacks its own nested stacks took: an analysis again takes as many, not more. */
+  nestedBelow: number;
 }
 
 /** The children rolled up into a parent's plan: what each one's plan says of its outputs, and how to analyse it again. */
@@ -195,13 +200,15 @@ export function rollUpNestedStacks(
     const existing = report.changes.find((c) => c.logicalId === logicalId && c.action === 'Modify');
     const oldSide: ChildSide = { text: oldChild.text, passed: passedParameters(prev.properties), ...(oldStatus !== undefined ? { status: oldStatus } : {}) };
     const passed = passedParameters(next.properties);
+    const budgetBefore = place.budget.left;
     const analysis = analyzeChild(oldSide, { text: newChild.text, passed: markChangedUnknowns(oldSide.passed, new Map(passed), existing) }, childPath, logicalId);
+    const nestedBelow = budgetBefore - place.budget.left;
     const child = analysis.report;
     // A child whose template changed is updated even when its plan is empty (see below).
     const templateChanged = oldStatus === undefined && oldChild.text !== newChild.text;
     if (child.status !== 'error') {
       outputs.set(logicalId, { updated: child.status === 'update' || templateChanged, changed: analysis.changedOutputs });
-      children.set(logicalId, { childPath, before: oldSide, passed, newText: newChild.text, range: decl.keyRange, templateChanged, changedParameters: changedParameterKey(existing) });
+      children.set(logicalId, { childPath, before: oldSide, passed, newText: newChild.text, range: decl.keyRange, templateChanged, changedParameters: changedParameterKey(existing), nestedBelow });
     }
     const nested = nestedReport(childPath, child);
     if (child.status === 'error') {
@@ -240,7 +247,8 @@ export function reanalyseChildren(report: ImpactReport, after: EvaluatedTemplate
     const changedParameters = changedParameterKey(change);
     if (changedParameters === child.changedParameters) continue;
     child.changedParameters = changedParameters;
-    const analysis = analyzeChild(child.before, { text: child.newText, passed: markChangedUnknowns(child.before.passed, new Map(child.passed), change) }, child.childPath, logicalId);
+    const passed = markChangedUnknowns(child.before.passed, new Map(child.passed), change);
+    const analysis = analyzeChild(child.before, { text: child.newText, passed }, child.childPath, logicalId, { left: child.nestedBelow });
     if (analysis.report.status === 'error') continue;
     const outputs = { updated: analysis.report.status === 'update' || child.templateChanged, changed: analysis.changedOutputs };
     const previous = rollUp.outputs.get(logicalId);

@@ -520,6 +520,21 @@ Resources:
     );
   });
 
+  test('a stack analysed again under the refined plan takes no more of the limit on nested stacks than the first time', () => {
+    // Four nested stacks in all: the network, the app and the app's two queues.
+    const twoStacks = chained.slice(0, chained.indexOf('  Web:'));
+    const appWithQueues = app.replace(
+      'Outputs:\n',
+      '  Queues:\n    Type: AWS::CloudFormation::Stack\n    Properties:\n      TemplateURL: ./queues.yaml\n  Topics:\n    Type: AWS::CloudFormation::Stack\n    Properties:\n      TemplateURL: ./topics.yaml\nOutputs:\n',
+    );
+    const leaf = 'Resources:\n  Thing:\n    Type: AWS::SQS::Queue\n';
+    const files4 = (networkText: string) => ({ 'parent.yaml': twoStacks, 'network.yaml': networkText, 'app.yaml': appWithQueues, 'queues.yaml': leaf, 'topics.yaml': leaf });
+    const report = impact(files4(networkWithOutput()), files4(networkWithOutput('', '10.9.0.0/16')), { maxStacks: 4 });
+    const appPlan = change(report.changes, 'App').nested!;
+    assert.deepEqual(appPlan.changes.map((c) => [c.logicalId, c.impact]), [['AppSecurityGroup', 'replacement']]);
+    assert.deepEqual(appPlan.diagnostics.filter((d) => d.code === 'nested-too-many'), []);
+  });
+
   test('an edit in the network stack that keeps its VPC: the app and web stacks pass the same values, and nothing inside them changes', () => {
     const report = impact(files(networkWithOutput()), files(networkWithOutput(tagged)));
     assert.deepEqual(nestedImpacts(report, 'Network'), [['Vpc', 'no-interruption']]);
