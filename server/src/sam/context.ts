@@ -72,7 +72,7 @@ export type SamNote = (
   | { kind: 'sam-application-url'; logicalId: string }
   /** A local artifact path that `sam deploy` uploads: the files there are not in the template. */
   | { kind: 'sam-local-artifact'; logicalId: string; property: string; path: string }
-  /** A local artifact path with no file or folder there, as the caller found: a warning (expand.ts). */
+  /** A local artifact path with no file or folder there, as the caller found: shown as a warning (present/findings.ts). */
   | { kind: 'sam-local-artifact-missing'; logicalId: string; property: string; path: string }
   /** An API with AlwaysDeploy: a new deployment on every deploy, which no comparison shows. */
   | { kind: 'sam-always-deploy'; logicalId: string }

@@ -1,7 +1,7 @@
 /**
  * The local artifact paths a SAM template names as written (`CodeUri: hello_world/`), for the
- * caller to look for beside the template: the engine reads no file, and a path with nothing there
- * is an error only the caller can find (s3Location.ts words it).
+ * caller to look for beside the template: the engine reads no file, and only the caller can find
+ * a path with nothing there, which the transform then notes as missing (s3Location.ts).
  */
 import type { TemplateNode } from '../template/ast';
 import type { TemplateModel } from '../template/model';
