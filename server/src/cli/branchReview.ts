@@ -12,7 +12,9 @@ import { lookupByGlob } from '../git/glob';
 import { readParameterFile } from '../evaluate/parameterFile';
 import { analyzeCreation, analyzeUpdate, mayNestStacks, writtenChildPaths, type AnalyzeOptions } from '../impact';
 import { isTemplateText, LineIndex } from '../template';
+import type { LocalArtifacts } from '../sam';
 import { childTemplatesInGit, type ChildTemplates } from './childTemplates';
+import { artifactsAtHead } from './localArtifacts';
 import type { Review, ReviewedFile } from './review';
 
 /** How many templates naming nested stacks are read to find the parents of changed children. */
@@ -64,7 +66,9 @@ export async function reviewBranch(options: BranchOptions): Promise<BranchReview
     const oldLabel = `${options.base}:${entry.path}`;
     // Nested stacks' templates, each side at its own revision, as `diff OLD NEW` reads them next to each side.
     const children = after !== undefined && mayNestStacks(after) ? await childTemplatesInGit(range.value, entry.path, before, after, options.base) : undefined;
-    files.push(reviewFile(entry, before, after, parameters.values, oldLabel, options, children));
+    // The head's local artifacts, looked for at the head, as `diff` looks for them beside the new file.
+    const artifacts = after !== undefined ? await artifactsAtHead(range.value, entry.path, after) : undefined;
+    files.push(reviewFile(entry, before, after, parameters.values, oldLabel, options, children, artifacts));
   }
   return { ok: true, review: { files, branch: true, notTemplates } };
 }
@@ -97,12 +101,13 @@ function reviewFile(
   oldLabel: string,
   options: BranchOptions,
   children: ChildTemplates | undefined,
+  artifacts: LocalArtifacts | undefined,
 ): ReviewedFile {
   const stackName = basename(entry.path, extname(entry.path));
   const analyzeOptions: AnalyzeOptions = { ...options.analyzeOptions, stackName, ...(children ? { nested: children.nested } : {}) };
   const files = { old: { path: oldLabel, lines: new LineIndex(before ?? '') }, new: { path: entry.path, lines: new LineIndex(after ?? '') } };
   if (after === undefined) return { path: entry.path, change: 'deleted', stackName, files };
-  const newSide = { text: after, parameters: parameters.values, usePreviousValues: parameters.usePrevious };
+  const newSide = { text: after, parameters: parameters.values, usePreviousValues: parameters.usePrevious, ...(artifacts ? { artifacts } : {}) };
   // A template added on the branch creates a new stack; a changed one updates the stack running
   // the base's version, compared under the same values, as the editor compares a git baseline.
   const { report } =

@@ -3,7 +3,7 @@
  * content on either side: what a review of a branch reads. Every command takes an argument array
  * and literal pathspecs after `--` (repository.ts runs them).
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { decodeText, firstLine, isAcceptableRevision, runGit } from './repository';
 
@@ -80,6 +80,27 @@ export async function readSide(range: ReviewRange, path: string, side: 'base' | 
   }
   const blob = await runGit(['cat-file', 'blob', `${commit}:${path}`], range.toplevel);
   return blob.ok ? { ok: true, value: decodeText(blob.stdout) } : { ok: false, message: firstLine(blob.message) };
+}
+
+/**
+ * Whether a path (from the top of the repository, `/`-separated) is a file or folder at one side of
+ * the range: in the working tree, or in the commit's tree. Undefined when git could not say.
+ */
+export async function pathExistsAt(range: ReviewRange, path: string, side: 'base' | 'head'): Promise<boolean | undefined> {
+  const commit = side === 'base' ? range.base : range.head;
+  if (commit === undefined) {
+    try {
+      await stat(join(range.toplevel, path));
+      return true;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      return code === 'ENOENT' || code === 'ENOTDIR' ? false : undefined;
+    }
+  }
+  const found = await runGit(['cat-file', '-e', `${commit}:${path}`], range.toplevel);
+  if (found.ok) return true;
+  // The commit was read already: git's "path does not exist" is the only answer that means missing.
+  return found.exitCode === 128 && /does not exist|exists on disk, but not in/.test(found.message) ? false : undefined;
 }
 
 /**

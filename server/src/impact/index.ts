@@ -6,7 +6,7 @@ export { changesSomething, isCompanionDetail, replacedIds, shownDetails, stackRi
 export type * from './types';
 export { compareWithChangeSet } from './changeSetComparison';
 export type { ChangeSetChange, ChangeSetComparison, ChangeSetDisagreement, ComparedResource } from './changeSetComparison';
-export { childStackPath, DEFAULT_NESTED_DEPTH, DEFAULT_NESTED_STACKS, joinPath, mayNestStacks, writtenChildPaths } from './nested';
+export { childStackPath, DEFAULT_NESTED_DEPTH, DEFAULT_NESTED_STACKS, folderOf, joinPath, mayNestStacks, writtenChildPaths } from './nested';
 export type { ChildTemplate, DeployedChildStack, NestedTemplates } from './nested';
 export { readAhead, type ReadChild } from './nestedReadAhead';
 export { parametersPassedToChild, stacksNesting } from './parentParameters';

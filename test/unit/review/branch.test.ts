@@ -227,3 +227,42 @@ ${tag}`;
     assert.deepEqual(stack?.nested?.changes.map((c) => [c.logicalId, c.impact]), [['Vpc', 'replacement']]);
   });
 });
+
+describe('cfn-impact diff --base with a SAM template whose CodeUri is a local folder', () => {
+  const sam = (codeUri: string, timeout: number) =>
+    `Transform: AWS::Serverless-2016-10-31\nResources:\n  Fn:\n    Type: AWS::Serverless::Function\n    Properties:\n      CodeUri: ${codeUri}\n      Handler: app.handler\n      Runtime: python3.12\n      Timeout: ${timeout}\n`;
+  let repo: string;
+  before(() => {
+    repo = mkdtempSync(join(tmpdir(), 'cfn-impact-branch-sam-'));
+    git(repo, 'init', '-q', '-b', 'main');
+    write(repo, 'app/template.yaml', sam('src/', 3));
+    write(repo, 'app/src/app.py', 'def handler(event, context):\n    return None\n');
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-q', '-m', 'base');
+    git(repo, 'checkout', '-q', '-b', 'feature');
+    // The head names a folder that is not in it; the working tree then has it.
+    write(repo, 'app/template.yaml', sam('source/', 10));
+    git(repo, 'add', '-A');
+    git(repo, 'commit', '-q', '-m', 'feature');
+  });
+
+  const missingNotes = (stdout: string) =>
+    (JSON.parse(stdout) as { files: { notes: string[] }[] }).files.flatMap((f) => f.notes).filter((n) => /is neither a file nor a folder beside the template/.test(n));
+
+  test('a CodeUri folder the head does not have is a warning note on the template, and the update is still predicted', async () => {
+    const { code, stdout } = await run(repo, 'diff', '--base', 'main', '--head', 'feature', '--json');
+    assert.equal(code, 0);
+    const file = (JSON.parse(stdout) as { files: FileResult[] }).files[0]!;
+    assert.equal(file.status, 'update');
+    assert.deepEqual(missingNotes(stdout), ['Fn: CodeUri source/ is neither a file nor a folder beside the template: sam deploy will find nothing there to upload, unless a build step makes it first']);
+  });
+
+  test('against the working tree the folder is looked for on disk: once it is there, no warning', async () => {
+    write(repo, 'app/source/app.py', 'def handler(event, context):\n    return None\n');
+    const { code, stdout } = await run(repo, 'diff', '--base', 'main', '--json');
+    assert.equal(code, 0);
+    assert.deepEqual(missingNotes(stdout), []);
+    const atHead = await run(repo, 'diff', '--base', 'main', '--head', 'feature', '--json');
+    assert.equal(missingNotes(atHead.stdout).length, 1, 'the head commit still lacks it');
+  });
+});
