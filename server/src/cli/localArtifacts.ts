@@ -7,16 +7,14 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { pathExistsAt, type ReviewRange } from '../git/changedFiles';
 import { folderOf, joinPath } from '../impact';
-import { localArtifactPaths, SERVERLESS_TRANSFORM, type LocalArtifacts } from '../sam';
-import { parseTemplate, readTemplateModel } from '../template';
+import { localArtifactPaths, type LocalArtifacts } from '../sam';
 
 /** The most paths one template's review looks up in git: more are left unknown (taken to be there). */
 const MAX_PATHS_IN_GIT = 200;
 
 /** Whether each local artifact path the template at `templatePath` names is beside it; nothing for a template that is not SAM. */
 export function artifactsBeside(templatePath: string, text: string): LocalArtifacts | undefined {
-  if (!text.includes(SERVERLESS_TRANSFORM)) return undefined;
-  const paths = localArtifactPaths(readTemplateModel(parseTemplate(text)));
+  const paths = localArtifactPaths(text);
   if (paths.length === 0) return undefined;
   const folder = dirname(resolve(templatePath));
   return new Map(paths.map((path) => [path, existsSync(resolve(folder, path))]));
@@ -28,8 +26,7 @@ export function artifactsBeside(templatePath: string, text: string): LocalArtifa
  * not looked for.
  */
 export async function artifactsAtHead(range: ReviewRange, templatePath: string, text: string): Promise<LocalArtifacts | undefined> {
-  if (!text.includes(SERVERLESS_TRANSFORM)) return undefined;
-  const paths = localArtifactPaths(readTemplateModel(parseTemplate(text))).slice(0, MAX_PATHS_IN_GIT);
+  const paths = localArtifactPaths(text).slice(0, MAX_PATHS_IN_GIT);
   const found = new Map<string, boolean>();
   for (const path of paths) {
     const inRepository = joinPath(folderOf(templatePath), path).replace(/\/+$/, '');

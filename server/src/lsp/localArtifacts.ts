@@ -6,16 +6,13 @@
  */
 import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { localArtifactPaths, SERVERLESS_TRANSFORM } from '../sam';
-import { parseTemplate, readTemplateModel } from '../template';
+import { localArtifactPaths } from '../sam';
 import { filePathOf } from './baseline/baselines';
 
 /** How long an answer about one path is kept. */
 const KEPT_MS = 3000;
 /** The most paths looked up for one document: more are left unknown (taken to be there). */
 const MAX_PATHS = 500;
-/** The property names that may name a local artifact: a text without any of them has none. */
-const ARTIFACT_PROPERTY = /CodeUri|ContentUri|DefinitionUri/;
 
 /** Looks up local artifact paths for documents, keeping recent answers. */
 export class LocalArtifactLookup {
@@ -26,8 +23,8 @@ export class LocalArtifactLookup {
   /** Whether each local artifact path the document names is beside its file; undefined for a document that is not a SAM file on disk, or names none. */
   async presenceFor(uri: string, text: string): Promise<Record<string, boolean> | undefined> {
     const path = filePathOf(uri);
-    if (path === undefined || !text.includes(SERVERLESS_TRANSFORM) || !ARTIFACT_PROPERTY.test(text)) return undefined;
-    const written = localArtifactPaths(readTemplateModel(parseTemplate(text))).slice(0, MAX_PATHS);
+    if (path === undefined) return undefined;
+    const written = localArtifactPaths(text).slice(0, MAX_PATHS);
     if (written.length === 0) return undefined;
     const folder = dirname(path);
     const found = await Promise.all(written.map((p) => this.exists(resolve(folder, p))));

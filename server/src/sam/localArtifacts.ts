@@ -3,8 +3,9 @@
  * caller to look for beside the template: the engine reads no file, and only the caller can find
  * a path with nothing there, which the transform then notes as missing (s3Location.ts).
  */
+import { parseTemplate, readTemplateModel } from '../template';
 import type { TemplateNode } from '../template/ast';
-import type { TemplateModel } from '../template/model';
+import { SERVERLESS_TRANSFORM } from './expand';
 import { isLocalPath } from './s3Location';
 
 /** The property of each SAM type that names an artifact `sam deploy` uploads. */
@@ -16,9 +17,13 @@ const ARTIFACT_PROPERTY: Readonly<Record<string, string>> = {
   'AWS::Serverless::HttpApi': 'DefinitionUri',
 };
 const ARTIFACT_PROPERTIES = new Set(Object.values(ARTIFACT_PROPERTY));
+/** A text that names none of these properties names no artifact: it is not parsed. */
+const MAY_NAME_ARTIFACT = /CodeUri|ContentUri|DefinitionUri/;
 
-/** The literal local paths the template's SAM resources and Globals name, each once, in template order. */
-export function localArtifactPaths(model: TemplateModel): string[] {
+/** The literal local paths a SAM template's resources and Globals name, each once, in template order; none for any other text. */
+export function localArtifactPaths(text: string): string[] {
+  if (!text.includes(SERVERLESS_TRANSFORM) || !MAY_NAME_ARTIFACT.test(text)) return [];
+  const model = readTemplateModel(parseTemplate(text));
   const paths = new Set<string>();
   const add = (node: TemplateNode | undefined) => {
     if (node?.kind === 'scalar' && typeof node.value === 'string' && node.value !== '' && isLocalPath(node.value)) paths.add(node.value);
