@@ -40,6 +40,23 @@ function isValidPathItem(item: PyValue): boolean {
   return conditionalContents(item).every(isPyMap);
 }
 
+/**
+ * The paths tables whose every item was found valid, with the table's revision and the count of
+ * `Fn::If` keys set then: an item becomes invalid only by a set in the table or by becoming a
+ * condition, so a table unchanged since is not walked again (an API's events take its document
+ * one by one, so walking it every time costs the square of its paths).
+ */
+const validPaths = new WeakMap<PyDict, { revision: number; conditionalKeysSet: number }>();
+
+/** Whether every path item is valid, walking the table only when it changed since it was last found so. */
+function allPathItemsValid(paths: PyDict): boolean {
+  const known = validPaths.get(paths);
+  if (known !== undefined && known.revision === paths.revision && known.conditionalKeysSet === PyDict.conditionalKeysSet) return true;
+  if (paths.anyValue((item) => !isValidPathItem(item))) return false;
+  validPaths.set(paths, { revision: paths.revision, conditionalKeysSet: PyDict.conditionalKeysSet });
+  return true;
+}
+
 /** Whether a document is a swagger SAM can edit: `paths` is a dict and `swagger` is set, or `openapi` is 3.x. */
 export function isValidSwagger(doc: PyValue | undefined): boolean {
   if (!isPyMap(doc) || !pyTruthy(doc) || !isPyMap(pyGet(doc, 'paths'))) return false;
@@ -85,7 +102,7 @@ export class SwaggerEditor extends BaseEditor {
     this.definitions = this.doc.has('definitions') ? this.doc.get('definitions')! : new PyDict();
     // SAM checks every path item, in order, each time an editor takes the document; the order
     // only decides which error is reported, so it is followed only when there is one.
-    if (this.paths.anyValue((item) => !isValidPathItem(item))) {
+    if (!allPathItemsValid(this.paths)) {
       for (const [path, item] of this.paths.items()) {
         for (const content of conditionalContents(item)) if (!isPyMap(content)) throw pathItemError(path);
       }

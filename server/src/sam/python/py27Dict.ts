@@ -277,6 +277,10 @@ export class PyDict {
   private cycle?: { tables: Py27Keys[]; position: number };
   /** The document this dict is part of, once an editor took the document (deep copies reorder it). */
   private tables?: DocumentTables;
+  /** Counts the sets and deletes of this dict's own keys, so that a check of its values can be kept until they change. */
+  revision = 0;
+  /** Counts the `Fn::If` keys set in any dict: a dict that becomes a condition changes what holds it without a set there. */
+  static conditionalKeysSet = 0;
 
   /** Makes this dict, and every dict in `value`, part of a document's deep copies. */
   private static adopt(value: PyValue, tables: DocumentTables, depth = 0): void {
@@ -364,6 +368,8 @@ export class PyDict {
   /** `d[key] = value`; an existing key keeps the string object it was first inserted with. */
   set(key: PyStr, value: PyValue): void {
     const text = textOf(key);
+    this.revision++;
+    if (text === 'Fn::If') PyDict.conditionalKeysSet++;
     const existing = this.values.get(text);
     if (existing) existing.value = value;
     else {
@@ -382,6 +388,7 @@ export class PyDict {
 
   delete(key: string): void {
     if (!this.values.delete(key)) return;
+    this.revision++;
     this.keylist.remove(key);
     this.keysChanged();
   }
