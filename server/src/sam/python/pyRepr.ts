@@ -60,8 +60,12 @@ export function pyFloat(value: number): string {
   return text.includes('.') ? text : `${text}.0`;
 }
 
+/** Printable ASCII other than the quote and the backslash: text that `repr` quotes as it is (most of a definition's strings). */
+const VERBATIM = /^[\x20-\x26\x28-\x5b\x5d-\x7e]*$/;
+
 /** Python 3's `repr(str)`. */
 function plainRepr(text: string): string {
+  if (VERBATIM.test(text)) return `'${text}'`;
   const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
   let out = quote;
   for (const ch of text) {
@@ -79,6 +83,7 @@ function plainRepr(text: string): string {
 
 /** SAM's `Py27UniStr.__repr__`: `u` + the repr of the `unicode_escape` encoding, its doubled backslashes undone. */
 function unicodeRepr(text: string): string {
+  if (VERBATIM.test(text)) return `u'${text}'`;
   let escaped = '';
   for (const ch of text) {
     const code = ch.codePointAt(0)!;
