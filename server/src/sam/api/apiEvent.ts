@@ -12,7 +12,7 @@ import { IS_DICT, IS_LIST, IS_STR, PASS_THROUGH, typed, type PropertySpec } from
 import { resolveParameterRefs } from '../intrinsics';
 import { isMap, truthy, type PlainMap } from '../values';
 import { checkEventProperties, eventError, permission, type EventInput, type EventTarget } from '../events/eventSource';
-import { fromTemplate, isPyMap, pyGet, pyText, pyTruthy } from './pyValues';
+import { fromTemplate, fromTemplateEntry, isPyMap, pyGet, pyText, pyTruthy } from './pyValues';
 import { swaggerSkeleton, SwaggerEditor } from './swaggerEditor';
 
 const API_EVENT: Record<string, PropertySpec> = {
@@ -128,7 +128,7 @@ function addSwaggerIntegration(input: EventInput, target: EventTarget, api: Plai
     if (!isPyMap(methodAuth)) return eventError(input, "Property 'Auth' should be a map.", ['Auth']);
     const apiAuth = api.Auth ? fromTemplate(api.Auth) : new PyDict();
     if (!isPyMap(apiAuth)) return invalidResource(apiId, "Property 'Auth' should be a map.", ['Properties', 'Auth']);
-    const timeout = p.TimeoutInMillis === undefined || p.TimeoutInMillis === null ? undefined : fromTemplate(p.TimeoutInMillis);
+    const timeout = p.TimeoutInMillis === undefined || p.TimeoutInMillis === null ? undefined : fromTemplateEntry(p, 'TimeoutInMillis');
     editor.addLambdaIntegration(pathValue, methodValue, uri, methodAuth, apiAuth, condition, input.ctx.partition, { timeoutInMillis: timeout, streaming });
     if (p.Auth) {
       const auth = addAuth(input, editor, api, apiId, methodAuth, pathValue, methodValue, stage);

@@ -6,7 +6,7 @@
  */
 import { isIntegralFloat } from '../sourceIndex';
 import { PyDict, PyFloat, PyUnicode, type PlainPyDict, type PyValue } from '../python/py27Dict';
-import { isMap } from '../values';
+import { isMap, type PlainMap } from '../values';
 
 /** A template value as SAM holds it in a converted template: unicode strings, Python 2.7 dicts. */
 export function fromTemplate(value: unknown): PyValue {
@@ -20,6 +20,11 @@ export function fromTemplate(value: unknown): PyValue {
   }
   if (value === undefined) return null;
   return value as number | boolean | null;
+}
+
+/** `fromTemplate` of `container[key]`, a number written as an integral float (`29000.0`) staying a float, as Python reads it. */
+export function fromTemplateEntry(container: PlainMap, key: string): PyValue {
+  return isIntegralFloat(container, key) ? new PyFloat(container[key] as number) : fromTemplate(container[key]);
 }
 
 /** The plain value of a swagger value, for the expanded template. */
