@@ -121,6 +121,11 @@ export interface TranslationContext {
    * is there, as the caller found; a path not in it is not known, and is taken to be there.
    */
   artifacts?: LocalArtifacts;
+  /**
+   * The APIs whose translation is taken from the caller's cache (api/keptImplicitApi.ts): their
+   * definitions are not built, since what they generate is known.
+   */
+  keptDefinitions?: ReadonlySet<string>;
   /** Records a note once. */
   note(note: SamNote, range?: Range): void;
   /**

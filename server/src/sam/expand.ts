@@ -12,7 +12,7 @@ import { renameDependsOn, resolveChangedLogicalIds, resolveResourceRefs } from '
 import { NodeBuilder } from './output';
 import { SourceIndex } from './sourceIndex';
 import { propertyRange, writtenPropertyRange, type SamSource, type SamSourceMap } from './sourceMap';
-import { translate, type TranslationOptions } from './translate';
+import { translate, type Translation, type TranslationOptions } from './translate';
 import { isMap, type PlainMap } from './values';
 
 export const SERVERLESS_TRANSFORM = 'AWS::Serverless-2016-10-31';
@@ -55,13 +55,20 @@ export function expandServerless(model: TemplateModel, options: TranslationOptio
 
 function expand(model: TemplateModel, options: TranslationOptions): SamExpansion {
   const root = model.root!;
-  const index = new SourceIndex(model.parsed.text);
-  const template = index.read(root) as PlainMap;
   const resourcesEntry = root.entries.find((e) => e.key === 'Resources');
   const resourcesNode = resourcesEntry?.value.kind === 'map' ? resourcesEntry.value : undefined;
   const globalsNode = root.entries.find((e) => e.key === 'Globals')?.value;
   const globalsText = globalsNode ? model.parsed.text.slice(globalsNode.range.start, globalsNode.range.end) : '';
-  const translation = translate(template, resourcesNode, options, { text: model.parsed.text, index, globalsText });
+  // The translation edits the values it reads, so one done again starts from a fresh read.
+  const attempt = (reuseApi: boolean) => {
+    const index = new SourceIndex(model.parsed.text);
+    const template = index.read(root) as PlainMap;
+    return { index, template, translation: translate(template, resourcesNode, options, { text: model.parsed.text, index, globalsText }, reuseApi) };
+  };
+  let first = attempt(true);
+  if (first.translation === 'redo') first = attempt(false);
+  const { index, template } = first;
+  const translation = first.translation as Translation;
   const builder = new NodeBuilder(index);
   const errors: TemplateError[] = [...model.parsed.errors];
   const resourceEntries = new Map((resourcesNode?.entries ?? []).map((e) => [e.key, e]));

@@ -43,6 +43,7 @@ import { fromTemplate } from './api/pyValues';
 import { deepCopy, isMap, type PlainMap } from './values';
 import type { SourceIndex } from './sourceIndex';
 import { RecordingContext, stableText, type KeptEffect, type KeptTranslation, type SamTranslationCache } from './translationCache';
+import { ImplicitApiKeeper } from './api/keptImplicitApi';
 
 export const SERVERLESS_PREFIX = 'AWS::Serverless::';
 
@@ -118,8 +119,13 @@ function convertsForPython27(resources: PlainMap, globals: unknown): boolean {
   return false;
 }
 
-/** Translates the SAM resources of a template (as plain values) read from `resourcesNode`. */
-export function translate(template: PlainMap, resourcesNode: MapNode | undefined, options: TranslationOptions, source?: TranslationSource): Translation {
+/**
+ * Translates the SAM resources of a template (as plain values) read from `resourcesNode`.
+ * `reuseApi` false keeps the implicit API's translation in the cache without taking it from there;
+ * `redo` says that the API was taken but a resource failed or was left as written, so the
+ * translation must be done again, from a fresh read of the template, with `reuseApi` false.
+ */
+export function translate(template: PlainMap, resourcesNode: MapNode | undefined, options: TranslationOptions, source?: TranslationSource, reuseApi = true): Translation | 'redo' {
   const documentError = validateDocument(template);
   if (documentError) return untranslated(template, documentError);
   const resources = isMap(template.Resources) ? template.Resources : {};
@@ -176,6 +182,8 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
 
   const embedded = addEmbeddedConnectors(ctx, order);
   errors.push(...embedded.errors);
+  // Read before the plugins edit the resources; a connector edits what others generate, so a template with one keeps nothing.
+  const apiKeeper = options.cache && source && !hasConnectors(ctx) ? ImplicitApiKeeper.for(ctx, order, template.Globals, source, nodeOf, options.cache, reuseApi) : undefined;
   ctx.applicationTemplates = resolveApplicationLocations(ctx, order);
   defaultDefinitionBodies(ctx, order);
   const plugins = { ctx, order, globals: template.Globals };
@@ -206,6 +214,8 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
       result = invalidResource(logicalId, "Attribute 'Properties' should be a map.", ['Properties']);
     } else if (sam.type === 'AWS::Serverless::Connector') {
       result = translateConnector(sam, connectorResolver(ctx, generated, logicalId), originalTypes);
+    } else if (apiKeeper?.handles(logicalId)) {
+      result = apiKeeper.translate(ctx, (apiCtx) => translateResource(apiCtx, sam));
     } else result = keeper ? keeper.translate(sam) : translateResource(ctx, sam);
     if (Array.isArray(result)) result = duplicateLogicalId(ctx, logicalId, result) ?? result;
     // An embedded connector's error is placed at the resource it is embedded in.
@@ -222,6 +232,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
     }
     Object.assign(conditions, ctx.deploymentPreferences.combinedCondition());
   }
+  if (apiKeeper?.settle(errors.length > 0 || notCovered.size > 0) === 'redo') return 'redo';
   const edited = new Map<string, PlainMap>();
   for (const [id, { entry }] of ctx.edited) edited.set(id, entry);
   return { generated, shared, edited, changedIds: ctx.changedIds, references: ctx.references, conditions, errors, notCovered, implicitApis: ctx.implicitApis, embeddedConnectors: embedded.origins, notes };
@@ -241,7 +252,7 @@ class TranslationKeeper {
   ) {}
 
   static for(ctx: TranslationContext, cache: SamTranslationCache, source: TranslationSource): TranslationKeeper | undefined {
-    if (Object.values(ctx.resources).some((entry) => isMap(entry) && entry.Type === 'AWS::Serverless::Connector')) return undefined;
+    if (hasConnectors(ctx)) return undefined;
     const parameters = stableText([...ctx.parameters].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     if (parameters === undefined) return undefined;
     // A file that appears or goes away changes what any translation may say of a local path.
@@ -308,6 +319,11 @@ class TranslationKeeper {
     const currentKeys = Object.keys(current);
     return keys.length === currentKeys.length && keys.every((k, i) => k === currentKeys[i] && this.alias((earlier as PlainMap)[k], (current as PlainMap)[k]));
   }
+}
+
+/** Whether the template has connectors, embedded ones included (they are resources by then). */
+function hasConnectors(ctx: TranslationContext): boolean {
+  return Object.values(ctx.resources).some((entry) => isMap(entry) && entry.Type === 'AWS::Serverless::Connector');
 }
 
 /** A template SAM rejects as a whole: nothing is translated, and its error is the only one. */

@@ -12,6 +12,7 @@
  * translated again next time.
  */
 import type { Range } from '../template/ast';
+import type { KeptImplicitApi } from './api/keptImplicitApi';
 import type { SamNote, SharedStep, TranslationContext } from './context';
 import type { SamError } from './errors';
 import type { GeneratedResource } from './generated';
@@ -42,6 +43,10 @@ export class SamTranslationCache {
   private readonly kept = new Map<string, KeptTranslation>();
   hits = 0;
   misses = 0;
+  /** The implicit REST API's translation, with what it was made from (api/keptImplicitApi.ts). */
+  implicitApi?: KeptImplicitApi;
+  /** Expansions that took the implicit REST API from the cache. */
+  implicitApiHits = 0;
 
   constructor(readonly maxEntries: number = DEFAULT_SAM_CACHE_SIZE) {}
 
@@ -122,11 +127,13 @@ export class RecordingContext {
   readonly effects: (Exclude<KeptEffect, { kind: 'note' }> | { kind: 'note'; note: SamNote; range?: Range })[] = [];
   readonly context: TranslationContext;
 
-  constructor(shared: TranslationContext, ownId: string) {
+  /** `readable` names what the translation may read without being tainted, besides its own entry and the values every key holds. */
+  constructor(shared: TranslationContext, ownId: string, readable: readonly ('functionNames' | 'implicitApis')[] = []) {
     const taint = <T>(value: T): T => {
       this.tainted = true;
       return value;
     };
+    const read = <T>(name: 'functionNames' | 'implicitApis', value: T): T => (readable.includes(name) ? value : taint(value));
     const resources = new Proxy(shared.resources, {
       get: (target, key, receiver) => (key === ownId ? Reflect.get(target, key, receiver) : taint(Reflect.get(target, key, receiver))),
       has: (target, key) => taint(Reflect.has(target, key)),
@@ -153,6 +160,8 @@ export class RecordingContext {
       py27: shared.py27,
       // Part of the key every kept translation is kept under (translate.ts).
       ...(shared.artifacts ? { artifacts: shared.artifacts } : {}),
+      // Decided before any resource is translated, from what every kept translation is kept under too.
+      ...(shared.keptDefinitions ? { keptDefinitions: shared.keptDefinitions } : {}),
       resources,
       references: recordedReferences as unknown as TranslationContext['references'],
       note(note: SamNote, range?: Range) {
@@ -178,7 +187,7 @@ export class RecordingContext {
         return taint(shared.deploymentPreferences);
       },
       get functionNames() {
-        return taint(shared.functionNames);
+        return read('functionNames', shared.functionNames);
       },
       get notes() {
         return taint(shared.notes);
@@ -193,7 +202,7 @@ export class RecordingContext {
         return taint(shared.sharedUsagePlan);
       },
       get implicitApis() {
-        return taint(shared.implicitApis);
+        return read('implicitApis', shared.implicitApis);
       },
       get applicationTemplates() {
         return taint(shared.applicationTemplates);

@@ -65,3 +65,80 @@ describe('SamTranslationCache', () => {
     assert.equal(roomy.hits, 3);
   });
 });
+
+/** Two functions on the implicit API, with what the tests below edit. */
+function apiTemplate({ timeoutOfA = 3, codeOfB = 's3://bucket/b.zip', pathOfA = '/a', integrationTimeout = '29000' } = {}): string {
+  const fn = (name: string, timeout: number, code: string, path: string) => `  ${name}:
+    Type: AWS::Serverless::Function
+    Properties:
+      CodeUri: ${code}
+      Handler: app.handler
+      Runtime: python3.12
+      Timeout: ${timeout}
+      Events:
+        Get:
+          Type: Api
+          Properties:
+            Path: ${path}
+            Method: get
+            TimeoutInMillis: ${integrationTimeout}
+`;
+  return `Transform: AWS::Serverless-2016-10-31
+Resources:
+${fn('A', timeoutOfA, 's3://bucket/a.zip', pathOfA)}${fn('B', 3, codeOfB, '/b')}Outputs:
+  Url:
+    Value: !Sub https://\${ServerlessRestApi}.execute-api.\${AWS::Region}.amazonaws.com/Prod/
+`;
+}
+
+/** The logical id of the implicit API's deployment. */
+function deploymentOf(expansion: ReturnType<typeof expand>): string | undefined {
+  const processed = toPlain(expansion.parsed.root!) as { Resources: Record<string, { Type: string }> };
+  return Object.keys(processed.Resources).find((id) => processed.Resources[id]!.Type === 'AWS::ApiGateway::Deployment');
+}
+
+function uncached(text: string) {
+  return expandServerless(readTemplateModel(parseTemplate(text)), { parameters: new Map(), region: 'us-east-1', partition: 'aws' });
+}
+
+describe('SamTranslationCache: the implicit API', () => {
+  test('an edit to a function that leaves its events alone takes the API as it was: the same deployment', () => {
+    const cache = new SamTranslationCache();
+    const before = expand(apiTemplate(), cache);
+    const edited = expand(apiTemplate({ timeoutOfA: 30 }), cache);
+    assert.equal(cache.implicitApiHits, 1);
+    assert.equal(deploymentOf(edited), deploymentOf(before));
+    assert.deepStrictEqual(edited.parsed, uncached(apiTemplate({ timeoutOfA: 30 })).parsed);
+  });
+
+  test('an edit to an event path builds the API again: a new deployment', () => {
+    const cache = new SamTranslationCache();
+    const before = expand(apiTemplate(), cache);
+    const edited = expand(apiTemplate({ pathOfA: '/a2' }), cache);
+    assert.equal(cache.implicitApiHits, 0);
+    assert.notEqual(deploymentOf(edited), deploymentOf(before));
+    assert.deepStrictEqual(edited.parsed, uncached(apiTemplate({ pathOfA: '/a2' })).parsed);
+  });
+
+  test('an integration timeout written `29000.0` instead of `29000` builds the API again: Python prints it so in the hashed definition', () => {
+    const cache = new SamTranslationCache();
+    const before = expand(apiTemplate(), cache);
+    const text = apiTemplate({ integrationTimeout: '29000.0' });
+    const edited = expand(text, cache);
+    assert.equal(cache.implicitApiHits, 0);
+    assert.notEqual(deploymentOf(edited), deploymentOf(before));
+    assert.deepStrictEqual(edited.parsed, uncached(text).parsed);
+  });
+
+  test('a function that fails to translate is not in the API kept from before: the expansion is done again without it', () => {
+    const cache = new SamTranslationCache();
+    const before = expand(apiTemplate(), cache);
+    const text = apiTemplate({ codeOfB: '{Bucket: b}' });
+    const edited = expand(text, cache);
+    assert.equal(cache.implicitApiHits, 0);
+    assert.match(edited.parsed.errors.map((e) => e.message).join('\n'), /'CodeUri' requires Bucket and Key/);
+    // B's event never reached the definition, so the deployment is not the one kept.
+    assert.notEqual(deploymentOf(edited), deploymentOf(before));
+    assert.deepStrictEqual(edited.parsed, uncached(text).parsed);
+  });
+});

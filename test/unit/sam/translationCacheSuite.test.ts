@@ -63,6 +63,45 @@ const EDITS: Record<string, (template: Plain) => boolean> = {
     delete properties.Events[Object.keys(properties.Events)[0]!];
     return true;
   },
+  // What only the function's own translation reads: an implicit API kept from before is taken again.
+  "a function's code changed": (t) => {
+    const properties = firstFunction(t);
+    if (!properties) return false;
+    properties.CodeUri = 's3://cache-probe/edited.zip';
+    delete properties.InlineCode;
+    delete properties.ImageUri;
+    return true;
+  },
+  "a function's environment and policies changed": (t) => {
+    const properties = firstFunction(t);
+    if (!properties) return false;
+    properties.Environment = { Variables: { CACHE_PROBE: 'yes' } };
+    properties.Policies = ['AWSLambdaBasicExecutionRole'];
+    properties.MemorySize = 1024;
+    return true;
+  },
+  // What the implicit API is made from: it is built again.
+  "an Api event's path changed": (t) => {
+    const properties = firstFunction(t);
+    const events = properties && isMap(properties.Events) ? Object.values(properties.Events) : [];
+    const api = events.find((e) => isMap(e) && e.Type === 'Api' && isMap(e.Properties) && typeof e.Properties.Path === 'string') as Plain | undefined;
+    if (!api) return false;
+    (api.Properties as Plain).Path = `${String((api.Properties as Plain).Path).replace(/\/$/, '')}/probe`;
+    return true;
+  },
+  "a function's tags changed": (t) => {
+    const properties = firstFunction(t);
+    if (!properties) return false;
+    properties.Tags = { ...(isMap(properties.Tags) ? properties.Tags : {}), CacheProbe: 'edited' };
+    properties.PropagateTags = true;
+    return true;
+  },
+  "a function's alias changed": (t) => {
+    const properties = firstFunction(t);
+    if (!properties) return false;
+    properties.AutoPublishAlias = typeof properties.AutoPublishAlias === 'string' ? `${properties.AutoPublishAlias}probe` : 'probe';
+    return true;
+  },
   'Globals changed': (t) => {
     const globals = isMap(t.Globals) ? t.Globals : (t.Globals = {});
     const fn = isMap(globals.Function) ? globals.Function : (globals.Function = {});
@@ -93,6 +132,7 @@ describe('expansion with kept translations', { skip: existsSync(SUITE) ? false :
 
   test('is the expansion without a cache, warmed by the same template', () => {
     let hits = 0;
+    let apis = 0;
     for (const name of names) {
       const text = readFileSync(join(SUITE, 'input', `${name}.yaml`), 'utf8');
       const cache = new SamTranslationCache();
@@ -100,13 +140,16 @@ describe('expansion with kept translations', { skip: existsSync(SUITE) ? false :
       const before = cache.hits;
       assertSame(expand(text, PARAMETERS, cache), expand(text, PARAMETERS), name);
       hits += cache.hits - before;
+      apis += cache.implicitApiHits;
     }
-    console.log(`${names.length} valid inputs; ${hits} translations taken from the cache`);
+    console.log(`${names.length} valid inputs; ${hits} translations and ${apis} implicit APIs taken from the cache`);
     assert.ok(hits > 0, 'the same template again takes some translations from the cache');
+    assert.ok(apis > 0, 'the same template again takes some implicit APIs from the cache');
   });
 
   test('is the expansion without a cache, warmed by an edited copy, either way', () => {
     const applied = new Map<string, number>();
+    const apiHits = new Map<string, number>();
     for (const name of names) {
       const parsed = parseTemplate(readFileSync(join(SUITE, 'input', `${name}.yaml`), 'utf8'));
       if (!isMap(parsed.root ? toPlain(parsed.root) : undefined)) continue;
@@ -124,13 +167,14 @@ describe('expansion with kept translations', { skip: existsSync(SUITE) ? false :
           const cache = new SamTranslationCache();
           expand(warm, PARAMETERS, cache);
           assertSame(expand(target, PARAMETERS, cache), expand(target, PARAMETERS), `${name}, ${edit}`);
+          apiHits.set(edit, (apiHits.get(edit) ?? 0) + cache.implicitApiHits);
         }
       }
       const cache = new SamTranslationCache();
       expand(original, PARAMETERS, cache);
       assertSame(expand(original, OTHER_PARAMETERS, cache), expand(original, OTHER_PARAMETERS), `${name}, another parameter value`);
     }
-    console.log(`edits applied: ${[...applied].map(([edit, count]) => `${edit} ${count}`).join(', ')}`);
+    console.log(`edits applied (implicit APIs taken from the cache): ${[...applied].map(([edit, count]) => `${edit} ${count} (${apiHits.get(edit) ?? 0})`).join(', ')}`);
     for (const edit of Object.keys(EDITS)) assert.ok((applied.get(edit) ?? 0) > 0, `${edit} applies to some input`);
   });
 });

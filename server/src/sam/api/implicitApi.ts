@@ -113,7 +113,8 @@ export function runImplicitApiPlugin(template: PluginTemplate, kind: ImplicitApi
   const implicit = resources[kind.logicalId] as PlainMap;
   const body = (implicit.Properties as PlainMap).DefinitionBody;
   const paths = kind.isValidDefinition(body) ? (body as PyDict).get('paths') : undefined;
-  if (!paths || (paths as PyDict).size === 0) {
+  // A kept API had paths when it was kept, from the same events; its definition is not built now.
+  if ((!paths || (paths as PyDict).size === 0) && !ctx.keptDefinitions?.has(kind.logicalId)) {
     ctx.implicitApis.delete(kind.logicalId);
     if (existing !== undefined) resources[kind.logicalId] = existing;
     else {
@@ -126,6 +127,7 @@ export function runImplicitApiPlugin(template: PluginTemplate, kind: ImplicitApi
 
 /** `_add_api_to_swagger`: the path and method in the definition of the API the event names, when SAM manages it. */
 export function addApiToDefinition(ctx: TranslationContext, kind: ImplicitApiKind, apiId: string, path: PyStr, method: PyStr): void {
+  if (ctx.keptDefinitions?.has(apiId)) return;
   const api = ctx.resources[apiId];
   if (!isMap(api) || !isMap(api.Properties) || !kind.isValidDefinition(api.Properties.DefinitionBody) || !api.Properties.__MANAGE_SWAGGER) return;
   const editor = kind.editor(api.Properties.DefinitionBody);
@@ -184,7 +186,7 @@ function addImplicitApiAttributes(ctx: TranslationContext, kind: ImplicitApiKind
 function addPathConditions(ctx: TranslationContext, order: ResourceOrder, kind: ImplicitApiKind, conditions: ApiConditions): void {
   for (const apiId of order.keys()) {
     const api = ctx.resources[apiId];
-    if (!isMap(api) || api.Type !== kind.apiType || !isMap(api.Properties) || !api.Properties.__MANAGE_SWAGGER) continue;
+    if (!isMap(api) || api.Type !== kind.apiType || !isMap(api.Properties) || !api.Properties.__MANAGE_SWAGGER || ctx.keptDefinitions?.has(apiId)) continue;
     const editor = kind.editor(api.Properties.DefinitionBody);
     for (const path of editor.iterOnPath()) {
       const byMethod = conditions.get(apiId)?.get(textOf(path));

@@ -1,0 +1,198 @@
+/**
+ * The implicit REST API (`ServerlessRestApi`) taken from the caller's cache when nothing it is
+ * made from changed: its OpenAPI definition is then not built again event by event (the plugin's
+ * paths, each Api event's integration, SAM's Python 2.7 re-insertions), nor translated and hashed
+ * again, which is most of the work of expanding a template whose functions share it. An edit to
+ * a function's code, memory, environment or policies leaves the API as it was.
+ *
+ * What it is made from is every resource of the template in order, as written (before the
+ * plugins), except the function properties below, which only the function's own translation
+ * reads; with the parameter values, the pseudo parameters and Globals. The API is kept only from
+ * an expansion that reported no error and left no resource as written, and only when a kept
+ * translation can vouch for it: no state machine has an Api event (its integration is built
+ * elsewhere), no function with an Api event has a condition (SAM would make path conditions from
+ * them), and its own translation read nothing but its entry, the function names and the implicit
+ * APIs. Taken from the cache, it still needs every function's events to be translated as when it
+ * was kept: an expansion in which a resource fails or is left as written is done again without it
+ * (`redo`).
+ */
+import type { SamNote, TranslationContext } from '../context';
+import type { SamError } from '../errors';
+import type { GeneratedResource } from '../generated';
+import type { NotCovered } from '../notCovered';
+import type { ResourceOrder } from '../resourceOrder';
+import type { SourceIndex } from '../sourceIndex';
+import type { MapNode } from '../../template/ast';
+import type { TranslationSource } from '../translate';
+import { RecordingContext, type SamTranslationCache } from '../translationCache';
+import { isMap, type PlainMap } from '../values';
+import { IMPLICIT_REST_API } from './implicitRestApi';
+
+/**
+ * Function properties that only the function's own translation reads (its code, configuration,
+ * role, version and alias settings): not the events, the tags the implicit API takes, the alias
+ * name its integrations name, or the FunctionName that redeploys it.
+ */
+const NOT_READ_BY_THE_API = new Set([
+  'Architectures', 'AssumeRolePolicyDocument', 'AutoPublishAliasAllProperties', 'AutoPublishCodeSha256', 'CapacityProviderConfig',
+  'CodeSigningConfigArn', 'CodeUri', 'DeadLetterQueue', 'DeploymentPreference', 'Description', 'Environment', 'EphemeralStorage',
+  'EventInvokeConfig', 'FileSystemConfigs', 'FunctionUrlConfig', 'Handler', 'ImageConfig', 'ImageUri', 'InlineCode', 'KmsKeyArn', 'Layers',
+  'LoggingConfig', 'MemorySize', 'PackageType', 'PermissionsBoundary', 'Policies', 'ProvisionedConcurrencyConfig', 'RecursiveLoop',
+  'ReservedConcurrentExecutions', 'Role', 'RolePath', 'Runtime', 'RuntimeManagementConfig', 'SnapStart', 'SourceKMSKeyArn', 'Timeout',
+  'Tracing', 'VersionDeletionPolicy', 'VersionDescription', 'VpcConfig',
+]);
+
+/** What the cache keeps of the implicit REST API's translation. */
+export interface KeptImplicitApi {
+  /** What the API was made from (see above), as text. */
+  inputs: string;
+  /** The same, as values read from the template, whose maps and lists its resources may hold. */
+  values: readonly unknown[];
+  generated: readonly GeneratedResource[];
+  /** The references its translation added, done again on a hit. */
+  references: readonly { logicalId: string; property: string; generatedId: string }[];
+  notes: readonly SamNote[];
+}
+
+function hasApiEvent(entry: PlainMap): boolean {
+  const events = isMap(entry.Properties) ? entry.Properties.Events : undefined;
+  return isMap(events) && Object.values(events).some((event) => isMap(event) && event.Type === 'Api');
+}
+
+/**
+ * The text of a resource as the API reads it: all of it, or for a function all but the
+ * properties the API does not read. Beside the values, it tells `2` from `2.0`, which Python
+ * prints differently in the definition SAM hashes.
+ */
+function writtenText(source: TranslationSource, node: MapNode | undefined, isFunction: boolean): string {
+  if (node === undefined) return '';
+  if (!isFunction) return source.text.slice(node.range.start, node.range.end);
+  const parts: string[] = [];
+  for (const entry of node.entries) {
+    if (entry.key !== 'Properties' || entry.value.kind !== 'map') parts.push(source.text.slice(entry.keyRange.start, entry.value.range.end));
+    else for (const property of entry.value.entries) if (!NOT_READ_BY_THE_API.has(property.key)) parts.push(source.text.slice(property.keyRange.start, property.value.range.end));
+  }
+  return parts.join('\u0000');
+}
+
+/** What the implicit API is made from, as values and as text; undefined when a kept API could not vouch for it. */
+function apiInputs(ctx: TranslationContext, order: ResourceOrder, globals: unknown, source: TranslationSource, nodeOf: (id: string) => MapNode | undefined): { text: string; values: unknown[] } | undefined {
+  const parameters = [...ctx.parameters].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const parts: unknown[] = [parameters, ctx.region, ctx.partition, ctx.py27, globals ?? null, source.globalsText];
+  let implicitEvents = 0;
+  for (const id of order.keys()) {
+    const entry = ctx.resources[id];
+    const isFunction = isMap(entry) && entry.Type === 'AWS::Serverless::Function';
+    parts.push(writtenText(source, nodeOf(id), isFunction));
+    if (!isMap(entry) || (!isFunction && entry.Type !== 'AWS::Serverless::StateMachine')) {
+      parts.push(id, entry ?? null);
+      continue;
+    }
+    if (hasApiEvent(entry)) {
+      if (entry.Type === 'AWS::Serverless::StateMachine' || entry.Condition !== undefined) return undefined;
+      const events = (entry.Properties as PlainMap).Events as PlainMap;
+      for (const event of Object.values(events)) if (isMap(event) && event.Type === 'Api' && !(isMap(event.Properties) && 'RestApiId' in event.Properties)) implicitEvents++;
+    }
+    const properties = entry.Type === 'AWS::Serverless::Function' && isMap(entry.Properties) ? entry.Properties : undefined;
+    const read = properties ? { ...entry, Properties: Object.fromEntries(Object.entries(properties).filter(([name]) => !NOT_READ_BY_THE_API.has(name))) } : entry;
+    parts.push(id, read);
+  }
+  if (implicitEvents === 0) return undefined;
+  // Values just read from the template are plain maps, lists and scalars, which JSON writes with
+  // their keys in order (stableText's text, three times faster: this runs on every expansion).
+  return { text: JSON.stringify(parts), values: parts };
+}
+
+/**
+ * Makes each map and list of values read from an earlier text stand for the node its equal in
+ * this text was read from (they are equal: their text is the kept API's inputs), so that the kept
+ * resources holding them keep this text's ranges. Keys the earlier translation added are skipped.
+ */
+function aliasEarlier(index: SourceIndex, earlier: unknown, current: unknown, depth = 0): void {
+  if (earlier === null || typeof earlier !== 'object' || current === null || typeof current !== 'object' || depth > 256) return;
+  const node = index.nodeOf(current);
+  if (node !== undefined) index.alias(earlier, node);
+  if (Array.isArray(current)) {
+    if (Array.isArray(earlier)) current.forEach((item, i) => aliasEarlier(index, earlier[i], item, depth + 1));
+    return;
+  }
+  for (const key of Object.keys(current)) if (Object.hasOwn(earlier, key)) aliasEarlier(index, (earlier as PlainMap)[key], (current as PlainMap)[key], depth + 1);
+}
+
+/** Takes the implicit REST API from the cache, or keeps its translation there, for one expansion. */
+export class ImplicitApiKeeper {
+  private recorded?: Omit<KeptImplicitApi, 'inputs' | 'values'>;
+
+  private constructor(
+    private readonly cache: SamTranslationCache,
+    private readonly inputs: { text: string; values: unknown[] },
+    /** The API taken from the cache, when its inputs are unchanged. */
+    private readonly kept: KeptImplicitApi | undefined,
+  ) {}
+
+  /**
+   * The keeper of a template, read before the plugins run; `reuse` false keeps what this
+   * expansion makes without taking anything. When the API is taken, the context says so
+   * (`keptDefinitions`): its definition is not built.
+   */
+  static for(
+    ctx: TranslationContext,
+    order: ResourceOrder,
+    globals: unknown,
+    source: TranslationSource,
+    nodeOf: (id: string) => MapNode | undefined,
+    cache: SamTranslationCache,
+    reuse: boolean,
+  ): ImplicitApiKeeper | undefined {
+    const inputs = apiInputs(ctx, order, globals, source, nodeOf);
+    if (inputs === undefined) return undefined;
+    const found = cache.implicitApi;
+    const kept = reuse && found?.inputs === inputs.text ? found : undefined;
+    if (kept) {
+      ctx.keptDefinitions = new Set([IMPLICIT_REST_API]);
+      aliasEarlier(source.index, kept.values, inputs.values);
+    }
+    return new ImplicitApiKeeper(cache, inputs, kept);
+  }
+
+  /** Whether this keeper translates the resource (the implicit REST API). */
+  handles(logicalId: string): boolean {
+    return logicalId === IMPLICIT_REST_API;
+  }
+
+  /** The API's translation: the kept one done again, or a new one, recorded to be kept. */
+  translate(ctx: TranslationContext, translateApi: (ctx: TranslationContext) => GeneratedResource[] | SamError | NotCovered): GeneratedResource[] | SamError | NotCovered {
+    if (this.kept) {
+      for (const { logicalId, property, generatedId } of this.kept.references) ctx.references.add(logicalId, property, generatedId);
+      for (const note of this.kept.notes) ctx.note(note);
+      return [...this.kept.generated];
+    }
+    const recording = new RecordingContext(ctx, IMPLICIT_REST_API, ['functionNames', 'implicitApis']);
+    const result = translateApi(recording.context);
+    const references: KeptImplicitApi['references'][number][] = [];
+    const notes: SamNote[] = [];
+    let replayable = !recording.tainted && Array.isArray(result);
+    for (const effect of recording.effects) {
+      if (effect.kind === 'reference') references.push({ logicalId: effect.logicalId, property: effect.property, generatedId: effect.generatedId });
+      else if (effect.kind === 'note' && effect.range === undefined) notes.push(effect.note);
+      else replayable = false;
+    }
+    if (replayable) this.recorded = { generated: [...(result as GeneratedResource[])], references, notes };
+    return result;
+  }
+
+  /**
+   * After every resource is translated: keeps a new translation of an expansion without errors;
+   * says whether an expansion that took the API must be done again without it (a resource failed
+   * or was left as written, so the events the API was built from were not all translated).
+   */
+  settle(failed: boolean): 'done' | 'redo' {
+    if (this.kept) {
+      if (failed) return 'redo';
+      this.cache.implicitApiHits++;
+      return 'done';
+    }
+    if (this.recorded && !failed) this.cache.implicitApi = { inputs: this.inputs.text, values: this.inputs.values, ...this.recorded };
+    return 'done';
+  }
+}
