@@ -398,11 +398,9 @@ export const SAM_FUNCTIONS = 200;
 /**
  * A SAM template of `functions` functions, each with an `Api` event on the implicit REST API and
  * an `SQS` event on a queue of its own (function, role, permission, event source mapping and
- * queue: about five resources each once expanded), and its edit: one function's timeout, a new
- * `Api` event on another (a new path, so the API is redeployed) and one `SQS` event removed.
- * `size` is the number of resources the transform generates.
+ * queue: about five resources each once expanded).
  */
-export function generateSamPair(functions: number = SAM_FUNCTIONS): TemplatePair {
+function samStack(functions: number): Template {
   const random = seededRandom(functions);
   const template: Template = {
     AWSTemplateFormatVersion: '2010-09-09',
@@ -428,17 +426,41 @@ export function generateSamPair(functions: number = SAM_FUNCTIONS): TemplatePair
       },
     };
   }
+  return template;
+}
+
+/** The properties of one function of a copy of `samStack`'s template. */
+function functionProperties(template: Template, f: number): { [key: string]: Plain } {
+  return (template.Resources as { [id: string]: Resource })[`Handler${f}`]!.Properties as { [key: string]: Plain };
+}
+
+/**
+ * The SAM stack and an edit that changes its API: one function's timeout, a new `Api` event on
+ * another (a new path, so the API is redeployed) and one `SQS` event removed. `size` is the
+ * number of resources the transform generates.
+ */
+export function generateSamPair(functions: number = SAM_FUNCTIONS): TemplatePair {
+  const template = samStack(functions);
   const after = JSON.parse(JSON.stringify(template)) as Template;
-  const afterResources = after.Resources as { [id: string]: Resource };
   const edits: string[] = [];
-  (afterResources.Handler0!.Properties as { [key: string]: Plain }).Timeout = 30;
+  functionProperties(after, 0).Timeout = 30;
   edits.push('Handler0 Timeout 10 → 30');
-  ((afterResources.Handler1!.Properties as { [key: string]: Plain }).Events as { [key: string]: Plain }).Write = { Type: 'Api', Properties: { Path: '/items1', Method: 'post' } };
+  (functionProperties(after, 1).Events as { [key: string]: Plain }).Write = { Type: 'Api', Properties: { Path: '/items1', Method: 'post' } };
   edits.push('Handler1: a new Api event (POST /items1), so the API is redeployed');
-  const last = `Handler${functions - 1}`;
-  delete ((afterResources[last]!.Properties as { [key: string]: Plain }).Events as { [key: string]: Plain }).Work;
-  edits.push(`${last}: its SQS event removed`);
+  delete (functionProperties(after, functions - 1).Events as { [key: string]: Plain }).Work;
+  edits.push(`Handler${functions - 1}: its SQS event removed`);
   return { name: `sam-${functions}-functions`, size: functions * 5 + 3, before: toYaml(template), after: toYaml(after), edits };
+}
+
+/** The SAM stack and an edit that leaves its API alone, as most edits in a function do: a timeout and a code location. */
+export function generateSamCodeEdit(functions: number = SAM_FUNCTIONS): TemplatePair {
+  const template = samStack(functions);
+  const after = JSON.parse(JSON.stringify(template)) as Template;
+  functionProperties(after, 0).Timeout = 30;
+  const last = functionProperties(after, functions - 1);
+  last.CodeUri = `${String(last.CodeUri).replace(/\.zip$/, '')}-v2.zip`;
+  const edits = ['Handler0 Timeout 10 → 30', `Handler${functions - 1}: a new CodeUri`];
+  return { name: `sam-${functions}-functions-code`, size: functions * 5 + 3, before: toYaml(template), after: toYaml(after), edits };
 }
 
 if (require.main === module) {

@@ -1,20 +1,35 @@
 /**
- * The Serverless transform's share of an analysis, in two cases. Cold: the SAM template pair
- * analysed in full with nothing kept (both sides expanded, then evaluated and compared) beside the
- * expansion of each side alone. Warm, the keystroke case in the editor: the baseline's evaluation
- * is kept, and so are the translations of the template before the edit (a translation cache warmed
- * with the baseline), so the analysis expands, evaluates and compares the edited side, and the
- * expansion translates the edited functions again. For scale, the analysis of the two processed
- * templates written out as plain CloudFormation.
+ * The Serverless transform's share of an analysis. Cold: the SAM template pair analysed in full
+ * with nothing kept (both sides expanded, then evaluated and compared) beside the expansion of
+ * each side alone. Warm, the keystroke case in the editor: the baseline's evaluation is kept, and
+ * so are the translations of the template before the edit (a translation cache warmed with the
+ * baseline), so the analysis expands, evaluates and compares the edited side, and the expansion
+ * translates the edited functions again; once for the pair's edit, which changes the implicit API,
+ * once for an edit that leaves it alone (so the API is taken from the cache too). For scale, the
+ * analysis of the two processed templates written out as plain CloudFormation.
  */
 import { analyzeUpdate } from '../server/src/impact';
 import type { EvaluatedTemplate } from '../server/src/evaluate/types';
 import { expandServerless, SamTranslationCache } from '../server/src/sam';
 import type { ResourceSpec } from '../server/src/spec/types';
 import { parseTemplate, readTemplateModel, toPlain } from '../server/src/template';
+import type { TemplateModel } from '../server/src/template/model';
 import type { TemplatePair } from './generate';
 import { median, timeMs } from './stats';
 import { toYaml, type Plain } from './yamlText';
+
+/** The analysis of an edited side with the baseline's evaluation and translations kept, and the part of it the transform takes. */
+export interface WarmCase {
+  analysis_ms: number;
+  expansion_ms: number;
+  /** `expansion_ms / analysis_ms`. */
+  share: number;
+  /** Translations taken from the cache, and translated again, in one expansion. */
+  hits: number;
+  misses: number;
+  /** Whether the implicit API was taken from the cache. */
+  api_kept: boolean;
+}
 
 export interface SamFigures {
   name: string;
@@ -27,15 +42,10 @@ export interface SamFigures {
   expansion_ms: number;
   /** `expansion_ms / analysis_ms`. */
   share: number;
-  /** The analysis of the edited side with the baseline's evaluation and translations kept (the keystroke case). */
-  warm_analysis_ms: number;
-  /** Expanding the edited side with the baseline's translations kept: the part of `warm_analysis_ms` the transform takes. */
-  warm_expansion_ms: number;
-  /** `warm_expansion_ms / warm_analysis_ms`. */
-  warm_share: number;
-  /** Translations taken from the cache, and translated again, in one warm expansion. */
-  warm_hits: number;
-  warm_misses: number;
+  /** The keystroke case: the edit above analysed with the baseline's evaluation and translations kept. */
+  warm: WarmCase;
+  /** The same, for an edit that leaves the API alone (a timeout and a code location). */
+  warm_api_kept: WarmCase;
   /** The analysis of the two processed templates written out as plain CloudFormation YAML. */
   processed_analysis_ms: number;
   runs: number;
@@ -50,16 +60,25 @@ function processedText(text: string): { text: string; resources: number } {
   return { text: toYaml(template as unknown as { [key: string]: Plain }), resources: Object.keys(template.Resources).length };
 }
 
+/** One warm case: the analysis of an edited side, and its expansion, with the baseline's evaluation and translations kept. */
+interface WarmFigures {
+  analysis: number[];
+  expansion: number[];
+  hits: number;
+  misses: number;
+  /** Whether the expansion took the implicit API from the cache. */
+  apiKept: boolean;
+}
+
 /** Times the pair: runs interleaved (expansion, analysis, processed analysis) so that drift hits all alike. */
-export function benchSamPair(pair: TemplatePair, functions: number, spec: ResourceSpec, { warmup, runs }: { warmup: number; runs: number }): SamFigures {
+export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, functions: number, spec: ResourceSpec, { warmup, runs }: { warmup: number; runs: number }): SamFigures {
   const models = [pair.before, pair.after].map((text) => readTemplateModel(parseTemplate(text)));
+  const codeEdited = readTemplateModel(parseTemplate(codeEdit.after));
   const processedBefore = processedText(pair.before);
   const processedAfter = processedText(pair.after);
   const expansion: number[] = [];
   const analysis: number[] = [];
   const processed: number[] = [];
-  const warmExpansion: number[] = [];
-  const warmAnalysis: number[] = [];
   // The baseline's evaluation, kept as the language server keeps it.
   const baselines = new Map<string, EvaluatedTemplate>();
   const caching = { baselineCache: baselines, baselineKey: 'baseline' };
@@ -69,28 +88,40 @@ export function benchSamPair(pair: TemplatePair, functions: number, spec: Resour
     expandServerless(models[0]!, { ...EXPANSION_OPTIONS, cache });
     return cache;
   };
-  let warmCounts = { hits: 0, misses: 0 };
+  const warm = (model: TemplateModel, text: string, into: WarmFigures, keep: boolean) => {
+    const expansionCache = warmedCache();
+    const before = { hits: expansionCache.hits, misses: expansionCache.misses };
+    const expand = timeMs(() => expandServerless(model, { ...EXPANSION_OPTIONS, cache: expansionCache }));
+    into.hits = expansionCache.hits - before.hits;
+    into.misses = expansionCache.misses - before.misses;
+    into.apiKept = expansionCache.implicitApiHits > 0;
+    const analysisCache = warmedCache();
+    const analyse = timeMs(() => analyzeUpdate({ text: pair.before }, { text }, { spec, samCache: analysisCache }, caching));
+    if (!keep) return;
+    into.expansion.push(expand);
+    into.analysis.push(analyse);
+  };
+  const apiEdit: WarmFigures = { analysis: [], expansion: [], hits: 0, misses: 0, apiKept: false };
+  const apiKept: WarmFigures = { analysis: [], expansion: [], hits: 0, misses: 0, apiKept: false };
   for (let i = 0; i < warmup + runs; i++) {
+    const keep = i >= warmup;
     const expand = models.reduce((sum, model) => sum + timeMs(() => expandServerless(model, EXPANSION_OPTIONS)), 0);
     const analyse = timeMs(() => analyzeUpdate({ text: pair.before }, { text: pair.after }, { spec }));
     const plain = timeMs(() => analyzeUpdate({ text: processedBefore.text }, { text: processedAfter.text }, { spec }));
-    const expansionCache = warmedCache();
-    const before = { hits: expansionCache.hits, misses: expansionCache.misses };
-    const warmExpand = timeMs(() => expandServerless(models[1]!, { ...EXPANSION_OPTIONS, cache: expansionCache }));
-    warmCounts = { hits: expansionCache.hits - before.hits, misses: expansionCache.misses - before.misses };
-    const analysisCache = warmedCache();
-    const warmAnalyse = timeMs(() => analyzeUpdate({ text: pair.before }, { text: pair.after }, { spec, samCache: analysisCache }, caching));
-    if (i < warmup) continue;
+    warm(models[1]!, pair.after, apiEdit, keep);
+    warm(codeEdited, codeEdit.after, apiKept, keep);
+    if (!keep) continue;
     expansion.push(expand);
     analysis.push(analyse);
     processed.push(plain);
-    warmExpansion.push(warmExpand);
-    warmAnalysis.push(warmAnalyse);
   }
   const analysisMs = median(analysis);
   const expansionMs = median(expansion);
-  const warmAnalysisMs = median(warmAnalysis);
-  const warmExpansionMs = median(warmExpansion);
+  const figures = (warmCase: WarmFigures): WarmCase => {
+    const analysisOf = median(warmCase.analysis);
+    const expansionOf = median(warmCase.expansion);
+    return { analysis_ms: analysisOf, expansion_ms: expansionOf, share: expansionOf / analysisOf, hits: warmCase.hits, misses: warmCase.misses, api_kept: warmCase.apiKept };
+  };
   return {
     name: pair.name,
     size: processedBefore.resources,
@@ -98,11 +129,8 @@ export function benchSamPair(pair: TemplatePair, functions: number, spec: Resour
     analysis_ms: analysisMs,
     expansion_ms: expansionMs,
     share: expansionMs / analysisMs,
-    warm_analysis_ms: warmAnalysisMs,
-    warm_expansion_ms: warmExpansionMs,
-    warm_share: warmExpansionMs / warmAnalysisMs,
-    warm_hits: warmCounts.hits,
-    warm_misses: warmCounts.misses,
+    warm: figures(apiEdit),
+    warm_api_kept: figures(apiKept),
     processed_analysis_ms: median(processed),
     runs,
   };
