@@ -160,7 +160,7 @@ export class RecordingContext {
       py27: shared.py27,
       // Part of the key every kept translation is kept under (translate.ts).
       ...(shared.artifacts ? { artifacts: shared.artifacts } : {}),
-      // Decided before any resource is translated, from what every kept translation is kept under too.
+      // Decided before any resource is translated: an event's step leaves those definitions alone.
       ...(shared.keptDefinitions ? { keptDefinitions: shared.keptDefinitions } : {}),
       resources,
       references: recordedReferences as unknown as TranslationContext['references'],
