@@ -11,6 +11,10 @@
 import { analyzeUpdate } from '../server/src/impact';
 import type { EvaluatedTemplate } from '../server/src/evaluate/types';
 import { expandServerless, SamTranslationCache } from '../server/src/sam';
+import { swaggerSkeleton } from '../server/src/sam/api/swaggerEditor';
+import { PyDict, PyUnicode } from '../server/src/sam/python/py27Dict';
+import { pyStr } from '../server/src/sam/python/pyRepr';
+import { sha1Hex } from '../server/src/sam/sha1';
 import type { ResourceSpec } from '../server/src/spec/types';
 import { parseTemplate, readTemplateModel, toPlain } from '../server/src/template';
 import type { TemplateModel } from '../server/src/template/model';
@@ -48,7 +52,48 @@ export interface SamFigures {
   warm_api_kept: WarmCase;
   /** The analysis of the two processed templates written out as plain CloudFormation YAML. */
   processed_analysis_ms: number;
+  /**
+   * What an edit to the API costs at the least, whatever is kept: the edited template's paths
+   * added to a definition one by one with the deep copies SAM makes around each (Python 2.7 dict
+   * re-insertions), then `str()` of it and its SHA-1, the deployment's id.
+   */
+  definition_floor_ms: number;
   runs: number;
+}
+
+/**
+ * The least an edit to an API's definition costs: one path item per `Api` event (with its
+ * `aws_proxy` integration) added to a swagger document as SAM adds them, the document deep-copied
+ * before and after each, then printed and hashed. The real translation does this and more.
+ */
+function definitionFloor(paths: readonly string[]): number {
+  return timeMs(() => {
+    const document = swaggerSkeleton();
+    const table = document.get('paths') as PyDict;
+    paths.forEach((path, i) => {
+      PyDict.deepCopyInPlace(document);
+      const item = new PyDict();
+      table.set(new PyUnicode(path), item);
+      const method = new PyDict();
+      item.set('get', method);
+      const integration = new PyDict();
+      method.set('x-amazon-apigateway-integration', integration);
+      integration.set('type', 'aws_proxy');
+      integration.set('httpMethod', 'POST');
+      integration.set('uri', PyDict.from({ 'Fn::Sub': new PyUnicode(`arn:aws:apigateway:\${AWS::Region}:lambda:path/2015-03-31/functions/\${Handler${i}.Arn}/invocations`) }));
+      method.set('responses', new PyDict());
+      PyDict.deepCopyInPlace(document);
+    });
+    sha1Hex(pyStr(document));
+  });
+}
+
+/** The `Api` event paths of a SAM template, in order. */
+function apiPaths(model: TemplateModel): string[] {
+  type Events = { [id: string]: { Type?: string; Properties?: { Path?: string } } };
+  const template = toPlain(model.root!) as { Resources: { [id: string]: { Properties?: { Events?: Events } } } };
+  const events = Object.values(template.Resources).flatMap((resource) => Object.values(resource.Properties?.Events ?? {}));
+  return events.filter((event) => event.Type === 'Api' && typeof event.Properties?.Path === 'string').map((event) => event.Properties!.Path!);
 }
 
 const EXPANSION_OPTIONS = { parameters: new Map<string, unknown>(), region: 'us-east-1', partition: 'aws' };
@@ -79,6 +124,8 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, functio
   const expansion: number[] = [];
   const analysis: number[] = [];
   const processed: number[] = [];
+  const floor: number[] = [];
+  const paths = apiPaths(models[1]!);
   // The baseline's evaluation, kept as the language server keeps it.
   const baselines = new Map<string, EvaluatedTemplate>();
   const caching = { baselineCache: baselines, baselineKey: 'baseline' };
@@ -110,7 +157,9 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, functio
     const plain = timeMs(() => analyzeUpdate({ text: processedBefore.text }, { text: processedAfter.text }, { spec }));
     warm(models[1]!, pair.after, apiEdit, keep);
     warm(codeEdited, codeEdit.after, apiKept, keep);
+    const least = definitionFloor(paths);
     if (!keep) continue;
+    floor.push(least);
     expansion.push(expand);
     analysis.push(analyse);
     processed.push(plain);
@@ -132,6 +181,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, functio
     warm: figures(apiEdit),
     warm_api_kept: figures(apiKept),
     processed_analysis_ms: median(processed),
+    definition_floor_ms: median(floor),
     runs,
   };
 }
