@@ -7,18 +7,17 @@
 import type { MapEntry, MapNode, ParsedTemplate, Range, TemplateError, TemplateNode } from '../template/ast';
 import type { TemplateModel } from '../template/model';
 import type { SamNote } from './context';
-import type { GeneratedResource } from './generated';
+import type { GeneratedResource, Origin } from './generated';
 import { renameDependsOn, resolveChangedLogicalIds, resolveResourceRefs } from './intrinsics';
 import { NodeBuilder } from './output';
 import { SourceIndex } from './sourceIndex';
-import { propertyRange, writtenPropertyRange, type SamSource, type SamSourceMap } from './sourceMap';
+import { WrittenResources } from './placement';
+import { reexpand, rememberExpansion, type PlacedRecord } from './reexpand';
+import type { SamSource, SamSourceMap } from './sourceMap';
 import { translate, type Translation, type TranslationOptions } from './translate';
 import { isMap, type PlainMap } from './values';
 
 export const SERVERLESS_TRANSFORM = 'AWS::Serverless-2016-10-31';
-const SERVERLESS_PREFIX = 'AWS::Serverless::';
-/** A SAM property that is one event of a resource: `Events.Jobs`. */
-const EVENT_PROPERTY = /^Events\.[^.]+$/;
 
 /** The processed template and what the transform says about it. */
 export interface SamExpansion {
@@ -54,6 +53,16 @@ export function expandServerless(model: TemplateModel, options: TranslationOptio
 }
 
 function expand(model: TemplateModel, options: TranslationOptions): SamExpansion {
+  if (options.cache) {
+    let again: SamExpansion | undefined;
+    try {
+      again = reexpand(model, options, options.cache);
+    } catch {
+      // A fault there must not cost the user the expansion: it is done in full instead.
+      options.cache.lastExpansion = undefined;
+    }
+    if (again) return again;
+  }
   const root = model.root!;
   const resourcesEntry = root.entries.find((e) => e.key === 'Resources');
   const resourcesNode = resourcesEntry?.value.kind === 'map' ? resourcesEntry.value : undefined;
@@ -71,21 +80,10 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
   const translation = first.translation as Translation;
   const builder = new NodeBuilder(index);
   const errors: TemplateError[] = [...model.parsed.errors];
-  const resourceEntries = new Map((resourcesNode?.entries ?? []).map((e) => [e.key, e]));
-  const keyRangeOf = (id: string): Range => resourceEntries.get(id)?.keyRange ?? resourcesEntry?.keyRange ?? { start: 0, end: 0 };
+  const written = new WrittenResources(root, resourcesEntry?.keyRange ?? { start: 0, end: 0 });
+  const keyRangeOf = (id: string): Range => written.keyRangeOf(id);
+  const nodeOf = (id: string): MapNode | undefined => written.nodeOf(id);
   const globalsEntry = root.entries.find((e) => e.key === 'Globals');
-  // The section of Globals a SAM resource's type takes its defaults from (`Function` for `AWS::Serverless::Function`).
-  const globalsFor = (node: MapNode | undefined): MapNode | undefined => {
-    const typeNode = node?.entries.find((e) => e.key === 'Type')?.value;
-    const type = typeNode?.kind === 'scalar' ? typeNode.value : undefined;
-    if (globalsEntry?.value.kind !== 'map' || typeof type !== 'string' || !type.startsWith(SERVERLESS_PREFIX)) return undefined;
-    const section = globalsEntry.value.entries.find((e) => e.key === type.slice(SERVERLESS_PREFIX.length))?.value;
-    return section?.kind === 'map' ? section : undefined;
-  };
-  const nodeOf = (id: string): MapNode | undefined => {
-    const value = resourceEntries.get(id)?.value;
-    return value?.kind === 'map' ? value : undefined;
-  };
 
   // The same error raised twice (by an API and by an event that uses it) is reported once, as SAM does.
   const reported = new Set<string>();
@@ -105,50 +103,37 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
   // The Resources section: each SAM resource replaced, where it stood, by what it generated.
   const sources = new Map<string, SamSource>();
   const propertySources = new Map<string, Map<string, SamSource>>();
-  const entries = new Map<string, { key: string; keyRange: Range; value: unknown; hint?: TemplateNode; range: Range }>();
+  const entries = new Map<string, PlacedEntry>();
   // A logical id that two SAM resources generate (a shared usage plan, a Route 53 record set
   // group) is the one translated last: SAM writes each translation over the template in turn.
   const last = new Map<string, GeneratedResource>();
   for (const generated of translation.generated.values()) for (const resource of generated) last.set(resource.logicalId, resource);
   for (const resource of translation.shared) last.set(resource.logicalId, resource);
-  const place = (resource: GeneratedResource) => {
-    if (last.get(resource.logicalId) !== resource) return;
-    // An implicit API or an embedded connector has no lines of its own: it is the event that
-    // called for it, or the resource's `Connectors` entry.
-    const implicit = translation.implicitApis.get(resource.origin.logicalId) ?? translation.embeddedConnectors.get(resource.origin.logicalId);
-    const origin = implicit ?? resource.origin;
-    const node = nodeOf(origin.logicalId);
-    const samKey = keyRangeOf(origin.logicalId);
-    const globals = globalsFor(node);
-    const range = propertyRange(samKey, node, origin.property, globals);
-    sources.set(resource.logicalId, { logicalId: origin.logicalId, ...(origin.property ? { property: origin.property } : {}), range });
-    const byProperty = new Map<string, SamSource>();
-    if (!implicit) for (const [name, property] of resource.propertyOrigins) byProperty.set(name, { logicalId: origin.logicalId, property, range: propertyRange(samKey, node, property, globals) });
-    if (!implicit && origin.property !== undefined && EVENT_PROPERTY.test(origin.property)) {
-      // What an event generates takes the event's properties of the same name as they are
-      // (an SQS event's BatchSize is its event source mapping's BatchSize): that is where they came from.
-      for (const name of Object.keys(resource.properties)) {
-        const property = `${origin.property}.Properties.${name}`;
-        const written = byProperty.has(name) ? undefined : writtenPropertyRange(node, property);
-        if (written) byProperty.set(name, { logicalId: origin.logicalId, property, range: written });
-      }
+  let overwritten = false;
+  const place = (resource: GeneratedResource, producer: string) => {
+    if (last.get(resource.logicalId) !== resource) {
+      overwritten = true;
+      return;
     }
-    propertySources.set(resource.logicalId, byProperty);
+    const attributedTo = translation.implicitApis.get(resource.origin.logicalId) ?? translation.embeddedConnectors.get(resource.origin.logicalId);
+    const placed = written.place(resource, attributedTo);
+    sources.set(resource.logicalId, placed.source);
+    propertySources.set(resource.logicalId, placed.properties);
     entries.delete(resource.logicalId);
-    entries.set(resource.logicalId, { key: resource.logicalId, keyRange: samKey, value: resource.toEntry(), range });
+    entries.set(resource.logicalId, { key: resource.logicalId, keyRange: placed.keyRange, value: resource.toEntry(), range: placed.range, producer, resource, ...(attributedTo ? { attributedTo } : {}) });
   };
   for (const entry of resourcesNode?.entries ?? []) {
     const generated = translation.generated.get(entry.key);
     if (generated) {
-      for (const resource of generated) place(resource);
+      for (const resource of generated) place(resource, entry.key);
       continue;
     }
     const edited = translation.edited.get(entry.key);
     const value = edited ?? (isMap(template.Resources) ? template.Resources[entry.key] : undefined);
-    entries.set(entry.key, { key: entry.key, keyRange: entry.keyRange, value, hint: entry.value, range: entry.value.range });
+    entries.set(entry.key, { key: entry.key, keyRange: entry.keyRange, value, hint: entry.value, range: entry.value.range, producer: entry.key });
   }
-  for (const [logicalId, generated] of translation.generated) if (!resourceEntries.has(logicalId)) for (const resource of generated) place(resource);
-  for (const resource of translation.shared) place(resource);
+  for (const [logicalId, generated] of translation.generated) if (!written.has(logicalId)) for (const resource of generated) place(resource, logicalId);
+  for (const resource of translation.shared) place(resource, '');
 
   // References to generated and renamed resources, anywhere in the template (SAM resolves them last).
   const resolveRefs = translation.references.mayBeIn(model.parsed.text);
@@ -157,6 +142,7 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
     return resolveRefs ? resolveResourceRefs(renamed, translation.references) : renamed;
   };
   const rootEntries: MapEntry[] = [];
+  const expandedEntries: MapEntry[] = [];
   for (const entry of root.entries) {
     if (entry.key === 'Globals') continue;
     if (entry.key === 'Transform') {
@@ -165,7 +151,6 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
       continue;
     }
     if (entry.key === 'Resources') {
-      const expandedEntries: MapEntry[] = [];
       for (const e of entries.values()) {
         const value = resolve(renameDependsOn(e.value, translation.changedIds));
         expandedEntries.push({ key: e.key, keyRange: e.keyRange, value: builder.build(value, e.range, e.hint) });
@@ -184,11 +169,33 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
     rootEntries.push({ key: 'Conditions', keyRange: range, value: builder.build(translation.conditions, range) });
   }
   const expandedRoot: MapNode = { kind: 'map', range: root.range, entries: rootEntries };
-  return {
+  const expansion: SamExpansion = {
     parsed: { text: model.parsed.text, format: model.parsed.format, root: expandedRoot, errors },
     sourceMap: { resources: sources, properties: propertySources },
     notes,
   };
+  if (options.cache) {
+    // The next expansion of this document may start from this one (reexpand.ts), when nothing here depends on more than each resource's own text.
+    const independent =
+      translation.errors.length === 0 && translation.notCovered.size === 0 && translation.changedIds.size === 0 && !resolveRefs && translation.edited.size === 0 && translation.shared.length === 0 && translation.embeddedConnectors.size === 0 && !overwritten;
+    const placed = [...entries.values()].map((e, i): PlacedRecord => ({ key: e.key, producer: e.producer, range: e.range, entry: expandedEntries[i]!, ...(e.resource ? { resource: e.resource } : {}), ...(e.attributedTo ? { attributedTo: e.attributedTo } : {}) }));
+    rememberExpansion(options.cache, independent ? { model, options, py27: translation.py27, placed, rootEntries, expansion, references: translation.references } : undefined);
+  }
+  return expansion;
+}
+
+/** An entry of the Resources section as placed, before it is built. */
+interface PlacedEntry {
+  key: string;
+  keyRange: Range;
+  value: unknown;
+  hint?: TemplateNode;
+  range: Range;
+  /** The template resource whose place it takes (the SAM resource that generated it, or itself), or `''` for what resources share. */
+  producer: string;
+  resource?: GeneratedResource;
+  /** The event an implicit API, or the `Connectors` entry an embedded connector, is attributed to. */
+  attributedTo?: Origin;
 }
 
 /** The `Transform` entry without the Serverless transform, or nothing when it named only that. */

@@ -135,6 +135,11 @@ export class ResourceReferences {
   get(logicalId: string, property: string): string | undefined {
     return this.refs.get(logicalId)?.get(property);
   }
+
+  /** The references to what one resource generated, as `property → generated id` text in the order added. */
+  textOf(logicalId: string): string {
+    return JSON.stringify([...(this.refs.get(logicalId) ?? [])]);
+  }
 }
 
 /**

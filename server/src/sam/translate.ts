@@ -67,6 +67,10 @@ export interface Translation {
   /** The embedded connectors, each with the resource's `Connectors` entry it is attributed to. */
   embeddedConnectors: ReadonlyMap<string, Origin>;
   notes: SamNote[];
+  /** Whether SAM converted the template for Python 2.7 dict order. */
+  py27: boolean;
+  /** The resources whose translation read nothing but their own entry (kept in, or taken from, the cache). */
+  kept: ReadonlySet<string>;
 }
 
 /** Known parameter values and the pseudo parameters the transform resolves. */
@@ -121,18 +125,21 @@ function convertsForPython27(resources: PlainMap, globals: unknown): boolean {
 
 /**
  * Translates the SAM resources of a template (as plain values) read from `resourcesNode`.
- * `reuseApi` false keeps the implicit API's translation in the cache without taking it from there;
+ * `reuseApi` false keeps the implicit API's translation in the cache without taking it from there,
+ * `'part'` is for a template holding some of the resources (reexpand.ts): the implicit APIs are
+ * neither kept, taken nor translated, only what the template holds;
  * `redo` says that the API was taken but a resource failed or was left as written, so the
  * translation must be done again, from a fresh read of the template, with `reuseApi` false.
+ * `py27Of` is whether the whole template converts for Python 2.7 order, when this is part of it.
  */
-export function translate(template: PlainMap, resourcesNode: MapNode | undefined, options: TranslationOptions, source?: TranslationSource, reuseApi = true): Translation | 'redo' {
+export function translate(template: PlainMap, resourcesNode: MapNode | undefined, options: TranslationOptions, source?: TranslationSource, reuseApi: boolean | 'part' = true, py27Of?: boolean): Translation | 'redo' {
   const documentError = validateDocument(template);
   if (documentError) return untranslated(template, documentError);
   const resources = isMap(template.Resources) ? template.Resources : {};
   // `Properties:` written with no value is not a map either, though Globals would merge into it.
   const propertiesNotMap = new Set(Object.entries(resources).filter(([, entry]) => isMap(entry) && 'Properties' in entry && !isMap(entry.Properties)).map(([id]) => id));
   const originalTypes = new Map(Object.entries(resources).map(([id, entry]) => [id, isMap(entry) ? entry.Type : undefined]));
-  const py27 = convertsForPython27(resources, template.Globals);
+  const py27 = py27Of ?? convertsForPython27(resources, template.Globals);
   const parameters = new Map(options.parameters);
   if (isMap(template.Parameters)) {
     for (const [name, declaration] of Object.entries(template.Parameters)) {
@@ -183,7 +190,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   const embedded = addEmbeddedConnectors(ctx, order);
   errors.push(...embedded.errors);
   // Read before the plugins edit the resources; a connector edits what others generate, so a template with one keeps nothing.
-  const apiKeeper = options.cache && source && !hasConnectors(ctx) ? ImplicitApiKeeper.for(ctx, order, template.Globals, source, nodeOf, options.cache, reuseApi) : undefined;
+  const apiKeeper = options.cache && source && reuseApi !== 'part' && !hasConnectors(ctx) ? ImplicitApiKeeper.for(ctx, order, template.Globals, source, nodeOf, options.cache, reuseApi) : undefined;
   ctx.applicationTemplates = resolveApplicationLocations(ctx, order);
   defaultDefinitionBodies(ctx, order);
   const plugins = { ctx, order, globals: template.Globals };
@@ -205,7 +212,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   const failed = new Set(errors.map((e) => e.logicalId).filter((id): id is string => id !== undefined));
   const keeper = options.cache && source ? TranslationKeeper.for(ctx, options.cache, source) : undefined;
   for (const logicalId of translationOrder(ctx, order)) {
-    if (failed.has(logicalId) || stopped) continue;
+    if (failed.has(logicalId) || stopped || (reuseApi === 'part' && !(logicalId in resources))) continue;
     const entry = ctx.resources[logicalId] as PlainMap;
     const sam = new SamResource(logicalId, entry.Type as string, entry, nodeOf(logicalId));
     recordFunctionNames(ctx, sam);
@@ -235,7 +242,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   if (apiKeeper?.settle(errors.length > 0 || notCovered.size > 0) === 'redo') return 'redo';
   const edited = new Map<string, PlainMap>();
   for (const [id, { entry }] of ctx.edited) edited.set(id, entry);
-  return { generated, shared, edited, changedIds: ctx.changedIds, references: ctx.references, conditions, errors, notCovered, implicitApis: ctx.implicitApis, embeddedConnectors: embedded.origins, notes };
+  return { generated, shared, edited, changedIds: ctx.changedIds, references: ctx.references, conditions, errors, notCovered, implicitApis: ctx.implicitApis, embeddedConnectors: embedded.origins, notes, py27, kept: keeper?.kept ?? new Set() };
 }
 
 /**
@@ -243,6 +250,9 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
  * after they are translated, so a template with connectors keeps nothing.
  */
 class TranslationKeeper {
+  /** The resources whose translation was kept or taken from the cache in this expansion. */
+  readonly kept = new Set<string>();
+
   private constructor(
     private readonly ctx: TranslationContext,
     private readonly cache: SamTranslationCache,
@@ -269,7 +279,10 @@ class TranslationKeeper {
     // Globals and the plugins is checked by walking it beside the kept one.
     const key = `${sam.logicalId}\u0000${this.source.text.slice(start, node.range.end)}`;
     const kept = this.cache.take(key, (candidate) => candidate.sharedKey === this.sharedKey && this.alias(candidate.entry, sam.entry));
-    if (kept !== undefined) return this.replay(kept, start);
+    if (kept !== undefined) {
+      this.kept.add(sam.logicalId);
+      return this.replay(kept, start);
+    }
     const entryText = stableText(sam.entry);
     if (entryText === undefined) return translateResource(this.ctx, sam);
     const recording = new RecordingContext(this.ctx, sam.logicalId);
@@ -281,6 +294,7 @@ class TranslationKeeper {
         return { kind: 'note', note: effect.note, offset: { start: effect.range.start - start, end: effect.range.end - start } };
       });
       this.cache.set(key, { entry: sam.entry, sharedKey: this.sharedKey, generated: [...result], effects });
+      this.kept.add(sam.logicalId);
     }
     return result;
   }
@@ -340,6 +354,8 @@ function untranslated(template: PlainMap, error: SamError): Translation {
     implicitApis: new Map(),
     embeddedConnectors: new Map(),
     notes: [],
+    py27: false,
+    kept: new Set(),
   };
 }
 

@@ -13,6 +13,7 @@
  */
 import type { Range } from '../template/ast';
 import type { KeptImplicitApi } from './api/keptImplicitApi';
+import type { ExpansionRecord } from './reexpand';
 import type { SamNote, SharedStep, TranslationContext } from './context';
 import type { SamError } from './errors';
 import type { GeneratedResource } from './generated';
@@ -47,6 +48,10 @@ export class SamTranslationCache {
   implicitApi?: KeptImplicitApi;
   /** Expansions that took the implicit REST API from the cache. */
   implicitApiHits = 0;
+  /** The last expansion, when the next may start from it (reexpand.ts). */
+  lastExpansion?: ExpansionRecord;
+  /** Expansions that started from the previous one. */
+  reexpansions = 0;
 
   constructor(readonly maxEntries: number = DEFAULT_SAM_CACHE_SIZE) {}
 

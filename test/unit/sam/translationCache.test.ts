@@ -8,8 +8,9 @@ import { describe, test } from 'node:test';
 import { expandServerless, SamTranslationCache } from '../../../server/src/sam';
 import { parseTemplate, readTemplateModel, toPlain } from '../../../server/src/template';
 
-function template(timeoutOfB: number): string {
-  const fn = (name: string, timeout: number) => `  ${name}:
+/** Three functions with an SQS event each, with what the tests below edit. */
+function template({ timeoutOfB = 3, batchOfB = 10, queueTimeout = 30 } = {}): string {
+  const fn = (name: string, timeout: number, batch: number) => `  ${name}:
     Type: AWS::Serverless::Function
     Properties:
       CodeUri: s3://bucket/${name}.zip
@@ -21,53 +22,98 @@ function template(timeoutOfB: number): string {
           Type: SQS
           Properties:
             Queue: !GetAtt ${name}Queue.Arn
+            BatchSize: ${batch}
 `;
   return `Transform: AWS::Serverless-2016-10-31
 Resources:
   AQueue:
     Type: AWS::SQS::Queue
+    Properties:
+      VisibilityTimeout: ${queueTimeout}
   BQueue:
     Type: AWS::SQS::Queue
   CQueue:
     Type: AWS::SQS::Queue
-${fn('A', 3)}${fn('B', timeoutOfB)}${fn('C', 3)}`;
+${fn('A', 3, 10)}${fn('B', timeoutOfB, batchOfB)}${fn('C', 3, 10)}`;
 }
 
 function expand(text: string, cache: SamTranslationCache) {
   return expandServerless(readTemplateModel(parseTemplate(text)), { parameters: new Map(), region: 'us-east-1', partition: 'aws', cache });
 }
 
+function uncached(text: string) {
+  return expandServerless(readTemplateModel(parseTemplate(text)), { parameters: new Map(), region: 'us-east-1', partition: 'aws' });
+}
+
+type Processed = { Resources: Record<string, { Type: string; Properties: { Timeout?: number; BatchSize?: number } }> };
+
 describe('SamTranslationCache', () => {
-  test('an edit to one function translates that function again and takes the other two from the cache', () => {
+  test("an edit to one function's events translates that function again and takes the other two from the cache", () => {
     const cache = new SamTranslationCache();
-    expand(template(3), cache);
+    expand(template(), cache);
     assert.equal(cache.hits, 0);
     assert.equal(cache.size, 3);
-    const edited = expand(template(10), cache);
+    const edited = expand(template({ batchOfB: 5 }), cache);
     assert.equal(cache.hits, 2);
     assert.equal(cache.misses, 4);
-    const processed = toPlain(edited.parsed.root!) as { Resources: Record<string, { Type: string; Properties: { Timeout?: number } }> };
-    assert.equal(processed.Resources.B?.Properties.Timeout, 10, 'the edited function has its new timeout');
+    const processed = toPlain(edited.parsed.root!) as Processed;
+    assert.equal(processed.Resources.BWork?.Properties.BatchSize, 5, 'the edited event has its new batch size');
     assert.equal(processed.Resources.ARole?.Type, 'AWS::IAM::Role', 'a function taken from the cache still has its role');
+    assert.deepStrictEqual(edited.parsed, uncached(template({ batchOfB: 5 })).parsed);
   });
 
   test('keeps at most the number of translations it was given; what it evicted is translated again', () => {
+    // Each expansion edits a queue, so that it cannot start from the last one (reexpand.ts).
     const cache = new SamTranslationCache(2);
-    expand(template(3), cache);
+    expand(template(), cache);
     assert.equal(cache.size, 2);
     // A was evicted for C; translating A again evicts B, which evicts C: in template order, nothing is found.
-    expand(template(3), cache);
+    expand(template({ queueTimeout: 31 }), cache);
     assert.equal(cache.size, 2);
     assert.equal(cache.hits, 0);
     const roomy = new SamTranslationCache(3);
-    expand(template(3), roomy);
-    expand(template(3), roomy);
+    expand(template(), roomy);
+    expand(template({ queueTimeout: 31 }), roomy);
     assert.equal(roomy.hits, 3);
   });
 });
 
+describe('SamTranslationCache: starting from the last expansion', () => {
+  test('an edit to a function where no API reads translates that function alone; the rest is the last expansion, moved', () => {
+    const cache = new SamTranslationCache();
+    expand(template(), cache);
+    const edited = expand(template({ timeoutOfB: 10 }), cache);
+    assert.equal(cache.reexpansions, 1);
+    assert.equal(cache.hits, 0, 'the other functions are not translated again');
+    assert.equal(cache.misses, 4);
+    assert.equal((toPlain(edited.parsed.root!) as Processed).Resources.B?.Properties.Timeout, 10);
+    assert.deepStrictEqual(edited, uncached(template({ timeoutOfB: 10 })));
+  });
+
+  test('keystroke after keystroke, each starting from the one before, is the expansion in full', () => {
+    const cache = new SamTranslationCache();
+    expand(template(), cache);
+    const texts = [
+      template({ timeoutOfB: 1 }),
+      template({ timeoutOfB: 12 }),
+      template({ timeoutOfB: 123 }),
+      // A comment between resources moves everything after it.
+      template({ timeoutOfB: 123 }).replace('  BQueue:', '  # the second queue\n  BQueue:'),
+    ];
+    for (const text of texts) assert.deepStrictEqual(expand(text, cache), uncached(text));
+    assert.equal(cache.reexpansions, texts.length);
+  });
+
+  test('an edit the API reads, or to another resource, is expanded in full', () => {
+    const cache = new SamTranslationCache();
+    expand(template(), cache);
+    for (const text of [template({ batchOfB: 5 }), template({ batchOfB: 5, queueTimeout: 40 })]) assert.deepStrictEqual(expand(text, cache), uncached(text));
+    assert.equal(cache.reexpansions, 0);
+  });
+});
+
 /** Two functions on the implicit API, with what the tests below edit. */
-function apiTemplate({ timeoutOfA = 3, codeOfB = 's3://bucket/b.zip', pathOfA = '/a', integrationTimeout = '29000' } = {}): string {
+function apiTemplate({ timeoutOfA = 3, codeOfB = 's3://bucket/b.zip', pathOfA = '/a', integrationTimeout = '29000', withLayer = false } = {}): string {
   const fn = (name: string, timeout: number, code: string, path: string) => `  ${name}:
     Type: AWS::Serverless::Function
     Properties:
@@ -83,9 +129,11 @@ function apiTemplate({ timeoutOfA = 3, codeOfB = 's3://bucket/b.zip', pathOfA = 
             Method: get
             TimeoutInMillis: ${integrationTimeout}
 `;
+  // A layer's id is renamed by the transform, so no expansion starts from the last one (reexpand.ts).
+  const layer = withLayer ? '  Libs:\n    Type: AWS::Serverless::LayerVersion\n    Properties:\n      ContentUri: s3://bucket/libs.zip\n' : '';
   return `Transform: AWS::Serverless-2016-10-31
 Resources:
-${fn('A', timeoutOfA, 's3://bucket/a.zip', pathOfA)}${fn('B', 3, codeOfB, '/b')}Outputs:
+${layer}${fn('A', timeoutOfA, 's3://bucket/a.zip', pathOfA)}${fn('B', 3, codeOfB, '/b')}Outputs:
   Url:
     Value: !Sub https://\${ServerlessRestApi}.execute-api.\${AWS::Region}.amazonaws.com/Prod/
 `;
@@ -97,18 +145,24 @@ function deploymentOf(expansion: ReturnType<typeof expand>): string | undefined 
   return Object.keys(processed.Resources).find((id) => processed.Resources[id]!.Type === 'AWS::ApiGateway::Deployment');
 }
 
-function uncached(text: string) {
-  return expandServerless(readTemplateModel(parseTemplate(text)), { parameters: new Map(), region: 'us-east-1', partition: 'aws' });
-}
-
 describe('SamTranslationCache: the implicit API', () => {
   test('an edit to a function that leaves its events alone takes the API as it was: the same deployment', () => {
     const cache = new SamTranslationCache();
-    const before = expand(apiTemplate(), cache);
-    const edited = expand(apiTemplate({ timeoutOfA: 30 }), cache);
+    const before = expand(apiTemplate({ withLayer: true }), cache);
+    const edited = expand(apiTemplate({ timeoutOfA: 30, withLayer: true }), cache);
+    assert.equal(cache.reexpansions, 0);
     assert.equal(cache.implicitApiHits, 1);
     assert.equal(deploymentOf(edited), deploymentOf(before));
-    assert.deepStrictEqual(edited.parsed, uncached(apiTemplate({ timeoutOfA: 30 })).parsed);
+    assert.deepStrictEqual(edited.parsed, uncached(apiTemplate({ timeoutOfA: 30, withLayer: true })).parsed);
+  });
+
+  test('the same edit starts from the last expansion when it can: the same deployment', () => {
+    const cache = new SamTranslationCache();
+    const before = expand(apiTemplate(), cache);
+    const edited = expand(apiTemplate({ timeoutOfA: 30 }), cache);
+    assert.equal(cache.reexpansions, 1);
+    assert.equal(deploymentOf(edited), deploymentOf(before));
+    assert.deepStrictEqual(edited, uncached(apiTemplate({ timeoutOfA: 30 })));
   });
 
   test('an edit to an event path builds the API again: a new deployment', () => {

@@ -64,7 +64,7 @@ function hasApiEvent(entry: PlainMap): boolean {
  * properties the API does not read. Beside the values, it tells `2` from `2.0`, which Python
  * prints differently in the definition SAM hashes.
  */
-function writtenText(source: TranslationSource, node: MapNode | undefined, isFunction: boolean): string {
+export function writtenText(source: { text: string }, node: MapNode | undefined, isFunction: boolean): string {
   if (node === undefined) return '';
   if (!isFunction) return source.text.slice(node.range.start, node.range.end);
   const parts: string[] = [];

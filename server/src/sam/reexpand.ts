@@ -1,0 +1,409 @@
+/**
+ * An expansion that starts from the previous one of the same document: when the text changed only
+ * inside functions, and only where no API reads (code, memory, environment, policies...), or only
+ * between resources, the functions edited are translated again and everything else is the
+ * previous processed template, its ranges moved to where the text now puts them.
+ *
+ * The previous expansion is remembered (in the caller's translation cache) only when nothing in
+ * it depends on more than each resource's own text: no SAM error, nothing left as written, no
+ * renamed ids or references to resolve, no resource edited by another, nothing shared (CodeDeploy),
+ * no connectors. An edited function is translated in a template of its own with the template's
+ * Parameters, Mappings, Conditions and Globals (and SAM's Python 2.7 order of the whole); the
+ * result is taken only when it says the same about the others as before: no error, nothing
+ * shared or edited, no new condition, the same references to what it generates, as many notes,
+ * and ids no other resource uses. Otherwise the caller expands the template in full.
+ */
+import type { MapEntry, MapNode, Range, TemplateNode } from '../template/ast';
+import type { TemplateModel } from '../template/model';
+import { writtenText } from './api/keptImplicitApi';
+import type { SamNote } from './context';
+import type { SamExpansion } from './expand';
+import type { GeneratedResource, Origin } from './generated';
+import type { ResourceReferences } from './intrinsics';
+import { NodeBuilder } from './output';
+import { WrittenResources } from './placement';
+import { SourceIndex } from './sourceIndex';
+import type { SamSource } from './sourceMap';
+import { translate, type Translation, type TranslationOptions } from './translate';
+import type { SamTranslationCache } from './translationCache';
+import { isMap, type PlainMap } from './values';
+
+/** One entry of the processed Resources section, with what placed it there. */
+export interface PlacedRecord {
+  key: string;
+  /** The template resource whose place it takes, or `''` for what resources share. */
+  producer: string;
+  /** The range it was built at, where nothing better was known. */
+  range: Range;
+  entry: MapEntry;
+  resource?: GeneratedResource;
+  attributedTo?: Origin;
+}
+
+/** An expansion remembered for the next one. */
+export interface ExpansionRecord {
+  optionsKey: string;
+  text: string;
+  root: MapNode;
+  py27: boolean;
+  placed: readonly PlacedRecord[];
+  /** The processed template's root entries. */
+  rootEntries: readonly MapEntry[];
+  expansion: SamExpansion;
+  references: ResourceReferences;
+}
+
+/** What the expansion remembers. */
+export interface Remembered {
+  model: TemplateModel;
+  options: TranslationOptions;
+  py27: boolean;
+  placed: readonly PlacedRecord[];
+  rootEntries: readonly MapEntry[];
+  expansion: SamExpansion;
+  references: ResourceReferences;
+}
+
+const FUNCTION = 'AWS::Serverless::Function';
+/** The sections an edited function's translation reads besides its own entry. */
+const CONTEXT_SECTIONS = ['AWSTemplateFormatVersion', 'Transform', 'Parameters', 'Mappings', 'Conditions', 'Globals'];
+
+/** The options as text: an expansion starts from another only under the same. */
+function optionsKey(options: TranslationOptions): string | undefined {
+  const sorted = <T>(entries: Iterable<[string, T]>) => [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  try {
+    return JSON.stringify([sorted(options.parameters), options.region, options.partition, sorted(options.artifacts ?? [])]);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Remembers an expansion for the next one, or forgets the last when this one cannot be started from. */
+export function rememberExpansion(cache: SamTranslationCache, remembered: Remembered | undefined): void {
+  const key = remembered && optionsKey(remembered.options);
+  cache.lastExpansion =
+    remembered && key !== undefined && remembered.model.root
+      ? {
+          optionsKey: key,
+          text: remembered.model.parsed.text,
+          root: remembered.model.root,
+          py27: remembered.py27,
+          placed: remembered.placed,
+          rootEntries: remembered.rootEntries,
+          expansion: remembered.expansion,
+          references: remembered.references,
+        }
+      : undefined;
+}
+
+/** A span of the earlier text whose text is unchanged, and how far it moved. */
+interface Span {
+  start: number;
+  end: number;
+  delta: number;
+}
+
+/** Moves ranges of the earlier text to where the same text now stands. */
+class Mover {
+  private readonly spans: Span[];
+  private lastHit = 0;
+  /** Ranges that do not move with a span but are known anew: by start, their end and new range. */
+  readonly exact = new Map<number, { end: number; now: Range }>();
+
+  constructor(spans: Span[]) {
+    this.spans = spans.sort((a, b) => a.start - b.start);
+  }
+
+  private lastRange?: Range;
+  private lastMoved?: Range;
+
+  /** The range now, or undefined when its text is not known to be the same. */
+  range(range: Range): Range | undefined {
+    // What the transform built shares one range object (its SAM property's) across many nodes.
+    if (range === this.lastRange) return this.lastMoved;
+    const span = this.spanOf(range);
+    let moved: Range | undefined;
+    if (span) moved = span.delta === 0 ? range : { start: range.start + span.delta, end: range.end + span.delta };
+    else {
+      const known = this.exact.get(range.start);
+      moved = known && known.end === range.end ? known.now : undefined;
+    }
+    this.lastRange = range;
+    this.lastMoved = moved;
+    return moved;
+  }
+
+  private spanOf(range: Range): Span | undefined {
+    // Ranges come entry by entry, so the span of the last one is tried first.
+    const recent = this.spans[this.lastHit];
+    if (recent !== undefined && range.start >= recent.start && range.end <= recent.end) return recent;
+    let low = 0;
+    let high = this.spans.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const span = this.spans[middle]!;
+      if (range.start < span.start) high = middle - 1;
+      else if (range.start >= span.end) low = middle + 1;
+      else {
+        if (range.end > span.end) return undefined;
+        this.lastHit = middle;
+        return span;
+      }
+    }
+    return undefined;
+  }
+
+  /** A node with its ranges moved (itself when none moved), or undefined. */
+  node(node: TemplateNode): TemplateNode | undefined {
+    const range = this.range(node.range);
+    if (range === undefined) return undefined;
+    if (node.kind === 'scalar') return range === node.range ? node : { kind: 'scalar', range, value: node.value };
+    if (node.kind === 'seq') {
+      const items = node.items;
+      let moved: TemplateNode[] | undefined;
+      for (let i = 0; i < items.length; i++) {
+        const item = items[i]!;
+        const now = this.node(item);
+        if (now === undefined) return undefined;
+        if (now !== item && moved === undefined) moved = items.slice(0, i);
+        moved?.push(now);
+      }
+      return moved === undefined && range === node.range ? node : { kind: 'seq', range, items: moved ?? items };
+    }
+    const entries = node.entries;
+    let moved: MapEntry[] | undefined;
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i]!;
+      const now = this.entry(entry);
+      if (now === undefined) return undefined;
+      if (now !== entry && moved === undefined) moved = entries.slice(0, i);
+      moved?.push(now);
+    }
+    if (moved === undefined && range === node.range) return node;
+    const map: MapNode = { kind: 'map', range, entries: moved ?? entries };
+    if (node.shortForm !== undefined) map.shortForm = node.shortForm;
+    return map;
+  }
+
+  entry(entry: MapEntry): MapEntry | undefined {
+    const keyRange = this.range(entry.keyRange);
+    if (keyRange === undefined) return undefined;
+    const value = this.node(entry.value);
+    if (value === undefined) return undefined;
+    return keyRange === entry.keyRange && value === entry.value ? entry : { key: entry.key, keyRange, value };
+  }
+
+  source(source: SamSource): SamSource | undefined {
+    const range = this.range(source.range);
+    if (range === undefined) return undefined;
+    return range === source.range ? source : { ...source, range };
+  }
+}
+
+const slice = (text: string, entry: MapEntry) => text.slice(entry.keyRange.start, entry.value.range.end);
+
+/** Whether an entry stands where an earlier one stood, moved by `delta`, from its key to the end of its value. */
+function movedBy(before: MapEntry, now: MapEntry, delta: number): boolean {
+  return now.keyRange.start === before.keyRange.start + delta && now.value.range.end === before.value.range.end + delta;
+}
+
+/** How many characters two texts share at their start, and at their end (not overlapping). */
+function sameEnds(before: string, now: string): { prefix: number; suffix: number } {
+  const shorter = Math.min(before.length, now.length);
+  let prefix = 0;
+  while (prefix < shorter && before.charCodeAt(prefix) === now.charCodeAt(prefix)) prefix++;
+  let suffix = 0;
+  while (suffix < shorter - prefix && before.charCodeAt(before.length - 1 - suffix) === now.charCodeAt(now.length - 1 - suffix)) suffix++;
+  return { prefix, suffix };
+}
+const spanOf = (before: MapEntry, now: MapEntry): Span => ({ start: before.keyRange.start, end: before.value.range.end, delta: now.keyRange.start - before.keyRange.start });
+
+/** The `Type` a resource entry writes, when it is a string. */
+function typeOf(node: TemplateNode): unknown {
+  return node.kind === 'map' ? node.entries.find((e) => e.key === 'Type')?.value : undefined;
+}
+
+/** Whether an edit is to a function, where no API reads, with no YAML anchor that could carry it elsewhere. */
+function isFunctionEditTheApiDoesNotRead(before: MapEntry, now: MapEntry, earlierText: string, text: string): boolean {
+  const typeBefore = typeOf(before.value);
+  const typeNow = typeOf(now.value);
+  if (typeBefore === undefined || typeNow === undefined || (typeBefore as TemplateNode).kind !== 'scalar' || (typeNow as TemplateNode).kind !== 'scalar') return false;
+  if ((typeBefore as { value: unknown }).value !== FUNCTION || (typeNow as { value: unknown }).value !== FUNCTION) return false;
+  if (slice(earlierText, before).includes('&') || slice(text, now).includes('&')) return false;
+  const nodeBefore = before.value.kind === 'map' ? before.value : undefined;
+  const nodeNow = now.value.kind === 'map' ? now.value : undefined;
+  return writtenText({ text: earlierText }, nodeBefore, true) === writtenText({ text }, nodeNow, true);
+}
+
+/** The expansion of `model` started from the cache's last one, or undefined when it must be done in full. */
+export function reexpand(model: TemplateModel, options: TranslationOptions, cache: SamTranslationCache): SamExpansion | undefined {
+  const last = cache.lastExpansion;
+  const root = model.root;
+  if (last === undefined || root === undefined || optionsKey(options) !== last.optionsKey) return undefined;
+  const text = model.parsed.text;
+  if (root.entries.length !== last.root.entries.length) return undefined;
+  const spans: Span[] = [];
+  let resourcesBefore: MapNode | undefined;
+  let resourcesNow: MapEntry | undefined;
+  for (let i = 0; i < root.entries.length; i++) {
+    const before = last.root.entries[i]!;
+    const now = root.entries[i]!;
+    if (before.key !== now.key) return undefined;
+    if (now.key === 'Resources') {
+      if (before.value.kind !== 'map' || now.value.kind !== 'map') return undefined;
+      resourcesBefore = before.value;
+      resourcesNow = now;
+      spans.push({ start: before.keyRange.start, end: before.keyRange.end, delta: now.keyRange.start - before.keyRange.start });
+      continue;
+    }
+    if (slice(last.text, before) !== slice(text, now)) return undefined;
+    spans.push(spanOf(before, now));
+  }
+  if (resourcesBefore === undefined || resourcesNow === undefined || resourcesNow.value.kind !== 'map') return undefined;
+  const entriesNow = resourcesNow.value.entries;
+  if (entriesNow.length !== resourcesBefore.entries.length) return undefined;
+  const edited = new Map<string, { before: MapEntry; now: MapEntry }>();
+  // A keystroke changes one place: what lies before it or after it is the same text, unread.
+  const same = sameEnds(last.text, text);
+  const delta = text.length - last.text.length;
+  for (let i = 0; i < entriesNow.length; i++) {
+    const before = resourcesBefore.entries[i]!;
+    const now = entriesNow[i]!;
+    if (before.key !== now.key) return undefined;
+    const unchanged =
+      (before.value.range.end <= same.prefix && movedBy(before, now, 0)) ||
+      (before.keyRange.start >= last.text.length - same.suffix && movedBy(before, now, delta)) ||
+      slice(last.text, before) === slice(text, now);
+    if (unchanged) spans.push(spanOf(before, now));
+    else if (isFunctionEditTheApiDoesNotRead(before, now, last.text, text)) edited.set(now.key, { before, now });
+    else return undefined;
+  }
+  const mover = new Mover(spans);
+  if (last.references.mayBeIn(text)) return undefined;
+
+  // The edited functions, translated in a template of their own.
+  const index = new SourceIndex(text);
+  const translation = edited.size === 0 ? undefined : translateAlone(root, text, edited, index, options, last);
+  if (translation === null) return undefined;
+
+  // Each edited function's place takes what it generates now; an implicit API attributed to one
+  // of its events is placed again; everything else moves with its text.
+  const written = new WrittenResources(root, resourcesNow.keyRange);
+  const builder = new NodeBuilder(index);
+  for (const { before, now } of edited.values()) mover.exact.set(before.keyRange.start, { end: before.keyRange.end, now: now.keyRange });
+  const taken = new Set(last.placed.filter((p) => !edited.has(p.producer)).map((p) => p.key));
+  const placed: PlacedRecord[] = [];
+  const entries: MapEntry[] = [];
+  const sources = new Map<string, SamSource>();
+  const propertySources = new Map<string, Map<string, SamSource>>();
+  const templateIds = new Set(entriesNow.map((e) => e.key));
+  const entriesBefore = new Map(resourcesBefore.entries.map((e) => [e.key, e]));
+  const entriesNowById = new Map(entriesNow.map((e) => [e.key, e]));
+  for (let i = 0; i < last.placed.length; ) {
+    const record = last.placed[i]!;
+    if (edited.has(record.producer)) {
+      while (i < last.placed.length && last.placed[i]!.producer === record.producer) i++;
+      for (const resource of translation?.generated.get(record.producer) ?? []) {
+        // An id another resource has or generates would take its place (SAM's DuplicateLogicalIdException, or an overwrite).
+        if (taken.has(resource.logicalId) || (resource.logicalId !== record.producer && templateIds.has(resource.logicalId))) return undefined;
+        taken.add(resource.logicalId);
+        const placement = written.place(resource);
+        const entry: MapEntry = { key: resource.logicalId, keyRange: placement.keyRange, value: builder.build(resource.toEntry(), placement.range) };
+        entries.push(entry);
+        sources.set(resource.logicalId, placement.source);
+        propertySources.set(resource.logicalId, placement.properties);
+        placed.push({ key: resource.logicalId, producer: record.producer, range: placement.range, entry, resource });
+      }
+      continue;
+    }
+    i++;
+    // A resource the transform left as written is the template's own node, in this text too.
+    const before = record.resource === undefined && record.producer === record.key ? entriesBefore.get(record.key) : undefined;
+    const now = before && before.value === record.entry.value ? entriesNowById.get(record.key) : undefined;
+    if (now) {
+      const own: MapEntry = { key: now.key, keyRange: now.keyRange, value: now.value };
+      entries.push(own);
+      placed.push({ ...record, entry: own, range: now.value.range });
+      continue;
+    }
+    if (record.attributedTo && edited.has(record.attributedTo.logicalId) && record.resource) {
+      const placement = written.place(record.resource, record.attributedTo);
+      mover.exact.set(record.range.start, { end: record.range.end, now: placement.range });
+    }
+    const entry = mover.entry(record.entry);
+    const source = last.expansion.sourceMap.resources.get(record.key);
+    const movedSource = source && mover.source(source);
+    if (entry === undefined || (source !== undefined && movedSource === undefined)) return undefined;
+    const properties = new Map<string, SamSource>();
+    for (const [name, property] of last.expansion.sourceMap.properties.get(record.key) ?? []) {
+      const moved = mover.source(property);
+      if (moved === undefined) return undefined;
+      properties.set(name, moved);
+    }
+    entries.push(entry);
+    if (movedSource) sources.set(record.key, movedSource);
+    if (last.expansion.sourceMap.properties.has(record.key)) propertySources.set(record.key, properties);
+    placed.push({ ...record, entry, range: mover.range(record.range) ?? record.range });
+  }
+
+  // The notes: the edited functions' in place of theirs before, the others moved.
+  const fresh = new Map<string, SamNote[]>();
+  for (const note of translation?.notes ?? []) if (edited.has(note.logicalId)) fresh.set(note.logicalId, [...(fresh.get(note.logicalId) ?? []), note]);
+  const notes: SamNote[] = [];
+  for (const note of last.expansion.notes) {
+    if (edited.has(note.logicalId)) {
+      const next = fresh.get(note.logicalId)?.shift();
+      if (next === undefined) return undefined;
+      notes.push(next);
+      continue;
+    }
+    const range = note.range && mover.range(note.range);
+    if (note.range && range === undefined) return undefined;
+    notes.push(range === note.range ? note : { ...note, range: range! });
+  }
+  if ([...fresh.values()].some((left) => left.length > 0)) return undefined;
+
+  const rootEntries: MapEntry[] = [];
+  for (const entry of last.rootEntries) {
+    if (entry.key === 'Resources') {
+      rootEntries.push({ key: 'Resources', keyRange: resourcesNow.keyRange, value: { kind: 'map', range: resourcesNow.value.range, entries } });
+      continue;
+    }
+    const moved = mover.entry(entry);
+    if (moved === undefined) return undefined;
+    rootEntries.push(moved);
+  }
+  const expansion: SamExpansion = {
+    parsed: { text, format: model.parsed.format, root: { kind: 'map', range: root.range, entries: rootEntries }, errors: [...model.parsed.errors] },
+    sourceMap: { resources: sources, properties: propertySources },
+    notes,
+  };
+  cache.reexpansions++;
+  rememberExpansion(cache, { model, options, py27: last.py27, placed, rootEntries, expansion, references: last.references });
+  return expansion;
+}
+
+/**
+ * The edited functions translated in a template of their own (with the sections their translation
+ * reads), or null when that translation may differ from theirs in the whole template.
+ */
+function translateAlone(root: MapNode, text: string, edited: ReadonlyMap<string, { before: MapEntry; now: MapEntry }>, index: SourceIndex, options: TranslationOptions, last: ExpansionRecord): Translation | null {
+  const alone: PlainMap = {};
+  for (const entry of root.entries) if (CONTEXT_SECTIONS.includes(entry.key)) alone[entry.key] = index.read(entry.value);
+  const resources: PlainMap = {};
+  for (const [id, { now }] of edited) resources[id] = index.read(now.value);
+  alone.Resources = resources;
+  const editedNode: MapNode = { kind: 'map', range: root.range, entries: [...edited.values()].map(({ now }) => now) };
+  const globalsNode = root.entries.find((e) => e.key === 'Globals')?.value;
+  const globalsText = globalsNode ? text.slice(globalsNode.range.start, globalsNode.range.end) : '';
+  const conditionsBefore = isMap(alone.Conditions) ? Object.keys(alone.Conditions).length : 0;
+  const translation = translate(alone, editedNode, options, { text, index, globalsText }, 'part', last.py27);
+  if (translation === 'redo' || translation.errors.length > 0 || translation.notCovered.size > 0 || translation.changedIds.size > 0) return null;
+  if (translation.edited.size > 0 || translation.shared.length > 0 || translation.embeddedConnectors.size > 0) return null;
+  if (Object.keys(translation.conditions).length !== conditionsBefore) return null;
+  for (const id of edited.keys()) {
+    // A translation that read another resource (an SNS event reads its topic) saw none here.
+    if (!translation.kept.has(id) || translation.references.textOf(id) !== last.references.textOf(id)) return null;
+  }
+  return translation;
+}
