@@ -65,6 +65,11 @@ export interface Remembered {
 }
 
 const FUNCTION = 'AWS::Serverless::Function';
+/**
+ * Sections the transform passes through as written (it reads none of them, and with no reference
+ * to resolve it changes none): whatever their text, they are this text's own nodes.
+ */
+const PASSED_THROUGH = new Set(['AWSTemplateFormatVersion', 'Description', 'Metadata', 'Outputs']);
 /** The sections an edited function's translation reads besides its own entry. */
 const CONTEXT_SECTIONS = ['AWSTemplateFormatVersion', 'Transform', 'Parameters', 'Mappings', 'Conditions', 'Globals'];
 
@@ -256,6 +261,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
       spans.push({ start: before.keyRange.start, end: before.keyRange.end, delta: now.keyRange.start - before.keyRange.start });
       continue;
     }
+    if (PASSED_THROUGH.has(now.key)) continue;
     if (slice(last.text, before) !== slice(text, now)) return undefined;
     spans.push(spanOf(before, now));
   }
@@ -367,6 +373,11 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   for (const entry of last.rootEntries) {
     if (entry.key === 'Resources') {
       rootEntries.push({ key: 'Resources', keyRange: resourcesNow.keyRange, value: { kind: 'map', range: resourcesNow.value.range, entries } });
+      continue;
+    }
+    const own = PASSED_THROUGH.has(entry.key) ? root.entries.find((e) => e.key === entry.key) : undefined;
+    if (own) {
+      rootEntries.push({ key: own.key, keyRange: own.keyRange, value: own.value });
       continue;
     }
     const moved = mover.entry(entry);

@@ -3,7 +3,7 @@
  * an expansion started from the last one): over every valid input of SAM's translator suite, the
  * expansion with a cache warmed by the same template, or by a copy with one edit (a function's
  * property, code, environment, tags or alias, an event added, removed or moved to another path,
- * Globals, a parameter's value), is the expansion without a cache, node for node and range for
+ * the Description, an output, Globals, a parameter's value), is the expansion without a cache, node for node and range for
  * range, with the same source map, notes and errors. Skipped, with the reason printed, when the
  * folder is absent.
  */
@@ -104,6 +104,15 @@ const EDITS: Record<string, (template: Plain) => boolean> = {
     properties.AutoPublishAlias = typeof properties.AutoPublishAlias === 'string' ? `${properties.AutoPublishAlias}probe` : 'probe';
     return true;
   },
+  // Sections the transform passes through: the rest starts from the last expansion.
+  'the Description changed': (t) => {
+    t.Description = `${typeof t.Description === 'string' ? t.Description : ''} (edited)`;
+    return true;
+  },
+  'an output added': (t) => {
+    t.Outputs = { ...(isMap(t.Outputs) ? t.Outputs : {}), CacheProbe: { Value: { 'Fn::Sub': '${AWS::StackName}-probe' } } };
+    return true;
+  },
   'Globals changed': (t) => {
     const globals = isMap(t.Globals) ? t.Globals : (t.Globals = {});
     const fn = isMap(globals.Function) ? globals.Function : (globals.Function = {});
@@ -178,6 +187,7 @@ describe('expansion with kept translations', { skip: existsSync(SUITE) ? false :
     // Edits to a function where no API reads start from the last expansion; the others cannot.
     assert.ok((again.get('a function property changed') ?? 0) > 0, 'a timeout edit starts from the last expansion');
     assert.equal(again.get('an event added') ?? 0, 0, 'an event added does not');
+    assert.ok((again.get('the Description changed') ?? 0) > 0, 'a new Description starts from the last expansion');
     for (const edit of Object.keys(EDITS)) assert.ok((applied.get(edit) ?? 0) > 0, `${edit} applies to some input`);
   });
 });
