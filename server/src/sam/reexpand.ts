@@ -38,6 +38,10 @@ export interface PlacedRecord {
   entry: MapEntry;
   resource?: GeneratedResource;
   attributedTo?: Origin;
+  /** The first and last character any range of the entry or its sources covers. */
+  extent: Range;
+  /** Whether the entry is the template's own resource, as written (its own node). */
+  own?: boolean;
 }
 
 /** An expansion remembered for the next one. */
@@ -122,8 +126,30 @@ class Mover {
   private lastRange?: Range;
   private lastMoved?: Range;
 
+  private minStart = Infinity;
+  private maxEnd = -Infinity;
+
+  /** The extent of the ranges moved since `resetExtent`. */
+  get extent(): Range {
+    return { start: this.minStart, end: this.maxEnd };
+  }
+
+  resetExtent(): void {
+    this.minStart = Infinity;
+    this.maxEnd = -Infinity;
+  }
+
   /** The range now, or undefined when its text is not known to be the same. */
   range(range: Range): Range | undefined {
+    const moved = this.rangeNow(range);
+    if (moved !== undefined) {
+      if (moved.start < this.minStart) this.minStart = moved.start;
+      if (moved.end > this.maxEnd) this.maxEnd = moved.end;
+    }
+    return moved;
+  }
+
+  private rangeNow(range: Range): Range | undefined {
     // What the transform built shares one range object (its SAM property's) across many nodes.
     if (range === this.lastRange) return this.lastMoved;
     const span = this.spanOf(range);
@@ -203,6 +229,29 @@ class Mover {
     if (range === undefined) return undefined;
     return range === source.range ? source : { ...source, range };
   }
+}
+
+/** The extent of an entry's ranges and its sources'. */
+export function extentOf(entry: MapEntry, sources: { source?: SamSource; properties?: ReadonlyMap<string, SamSource> }): Range {
+  const extent = { start: Infinity, end: -Infinity };
+  const add = (range: Range) => {
+    if (range.start < extent.start) extent.start = range.start;
+    if (range.end > extent.end) extent.end = range.end;
+  };
+  const walk = (node: TemplateNode): void => {
+    add(node.range);
+    if (node.kind === 'seq') for (const item of node.items) walk(item);
+    else if (node.kind === 'map')
+      for (const child of node.entries) {
+        add(child.keyRange);
+        walk(child.value);
+      }
+  };
+  add(entry.keyRange);
+  walk(entry.value);
+  if (sources.source) add(sources.source.range);
+  for (const property of sources.properties?.values() ?? []) add(property.range);
+  return extent;
 }
 
 const slice = (text: string, entry: MapEntry) => text.slice(entry.keyRange.start, entry.value.range.end);
@@ -297,59 +346,75 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   const written = new WrittenResources(root, resourcesNow.keyRange);
   const builder = new NodeBuilder(index);
   for (const { before, now } of edited.values()) mover.exact.set(before.keyRange.start, { end: before.keyRange.end, now: now.keyRange });
-  const taken = new Set(last.placed.filter((p) => !edited.has(p.producer)).map((p) => p.key));
   const placed: PlacedRecord[] = [];
   const entries: MapEntry[] = [];
   const sources = new Map<string, SamSource>();
-  const propertySources = new Map<string, Map<string, SamSource>>();
-  const templateIds = new Set(entriesNow.map((e) => e.key));
-  const entriesBefore = new Map(resourcesBefore.entries.map((e) => [e.key, e]));
+  const propertySources = new Map<string, ReadonlyMap<string, SamSource>>();
   const entriesNowById = new Map(entriesNow.map((e) => [e.key, e]));
+  const generatedNow = new Set<string>();
+  const unchangedUpTo = same.prefix;
   for (let i = 0; i < last.placed.length; ) {
     const record = last.placed[i]!;
     if (edited.has(record.producer)) {
-      while (i < last.placed.length && last.placed[i]!.producer === record.producer) i++;
+      const generatedBefore = new Set<string>();
+      for (; i < last.placed.length && last.placed[i]!.producer === record.producer; i++) generatedBefore.add(last.placed[i]!.key);
       for (const resource of translation?.generated.get(record.producer) ?? []) {
         // An id another resource has or generates would take its place (SAM's DuplicateLogicalIdException, or an overwrite).
-        if (taken.has(resource.logicalId) || (resource.logicalId !== record.producer && templateIds.has(resource.logicalId))) return undefined;
-        taken.add(resource.logicalId);
+        const id = resource.logicalId;
+        const another = (id !== record.producer && entriesNowById.has(id)) || (last.expansion.sourceMap.resources.has(id) && !generatedBefore.has(id)) || generatedNow.has(id);
+        if (another) return undefined;
+        generatedNow.add(id);
         const placement = written.place(resource);
-        const entry: MapEntry = { key: resource.logicalId, keyRange: placement.keyRange, value: builder.build(resource.toEntry(), placement.range) };
+        const entry: MapEntry = { key: id, keyRange: placement.keyRange, value: builder.build(resource.toEntry(), placement.range) };
         entries.push(entry);
-        sources.set(resource.logicalId, placement.source);
-        propertySources.set(resource.logicalId, placement.properties);
-        placed.push({ key: resource.logicalId, producer: record.producer, range: placement.range, entry, resource });
+        sources.set(id, placement.source);
+        propertySources.set(id, placement.properties);
+        placed.push({ key: id, producer: record.producer, range: placement.range, entry, resource, extent: extentOf(entry, placement) });
       }
       continue;
     }
     i++;
     // A resource the transform left as written is the template's own node, in this text too.
-    const before = record.resource === undefined && record.producer === record.key ? entriesBefore.get(record.key) : undefined;
-    const now = before && before.value === record.entry.value ? entriesNowById.get(record.key) : undefined;
+    const now = record.own ? entriesNowById.get(record.key) : undefined;
     if (now) {
       const own: MapEntry = { key: now.key, keyRange: now.keyRange, value: now.value };
       entries.push(own);
-      placed.push({ ...record, entry: own, range: now.value.range });
+      placed.push({ ...record, entry: own, range: now.value.range, extent: { start: now.keyRange.start, end: now.value.range.end } });
       continue;
     }
-    if (record.attributedTo && edited.has(record.attributedTo.logicalId) && record.resource) {
+    const source = last.expansion.sourceMap.resources.get(record.key);
+    const properties = last.expansion.sourceMap.properties.get(record.key);
+    const attributedToEdited = record.attributedTo !== undefined && edited.has(record.attributedTo.logicalId);
+    // Before the first character that changed, everything is where it was.
+    if (record.extent.end <= unchangedUpTo && !attributedToEdited) {
+      entries.push(record.entry);
+      if (source) sources.set(record.key, source);
+      if (properties) propertySources.set(record.key, properties);
+      placed.push(record);
+      continue;
+    }
+    if (attributedToEdited && record.resource) {
       const placement = written.place(record.resource, record.attributedTo);
       mover.exact.set(record.range.start, { end: record.range.end, now: placement.range });
     }
+    mover.resetExtent();
     const entry = mover.entry(record.entry);
-    const source = last.expansion.sourceMap.resources.get(record.key);
     const movedSource = source && mover.source(source);
     if (entry === undefined || (source !== undefined && movedSource === undefined)) return undefined;
-    const properties = new Map<string, SamSource>();
-    for (const [name, property] of last.expansion.sourceMap.properties.get(record.key) ?? []) {
-      const moved = mover.source(property);
-      if (moved === undefined) return undefined;
-      properties.set(name, moved);
+    let movedProperties = properties;
+    if (properties) {
+      const moved = new Map<string, SamSource>();
+      for (const [name, property] of properties) {
+        const now = mover.source(property);
+        if (now === undefined) return undefined;
+        moved.set(name, now);
+      }
+      movedProperties = moved;
     }
     entries.push(entry);
     if (movedSource) sources.set(record.key, movedSource);
-    if (last.expansion.sourceMap.properties.has(record.key)) propertySources.set(record.key, properties);
-    placed.push({ ...record, entry, range: mover.range(record.range) ?? record.range });
+    if (movedProperties) propertySources.set(record.key, movedProperties);
+    placed.push({ ...record, entry, range: mover.range(record.range) ?? record.range, extent: mover.extent });
   }
 
   // The notes: the edited functions' in place of theirs before, the others moved.
