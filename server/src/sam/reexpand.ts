@@ -256,20 +256,6 @@ export function extentOf(entry: MapEntry, sources: { source?: SamSource; propert
 
 const slice = (text: string, entry: MapEntry) => text.slice(entry.keyRange.start, entry.value.range.end);
 
-/** Whether an entry stands where an earlier one stood, moved by `delta`, from its key to the end of its value. */
-function movedBy(before: MapEntry, now: MapEntry, delta: number): boolean {
-  return now.keyRange.start === before.keyRange.start + delta && now.value.range.end === before.value.range.end + delta;
-}
-
-/** How many characters two texts share at their start, and at their end (not overlapping). */
-function sameEnds(before: string, now: string): { prefix: number; suffix: number } {
-  const shorter = Math.min(before.length, now.length);
-  let prefix = 0;
-  while (prefix < shorter && before.charCodeAt(prefix) === now.charCodeAt(prefix)) prefix++;
-  let suffix = 0;
-  while (suffix < shorter - prefix && before.charCodeAt(before.length - 1 - suffix) === now.charCodeAt(now.length - 1 - suffix)) suffix++;
-  return { prefix, suffix };
-}
 const spanOf = (before: MapEntry, now: MapEntry): Span => ({ start: before.keyRange.start, end: before.value.range.end, delta: now.keyRange.start - before.keyRange.start });
 
 /** The `Type` a resource entry writes, when it is a string. */
@@ -318,18 +304,11 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   const entriesNow = resourcesNow.value.entries;
   if (entriesNow.length !== resourcesBefore.entries.length) return undefined;
   const edited = new Map<string, { before: MapEntry; now: MapEntry }>();
-  // A keystroke changes one place: what lies before it or after it is the same text, unread.
-  const same = sameEnds(last.text, text);
-  const delta = text.length - last.text.length;
   for (let i = 0; i < entriesNow.length; i++) {
     const before = resourcesBefore.entries[i]!;
     const now = entriesNow[i]!;
     if (before.key !== now.key) return undefined;
-    const unchanged =
-      (before.value.range.end <= same.prefix && movedBy(before, now, 0)) ||
-      (before.keyRange.start >= last.text.length - same.suffix && movedBy(before, now, delta)) ||
-      slice(last.text, before) === slice(text, now);
-    if (unchanged) spans.push(spanOf(before, now));
+    if (slice(last.text, before) === slice(text, now)) spans.push(spanOf(before, now));
     else if (isFunctionEditTheApiDoesNotRead(before, now, last.text, text)) edited.set(now.key, { before, now });
     else return undefined;
   }
@@ -352,7 +331,11 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   const propertySources = new Map<string, ReadonlyMap<string, SamSource>>();
   const entriesNowById = new Map(entriesNow.map((e) => [e.key, e]));
   const generatedNow = new Set<string>();
-  const unchangedUpTo = same.prefix;
+  // Ranges point into entries only (never into what lies between them): up to the first entry
+  // that changed or moved, every range is where it was.
+  let unchangedUpTo = Infinity;
+  for (const span of spans) if (span.delta !== 0 && span.start < unchangedUpTo) unchangedUpTo = span.start;
+  for (const { before } of edited.values()) if (before.keyRange.start < unchangedUpTo) unchangedUpTo = before.keyRange.start;
   for (let i = 0; i < last.placed.length; ) {
     const record = last.placed[i]!;
     if (edited.has(record.producer)) {

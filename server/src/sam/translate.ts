@@ -10,7 +10,7 @@ import type { MapNode } from '../template/ast';
 import { SharedUsagePlan } from './api/usagePlan';
 import { translateHttpApi } from './api/httpApi';
 import { implicitHttpApiPlugin } from './api/implicitHttpApi';
-import { implicitRestApiPlugin } from './api/implicitRestApi';
+import { IMPLICIT_REST_API, implicitRestApiPlugin } from './api/implicitRestApi';
 import { openApiSkeleton } from './api/openApiEditor';
 import { resolveApplicationLocations, translateApplication } from './application';
 import { translateLayerVersion } from './layerVersion';
@@ -172,6 +172,8 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
     implicitApis: new Map(),
     applicationTemplates: new Map(),
     ...(options.artifacts ? { artifacts: options.artifacts } : {}),
+    // Part of a template: the implicit API is not translated, so its definition is not built.
+    ...(reuseApi === 'part' ? { keptDefinitions: new Set([IMPLICIT_REST_API]) } : {}),
     note(note: SamNote, range?: Range) {
       const key = JSON.stringify(note);
       if (noted.has(key)) return;
