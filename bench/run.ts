@@ -176,6 +176,7 @@ function sam(): void {
       ['cold: nothing kept, both sides', figures.analysis_ms, figures.expansion_ms, `${Math.round(figures.share * 100)}%`, '-', 'in full', figures.runs],
       warmRow('warm: the edit, baseline and its translations kept', figures.warm),
       warmRow('warm: an edit that leaves the API alone', figures.warm_api_kept),
+      ...figures.warm_by_position.map((warm) => warmRow(`warm: Handler${warm.function}'s CodeUri alone`, warm)),
     ],
   );
   say(`For scale, the processed templates as plain YAML: analysis ${round(figures.processed_analysis_ms)} ms`);

@@ -52,6 +52,8 @@ export interface SamFigures {
   warm: WarmCase;
   /** The same, for an edit that leaves the API alone (a timeout and a code location). */
   warm_api_kept: WarmCase;
+  /** One function's code location edited, at the top, the middle and the bottom of the template. */
+  warm_by_position: (WarmCase & { function: number })[];
   /** The analysis of the two processed templates written out as plain CloudFormation YAML. */
   processed_analysis_ms: number;
   /**
@@ -156,6 +158,11 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, functio
   };
   const apiEdit: WarmFigures = { analysis: [], expansion: [], hits: 0, misses: 0, apiKept: false, fromLast: false };
   const apiKept: WarmFigures = { analysis: [], expansion: [], hits: 0, misses: 0, apiKept: false, fromLast: false };
+  // Starting from the last expansion moves what follows the edit: where it is matters.
+  const positions = [0, Math.floor(functions / 2), functions - 1].map((f) => {
+    const text = pair.before.replace(`/handler${f}.zip`, `/handler${f}-v2.zip`);
+    return { f, text, model: readTemplateModel(parseTemplate(text)), figures: { analysis: [], expansion: [], hits: 0, misses: 0, apiKept: false, fromLast: false } as WarmFigures };
+  });
   for (let i = 0; i < warmup + runs; i++) {
     const keep = i >= warmup;
     const expand = models.reduce((sum, model) => sum + timeMs(() => expandServerless(model, EXPANSION_OPTIONS)), 0);
@@ -163,6 +170,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, functio
     const plain = timeMs(() => analyzeUpdate({ text: processedBefore.text }, { text: processedAfter.text }, { spec }));
     warm(models[1]!, pair.after, apiEdit, keep);
     warm(codeEdited, codeEdit.after, apiKept, keep);
+    for (const position of positions) warm(position.model, position.text, position.figures, keep);
     const least = definitionFloor(paths);
     if (!keep) continue;
     floor.push(least);
@@ -186,6 +194,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, functio
     share: expansionMs / analysisMs,
     warm: figures(apiEdit),
     warm_api_kept: figures(apiKept),
+    warm_by_position: positions.map((position) => ({ function: position.f, ...figures(position.figures) })),
     processed_analysis_ms: median(processed),
     definition_floor_ms: Math.min(...floor),
     runs,
