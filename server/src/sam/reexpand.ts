@@ -1,8 +1,9 @@
 /**
  * An expansion that starts from the previous one of the same document: when the text changed only
- * inside functions, and only where no API reads (code, memory, environment, policies...), or only
- * between resources, the functions edited are translated again and everything else is the
- * previous processed template, its ranges moved to where the text now puts them.
+ * inside functions, and only where no API reads (code, memory, environment, policies...), in the
+ * sections the transform passes through (Description, Metadata, Outputs), or between resources,
+ * the functions edited are translated again and everything else is the previous processed
+ * template, its ranges moved to where the text now puts them.
  *
  * The previous expansion is remembered (in the caller's translation cache) only when nothing in
  * it depends on more than each resource's own text: no SAM error, nothing left as written, no
@@ -296,8 +297,10 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
       spans.push({ start: before.keyRange.start, end: before.keyRange.end, delta: now.keyRange.start - before.keyRange.start });
       continue;
     }
-    if (PASSED_THROUGH.has(now.key)) continue;
-    if (slice(last.text, before) !== slice(text, now)) return undefined;
+    const same = slice(last.text, before) === slice(text, now);
+    // A YAML anchor there could carry the edit into resources whose text did not change.
+    if (PASSED_THROUGH.has(now.key) && (same || (!slice(last.text, before).includes('&') && !slice(text, now).includes('&')))) continue;
+    if (!same) return undefined;
     spans.push(spanOf(before, now));
   }
   if (resourcesBefore === undefined || resourcesNow === undefined || resourcesNow.value.kind !== 'map') return undefined;

@@ -104,6 +104,29 @@ describe('SamTranslationCache: starting from the last expansion', () => {
     assert.equal(cache.reexpansions, texts.length);
   });
 
+  test('an edit to a YAML anchor that resources use is expanded in full, though their text did not change', () => {
+    const withAnchor = (stage: string) => `Transform: AWS::Serverless-2016-10-31
+Metadata:
+  Shared: &shared
+    STAGE: ${stage}
+Resources:
+  Fn:
+    Type: AWS::Serverless::Function
+    Properties:
+      CodeUri: s3://bucket/fn.zip
+      Handler: app.handler
+      Runtime: python3.12
+      Environment:
+        Variables: *shared
+`;
+    const cache = new SamTranslationCache();
+    expand(withAnchor('prod'), cache);
+    const edited = expand(withAnchor('test'), cache);
+    assert.equal(cache.reexpansions, 0);
+    assert.deepStrictEqual(edited, uncached(withAnchor('test')));
+    assert.match(JSON.stringify(toPlain(edited.parsed.root!)), /"STAGE":"test"/);
+  });
+
   test('an edit the API reads, or to another resource, is expanded in full', () => {
     const cache = new SamTranslationCache();
     expand(template(), cache);
