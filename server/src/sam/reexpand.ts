@@ -16,7 +16,7 @@
  */
 import type { MapEntry, MapNode, Range, TemplateNode } from '../template/ast';
 import type { TemplateModel } from '../template/model';
-import { writtenText } from './api/keptImplicitApi';
+import { textTheApiReads } from './api/keptImplicitApi';
 import type { SamNote } from './context';
 import type { SamExpansion } from './expand';
 import type { GeneratedResource, Origin } from './generated';
@@ -27,7 +27,7 @@ import { SourceIndex } from './sourceIndex';
 import type { SamSource } from './sourceMap';
 import { translate, type Translation, type TranslationOptions } from './translate';
 import type { SamTranslationCache } from './translationCache';
-import { isMap, type PlainMap } from './values';
+import { isMap, sortedEntries, type PlainMap } from './values';
 
 /** One entry of the processed Resources section, with what placed it there. */
 export interface PlacedRecord {
@@ -80,9 +80,8 @@ const CONTEXT_SECTIONS = ['AWSTemplateFormatVersion', 'Transform', 'Parameters',
 
 /** The options as text: an expansion starts from another only under the same. */
 function optionsKey(options: TranslationOptions): string | undefined {
-  const sorted = <T>(entries: Iterable<[string, T]>) => [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   try {
-    return JSON.stringify([sorted(options.parameters), options.region, options.partition, sorted(options.artifacts ?? [])]);
+    return JSON.stringify([sortedEntries(options.parameters), options.region, options.partition, sortedEntries(options.artifacts ?? [])]);
   } catch {
     return undefined;
   }
@@ -273,7 +272,7 @@ function isFunctionEditTheApiDoesNotRead(before: MapEntry, now: MapEntry, earlie
   if (slice(earlierText, before).includes('&') || slice(text, now).includes('&')) return false;
   const nodeBefore = before.value.kind === 'map' ? before.value : undefined;
   const nodeNow = now.value.kind === 'map' ? now.value : undefined;
-  return writtenText({ text: earlierText }, nodeBefore, true) === writtenText({ text }, nodeNow, true);
+  return textTheApiReads({ text: earlierText }, nodeBefore, true) === textTheApiReads({ text }, nodeNow, true);
 }
 
 /** The expansion of `model` started from the cache's last one, or undefined when it must be done in full. */
@@ -334,6 +333,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   const propertySources = new Map<string, ReadonlyMap<string, SamSource>>();
   const entriesNowById = new Map(entriesNow.map((e) => [e.key, e]));
   const generatedNow = new Set<string>();
+  const placedAgain = new Set<string>();
   // Ranges point into entries only (never into what lies between them): up to the first entry
   // that changed or moved, every range is where it was.
   let unchangedUpTo = Infinity;
@@ -342,6 +342,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   for (let i = 0; i < last.placed.length; ) {
     const record = last.placed[i]!;
     if (edited.has(record.producer)) {
+      placedAgain.add(record.producer);
       const generatedBefore = new Set<string>();
       for (; i < last.placed.length && last.placed[i]!.producer === record.producer; i++) generatedBefore.add(last.placed[i]!.key);
       for (const resource of translation?.generated.get(record.producer) ?? []) {
@@ -402,6 +403,9 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     if (movedProperties) propertySources.set(record.key, movedProperties);
     placed.push({ ...record, entry, range: mover.range(record.range) ?? record.range, extent: mover.extent });
   }
+
+  // An edited function that generated nothing before has no place to take.
+  if (placedAgain.size !== edited.size) return undefined;
 
   // The notes: the edited functions' in place of theirs before, the others moved.
   const fresh = new Map<string, SamNote[]>();

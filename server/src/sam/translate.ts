@@ -40,7 +40,7 @@ import { ResourceOrder } from './resourceOrder';
 import { PyDict, PyUnicode, type PyValue } from './python/py27Dict';
 import { pyStr } from './python/pyRepr';
 import { fromTemplate } from './api/pyValues';
-import { deepCopy, isMap, type PlainMap } from './values';
+import { deepCopy, isMap, sortedEntries, type PlainMap } from './values';
 import type { SourceIndex } from './sourceIndex';
 import { RecordingContext, stableText, type KeptEffect, type KeptTranslation, type SamTranslationCache } from './translationCache';
 import { ImplicitApiKeeper } from './api/keptImplicitApi';
@@ -265,10 +265,10 @@ class TranslationKeeper {
 
   static for(ctx: TranslationContext, cache: SamTranslationCache, source: TranslationSource): TranslationKeeper | undefined {
     if (hasConnectors(ctx)) return undefined;
-    const parameters = stableText([...ctx.parameters].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    const parameters = stableText(sortedEntries(ctx.parameters));
     if (parameters === undefined) return undefined;
     // A file that appears or goes away changes what any translation may say of a local path.
-    const artifacts = [...(ctx.artifacts ?? [])].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const artifacts = sortedEntries(ctx.artifacts ?? []);
     return new TranslationKeeper(ctx, cache, source, JSON.stringify([parameters, ctx.region, ctx.partition, ctx.py27, source.globalsText, artifacts]));
   }
 

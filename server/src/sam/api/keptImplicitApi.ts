@@ -25,7 +25,7 @@ import type { SourceIndex } from '../sourceIndex';
 import type { MapNode } from '../../template/ast';
 import type { TranslationSource } from '../translate';
 import { RecordingContext, type SamTranslationCache } from '../translationCache';
-import { isMap, type PlainMap } from '../values';
+import { isMap, sortedEntries, type PlainMap } from '../values';
 import { IMPLICIT_REST_API } from './implicitRestApi';
 
 /**
@@ -64,7 +64,7 @@ function hasApiEvent(entry: PlainMap): boolean {
  * properties the API does not read. Beside the values, it tells `2` from `2.0`, which Python
  * prints differently in the definition SAM hashes.
  */
-export function writtenText(source: { text: string }, node: MapNode | undefined, isFunction: boolean): string {
+export function textTheApiReads(source: { text: string }, node: MapNode | undefined, isFunction: boolean): string {
   if (node === undefined) return '';
   if (!isFunction) return source.text.slice(node.range.start, node.range.end);
   const parts: string[] = [];
@@ -77,13 +77,12 @@ export function writtenText(source: { text: string }, node: MapNode | undefined,
 
 /** What the implicit API is made from, as values and as text; undefined when a kept API could not vouch for it. */
 function apiInputs(ctx: TranslationContext, order: ResourceOrder, globals: unknown, source: TranslationSource, nodeOf: (id: string) => MapNode | undefined): { text: string; values: unknown[] } | undefined {
-  const parameters = [...ctx.parameters].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const parts: unknown[] = [parameters, ctx.region, ctx.partition, ctx.py27, globals ?? null, source.globalsText];
+  const parts: unknown[] = [sortedEntries(ctx.parameters), ctx.region, ctx.partition, ctx.py27, globals ?? null, source.globalsText];
   let implicitEvents = 0;
   for (const id of order.keys()) {
     const entry = ctx.resources[id];
     const isFunction = isMap(entry) && entry.Type === 'AWS::Serverless::Function';
-    parts.push(writtenText(source, nodeOf(id), isFunction));
+    parts.push(textTheApiReads(source, nodeOf(id), isFunction));
     if (!isMap(entry) || (!isFunction && entry.Type !== 'AWS::Serverless::StateMachine')) {
       parts.push(id, entry ?? null);
       continue;
@@ -100,7 +99,12 @@ function apiInputs(ctx: TranslationContext, order: ResourceOrder, globals: unkno
   if (implicitEvents === 0) return undefined;
   // Values just read from the template are plain maps, lists and scalars, which JSON writes with
   // their keys in order (stableText's text, three times faster: this runs on every expansion).
-  return { text: JSON.stringify(parts), values: parts };
+  try {
+    return { text: JSON.stringify(parts), values: parts };
+  } catch {
+    // A parameter value JSON cannot write (the caller's, not the template's): nothing is kept.
+    return undefined;
+  }
 }
 
 /**
