@@ -14,7 +14,7 @@
  * shared or edited, no new condition, the same references to what it generates, as many notes,
  * and ids no other resource uses. Otherwise the caller expands the template in full.
  */
-import type { MapEntry, MapNode, Range, TemplateNode } from '../template/ast';
+import type { MapEntry, MapNode, Range, SeqNode, TemplateNode } from '../template/ast';
 import type { TemplateModel } from '../template/model';
 import { textTheApiReads } from './api/keptImplicitApi';
 import type { SamNote } from './context';
@@ -189,6 +189,7 @@ class Mover {
     const range = this.range(node.range);
     if (range === undefined) return undefined;
     if (node.kind === 'scalar') return range === node.range ? node : { kind: 'scalar', range, value: node.value };
+    if (range !== node.range) return this.copied(node, range);
     if (node.kind === 'seq') {
       const items = node.items;
       let moved: TemplateNode[] | undefined;
@@ -212,6 +213,29 @@ class Mover {
     }
     if (moved === undefined && range === node.range) return node;
     const map: MapNode = { kind: 'map', range, entries: moved ?? entries };
+    if (node.shortForm !== undefined) map.shortForm = node.shortForm;
+    return map;
+  }
+
+  /** A node that moved, copied with its children moved (most moved with it), without comparing them. */
+  private copied(node: MapNode | SeqNode, range: Range): TemplateNode | undefined {
+    // Arrays built by pushing stay packed, which the next keystroke's walk of them relies on.
+    if (node.kind === 'seq') {
+      const items: TemplateNode[] = [];
+      for (const item of node.items) {
+        const moved = this.node(item);
+        if (moved === undefined) return undefined;
+        items.push(moved);
+      }
+      return { kind: 'seq', range, items };
+    }
+    const entries: MapEntry[] = [];
+    for (const entry of node.entries) {
+      const moved = this.entry(entry);
+      if (moved === undefined) return undefined;
+      entries.push(moved);
+    }
+    const map: MapNode = { kind: 'map', range, entries };
     if (node.shortForm !== undefined) map.shortForm = node.shortForm;
     return map;
   }
