@@ -282,17 +282,15 @@ const slice = (text: string, entry: MapEntry) => text.slice(entry.keyRange.start
 
 const spanOf = (before: MapEntry, now: MapEntry): Span => ({ start: before.keyRange.start, end: before.value.range.end, delta: now.keyRange.start - before.keyRange.start });
 
-/** The `Type` a resource entry writes, when it is a string. */
+/** The `Type` a resource entry writes, when it is a scalar. */
 function typeOf(node: TemplateNode): unknown {
-  return node.kind === 'map' ? node.entries.find((e) => e.key === 'Type')?.value : undefined;
+  const type = node.kind === 'map' ? node.entries.find((e) => e.key === 'Type')?.value : undefined;
+  return type?.kind === 'scalar' ? type.value : undefined;
 }
 
 /** Whether an edit is to a function, where no API reads, with no YAML anchor that could carry it elsewhere. */
 function isFunctionEditTheApiDoesNotRead(before: MapEntry, now: MapEntry, earlierText: string, text: string): boolean {
-  const typeBefore = typeOf(before.value);
-  const typeNow = typeOf(now.value);
-  if (typeBefore === undefined || typeNow === undefined || (typeBefore as TemplateNode).kind !== 'scalar' || (typeNow as TemplateNode).kind !== 'scalar') return false;
-  if ((typeBefore as { value: unknown }).value !== FUNCTION || (typeNow as { value: unknown }).value !== FUNCTION) return false;
+  if (typeOf(before.value) !== FUNCTION || typeOf(now.value) !== FUNCTION) return false;
   if (slice(earlierText, before).includes('&') || slice(text, now).includes('&')) return false;
   const nodeBefore = before.value.kind === 'map' ? before.value : undefined;
   const nodeNow = now.value.kind === 'map' ? now.value : undefined;
