@@ -94,6 +94,34 @@ describe('a SAM template against git HEAD', () => {
     assert.deepEqual(diagnostics.filter((d) => d.severity === DiagnosticSeverity.Error), []);
   });
 
+  test("keystrokes in one function move what follows it: the next function's lens and CodeUri note", async () => {
+    const uri = pathToUri(join(repo, 'template.yaml'));
+    // A second function, new since HEAD, after the first.
+    const second = '  SecondFunction:\n    Type: AWS::Serverless::Function\n    Properties:\n      CodeUri: hello_world/\n      Handler: app.lambda_handler\n      Runtime: python3.13\n';
+    let text = edited.replace('\nOutputs:\n', `\n${second}\nOutputs:\n`);
+    await server.diagnostics(uri, await server.change(uri, text));
+    // A comment above the first function, then its handler typed letter by letter: each analysis
+    // starts from the last expansion, whose ranges for the second function must follow the text.
+    text = text.replace('Resources:\n', 'Resources:\n  # the functions\n');
+    for (const handler of ['app.lambda_handler2', 'app.lambda_handler23']) {
+      // The first function's handler comes first in the text.
+      text = text.replace(/Handler: app\.lambda_handler\d*/, `Handler: ${handler}`);
+      const diagnostics = await server.diagnostics(uri, await server.change(uri, text));
+      assert.deepEqual(
+        diagnostics.map((d) => [d.range.start.line, d.range.start.character, d.code]).sort((a, b) => (a[0] as number) - (b[0] as number)),
+        [
+          [lineOf(text, '      CodeUri: hello_world_v2/'), '      CodeUri: '.length, 'sam-local-artifact'],
+          [lineOf(text, '      CodeUri: hello_world/'), '      CodeUri: '.length, 'sam-local-artifact'],
+        ],
+      );
+      const lenses = (await server.codeLenses(uri)) ?? [];
+      const onLine = (line: number) => lenses.filter((lens) => lens.range.start.line === line).map((lens) => lens.command?.title ?? '');
+      assert.deepEqual(onLine(lineOf(text, '  HelloWorldFunction:')), ['✎ Update (no interruption) · + new version']);
+      assert.match(onLine(lineOf(text, '  SecondFunction:'))[0] ?? '', /^\+ Add/);
+    }
+    await server.diagnostics(uri, await server.change(uri, edited));
+  });
+
   test('hovers on the SAM lines name the generated resources and what happens to each', async () => {
     const uri = pathToUri(join(repo, 'template.yaml'));
     const onFunction = hoverText(await server.hover(uri, lineOf(edited, '  HelloWorldFunction:'), 4));
