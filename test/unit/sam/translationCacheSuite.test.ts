@@ -3,9 +3,9 @@
  * an expansion started from the last one): over every valid input of SAM's translator suite, the
  * expansion with a cache warmed by the same template, or by a copy with one edit (a function's
  * property, code, environment, tags or alias, an event added, removed or moved to another path,
- * the Description, an output, Globals, a parameter's value), is the expansion without a cache, node for node and range for
- * range, with the same source map, notes and errors. Skipped, with the reason printed, when the
- * folder is absent.
+ * the Description, Metadata, an output, Globals, a parameter's value), is the expansion without a
+ * cache, node for node and range for range, with the same source map, notes and errors. Skipped,
+ * with the reason printed, when the folder is absent.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -109,6 +109,10 @@ const EDITS: Record<string, (template: Plain) => boolean> = {
     t.Description = `${typeof t.Description === 'string' ? t.Description : ''} (edited)`;
     return true;
   },
+  'Metadata changed': (t) => {
+    t.Metadata = { ...(isMap(t.Metadata) ? t.Metadata : {}), CacheProbe: 'edited' };
+    return true;
+  },
   'an output added': (t) => {
     t.Outputs = { ...(isMap(t.Outputs) ? t.Outputs : {}), CacheProbe: { Value: { 'Fn::Sub': '${AWS::StackName}-probe' } } };
     return true;
@@ -187,7 +191,7 @@ describe('expansion with kept translations', { skip: existsSync(SUITE) ? false :
     // Edits to a function where no API reads start from the last expansion; the others cannot.
     assert.ok((again.get('a function property changed') ?? 0) > 0, 'a timeout edit starts from the last expansion');
     assert.equal(again.get('an event added') ?? 0, 0, 'an event added does not');
-    assert.ok((again.get('the Description changed') ?? 0) > 0, 'a new Description starts from the last expansion');
+    for (const edit of ['the Description changed', 'Metadata changed', 'an output added']) assert.ok((again.get(edit) ?? 0) > 0, `${edit}: starts from the last expansion`);
     for (const edit of Object.keys(EDITS)) assert.ok((applied.get(edit) ?? 0) > 0, `${edit} applies to some input`);
   });
 });
