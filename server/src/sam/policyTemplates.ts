@@ -1,13 +1,20 @@
 /**
- * SAM policy templates (`- DynamoDBCrudPolicy: {TableName: !Ref Table}`). The statements each
- * template stands for are not reproduced here: a template becomes a symbolic statement that
- * holds its name and parameters, so a change to either is a change to the role's policies.
- * What is checked is what the translator checks: that the name is a template, and that the
- * parameters it requires have values.
+ * SAM policy templates (`- DynamoDBCrudPolicy: {TableName: !Ref Table}`). A template becomes the
+ * statements SAM defines for it, each `{"Ref": "<Parameter>"}` of the definition replaced by the
+ * value given for that parameter (SAM's `Template.to_statement`). The definitions are those SAM's
+ * own translator suite shows (policyTemplateDefinitions.json, derived by
+ * server/scripts/derive-policy-templates.ts); a template the suite does not show becomes a
+ * symbolic statement that holds its name and parameters, so a change to either is still a change
+ * to the role's policies. What is checked is what the translator checks: that the name is a
+ * template, and that the parameters it requires have values.
  */
+import definitions from './policyTemplateDefinitions.json';
 import { invalidResource, SamError } from './errors';
 import { pyList } from './globals';
 import { isIntrinsicIf, isMap, isNoValue, type PlainMap } from './values';
+
+/** The statement documents of the templates SAM's suite shows, by name. */
+const DEFINITIONS: Readonly<Record<string, unknown>> = (definitions as { templates: Record<string, unknown> }).templates;
 
 /** Each policy template SAM defines, with the parameters it requires. */
 const TEMPLATE_PARAMETERS: Record<string, readonly string[]> = {
@@ -105,8 +112,8 @@ export function isPolicyTemplate(policy: unknown): policy is PlainMap {
 }
 
 /**
- * The statement document a policy template stands for, as a symbolic statement naming the
- * template and its parameters; an `Fn::If` over templates keeps its shape.
+ * The statement document a policy template stands for (symbolic, naming the template and its
+ * parameters, when its definition is not known); an `Fn::If` over templates keeps its shape.
  */
 export function expandPolicyTemplate(logicalId: string, policy: unknown): PlainMap | SamError {
   if (isIntrinsicIf(policy)) {
@@ -128,7 +135,26 @@ export function expandPolicyTemplate(logicalId: string, policy: unknown): PlainM
   if (missing.length > 0) {
     return invalidResource(logicalId, `Following required parameters of template '${name}' don't have values: ${pyList(missing)}`, ['Properties', 'Policies']);
   }
-  return { Statement: [{ Effect: 'Allow', SamPolicyTemplate: { [name!]: given } }] };
+  const definition = DEFINITIONS[name!];
+  if (definition === undefined) return { Statement: [{ Effect: 'Allow', SamPolicyTemplate: { [name!]: given } }] };
+  // Only the template's own parameters are put in (SAM's `necessary_parameter_values`).
+  const declared: PlainMap = {};
+  for (const parameter of TEMPLATE_PARAMETERS[name!]!) declared[parameter] = given[parameter];
+  return withParameterValues(definition, declared) as PlainMap;
+}
+
+/**
+ * A copy of a definition with each `{"Ref": P}` to one of the given parameters replaced by P's
+ * value, as SAM's resolver does with only `Ref` supported; a value put in is not walked again.
+ */
+function withParameterValues(value: unknown, parameters: PlainMap): unknown {
+  if (Array.isArray(value)) return value.map((item) => withParameterValues(item, parameters));
+  if (!isMap(value)) return value;
+  const keys = Object.keys(value);
+  if (keys.length === 1 && keys[0] === 'Ref' && typeof value.Ref === 'string' && Object.hasOwn(parameters, value.Ref)) return parameters[value.Ref];
+  const copy: PlainMap = {};
+  for (const key of keys) copy[key] = withParameterValues(value[key], parameters);
+  return copy;
 }
 
 /** Whether an `Fn::If` policy entry has a template in a branch (the other may be `AWS::NoValue`). */

@@ -7,11 +7,14 @@
  * message is printed. The share that matches is printed, overall and by SAM resource type, and
  * the suite fails below the floors below (the README states them). Every valid input that uses
  * only features the README's coverage table lists as expanded (samCoverage.ts) must match
- * exactly. Skipped, with the reason printed, when the folder is absent.
+ * exactly. Every role a valid input generates must carry exactly the inline policies the
+ * translator gives it, policy templates expanded into their statements. Skipped, with the reason
+ * printed, when the folder is absent.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { describe, test } from 'node:test';
 import { expandServerless } from '../../../server/src/sam';
 import { parseTemplate, readTemplateModel, toPlain, type MapNode } from '../../../server/src/template';
@@ -89,6 +92,8 @@ describe('the SAM translator suite', { skip: existsSync(SUITE) ? false : `${SUIT
     : [];
   const valid: Outcome[] = [];
   const invalid: ErrorOutcome[] = [];
+  /** Each generated role of a valid input: whether its inline policies are exactly the expected ones. */
+  const roles: { name: string; id: string; matched: boolean }[] = [];
 
   test('every input expands within bounded time, without an internal error', () => {
     for (const name of names) {
@@ -113,7 +118,12 @@ describe('the SAM translator suite', { skip: existsSync(SUITE) ? false : `${SUIT
       }
       const root = expansion.parsed.root as MapNode;
       const resourcesNode = root.entries.find((e) => e.key === 'Resources')?.value;
-      const got = resourceLines(resourcesNode ? (toPlain(resourcesNode) as Record<string, unknown>) : {});
+      const generated = resourcesNode ? (toPlain(resourcesNode) as Record<string, { Type?: unknown; Properties?: { Policies?: unknown } }>) : {};
+      for (const [id, resource] of Object.entries(expected.Resources ?? {}) as [string, { Type?: unknown; Properties?: { Policies?: unknown } }][]) {
+        if (resource.Type !== 'AWS::IAM::Role' || generated[id] === undefined) continue;
+        roles.push({ name, id, matched: isDeepStrictEqual(generated[id]!.Properties?.Policies, resource.Properties?.Policies) });
+      }
+      const got = resourceLines(generated);
       const want = resourceLines(expected.Resources ?? {});
       const missing = want.filter((line) => !got.includes(line));
       const extra = got.filter((line) => !want.includes(line));
@@ -151,6 +161,13 @@ describe('the SAM translator suite', { skip: existsSync(SUITE) ? false : `${SUIT
     console.log(lines.join('\n'));
     const failing = claimed.filter((o) => !o.matched).map((o) => `${o.name}: ${o.detail}`);
     assert.deepEqual(failing, []);
+  });
+
+  test('every generated role has exactly the inline policies the translator gives it, policy templates expanded', () => {
+    const wrong = roles.filter((r) => !r.matched).map((r) => `${r.name} ${r.id}`);
+    console.log(`generated roles with exactly the expected inline policies: ${roles.length - wrong.length}/${roles.length}`);
+    assert.ok(roles.length > 0);
+    assert.deepEqual(wrong, []);
   });
 
   test(`at least ${Math.round(ERROR_DETECTION_FLOOR * 100)}% of the error_* inputs give an error`, () => {
