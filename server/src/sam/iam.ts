@@ -23,7 +23,15 @@ const SERVICE_ROLE_POLICIES = new Set([
   'AWSLambdaExecute',
   'AWSIoTRuleActions',
   'AWSLambdaReplicator',
+  'AmazonAPIGatewayPushToCloudWatchLogs',
 ]);
+
+/**
+ * AWS managed policies whose names do not start with `AWS` or `Amazon`, known to be at the root
+ * path. SAM looks every name up in the account's list of AWS managed policies; without that list,
+ * any other such name is left as written, as SAM leaves a name the list does not hold.
+ */
+const UNPREFIXED_ROOT_POLICIES = new Set(['CloudWatchLambdaInsightsExecutionRolePolicy']);
 
 /** `ArnGenerator.generate_aws_managed_policy_arn`. */
 export function managedPolicyArn(partition: string, name: string): string {
@@ -34,7 +42,7 @@ export function managedPolicyArn(partition: string, name: string): string {
 function policyArnOf(partition: string, name: string): string {
   if (name.startsWith('arn:')) return name;
   if (SERVICE_ROLE_POLICIES.has(name)) return managedPolicyArn(partition, `service-role/${name}`);
-  if (/^(AWS|Amazon)/.test(name)) return managedPolicyArn(partition, name);
+  if (/^(AWS|Amazon)/.test(name) || UNPREFIXED_ROOT_POLICIES.has(name)) return managedPolicyArn(partition, name);
   return name;
 }
 

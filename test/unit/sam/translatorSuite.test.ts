@@ -29,8 +29,8 @@ const ERROR_DETECTION_FLOOR = 1.0;
  * (properties and attributes) is the expected one, below which the suite fails. What keeps it
  * below 100 % is what the README lists as approximated: connector policy statements (symbolic),
  * an application's template URL (known only to AWS), a definition under the `OpenApiVersion`
- * feature toggle, plus AWS managed policies named without a path the transform knows and one input
- * the translator's harness expands with its pass-through-metadata option.
+ * feature toggle, plus one input the translator's harness expands with its pass-through-metadata
+ * option.
  */
 const DEFINITION_MATCH_FLOOR = 0.975;
 /** No input may take longer than this to expand (they take milliseconds). */
