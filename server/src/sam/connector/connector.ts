@@ -10,9 +10,14 @@ import type { GeneratedResource } from '../generated';
 import { ANY, checkProperties, dictOf, IS_STR, listOf, oneOf, typed, type PropertySpec } from '../properties';
 import { isList, isMap, type PlainMap } from '../values';
 import { PROFILES, type ConnectorProfile, type PermissionGrant, type ProfileVariable } from './profiles';
+import profileStatements from './profileStatements.json';
+import { profileReplace, profileVariables, replaceVariables } from './profileReplace';
 import { ConnectorResourceError, logicalIdOf, resourceReference, type ResourceReference, type ResourceResolver } from './reference';
 
 const IS_REFERENCE = dictOf(IS_STR, ANY);
+
+/** The statements of each access category (or combination of them) SAM's suite shows, by source and destination type. */
+const STATEMENTS = (profileStatements as { statements: Record<string, Record<string, Record<string, unknown[]>>> }).statements;
 
 const CONNECTOR_PROPERTIES: Record<string, PropertySpec> = {
   Source: typed(IS_REFERENCE, true),
@@ -87,7 +92,7 @@ function generateResources(
       );
     }
   }
-  const values = variables(source, destination);
+  const values = profileVariables(source, destination);
   // SAM replaces the variables of the whole profile first: a missing one fails even for a category not asked for.
   for (const category of Object.values(profile.categories)) {
     for (const variable of Array.isArray(category) ? category : grantVariables(category)) {
@@ -143,48 +148,30 @@ function generateResources(
   }
 }
 
-/** The values of a profile's variables for a pair of references. */
-function variables(source: ResourceReference, destination: ResourceReference): Record<ProfileVariable, unknown> {
-  return {
-    'Source.Arn': source.arn,
-    'Destination.Arn': destination.arn,
-    'Source.ResourceId': source.resourceId,
-    'Destination.ResourceId': destination.resourceId,
-    'Source.Name': source.name,
-    'Destination.Name': destination.name,
-    'Source.Qualifier': source.qualifier,
-    'Destination.Qualifier': destination.qualifier,
-  };
-}
-
 function grantVariables(grant: PermissionGrant): ProfileVariable[] {
   return [...grant.sourceArn.matchAll(/%\{([A-Za-z]+\.[A-Za-z]+)\}/g)].map((m) => m[1] as ProfileVariable);
 }
 
 /**
- * `profile_replace` of one string: a string that is one variable becomes its value; variables
- * inside a longer string become `Fn::Sub` variables (`%{Source.Arn}` as `${SourceArn}`).
+ * The policy document: the statements of each category granted, with the variables replaced, as
+ * SAM's suite shows them (profileStatements.json: by category, or by the combination granted when
+ * the suite shows only that); a category not shown there is one symbolic statement naming the
+ * pair and the values its statements are about.
  */
-function replaceVariables(text: string, values: Record<ProfileVariable, unknown>): unknown {
-  const whole = /^%\{([A-Za-z]+\.[A-Za-z]+)\}$/.exec(text);
-  if (whole) return values[whole[1] as ProfileVariable];
-  const substitutions: PlainMap = {};
-  const replaced = text.replace(/%\{([A-Za-z]+)\.([A-Za-z]+)\}/g, (_match, side: string, name: string) => {
-    substitutions[`${side}${name}`] = values[`${side}.${name}` as ProfileVariable];
-    return `\${${side}${name}}`;
-  });
-  // As in SAM's profile_replace: any `${...}` left makes the text an Fn::Sub.
-  if (!/\$\{.+\}/.test(replaced)) return replaced;
-  return Object.keys(substitutions).length === 0 ? { 'Fn::Sub': replaced } : { 'Fn::Sub': [replaced, substitutions] };
-}
-
-/** The policy document: one symbolic statement per category granted, naming the pair and the values its statements are about. */
 function policyDocument(profile: ConnectorProfile, permissions: string[], values: Record<ProfileVariable, unknown>, source: ResourceReference, destination: ResourceReference): PlainMap {
-  const statements: PlainMap[] = [];
-  for (const [name, uses] of Object.entries(profile.categories)) {
-    if (!permissions.includes(name) || !Array.isArray(uses)) continue;
+  const granted = Object.entries(profile.categories).filter(([name, uses]) => permissions.includes(name) && Array.isArray(uses));
+  const known = STATEMENTS[source.resourceType]?.[destination.resourceType] ?? {};
+  const combination = known[granted.map(([name]) => name).join('+')];
+  if (combination) return { Version: '2012-10-17', Statement: combination.map((statement) => profileReplace(statement, values)) };
+  const statements: unknown[] = [];
+  for (const [name, uses] of granted) {
+    const shown = known[name];
+    if (shown) {
+      statements.push(...shown.map((statement) => profileReplace(statement, values)));
+      continue;
+    }
     const about: PlainMap = {};
-    for (const variable of uses) about[variable] = values[variable];
+    for (const variable of uses as ProfileVariable[]) about[variable] = values[variable];
     statements.push({ Effect: 'Allow', SamConnectorAccess: { Category: name, From: source.resourceType, To: destination.resourceType, On: about } });
   }
   return { Version: '2012-10-17', Statement: statements };

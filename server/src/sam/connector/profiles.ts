@@ -1,10 +1,11 @@
 /**
  * Which source and destination types a connector can join, and what it generates for each pair
  * (SAM's connector profiles, samtranslator/model/connector_profiles): an IAM managed policy on a
- * role, an SQS queue policy, an SNS topic policy, or Lambda permissions. For policies, the
- * statements stay symbolic here (the access categories and the ARNs and names they are about):
- * the exact IAM actions of each category are SAM's to list, and a change of category or of
- * resource still changes the generated policy. Lambda permissions are written out in full.
+ * role, an SQS queue policy, an SNS topic policy, or Lambda permissions. A policy's statements
+ * are those SAM's suite shows for the pair and the access (profileStatements.json, read by
+ * connector.ts); here each category names the variables its statements are about, which a
+ * category whose statements are not known shows symbolically. Lambda permissions are written
+ * out in full.
  */
 
 /** What a connector generates for a pair of resource types. */
@@ -12,6 +13,9 @@ export type ProfileType = 'AWS_IAM_ROLE_MANAGED_POLICY' | 'AWS_SQS_QUEUE_POLICY'
 
 /** A reference variable of a profile: `Source.Arn`, `Destination.Name` and the like. */
 export type ProfileVariable = `${'Source' | 'Destination'}.${'Arn' | 'ResourceId' | 'Name' | 'Qualifier'}`;
+
+/** Every reference variable a profile may use. */
+export const PROFILE_VARIABLES: readonly ProfileVariable[] = ['Source.Arn', 'Destination.Arn', 'Source.ResourceId', 'Destination.ResourceId', 'Source.Name', 'Destination.Name', 'Source.Qualifier', 'Destination.Qualifier'];
 
 /** A Lambda permission a category grants. */
 export interface PermissionGrant {
