@@ -8,9 +8,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { analyzeUpdate } from '../../../server/src/impact';
-import { expandServerless } from '../../../server/src/sam';
 import { loadResourceSpec } from '../../../server/src/spec/load';
-import { parseTemplate, readTemplateModel, toPlain } from '../../../server/src/template';
+import { processedResources, workerFunction } from './processedResources';
 
 const spec = loadResourceSpec();
 
@@ -28,13 +27,7 @@ Resources:
     Type: AWS::Events::EventBus
     Properties:
       Name: orders
-  Worker:
-    Type: AWS::Serverless::Function
-    Properties:
-      CodeUri: s3://artifacts/worker.zip
-      Handler: index.handler
-      Runtime: nodejs20.x
-  WorkerTo:
+${workerFunction()}  WorkerTo:
     Type: AWS::Serverless::Connector
     Properties:
       Source:
@@ -45,20 +38,13 @@ Resources:
 `;
 }
 
-/** The generated resources of a template, by logical id. */
-function expanded(text: string): Record<string, { Type: string; Properties: Record<string, unknown> }> {
-  const expansion = expandServerless(readTemplateModel(parseTemplate(text)), { parameters: new Map(), region: 'eu-west-1', partition: 'aws' });
-  assert.deepEqual(expansion.parsed.errors, []);
-  return (toPlain(expansion.parsed.root!) as { Resources: Record<string, { Type: string; Properties: Record<string, unknown> }> }).Resources;
-}
-
 const tableArn = { 'Fn::GetAtt': ['Orders', 'Arn'] };
 const tableResources = [tableArn, { 'Fn::Sub': ['${DestinationArn}/index/*', { DestinationArn: tableArn }] }];
 const reads = ['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:Scan', 'dynamodb:BatchGetItem', 'dynamodb:ConditionCheckItem', 'dynamodb:PartiQLSelect'];
 
 describe('SAM connector policies', () => {
   test('Read from a function to a table is a managed policy on the function\'s role with the table\'s read actions', () => {
-    const policy = expanded(template('Orders', 'Read')).WorkerToPolicy!;
+    const policy = processedResources(template('Orders', 'Read')).WorkerToPolicy!;
     assert.equal(policy.Type, 'AWS::IAM::ManagedPolicy');
     assert.deepEqual(policy.Properties.Roles, [{ Ref: 'WorkerRole' }]);
     assert.deepEqual(policy.Properties.PolicyDocument, { Version: '2012-10-17', Statement: [{ Effect: 'Allow', Action: reads, Resource: tableResources }] });
@@ -67,7 +53,7 @@ describe('SAM connector policies', () => {
   test('Write too adds the write actions in a second statement: an update of the policy without interruption', () => {
     const before = template('Orders', 'Read');
     const after = template('Orders', 'Read, Write');
-    const statements = (expanded(after).WorkerToPolicy!.Properties.PolicyDocument as { Statement: { Action: string[] }[] }).Statement;
+    const statements = (processedResources(after).WorkerToPolicy!.Properties.PolicyDocument as { Statement: { Action: string[] }[] }).Statement;
     assert.equal(statements.length, 2);
     assert.deepEqual(statements[0]!.Action, reads);
     assert.ok(statements[1]!.Action.includes('dynamodb:PutItem') && statements[1]!.Action.includes('dynamodb:DeleteItem'), JSON.stringify(statements[1]));
@@ -79,7 +65,7 @@ describe('SAM connector policies', () => {
   });
 
   test('a pair whose statements are not known stays symbolic: the access and what it is on', () => {
-    const policy = expanded(template('Bus', 'Write')).WorkerToPolicy!;
+    const policy = processedResources(template('Bus', 'Write')).WorkerToPolicy!;
     assert.deepEqual(policy.Properties.PolicyDocument, {
       Version: '2012-10-17',
       Statement: [{ Effect: 'Allow', SamConnectorAccess: { Category: 'Write', From: 'AWS::Lambda::Function', To: 'AWS::Events::EventBus', On: { 'Destination.Arn': { 'Fn::GetAtt': ['Bus', 'Arn'] } } } }],

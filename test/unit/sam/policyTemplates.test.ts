@@ -9,9 +9,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { analyzeUpdate } from '../../../server/src/impact';
-import { expandServerless } from '../../../server/src/sam';
 import { loadResourceSpec } from '../../../server/src/spec/load';
-import { parseTemplate, readTemplateModel, toPlain } from '../../../server/src/template';
+import { processedResources, workerFunction } from './processedResources';
 
 const spec = loadResourceSpec();
 
@@ -23,23 +22,12 @@ Resources:
     Type: AWS::Serverless::SimpleTable
   Jobs:
     Type: AWS::SQS::Queue
-  Worker:
-    Type: AWS::Serverless::Function
-    Properties:
-      CodeUri: s3://artifacts/worker.zip
-      Handler: index.handler
-      Runtime: nodejs20.x
-      Policies:
-${policies}
-`;
+${workerFunction(`      Policies:\n${policies}\n`)}`;
 }
 
 /** The inline policies of the role SAM generates for `Worker`. */
 function rolePolicies(text: string): unknown {
-  const expansion = expandServerless(readTemplateModel(parseTemplate(text)), { parameters: new Map(), region: 'eu-west-1', partition: 'aws' });
-  assert.deepEqual(expansion.parsed.errors, []);
-  const resources = (toPlain(expansion.parsed.root!) as { Resources: Record<string, { Properties: { Policies?: unknown } }> }).Resources;
-  return resources.WorkerRole!.Properties.Policies;
+  return processedResources(text).WorkerRole!.Properties.Policies;
 }
 
 const tableArn = (suffix: string, table: unknown) => ({ 'Fn::Sub': [`arn:\${AWS::Partition}:dynamodb:\${AWS::Region}:\${AWS::AccountId}:table/\${tableName}${suffix}`, { tableName: table }] });
