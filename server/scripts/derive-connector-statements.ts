@@ -17,23 +17,18 @@
  * known, and kept whole, under the categories joined by `+` in the profile's order, where not. Two uses that give different statements for a category stop the script; what cannot be
  * derived is named and left out (the transform keeps those categories symbolic).
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { PROFILES, PROFILE_VARIABLES as VARIABLES, type ProfileVariable } from '../src/sam/connector/profiles';
 import { profileReplace, profileVariables } from '../src/sam/connector/profileReplace';
 import { ConnectorResourceError, resourceReference, type ConnectableResource, type ResourceResolver } from '../src/sam/connector/reference';
-import { parseTemplate, toPlain } from '../src/template';
+import { isMap, listsSorted, validSuiteCases, type Json, type JsonMap } from './samSuite';
 
-const SUITE = join(__dirname, '..', '..', '..', 'shared', 'sam-translator-tests');
 const OUTPUT = join(__dirname, '..', 'src', 'sam', 'connector', 'profileStatements.json');
 /** The generated policy's id suffix for each kind of policy a profile writes. */
 const POLICY_SUFFIX: Record<string, string> = { AWS_IAM_ROLE_MANAGED_POLICY: 'Policy', AWS_SQS_QUEUE_POLICY: 'QueuePolicy', AWS_SNS_TOPIC_POLICY: 'TopicPolicy' };
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonMap = { [key: string]: Json };
-
-const isMap = (value: unknown): value is JsonMap => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** One connector's policy in an output: its pair of types, the categories granted and the statements written. */
 interface PolicyUse {
@@ -43,13 +38,6 @@ interface PolicyUse {
   statements: Json[];
   values: Record<ProfileVariable, unknown>;
   where: string;
-}
-
-/** A value with every list sorted (by its items' JSON) and every map's keys in order. */
-function listsSorted(value: Json): Json {
-  if (Array.isArray(value)) return value.map((item) => JSON.stringify(listsSorted(item))).sort().map((text) => JSON.parse(text) as Json);
-  if (isMap(value)) return Object.fromEntries(Object.keys(value).sort().map((key) => [key, listsSorted(value[key]!)]));
-  return value;
 }
 
 /** Why a statement's variables cannot be put back. */
@@ -142,19 +130,7 @@ function usesIn(input: JsonMap, output: JsonMap, file: string): PolicyUse[] {
 }
 
 function main(): void {
-  if (!existsSync(SUITE)) {
-    console.error(`${SUITE} is absent: nothing to derive from.`);
-    process.exit(1);
-  }
-  const uses: PolicyUse[] = [];
-  for (const file of readdirSync(join(SUITE, 'input')).sort()) {
-    if (!file.endsWith('.yaml') || file.startsWith('error_')) continue;
-    const outputFile = join(SUITE, 'output', file.replace(/\.yaml$/, '.json'));
-    if (!existsSync(outputFile)) continue;
-    const root = parseTemplate(readFileSync(join(SUITE, 'input', file), 'utf8')).root;
-    if (root === undefined) continue;
-    uses.push(...usesIn(toPlain(root) as JsonMap, JSON.parse(readFileSync(outputFile, 'utf8')) as JsonMap, file));
-  }
+  const uses = validSuiteCases().flatMap(({ file, input, output }) => usesIn(input, output, file));
   // statements[source][destination][category], and where each was first derived.
   const statements = new Map<string, { statements: Json[]; where: string }>();
   /** The key of one category's statements, or of a combination's (`Read+Write`). */

@@ -14,20 +14,15 @@
  * that give different definitions stop the script, so a change in the suite cannot slip a wrong
  * definition in. Templates the suite never uses are left out (the transform keeps them symbolic).
  */
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { parseTemplate, toPlain } from '../src/template';
+import { isPolicyTemplateName } from '../src/sam/policyTemplates';
+import { isMap, validSuiteCases, type Json, type JsonMap } from './samSuite';
 
-const SUITE = join(__dirname, '..', '..', '..', 'shared', 'sam-translator-tests');
 const OUTPUT = join(__dirname, '..', 'src', 'sam', 'policyTemplateDefinitions.json');
 /** The resource types whose generated role takes `Policies` (policy templates included). */
 const WITH_ROLE = new Set(['AWS::Serverless::Function', 'AWS::Serverless::StateMachine']);
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonMap = { [key: string]: Json };
-
-const isMap = (value: unknown): value is JsonMap => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The definition of one template: its document with each parameter's value put back as a `Ref` to the parameter. */
 function definitionOf(parameters: JsonMap, document: Json): Json | string {
@@ -86,7 +81,7 @@ function usesIn(input: JsonMap, output: JsonMap, file: string): Use[] {
         if (!isMap(value) || Object.keys(value).length !== 1) return undefined;
         const [key] = Object.keys(value);
         const parameters = value[key!];
-        return key!.endsWith('Policy') || /Policy_v\d+$/.test(key!) ? [key!, isMap(parameters) ? parameters : {}] : undefined;
+        return isPolicyTemplateName(key!) ? [key!, isMap(parameters) ? parameters : {}] : undefined;
       };
       const direct = template(policy);
       if (direct) {
@@ -109,19 +104,9 @@ function usesIn(input: JsonMap, output: JsonMap, file: string): Use[] {
 }
 
 function main(): void {
-  if (!existsSync(SUITE)) {
-    console.error(`${SUITE} is absent: nothing to derive from.`);
-    process.exit(1);
-  }
-  const files = readdirSync(join(SUITE, 'input'))
-    .filter((f) => f.endsWith('.yaml') && !f.startsWith('error_') && existsSync(join(SUITE, 'output', f.replace(/\.yaml$/, '.json'))))
-    .sort();
   const templates = new Map<string, { definition: Json; where: string }>();
-  for (const file of files) {
-    const root = parseTemplate(readFileSync(join(SUITE, 'input', file), 'utf8')).root;
-    if (root === undefined) continue;
-    const output = JSON.parse(readFileSync(join(SUITE, 'output', file.replace(/\.yaml$/, '.json')), 'utf8')) as JsonMap;
-    for (const use of usesIn(toPlain(root) as JsonMap, output, file)) {
+  for (const { file, input, output } of validSuiteCases()) {
+    for (const use of usesIn(input, output, file)) {
       const definition = definitionOf(use.parameters, use.document);
       if (typeof definition === 'string') {
         console.log(`left out: ${use.name} in ${use.where}: ${definition}`);

@@ -18,6 +18,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { describe, test } from 'node:test';
 import { expandServerless } from '../../../server/src/sam';
 import { parseTemplate, readTemplateModel, toPlain, type MapNode } from '../../../server/src/template';
+import { listsSorted, type Json } from '../../../server/scripts/samSuite';
 import { featuresUsedBy, isSamType, SAM_COVERAGE, SAM_TYPES, samInput, type SamInput } from './samCoverage';
 
 /** The share of valid inputs whose generated resources match exactly, below which the suite fails. */
@@ -86,19 +87,6 @@ function resourceLines(resources: Record<string, unknown>): string[] {
     .sort();
 }
 
-/**
- * A value with every list sorted (by its items' JSON, each sorted first) and every map's keys in
- * order: some expected outputs were
- * written with their lists sorted (`Fn::GetAtt: [Arn, MyRole]`), as the translator's harness sorts
- * both sides before comparing, so list order is not what is compared.
- */
-function listsSorted(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map((item) => JSON.stringify(listsSorted(item))).sort().map((text) => JSON.parse(text) as unknown);
-  // Keys in order too, so that equal items sort alike.
-  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.keys(value).sort().map((key) => [key, listsSorted((value as Record<string, unknown>)[key])]));
-  return value;
-}
-
 function expand(text: string) {
   const model = readTemplateModel(parseTemplate(text));
   return expandServerless(model, { parameters: HARNESS_PARAMETERS, region: HARNESS_REGION, partition: 'aws' });
@@ -144,7 +132,9 @@ describe('the SAM translator suite', { skip: existsSync(SUITE) ? false : `${SUIT
       const generated = resourcesNode ? (toPlain(resourcesNode) as Record<string, { Type?: unknown; Properties?: { Policies?: unknown } }>) : {};
       for (const [id, resource] of Object.entries(expected.Resources ?? {}) as [string, { Type?: unknown; Properties?: { Policies?: unknown } }][]) {
         if (generated[id] === undefined) continue;
-        definitions.push({ name, id, type: String(resource.Type), matched: isDeepStrictEqual(listsSorted(generated[id]), listsSorted(resource)) });
+        // Some expected outputs were written with their lists sorted (`Fn::GetAtt: [Arn, MyRole]`), as the
+        // translator's harness sorts both sides before comparing: list order is not compared.
+        definitions.push({ name, id, type: String(resource.Type), matched: isDeepStrictEqual(listsSorted(generated[id] as Json), listsSorted(resource as Json)) });
         if (resource.Type !== 'AWS::IAM::Role') continue;
         roles.push({ name, id, matched: isDeepStrictEqual(generated[id]!.Properties?.Policies, resource.Properties?.Policies) });
       }
