@@ -9,29 +9,32 @@ import type { GeneratedResource } from './generated';
 import { expandPolicyTemplate, isConditionalPolicyTemplate, isPolicyTemplate } from './policyTemplates';
 import { isIntrinsic, isIntrinsicIf, isList, isMap, isNoValue, plainEqual, type PlainMap } from './values';
 
-/** AWS managed policies that live under `service-role/`. */
-const SERVICE_ROLE_POLICIES = new Set([
-  'AWSLambdaBasicExecutionRole',
-  'AWSLambdaRole',
-  'AWSLambdaVPCAccessExecutionRole',
-  'AWSLambdaKinesisExecutionRole',
-  'AWSLambdaDynamoDBExecutionRole',
-  'AWSLambdaSQSQueueExecutionRole',
-  'AWSLambdaMSKExecutionRole',
-  'AWSLambdaENIManagementAccess',
-  'AWSCodeDeployRoleForLambda',
-  'AWSLambdaExecute',
-  'AWSIoTRuleActions',
-  'AWSLambdaReplicator',
-  'AmazonAPIGatewayPushToCloudWatchLogs',
+/**
+ * The paths of AWS managed policies a name may stand for, where they are not the root: SAM looks
+ * every name up in the account's list of AWS managed policies, which we do not have. These are the
+ * paths SAM's translator suite and AWS's managed policy reference show.
+ */
+const MANAGED_POLICY_PATHS: ReadonlyMap<string, string> = new Map([
+  ['AWSLambdaBasicExecutionRole', 'service-role/'],
+  ['AWSLambdaRole', 'service-role/'],
+  ['AWSLambdaVPCAccessExecutionRole', 'service-role/'],
+  ['AWSLambdaKinesisExecutionRole', 'service-role/'],
+  ['AWSLambdaDynamoDBExecutionRole', 'service-role/'],
+  ['AWSLambdaSQSQueueExecutionRole', 'service-role/'],
+  ['AWSLambdaMSKExecutionRole', 'service-role/'],
+  ['AWSLambdaENIManagementAccess', 'service-role/'],
+  ['AWSCodeDeployRoleForLambda', 'service-role/'],
+  ['AWSIoTRuleActions', 'service-role/'],
+  ['AmazonAPIGatewayPushToCloudWatchLogs', 'service-role/'],
+  ['AWSLambdaReplicator', 'aws-service-role/'],
 ]);
 
 /**
- * AWS managed policies whose names do not start with `AWS` or `Amazon`, known to be at the root
- * path. SAM looks every name up in the account's list of AWS managed policies; without that list,
- * any other such name is left as written, as SAM leaves a name the list does not hold.
+ * AWS managed policies at the root whose names do not start with `AWS` or `Amazon` (any name
+ * that does is taken for one at the root unless its path is known above); any other name is left
+ * as written, as SAM leaves a name the list does not hold.
  */
-const UNPREFIXED_ROOT_POLICIES = new Set(['CloudWatchLambdaInsightsExecutionRolePolicy']);
+const UNPREFIXED_ROOT_POLICIES: ReadonlySet<string> = new Set(['CloudWatchLambdaInsightsExecutionRolePolicy']);
 
 /** `ArnGenerator.generate_aws_managed_policy_arn`. */
 export function managedPolicyArn(partition: string, name: string): string {
@@ -41,7 +44,8 @@ export function managedPolicyArn(partition: string, name: string): string {
 /** The ARN of a managed policy named in `Policies`: an AWS managed policy by name, an ARN as written. */
 function policyArnOf(partition: string, name: string): string {
   if (name.startsWith('arn:')) return name;
-  if (SERVICE_ROLE_POLICIES.has(name)) return managedPolicyArn(partition, `service-role/${name}`);
+  const path = MANAGED_POLICY_PATHS.get(name);
+  if (path !== undefined) return managedPolicyArn(partition, `${path}${name}`);
   if (/^(AWS|Amazon)/.test(name) || UNPREFIXED_ROOT_POLICIES.has(name)) return managedPolicyArn(partition, name);
   return name;
 }

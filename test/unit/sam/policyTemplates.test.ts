@@ -4,7 +4,8 @@
  * the AWS SAM policy template list: `DynamoDBCrudPolicy` allows the item and table actions on the
  * table and its indexes, its table named through an `Fn::Sub` variable `tableName`;
  * `SQSPollerPolicy` the polling actions on the queue. A template whose statements are not known
- * stays symbolic (its name and parameters), so a change to it still changes the role.
+ * stays symbolic (its name and parameters), so a change to it still changes the role. An AWS
+ * managed policy named in `Policies` becomes the ARN AWS's managed policy reference gives it.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -96,5 +97,25 @@ describe('SAM policy templates', () => {
       [`${statement}/Resource/0`, `${statement}/Resource/1`],
     );
     assert.deepEqual(changed[0]!.generatedBy, { logicalId: 'Worker', property: 'Policies' });
+  });
+});
+
+describe('AWS managed policies named in Policies', () => {
+  /** The managed policy ARNs of `Worker`'s role after its own basic execution role. */
+  const arns = (names: string[]) =>
+    (processedResources(template(names.map((name) => `        - ${name}`).join('\n'))).WorkerRole!.Properties.ManagedPolicyArns as string[]).slice(1);
+
+  test('a name becomes the ARN AWS gives that policy, with its path (AWS managed policy reference)', () => {
+    assert.deepEqual(arns(['AWSLambdaExecute', 'AWSLambdaReplicator', 'AWSLambdaVPCAccessExecutionRole', 'AmazonS3ReadOnlyAccess', 'CloudWatchLambdaInsightsExecutionRolePolicy']), [
+      'arn:aws:iam::aws:policy/AWSLambdaExecute',
+      'arn:aws:iam::aws:policy/aws-service-role/AWSLambdaReplicator',
+      'arn:aws:iam::aws:policy/service-role/AWSLambdaVPCAccessExecutionRole',
+      'arn:aws:iam::aws:policy/AmazonS3ReadOnlyAccess',
+      'arn:aws:iam::aws:policy/CloudWatchLambdaInsightsExecutionRolePolicy',
+    ]);
+  });
+
+  test('a name that is no AWS managed policy known here stays as written, and an ARN as it is', () => {
+    assert.deepEqual(arns(['MyTeamPolicy', 'arn:aws:iam::123456789012:policy/Custom']), ['MyTeamPolicy', 'arn:aws:iam::123456789012:policy/Custom']);
   });
 });
