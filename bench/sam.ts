@@ -2,8 +2,9 @@
  * The Serverless transform's share of an analysis. Cold: the SAM template pair analysed in full
  * with nothing kept (both sides expanded, then evaluated and compared) beside the expansion of
  * each side alone. Warm, the keystroke case in the editor: the baseline's evaluation is kept, and
- * so are the translations of the template before the edit (a translation cache warmed with the
- * baseline), so the analysis expands, evaluates and compares the edited side, and the expansion
+ * the translation cache is as the language server's is when the edit's last keystroke comes (the
+ * baseline expanded and kept, then the text one keystroke before, through a cache that moves in
+ * place), so the analysis expands, evaluates and compares the edited side, and the expansion
  * translates the edited functions again; once for the pair's edit, which changes the implicit API,
  * once for an edit that leaves it alone (so the API is taken from the cache too). For scale, the
  * analysis of the two processed templates written out as plain CloudFormation.
@@ -109,6 +110,12 @@ function apiPaths(model: TemplateModel): string[] {
   return events.filter((event) => event.Type === 'Api' && typeof event.Properties?.Path === 'string').map((event) => event.Properties!.Path!);
 }
 
+/** A text with `typed` (which it holds once) as it stood one keystroke before: `before`. */
+function oneKeystrokeShort(text: string, typed: string, before: string): string {
+  if (text.split(typed).length !== 2) throw new Error(`the edit's text "${typed}" is not in the template once`);
+  return text.replace(typed, before);
+}
+
 const EXPANSION_OPTIONS = { parameters: new Map<string, unknown>(), region: 'us-east-1', partition: 'aws' };
 
 /** The processed template of a SAM text, as YAML text. */
@@ -134,6 +141,9 @@ interface WarmFigures {
 export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, functions: number, spec: ResourceSpec, { warmup, runs }: { warmup: number; runs: number }): SamFigures {
   const models = [pair.before, pair.after].map((text) => readTemplateModel(parseTemplate(text)));
   const codeEdited = readTemplateModel(parseTemplate(codeEdit.after));
+  // The keystroke before each edit's last: the new path, and the new code location, one character short.
+  const apiEditBefore = readTemplateModel(parseTemplate(oneKeystrokeShort(pair.after, 'Path: /items1\n', 'Path: /items\n')));
+  const codeEditBefore = readTemplateModel(parseTemplate(oneKeystrokeShort(codeEdit.after, '-v2.zip', '-v.zip')));
   const processedBefore = processedText(pair.before);
   const processedAfter = processedText(pair.after);
   const expansion: number[] = [];
@@ -144,21 +154,25 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, functio
   // The baseline's evaluation, kept as the language server keeps it.
   const baselines = new Map<string, EvaluatedTemplate>();
   const caching = { baselineCache: baselines, baselineKey: 'baseline' };
-  /** A cache as an editor has it before the edit: every translation of the baseline kept. */
-  const warmedCache = () => {
-    const cache = new SamTranslationCache();
-    expandServerless(models[0]!, { ...EXPANSION_OPTIONS, cache });
+  /**
+   * A cache as the language server's worker has it at the edit's last keystroke: the baseline
+   * expanded (and kept, as its evaluation is), then the text one keystroke before the edit.
+   */
+  const warmedCache = (keystrokeBefore: TemplateModel) => {
+    const cache = new SamTranslationCache({ movesInPlace: true });
+    expandServerless(models[0]!, { ...EXPANSION_OPTIONS, cache, kept: true });
+    expandServerless(keystrokeBefore, { ...EXPANSION_OPTIONS, cache });
     return cache;
   };
-  const warm = (model: TemplateModel, text: string, into: WarmFigures, keep: boolean) => {
-    const expansionCache = warmedCache();
+  const warm = (model: TemplateModel, keystrokeBefore: TemplateModel, text: string, into: WarmFigures, keep: boolean) => {
+    const expansionCache = warmedCache(keystrokeBefore);
     const before = { hits: expansionCache.hits, misses: expansionCache.misses };
     const expand = timeMs(() => expandServerless(model, { ...EXPANSION_OPTIONS, cache: expansionCache }));
     into.hits = expansionCache.hits - before.hits;
     into.misses = expansionCache.misses - before.misses;
     into.apiKept = expansionCache.implicitApiHits > 0;
     into.fromLast = expansionCache.reexpansions > 0;
-    const analysisCache = warmedCache();
+    const analysisCache = warmedCache(keystrokeBefore);
     const analyse = timeMs(() => analyzeUpdate({ text: pair.before }, { text }, { spec, samCache: analysisCache }, caching));
     if (!keep) return;
     into.expansion.push(expand);
@@ -169,16 +183,17 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, functio
   // Starting from the last expansion moves what follows the edit: where it is matters.
   const positions = [0, Math.floor(functions / 2), functions - 1].map((f) => {
     const text = pair.before.replace(`/handler${f}.zip`, `/handler${f}-v2.zip`);
-    return { f, text, model: readTemplateModel(parseTemplate(text)), figures: { analysis: [], expansion: [], hits: 0, misses: 0, apiKept: false, fromLast: false } as WarmFigures };
+    const keystrokeBefore = readTemplateModel(parseTemplate(pair.before.replace(`/handler${f}.zip`, `/handler${f}-v.zip`)));
+    return { f, text, model: readTemplateModel(parseTemplate(text)), keystrokeBefore, figures: { analysis: [], expansion: [], hits: 0, misses: 0, apiKept: false, fromLast: false } as WarmFigures };
   });
   for (let i = 0; i < warmup + runs; i++) {
     const keep = i >= warmup;
     const expand = models.reduce((sum, model) => sum + timeMs(() => expandServerless(model, EXPANSION_OPTIONS)), 0);
     const analyse = timeMs(() => analyzeUpdate({ text: pair.before }, { text: pair.after }, { spec }));
     const plain = timeMs(() => analyzeUpdate({ text: processedBefore.text }, { text: processedAfter.text }, { spec }));
-    warm(models[1]!, pair.after, apiEdit, keep);
-    warm(codeEdited, codeEdit.after, apiKept, keep);
-    for (const position of positions) warm(position.model, position.text, position.figures, keep);
+    warm(models[1]!, apiEditBefore, pair.after, apiEdit, keep);
+    warm(codeEdited, codeEditBefore, codeEdit.after, apiKept, keep);
+    for (const position of positions) warm(position.model, position.keystrokeBefore, position.text, position.figures, keep);
     const least = definitionFloor(paths);
     if (!keep) continue;
     floor.push(least);

@@ -95,9 +95,11 @@ export interface EvaluatedSide extends EvaluatedTemplate {
  * A template with `Transform: AWS::Serverless-2016-10-31` is expanded first (sam/), after its
  * parameter values are known and before anything is evaluated: SAM resolves parameters itself
  * where a generated logical id depends on them (an alias name, a function's code location), and
- * the evaluation then reads the processed template as CloudFormation does.
+ * the evaluation then reads the processed template as CloudFormation does. `kept`: the caller
+ * reads this side after the next expansion through `options.samCache`, which must then leave it
+ * as it is (`TranslationOptions.kept`).
  */
-export function evaluateSide(side: TemplateSide, options: AnalyzeOptions, previous?: EvaluatedTemplate): EvaluatedSide {
+export function evaluateSide(side: TemplateSide, options: AnalyzeOptions, previous?: EvaluatedTemplate, kept = false): EvaluatedSide {
   let model = readTemplateModel(parseTemplate(side.text));
   const parameters: Record<string, string> = {};
   for (const [name, value] of Object.entries(side.fallbackParameters ?? {})) {
@@ -132,6 +134,7 @@ export function evaluateSide(side: TemplateSide, options: AnalyzeOptions, previo
       region: ctx.region,
       partition: partitionOfRegion(ctx.region),
       ...(options.samCache ? { cache: options.samCache } : {}),
+      ...(kept ? { kept } : {}),
       ...(side.artifacts ? { artifacts: side.artifacts } : {}),
     });
     model = readTemplateModel(expansion.parsed);
@@ -217,7 +220,8 @@ export function analyzeUpdate(before: TemplateSide, after: TemplateSide, options
 /** One level of an update: the template's own plan, then the plans of its nested stacks rolled up into it. */
 function analyzeLevel(before: TemplateSide, after: TemplateSide, options: AnalyzeOptions, caching: BaselineCaching | undefined, place: NestingPlace): UpdateAnalysis {
   const evaluatedBefore = evaluateBaseline(before, options, caching);
-  const evaluatedAfter = evaluateSide(after, options, evaluatedBefore);
+  // The edited side is read after the nested stacks' expansions, which go through the same SAM cache.
+  const evaluatedAfter = evaluateSide(after, options, evaluatedBefore, options.nested !== undefined);
   const compared = options.nested ? (withDeployedTemplateUrls(evaluatedBefore, evaluatedAfter, options.nested, place) as EvaluatedSide) : evaluatedAfter;
   const report = compareSides(evaluatedBefore, compared, options);
   if (options.nested) {
@@ -274,10 +278,11 @@ function outputsMatter(after: EvaluatedTemplate, outputs: ReadonlyMap<string, Ne
 }
 
 function evaluateBaseline(before: TemplateSide, options: AnalyzeOptions, caching: BaselineCaching | undefined): EvaluatedSide {
-  if (!caching) return evaluateSide(before, options);
+  // The baseline is read after the edited side's expansion, which goes through the same SAM cache.
+  if (!caching) return evaluateSide(before, options, undefined, true);
   const kept = caching.baselineCache.get(caching.baselineKey);
   if (kept) return kept;
-  const evaluated = evaluateSide(before, options);
+  const evaluated = evaluateSide(before, options, undefined, true);
   caching.baselineCache.set(caching.baselineKey, evaluated);
   return evaluated;
 }

@@ -12,7 +12,7 @@ import { renameDependsOn, resolveChangedLogicalIds, resolveResourceRefs } from '
 import { NodeBuilder } from './output';
 import { SourceIndex } from './sourceIndex';
 import { WrittenResources } from './placement';
-import { extentOf, reexpand, rememberExpansion, type PlacedRecord } from './reexpand';
+import { extentOf, PlacedRecord, reexpand, rememberExpansion } from './reexpand';
 import type { SamSource, SamSourceMap } from './sourceMap';
 import { translate, type Translation, type TranslationOptions } from './translate';
 import { isMap, type PlainMap } from './values';
@@ -178,11 +178,12 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
     // The next expansion of this document may start from this one (reexpand.ts), when nothing here depends on more than each resource's own text.
     const independent =
       translation.errors.length === 0 && translation.notCovered.size === 0 && translation.changedIds.size === 0 && !resolveRefs && translation.edited.size === 0 && translation.shared.length === 0 && translation.embeddedConnectors.size === 0 && !overwritten;
-    const placed = [...entries.values()].map((e, i): PlacedRecord => {
+    const placed = [...entries.values()].map((e, i) => {
       const entry = expandedEntries[i]!;
-      const own = e.resource === undefined && entry.value === e.hint;
-      const extent = extentOf(entry, { source: sources.get(e.key), properties: propertySources.get(e.key) });
-      return { key: e.key, producer: e.producer, range: e.range, entry, extent, ...(own ? { own } : {}), ...(e.resource ? { resource: e.resource } : {}), ...(e.attributedTo ? { attributedTo: e.attributedTo } : {}) };
+      const source = sources.get(e.key);
+      const properties = propertySources.get(e.key);
+      const extent = extentOf(entry, { source, properties });
+      return new PlacedRecord({ key: e.key, producer: e.producer, range: e.range, entry, extent, source, properties, resource: e.resource, attributedTo: e.attributedTo, own: e.resource === undefined && entry.value === e.hint });
     });
     rememberExpansion(options.cache, independent ? { model, options, py27: translation.py27, placed, rootEntries, expansion, references: translation.references } : undefined);
   }

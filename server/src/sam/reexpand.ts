@@ -13,6 +13,10 @@
  * result is taken only when it says the same about the others as before: no error, nothing
  * shared or edited, no new condition, the same references to what it generates, as many notes,
  * and ids no other resource uses. Otherwise the caller expands the template in full.
+ *
+ * A cache that moves in place (`SamTranslationCache.movesInPlace`, for an owner that reads each
+ * expansion only until the next) copies a record the first time it moves into range objects the
+ * copy alone holds, and moves those in place afterwards: the nodes stay the same objects.
  */
 import type { MapEntry, MapNode, Range, SeqNode, TemplateNode } from '../template/ast';
 import type { TemplateModel } from '../template/model';
@@ -29,20 +33,70 @@ import { translate, type Translation, type TranslationOptions } from './translat
 import type { SamTranslationCache } from './translationCache';
 import { isMap, sortedEntries, type PlainMap } from './values';
 
-/** One entry of the processed Resources section, with what placed it there. */
-export interface PlacedRecord {
+/** What a placed record is made of. */
+export interface PlacedParts {
   key: string;
   /** The template resource whose place it takes, or `''` for what resources share. */
   producer: string;
   /** The range it was built at, where nothing better was known. */
   range: Range;
   entry: MapEntry;
-  resource?: GeneratedResource;
-  attributedTo?: Origin;
   /** The first and last character any range of the entry or its sources covers. */
   extent: Range;
+  /** The SAM resource and properties it comes from (the expansion's source map for it). */
+  source?: SamSource | undefined;
+  properties?: ReadonlyMap<string, SamSource> | undefined;
+  resource?: GeneratedResource | undefined;
+  attributedTo?: Origin | undefined;
   /** Whether the entry is the template's own resource, as written (its own node). */
   own?: boolean;
+  /**
+   * The range objects of the entry and its sources, when only this record holds them, so that the
+   * next expansion may move them in place (a cache that moves in place, an expansion not kept).
+   */
+  owned?: Range[] | undefined;
+}
+
+/**
+ * One entry of the processed Resources section, with what placed it there. A class, so that every
+ * record has one shape: the next keystroke walks a thousand of them.
+ */
+export class PlacedRecord {
+  readonly key: string;
+  readonly producer: string;
+  readonly range: Range;
+  readonly entry: MapEntry;
+  readonly extent: Range;
+  readonly source: SamSource | undefined;
+  readonly properties: ReadonlyMap<string, SamSource> | undefined;
+  readonly resource: GeneratedResource | undefined;
+  readonly attributedTo: Origin | undefined;
+  readonly own: boolean;
+  readonly owned: Range[] | undefined;
+
+  constructor(parts: PlacedParts) {
+    this.key = parts.key;
+    this.producer = parts.producer;
+    this.range = parts.range;
+    this.entry = parts.entry;
+    this.extent = parts.extent;
+    this.source = parts.source;
+    this.properties = parts.properties;
+    this.resource = parts.resource;
+    this.attributedTo = parts.attributedTo;
+    this.own = parts.own ?? false;
+    this.owned = parts.owned;
+  }
+
+  /** The same record at another place: its entry, ranges and sources replaced. */
+  movedTo(place: Pick<PlacedParts, 'entry' | 'range' | 'extent' | 'source' | 'properties' | 'owned'>): PlacedRecord {
+    return new PlacedRecord({ key: this.key, producer: this.producer, resource: this.resource, attributedTo: this.attributedTo, own: this.own, ...place });
+  }
+
+  /** This record without its claim to own its ranges (an expansion its caller keeps shares them). */
+  unowned(): PlacedRecord {
+    return this.owned === undefined ? this : this.movedTo({ entry: this.entry, range: this.range, extent: this.extent, source: this.source, properties: this.properties });
+  }
 }
 
 /** An expansion remembered for the next one. */
@@ -112,15 +166,48 @@ interface Span {
   delta: number;
 }
 
-/** Moves ranges of the earlier text to where the same text now stands. */
+/**
+ * Moves ranges of the earlier text to where the same text now stands. An owning mover copies every
+ * range it is given, moved or not, so that the record it copies holds its ranges alone and the
+ * next expansion can move them in place (`PendingMoves`).
+ */
 class Mover {
   private readonly spans: Span[];
   private lastHit = 0;
   /** Ranges that do not move with a span but are known anew: by start, their end and new range. */
   readonly exact = new Map<number, { end: number; now: Range }>();
+  /** Where `locate` found a range now. */
+  nowStart = 0;
+  nowEnd = 0;
+  /** The ranges made for the record being copied, by an owning mover. */
+  private made?: Range[];
 
-  constructor(spans: Span[]) {
+  constructor(
+    spans: Span[],
+    private readonly owning: boolean,
+  ) {
     this.spans = spans.sort((a, b) => a.start - b.start);
+  }
+
+  /** Starts copying a record: its extent, and the ranges it will own. */
+  beginRecord(): void {
+    this.resetExtent();
+    if (!this.owning) return;
+    this.made = [];
+    // A range made for another record must not be shared with this one: each moves its own.
+    this.lastRange = undefined;
+    this.lastMoved = undefined;
+  }
+
+  /** The ranges made since `beginRecord`, which the record copied owns; undefined unless owning. */
+  endRecord(): Range[] | undefined {
+    const made = this.made;
+    this.made = undefined;
+    if (this.owning) {
+      this.lastRange = undefined;
+      this.lastMoved = undefined;
+    }
+    return made;
   }
 
   private lastRange?: Range;
@@ -129,12 +216,12 @@ class Mover {
   private minStart = Infinity;
   private maxEnd = -Infinity;
 
-  /** The extent of the ranges moved since `resetExtent`. */
+  /** The extent of the ranges moved since `beginRecord`. */
   get extent(): Range {
     return { start: this.minStart, end: this.maxEnd };
   }
 
-  resetExtent(): void {
+  private resetExtent(): void {
     this.minStart = Infinity;
     this.maxEnd = -Infinity;
   }
@@ -152,16 +239,31 @@ class Mover {
   private rangeNow(range: Range): Range | undefined {
     // What the transform built shares one range object (its SAM property's) across many nodes.
     if (range === this.lastRange) return this.lastMoved;
-    const span = this.spanOf(range);
     let moved: Range | undefined;
-    if (span) moved = span.delta === 0 ? range : { start: range.start + span.delta, end: range.end + span.delta };
-    else {
-      const known = this.exact.get(range.start);
-      moved = known && known.end === range.end ? known.now : undefined;
+    if (this.locate(range)) {
+      if (this.owning) {
+        moved = { start: this.nowStart, end: this.nowEnd };
+        this.made?.push(moved);
+      } else moved = this.nowStart === range.start && this.nowEnd === range.end ? range : { start: this.nowStart, end: this.nowEnd };
     }
     this.lastRange = range;
     this.lastMoved = moved;
     return moved;
+  }
+
+  /** Finds where a range is now (in `nowStart` and `nowEnd`); false when its text is not known to be the same. */
+  locate(range: Range): boolean {
+    const span = this.spanOf(range);
+    if (span) {
+      this.nowStart = range.start + span.delta;
+      this.nowEnd = range.end + span.delta;
+      return true;
+    }
+    const known = this.exact.get(range.start);
+    if (known === undefined || known.end !== range.end) return false;
+    this.nowStart = known.now.start;
+    this.nowEnd = known.now.end;
+    return true;
   }
 
   private spanOf(range: Range): Span | undefined {
@@ -255,6 +357,49 @@ class Mover {
   }
 }
 
+/**
+ * Ranges moved in place, the cheap way to move a record whose ranges only it holds: each range's
+ * place now is found first, for every record, and only when all have one are they moved, so that
+ * an expansion that falls back to the full one has changed nothing.
+ */
+class PendingMoves {
+  private readonly ranges: Range[] = [];
+  private readonly starts: number[] = [];
+  private readonly ends: number[] = [];
+  /** The records taken. */
+  records = 0;
+
+  /** Finds a place now for each range a record owns, and for its extent; false when one has none. */
+  take(record: PlacedRecord, owned: readonly Range[], mover: Mover): boolean {
+    let start = Infinity;
+    let end = -Infinity;
+    for (const range of owned) {
+      if (!mover.locate(range)) return false;
+      if (mover.nowStart < start) start = mover.nowStart;
+      if (mover.nowEnd > end) end = mover.nowEnd;
+      if (mover.nowStart !== range.start || mover.nowEnd !== range.end) this.add(range, mover.nowStart, mover.nowEnd);
+    }
+    if (start !== record.extent.start || end !== record.extent.end) this.add(record.extent, start, end);
+    this.records++;
+    return true;
+  }
+
+  private add(range: Range, start: number, end: number): void {
+    this.ranges.push(range);
+    this.starts.push(start);
+    this.ends.push(end);
+  }
+
+  /** Moves every range taken. */
+  apply(): void {
+    for (let i = 0; i < this.ranges.length; i++) {
+      const range = this.ranges[i]!;
+      range.start = this.starts[i]!;
+      range.end = this.ends[i]!;
+    }
+  }
+}
+
 /** The extent of an entry's ranges and its sources'. */
 export function extentOf(entry: MapEntry, sources: { source?: SamSource; properties?: ReadonlyMap<string, SamSource> }): Range {
   const extent = { start: Infinity, end: -Infinity };
@@ -336,7 +481,11 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     else if (isFunctionEditTheApiDoesNotRead(before, now, last.text, text)) edited.set(now.key, { before, now });
     else return undefined;
   }
-  const mover = new Mover(spans);
+  // A cache that moves in place moves records it alone holds without copying them, unless the
+  // caller keeps this expansion beyond the next (which would then move what it holds).
+  const inPlace = cache.movesInPlace && options.kept !== true;
+  const mover = new Mover(spans, inPlace);
+  const pending = new PendingMoves();
   if (last.references.mayBeIn(text)) return undefined;
 
   // The edited functions, translated in a template of their own.
@@ -378,7 +527,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
         entries.push(entry);
         sources.set(id, placement.source);
         propertySources.set(id, placement.properties);
-        placed.push({ key: id, producer: record.producer, range: placement.range, entry, resource, extent: extentOf(entry, placement) });
+        placed.push(new PlacedRecord({ key: id, producer: record.producer, range: placement.range, entry, resource, extent: extentOf(entry, placement), source: placement.source, properties: placement.properties }));
       }
       continue;
     }
@@ -388,25 +537,33 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     if (now) {
       const own: MapEntry = { key: now.key, keyRange: now.keyRange, value: now.value };
       entries.push(own);
-      placed.push({ ...record, entry: own, range: now.value.range, extent: { start: now.keyRange.start, end: now.value.range.end } });
+      placed.push(record.movedTo({ entry: own, range: now.value.range, extent: { start: now.keyRange.start, end: now.value.range.end }, source: undefined, properties: undefined, owned: undefined }));
       continue;
     }
-    const source = last.expansion.sourceMap.resources.get(record.key);
-    const properties = last.expansion.sourceMap.properties.get(record.key);
+    const { source, properties } = record;
     const attributedToEdited = record.attributedTo !== undefined && edited.has(record.attributedTo.logicalId);
     // Before the first character that changed, everything is where it was.
     if (record.extent.end <= unchangedUpTo && !attributedToEdited) {
       entries.push(record.entry);
       if (source) sources.set(record.key, source);
       if (properties) propertySources.set(record.key, properties);
-      placed.push(record);
+      placed.push(inPlace ? record : record.unowned());
       continue;
     }
     if (attributedToEdited && record.resource) {
       const placement = written.place(record.resource, record.attributedTo);
       mover.exact.set(record.range.start, { end: record.range.end, now: placement.range });
     }
-    mover.resetExtent();
+    const owned = inPlace ? record.owned : undefined;
+    if (owned) {
+      if (!pending.take(record, owned, mover)) return undefined;
+      entries.push(record.entry);
+      if (source) sources.set(record.key, source);
+      if (properties) propertySources.set(record.key, properties);
+      placed.push(record);
+      continue;
+    }
+    mover.beginRecord();
     const entry = mover.entry(record.entry);
     const movedSource = source && mover.source(source);
     if (entry === undefined || (source !== undefined && movedSource === undefined)) return undefined;
@@ -423,7 +580,9 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     entries.push(entry);
     if (movedSource) sources.set(record.key, movedSource);
     if (movedProperties) propertySources.set(record.key, movedProperties);
-    placed.push({ ...record, entry, range: mover.range(record.range) ?? record.range, extent: mover.extent });
+    const range = mover.range(record.range) ?? record.range;
+    const extent = mover.extent;
+    placed.push(record.movedTo({ entry, range, extent, source: movedSource, properties: movedProperties, owned: mover.endRecord() }));
   }
 
   // An edited function that generated nothing before has no place to take.
@@ -461,6 +620,9 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     if (moved === undefined) return undefined;
     rootEntries.push(moved);
   }
+  // Everything has a place now: the records moved in place move.
+  pending.apply();
+  cache.recordsMovedInPlace += pending.records;
   const expansion: SamExpansion = {
     parsed: { text, format: model.parsed.format, root: { kind: 'map', range: root.range, entries: rootEntries }, errors: [...model.parsed.errors] },
     sourceMap: { resources: sources, properties: propertySources },

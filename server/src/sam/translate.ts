@@ -83,6 +83,11 @@ export interface TranslationOptions {
    * language server): a resource whose translation is kept under the same key is not translated again.
    */
   cache?: SamTranslationCache;
+  /**
+   * Whether the caller reads this expansion after the next one through the same cache (a baseline
+   * kept across edits): a cache that moves in place then moves none of its ranges.
+   */
+  kept?: boolean;
   /** Whether the local artifact paths the template names are there (`localArtifactPaths` says which to look for). */
   artifacts?: LocalArtifacts;
 }

@@ -52,8 +52,23 @@ export class SamTranslationCache {
   lastExpansion?: ExpansionRecord;
   /** Expansions that started from the previous one. */
   reexpansions = 0;
+  /** Processed resources those expansions moved in place rather than copied. */
+  recordsMovedInPlace = 0;
 
-  constructor(readonly maxEntries: number = DEFAULT_SAM_CACHE_SIZE) {}
+  /**
+   * Whether an expansion may move the last one's ranges in place instead of copying what moved
+   * (reexpand.ts): for an owner that reads each expansion only until the next one through this
+   * cache, unless it says it keeps it (`TranslationOptions.kept`), as the language server's worker
+   * does, which sends each analysis away before the next.
+   */
+  readonly movesInPlace: boolean;
+  /** The most translations kept. */
+  readonly maxEntries: number;
+
+  constructor({ maxEntries = DEFAULT_SAM_CACHE_SIZE, movesInPlace = false }: { maxEntries?: number; movesInPlace?: boolean } = {}) {
+    this.maxEntries = maxEntries;
+    this.movesInPlace = movesInPlace;
+  }
 
   /** The number of translations kept. */
   get size(): number {

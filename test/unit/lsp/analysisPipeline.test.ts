@@ -79,6 +79,64 @@ describe('the analysis worker and analyzeUpdate', () => {
     );
   });
 
+  test('give the same report keystroke after keystroke on a SAM template, whose processed template the worker moves in place, and after the baseline changes', async () => {
+    const sam = (memoryOf: (name: string) => string, timeoutOfA = 3, comment = '') => {
+      const fn = (name: string) => `  ${name}:
+    Type: AWS::Serverless::Function
+    Properties:
+      CodeUri: s3://bucket/${name}.zip
+      Handler: app.handler
+      Runtime: python3.12
+      Timeout: ${name === 'A' ? timeoutOfA : 3}
+${memoryOf(name)}      Events:
+        Get:
+          Type: Api
+          Properties:
+            Path: /${name.toLowerCase()}
+            Method: get
+        Work:
+          Type: SQS
+          Properties:
+            Queue: !GetAtt ${name}Queue.Arn
+`;
+      const queues = ['A', 'B', 'C', 'D'].map((name) => `  ${name}Queue:\n    Type: AWS::SQS::Queue\n`).join('');
+      return `Transform: AWS::Serverless-2016-10-31\nResources:\n${comment}${queues}${['A', 'B', 'C', 'D'].map(fn).join('')}Outputs:\n  Api:\n    Value: !Sub https://\${ServerlessRestApi}.execute-api.\${AWS::Region}.amazonaws.com/Prod/\n`;
+    };
+    const memory = (without: string[]) => (name: string) => (without.includes(name) ? '' : '      MemorySize: 256\n');
+    const request = (version: number, text: string, key: string, baseline: string): AnalysisRequest => ({
+      uri: 'file:///work/sam.yaml',
+      version,
+      languageId: 'yaml',
+      text,
+      parameters: { values: {}, onlyDeclared: true },
+      baseline: { key, text: baseline, parameters: { values: {}, onlyDeclared: false } },
+    });
+    const direct = (text: string, baseline: string) => analyzeUpdate({ text: baseline }, { text }, { spec }).report;
+    const first = sam(memory([]));
+    // A comment above every resource moves them all; a timeout typed in the first function moves what follows it.
+    const second = sam(memory([]), 3, '  # queues first\n');
+    const third = sam(memory([]), 30, '  # queues first\n');
+    const steps: [string, string, string][] = [
+      [first, 'git@1', first],
+      [second, 'git@1', first],
+      [third, 'git@1', first],
+      // The baseline becomes the text being edited (a commit): then C's memory is deleted, which
+      // moves D, then D's queue event, whose mapping is removed where the baseline has it.
+      [sam(memory(['C']), 30, '  # queues first\n'), 'git@2', third],
+      [sam(memory(['C']), 30, '  # queues first\n').replace('        Work:\n          Type: SQS\n          Properties:\n            Queue: !GetAtt DQueue.Arn\n', ''), 'git@2', third],
+    ];
+    for (const [i, [text, key, baseline]] of steps.entries()) {
+      const report = await workerReport(thread, request(10 + i, text, key, baseline));
+      assert.deepEqual(report, direct(text, baseline), `step ${i + 1}`);
+    }
+    // Not a vacuous equality: the last step removes D's event source mapping, shown on the function
+    // that generated it, in the baseline's text.
+    const last = await workerReport(thread, request(20, steps[4]![0], 'git@2', third));
+    const removed = last?.changes.find((c) => c.action === 'Remove');
+    assert.deepEqual([removed?.logicalId, removed?.rangeIn], ['DWork', 'old']);
+    assert.equal(third.slice(removed!.range.start, third.indexOf('\n', removed!.range.start)), 'D:');
+  });
+
   test('give the same no-op for an unchanged template', async () => {
     const values = { Environment: 'staging' };
     const report = await workerReport(thread, stackRequest(3, deployed, values, 'stack@2'));

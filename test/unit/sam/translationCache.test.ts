@@ -64,14 +64,14 @@ describe('SamTranslationCache', () => {
 
   test('keeps at most the number of translations it was given; what it evicted is translated again', () => {
     // Each expansion edits a queue, so that it cannot start from the last one (reexpand.ts).
-    const cache = new SamTranslationCache(2);
+    const cache = new SamTranslationCache({ maxEntries: 2 });
     expand(template(), cache);
     assert.equal(cache.size, 2);
     // A was evicted for C; translating A again evicts B, which evicts C: in template order, nothing is found.
     expand(template({ queueTimeout: 31 }), cache);
     assert.equal(cache.size, 2);
     assert.equal(cache.hits, 0);
-    const roomy = new SamTranslationCache(3);
+    const roomy = new SamTranslationCache({ maxEntries: 3 });
     expand(template(), roomy);
     expand(template({ queueTimeout: 31 }), roomy);
     assert.equal(roomy.hits, 3);
@@ -217,5 +217,40 @@ describe('SamTranslationCache: the implicit API', () => {
     // B's event never reached the definition, so the deployment is not the one kept.
     assert.notEqual(deploymentOf(edited), deploymentOf(before));
     assert.deepStrictEqual(edited.parsed, uncached(text).parsed);
+  });
+});
+
+describe('SamTranslationCache that moves in place (the language server reads each expansion only until the next)', () => {
+  const keystrokes = [
+    template({ timeoutOfB: 1 }),
+    template({ timeoutOfB: 12 }),
+    template({ timeoutOfB: 123 }),
+    // A comment above every function moves them all, then another below the first.
+    template({ timeoutOfB: 123 }).replace('  AQueue:', '  # the queues\n  AQueue:'),
+    template({ timeoutOfB: 123 }).replace('  AQueue:', '  # the queues\n  AQueue:').replace('  B:\n', '  # B\n  B:\n'),
+    template({ timeoutOfB: 12 }).replace('  AQueue:', '  # the queues\n  AQueue:').replace('  B:\n', '  # B\n  B:\n'),
+  ];
+
+  test('keystroke after keystroke, each is the expansion in full when it is made', () => {
+    const cache = new SamTranslationCache({ movesInPlace: true });
+    expand(template(), cache);
+    for (const text of keystrokes) assert.deepStrictEqual(expand(text, cache), uncached(text));
+    assert.equal(cache.reexpansions, keystrokes.length);
+    assert.ok(cache.recordsMovedInPlace > 0, 'what moved the second time was moved in place');
+  });
+
+  test('an expansion its caller keeps is left as it is by the ones after it, and so is the template it was made from', () => {
+    const cache = new SamTranslationCache({ movesInPlace: true });
+    const options = { parameters: new Map(), region: 'us-east-1', partition: 'aws', cache };
+    expand(keystrokes[0]!, cache);
+    expand(keystrokes[3]!, cache);
+    const keptModel = readTemplateModel(parseTemplate(keystrokes[4]!));
+    const keptModelBefore = structuredClone(keptModel.root);
+    const kept = expandServerless(keptModel, { ...options, kept: true });
+    const movedBefore = cache.recordsMovedInPlace;
+    for (const text of [keystrokes[5]!, keystrokes[2]!, keystrokes[1]!]) expand(text, cache);
+    assert.ok(cache.recordsMovedInPlace > movedBefore, 'the expansions after the kept one moved in place');
+    assert.deepStrictEqual(kept, uncached(keystrokes[4]!));
+    assert.deepStrictEqual(keptModel.root, keptModelBefore);
   });
 });

@@ -158,8 +158,9 @@ describe('expansion with kept translations', { skip: existsSync(SUITE) ? false :
     assert.ok(again > 0, 'the same template again starts from the last expansion');
   });
 
-  test('is the expansion without a cache, warmed by an edited copy, either way', () => {
+  test('is the expansion without a cache, warmed by an edited copy, either way, and edit after edit in a cache that moves in place', () => {
     const applied = new Map<string, number>();
+    let moved = 0;
     const apiHits = new Map<string, number>();
     const again = new Map<string, number>();
     for (const name of names) {
@@ -167,31 +168,42 @@ describe('expansion with kept translations', { skip: existsSync(SUITE) ? false :
       if (!isMap(parsed.root ? toPlain(parsed.root) : undefined)) continue;
       // Both sides are written as JSON, so that what the edit leaves alone is the same text on both.
       const original = JSON.stringify(toPlain(parsed.root!), null, 1);
+      const uncachedOriginal = expand(original, PARAMETERS);
       for (const [edit, apply] of Object.entries(EDITS)) {
         const copy = JSON.parse(original) as Plain;
         if (!apply(copy)) continue;
         applied.set(edit, (applied.get(edit) ?? 0) + 1);
         const edited = JSON.stringify(copy, null, 1);
+        const uncached = new Map([
+          [original, uncachedOriginal],
+          [edited, expand(edited, PARAMETERS)],
+        ]);
         for (const [warm, target] of [
           [edited, original],
           [original, edited],
         ] as const) {
           const cache = new SamTranslationCache();
           expand(warm, PARAMETERS, cache);
-          assertSame(expand(target, PARAMETERS, cache), expand(target, PARAMETERS), `${name}, ${edit}`);
+          assertSame(expand(target, PARAMETERS, cache), uncached.get(target)!, `${name}, ${edit}`);
           apiHits.set(edit, (apiHits.get(edit) ?? 0) + cache.implicitApiHits);
           again.set(edit, (again.get(edit) ?? 0) + cache.reexpansions);
         }
+        // The language server's use: each expansion is read before the next is made, which may move it.
+        const cache = new SamTranslationCache({ movesInPlace: true });
+        expand(original, PARAMETERS, cache);
+        for (const [step, text] of [edited, original, edited].entries()) assertSame(expand(text, PARAMETERS, cache), uncached.get(text)!, `${name}, ${edit}, moved in place, step ${step + 1}`);
+        moved += cache.recordsMovedInPlace;
       }
       const cache = new SamTranslationCache();
       expand(original, PARAMETERS, cache);
       assertSame(expand(original, OTHER_PARAMETERS, cache), expand(original, OTHER_PARAMETERS), `${name}, another parameter value`);
     }
-    console.log(`edits applied (implicit APIs taken from the cache, expansions started from the last): ${[...applied].map(([edit, count]) => `${edit} ${count} (${apiHits.get(edit) ?? 0}, ${again.get(edit) ?? 0})`).join(', ')}`);
+    console.log(`edits applied (implicit APIs taken from the cache, expansions started from the last): ${[...applied].map(([edit, count]) => `${edit} ${count} (${apiHits.get(edit) ?? 0}, ${again.get(edit) ?? 0})`).join(', ')}; processed resources moved in place: ${moved}`);
     // Edits to a function where no API reads start from the last expansion; the others cannot.
     assert.ok((again.get('a function property changed') ?? 0) > 0, 'a timeout edit starts from the last expansion');
     assert.equal(again.get('an event added') ?? 0, 0, 'an event added does not');
     for (const edit of ['the Description changed', 'Metadata changed', 'an output added']) assert.ok((again.get(edit) ?? 0) > 0, `${edit}: starts from the last expansion`);
     for (const edit of Object.keys(EDITS)) assert.ok((applied.get(edit) ?? 0) > 0, `${edit} applies to some input`);
+    assert.ok(moved > 0, 'edits that move what follows them move it in place the second time');
   });
 });

@@ -12,7 +12,9 @@ export class SamTranslations {
   /** The cache of one document, made on first use. */
   of(uri: string): SamTranslationCache {
     let cache = this.byDocument.get(uri);
-    if (!cache) this.byDocument.set(uri, (cache = new SamTranslationCache()));
+    // Each analysis is sent to the main thread before the next begins: nothing here reads an
+    // expansion after the next, so the next may move its ranges in place.
+    if (!cache) this.byDocument.set(uri, (cache = new SamTranslationCache({ movesInPlace: true })));
     return cache;
   }
 
