@@ -12,7 +12,7 @@ import { renameDependsOn, resolveChangedLogicalIds, resolveResourceRefs } from '
 import { NodeBuilder } from './output';
 import { SourceIndex } from './sourceIndex';
 import { WrittenResources } from './placement';
-import { extentOf, PlacedRecord, reexpand, rememberExpansion } from './reexpand';
+import { extentOf, PlacedRecord, recordCarrier, reexpand, rememberExpansion } from './reexpand';
 import type { SamSource, SamSourceMap } from './sourceMap';
 import { translate, type Translation, type TranslationOptions } from './translate';
 import { isMap, type PlainMap } from './values';
@@ -102,7 +102,7 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
 
   // The Resources section: each SAM resource replaced, where it stood, by what it generated.
   const sources = new Map<string, SamSource>();
-  const propertySources = new Map<string, Map<string, SamSource>>();
+  const propertySources = new Map<string, ReadonlyMap<string, SamSource>>();
   const entries = new Map<string, PlacedEntry>();
   // A logical id that two SAM resources generate (a shared usage plan, a Route 53 record set
   // group) is the one translated last: SAM writes each translation over the template in turn.
@@ -110,12 +110,25 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
   for (const generated of translation.generated.values()) for (const resource of generated) last.set(resource.logicalId, resource);
   for (const resource of translation.shared) last.set(resource.logicalId, resource);
   let overwritten = false;
+  // References to generated and renamed resources, anywhere in the template (SAM resolves them last).
+  const resolveRefs = translation.references.mayBeIn(model.parsed.text);
+  // What the last expansion built from the same translations is taken where it now stands, when
+  // nothing here is resolved or renamed in it.
+  const carrier = options.cache && !resolveRefs && translation.changedIds.size === 0 ? recordCarrier(model, options, options.cache) : undefined;
   const place = (resource: GeneratedResource, producer: string) => {
     if (last.get(resource.logicalId) !== resource) {
       overwritten = true;
       return;
     }
     const attributedTo = translation.implicitApis.get(resource.origin.logicalId) ?? translation.embeddedConnectors.get(resource.origin.logicalId);
+    const carried = carrier?.take(resource, producer, attributedTo);
+    if (carried) {
+      if (carried.source) sources.set(resource.logicalId, carried.source);
+      if (carried.properties) propertySources.set(resource.logicalId, carried.properties);
+      entries.delete(resource.logicalId);
+      entries.set(resource.logicalId, { key: resource.logicalId, keyRange: carried.entry.keyRange, value: undefined, range: carried.range, producer, resource, carried, ...(attributedTo ? { attributedTo } : {}) });
+      return;
+    }
     const placed = written.place(resource, attributedTo);
     sources.set(resource.logicalId, placed.source);
     propertySources.set(resource.logicalId, placed.properties);
@@ -135,8 +148,6 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
   for (const [logicalId, generated] of translation.generated) if (!written.has(logicalId)) for (const resource of generated) place(resource, logicalId);
   for (const resource of translation.shared) place(resource, '');
 
-  // References to generated and renamed resources, anywhere in the template (SAM resolves them last).
-  const resolveRefs = translation.references.mayBeIn(model.parsed.text);
   const resolve = (value: unknown) => {
     const renamed = resolveChangedLogicalIds(value, translation.changedIds);
     return resolveRefs ? resolveResourceRefs(renamed, translation.references) : renamed;
@@ -152,6 +163,10 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
     }
     if (entry.key === 'Resources') {
       for (const e of entries.values()) {
+        if (e.carried) {
+          expandedEntries.push(e.carried.entry);
+          continue;
+        }
         const value = resolve(renameDependsOn(e.value, translation.changedIds));
         expandedEntries.push({ key: e.key, keyRange: e.keyRange, value: builder.build(value, e.range, e.hint) });
       }
@@ -175,10 +190,12 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
     notes,
   };
   if (options.cache) {
+    carrier?.finish(options.cache);
     // The next expansion of this document may start from this one (reexpand.ts), when nothing here depends on more than each resource's own text.
     const independent =
       translation.errors.length === 0 && translation.notCovered.size === 0 && translation.changedIds.size === 0 && !resolveRefs && translation.edited.size === 0 && translation.shared.length === 0 && translation.embeddedConnectors.size === 0 && !overwritten;
     const placed = [...entries.values()].map((e, i) => {
+      if (e.carried) return e.carried;
       const entry = expandedEntries[i]!;
       const source = sources.get(e.key);
       const properties = propertySources.get(e.key);
@@ -202,6 +219,8 @@ interface PlacedEntry {
   resource?: GeneratedResource;
   /** The event an implicit API, or the `Connectors` entry an embedded connector, is attributed to. */
   attributedTo?: Origin;
+  /** The last expansion's record of the same resource, where it now stands: taken, not built. */
+  carried?: PlacedRecord;
 }
 
 /** The `Transform` entry without the Serverless transform, or nothing when it named only that. */

@@ -369,12 +369,16 @@ class PendingMoves {
   /** The records taken. */
   records = 0;
 
-  /** Finds a place now for each range a record owns, and for its extent; false when one has none. */
+  /** Finds a place now for each range a record owns, and for its extent; false when one has none (then none of them is taken). */
   take(record: PlacedRecord, owned: readonly Range[], mover: Mover): boolean {
     let start = Infinity;
     let end = -Infinity;
+    const taken = this.ranges.length;
     for (const range of owned) {
-      if (!mover.locate(range)) return false;
+      if (!mover.locate(range)) {
+        this.ranges.length = this.starts.length = this.ends.length = taken;
+        return false;
+      }
       if (mover.nowStart < start) start = mover.nowStart;
       if (mover.nowEnd > end) end = mover.nowEnd;
       if (mover.nowStart !== range.start || mover.nowEnd !== range.end) this.add(range, mover.nowStart, mover.nowEnd);
@@ -398,6 +402,42 @@ class PendingMoves {
       range.end = this.ends[i]!;
     }
   }
+}
+
+/**
+ * A record of the last expansion where its text now stands: itself when nothing it covers comes at
+ * or after `unchangedUpTo`, its ranges moved in place when it owns them, else a copy (which owns
+ * its ranges when the mover does); undefined when one of its ranges has no place now.
+ */
+function moveRecord(record: PlacedRecord, mover: Mover, pending: PendingMoves, inPlace: boolean, unchangedUpTo: number): PlacedRecord | undefined {
+  if (record.extent.end <= unchangedUpTo) return inPlace ? record : record.unowned();
+  const owned = inPlace ? record.owned : undefined;
+  if (owned) return pending.take(record, owned, mover) ? record : undefined;
+  mover.beginRecord();
+  const copy = copyRecord(record, mover);
+  const made = mover.endRecord();
+  return copy && record.movedTo({ ...copy, owned: made });
+}
+
+/** A record's entry and sources copied with their ranges moved, or undefined when one has no place now. */
+function copyRecord(record: PlacedRecord, mover: Mover): Pick<PlacedParts, 'entry' | 'range' | 'extent' | 'source' | 'properties'> | undefined {
+  const entry = mover.entry(record.entry);
+  if (entry === undefined) return undefined;
+  const { source, properties } = record;
+  const movedSource = source && mover.source(source);
+  if (source !== undefined && movedSource === undefined) return undefined;
+  let movedProperties = properties;
+  if (properties) {
+    const moved = new Map<string, SamSource>();
+    for (const [name, property] of properties) {
+      const now = mover.source(property);
+      if (now === undefined) return undefined;
+      moved.set(name, now);
+    }
+    movedProperties = moved;
+  }
+  const range = mover.range(record.range) ?? record.range;
+  return { entry, range, extent: mover.extent, source: movedSource, properties: movedProperties };
 }
 
 /** The extent of an entry's ranges and its sources'. */
@@ -540,49 +580,18 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
       placed.push(record.movedTo({ entry: own, range: now.value.range, extent: { start: now.keyRange.start, end: now.value.range.end }, source: undefined, properties: undefined, owned: undefined }));
       continue;
     }
-    const { source, properties } = record;
     const attributedToEdited = record.attributedTo !== undefined && edited.has(record.attributedTo.logicalId);
-    // Before the first character that changed, everything is where it was.
-    if (record.extent.end <= unchangedUpTo && !attributedToEdited) {
-      entries.push(record.entry);
-      if (source) sources.set(record.key, source);
-      if (properties) propertySources.set(record.key, properties);
-      placed.push(inPlace ? record : record.unowned());
-      continue;
-    }
     if (attributedToEdited && record.resource) {
       const placement = written.place(record.resource, record.attributedTo);
       mover.exact.set(record.range.start, { end: record.range.end, now: placement.range });
     }
-    const owned = inPlace ? record.owned : undefined;
-    if (owned) {
-      if (!pending.take(record, owned, mover)) return undefined;
-      entries.push(record.entry);
-      if (source) sources.set(record.key, source);
-      if (properties) propertySources.set(record.key, properties);
-      placed.push(record);
-      continue;
-    }
-    mover.beginRecord();
-    const entry = mover.entry(record.entry);
-    const movedSource = source && mover.source(source);
-    if (entry === undefined || (source !== undefined && movedSource === undefined)) return undefined;
-    let movedProperties = properties;
-    if (properties) {
-      const moved = new Map<string, SamSource>();
-      for (const [name, property] of properties) {
-        const now = mover.source(property);
-        if (now === undefined) return undefined;
-        moved.set(name, now);
-      }
-      movedProperties = moved;
-    }
-    entries.push(entry);
-    if (movedSource) sources.set(record.key, movedSource);
-    if (movedProperties) propertySources.set(record.key, movedProperties);
-    const range = mover.range(record.range) ?? record.range;
-    const extent = mover.extent;
-    placed.push(record.movedTo({ entry, range, extent, source: movedSource, properties: movedProperties, owned: mover.endRecord() }));
+    // Before the first character that changed, everything is where it was; what is attributed to an edited function may not be.
+    const moved = moveRecord(record, mover, pending, inPlace, attributedToEdited ? -Infinity : unchangedUpTo);
+    if (moved === undefined) return undefined;
+    entries.push(moved.entry);
+    if (moved.source) sources.set(record.key, moved.source);
+    if (moved.properties) propertySources.set(record.key, moved.properties);
+    placed.push(moved);
   }
 
   // An edited function that generated nothing before has no place to take.
@@ -631,6 +640,78 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   cache.reexpansions++;
   rememberExpansion(cache, { model, options, py27: last.py27, placed, rootEntries, expansion, references: last.references });
   return expansion;
+}
+
+/**
+ * What an expansion in full may take from the last one instead of building it again: a generated
+ * resource that is the very object the last expansion placed (its translation taken from the
+ * cache), produced by the same resource and attributed alike, where its text now stands.
+ */
+export class RecordCarrier {
+  private readonly byKey: Map<string, PlacedRecord>;
+  private readonly pending = new PendingMoves();
+
+  constructor(
+    last: ExpansionRecord,
+    private readonly mover: Mover,
+    private readonly inPlace: boolean,
+    private readonly unchangedUpTo: number,
+  ) {
+    this.byKey = new Map(last.placed.map((record) => [record.key, record]));
+  }
+
+  /** The last expansion's record of `resource`, where its text now stands, or undefined when it is to be built. */
+  take(resource: GeneratedResource, producer: string, attributedTo: Origin | undefined): PlacedRecord | undefined {
+    const record = this.byKey.get(resource.logicalId);
+    if (record === undefined || record.resource !== resource || record.producer !== producer) return undefined;
+    if (record.attributedTo?.logicalId !== attributedTo?.logicalId || record.attributedTo?.property !== attributedTo?.property) return undefined;
+    const moved = moveRecord(record, this.mover, this.pending, this.inPlace, this.unchangedUpTo);
+    if (moved) this.taken++;
+    return moved;
+  }
+
+  private taken = 0;
+
+  /** Moves what was taken in place: once the expansion is built, as nothing may fail after. */
+  finish(cache: SamTranslationCache): void {
+    this.pending.apply();
+    cache.recordsMovedInPlace += this.pending.records;
+    cache.recordsCarried += this.taken;
+  }
+}
+
+/**
+ * A carrier of the last expansion's records into an expansion in full of `model`, or undefined when
+ * there is none to take from under these options. Entries are matched by key: those whose text is
+ * the same move with it; ranges anywhere else have no place.
+ */
+export function recordCarrier(model: TemplateModel, options: TranslationOptions, cache: SamTranslationCache): RecordCarrier | undefined {
+  const last = cache.lastExpansion;
+  const root = model.root;
+  if (last === undefined || root === undefined || optionsKey(options) !== last.optionsKey) return undefined;
+  const text = model.parsed.text;
+  const spans: Span[] = [];
+  let unchangedUpTo = Infinity;
+  const match = (before: readonly MapEntry[], now: readonly MapEntry[]) => {
+    const nowByKey = new Map(now.map((entry) => [entry.key, entry]));
+    for (const entry of before) {
+      const same = nowByKey.get(entry.key);
+      const span = entry.key === 'Resources' && before === last.root.entries && same ? { start: entry.keyRange.start, end: entry.keyRange.end, delta: same.keyRange.start - entry.keyRange.start } : undefined;
+      if (span === undefined && (same === undefined || slice(last.text, entry) !== slice(text, same))) {
+        unchangedUpTo = Math.min(unchangedUpTo, entry.keyRange.start);
+        continue;
+      }
+      const moved = span ?? spanOf(entry, same!);
+      spans.push(moved);
+      if (moved.delta !== 0) unchangedUpTo = Math.min(unchangedUpTo, moved.start);
+    }
+  };
+  match(last.root.entries, root.entries);
+  const resourcesBefore = last.root.entries.find((entry) => entry.key === 'Resources')?.value;
+  const resourcesNow = root.entries.find((entry) => entry.key === 'Resources')?.value;
+  if (resourcesBefore?.kind === 'map' && resourcesNow?.kind === 'map') match(resourcesBefore.entries, resourcesNow.entries);
+  const inPlace = cache.movesInPlace && options.kept !== true;
+  return new RecordCarrier(last, new Mover(spans, inPlace), inPlace, unchangedUpTo);
 }
 
 /**

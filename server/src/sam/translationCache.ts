@@ -54,6 +54,8 @@ export class SamTranslationCache {
   reexpansions = 0;
   /** Processed resources those expansions moved in place rather than copied. */
   recordsMovedInPlace = 0;
+  /** Processed resources expansions in full took from the last expansion instead of building them. */
+  recordsCarried = 0;
 
   /**
    * Whether an expansion may move the last one's ranges in place instead of copying what moved

@@ -160,6 +160,7 @@ describe('expansion with kept translations', { skip: existsSync(SUITE) ? false :
 
   test('is the expansion without a cache, warmed by an edited copy, either way, and edit after edit in a cache that moves in place', () => {
     const applied = new Map<string, number>();
+    const carried = new Map<string, number>();
     let moved = 0;
     const apiHits = new Map<string, number>();
     const again = new Map<string, number>();
@@ -187,6 +188,7 @@ describe('expansion with kept translations', { skip: existsSync(SUITE) ? false :
           assertSame(expand(target, PARAMETERS, cache), uncached.get(target)!, `${name}, ${edit}`);
           apiHits.set(edit, (apiHits.get(edit) ?? 0) + cache.implicitApiHits);
           again.set(edit, (again.get(edit) ?? 0) + cache.reexpansions);
+          carried.set(edit, (carried.get(edit) ?? 0) + cache.recordsCarried);
         }
         // The language server's use: each expansion is read before the next is made, which may move it.
         const cache = new SamTranslationCache({ movesInPlace: true });
@@ -198,12 +200,13 @@ describe('expansion with kept translations', { skip: existsSync(SUITE) ? false :
       expand(original, PARAMETERS, cache);
       assertSame(expand(original, OTHER_PARAMETERS, cache), expand(original, OTHER_PARAMETERS), `${name}, another parameter value`);
     }
-    console.log(`edits applied (implicit APIs taken from the cache, expansions started from the last): ${[...applied].map(([edit, count]) => `${edit} ${count} (${apiHits.get(edit) ?? 0}, ${again.get(edit) ?? 0})`).join(', ')}; processed resources moved in place: ${moved}`);
+    console.log(`edits applied (implicit APIs taken from the cache, expansions started from the last, processed resources an expansion in full took from the last): ${[...applied].map(([edit, count]) => `${edit} ${count} (${apiHits.get(edit) ?? 0}, ${again.get(edit) ?? 0}, ${carried.get(edit) ?? 0})`).join(', ')}; processed resources moved in place: ${moved}`);
     // Edits to a function where no API reads start from the last expansion; the others cannot.
     assert.ok((again.get('a function property changed') ?? 0) > 0, 'a timeout edit starts from the last expansion');
     assert.equal(again.get('an event added') ?? 0, 0, 'an event added does not');
     for (const edit of ['the Description changed', 'Metadata changed', 'an output added']) assert.ok((again.get(edit) ?? 0) > 0, `${edit}: starts from the last expansion`);
     for (const edit of Object.keys(EDITS)) assert.ok((applied.get(edit) ?? 0) > 0, `${edit} applies to some input`);
     assert.ok(moved > 0, 'edits that move what follows them move it in place the second time');
+    for (const edit of ['an event added', 'an Api event\'s path changed']) assert.ok((carried.get(edit) ?? 0) > 0, `${edit}: expanded in full, taking what did not change from the last expansion`);
   });
 });
