@@ -177,6 +177,7 @@ function sam(): void {
       warmRow('warm: the edit, baseline and its translations kept', figures.warm),
       warmRow('warm: an edit that leaves the API alone', figures.warm_api_kept),
       ...figures.warm_by_position.map((warm) => warmRow(`warm: Handler${warm.function}'s CodeUri alone`, warm)),
+      warmRow("warm: Jobs0's VisibilityTimeout (a queue, as written)", figures.warm_queue),
     ],
   );
   say(`For scale, the processed templates as plain YAML: analysis ${round(figures.processed_analysis_ms)} ms`);

@@ -55,6 +55,8 @@ export interface SamFigures {
   warm_api_kept: WarmCase;
   /** One function's code location edited, at the top, the middle and the bottom of the template. */
   warm_by_position: (WarmCase & { function: number })[];
+  /** The first queue's visibility timeout edited: a resource the transform passes through as written, at the top. */
+  warm_queue: WarmCase;
   /** The analysis of the two processed templates written out as plain CloudFormation YAML. */
   processed_analysis_ms: number;
   /**
@@ -110,10 +112,10 @@ function apiPaths(model: TemplateModel): string[] {
   return events.filter((event) => event.Type === 'Api' && typeof event.Properties?.Path === 'string').map((event) => event.Properties!.Path!);
 }
 
-/** A text with `typed` (which it holds once) as it stood one keystroke before: `before`. */
-function oneKeystrokeShort(text: string, typed: string, before: string): string {
-  if (text.split(typed).length !== 2) throw new Error(`the edit's text "${typed}" is not in the template once`);
-  return text.replace(typed, before);
+/** A text with `from`, which it holds once, replaced by `to`. */
+function replacedOnce(text: string, from: string, to: string): string {
+  if (text.split(from).length !== 2) throw new Error(`"${from}" is not in the template once`);
+  return text.replace(from, to);
 }
 
 const EXPANSION_OPTIONS = { parameters: new Map<string, unknown>(), region: 'us-east-1', partition: 'aws' };
@@ -142,8 +144,13 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, functio
   const models = [pair.before, pair.after].map((text) => readTemplateModel(parseTemplate(text)));
   const codeEdited = readTemplateModel(parseTemplate(codeEdit.after));
   // The keystroke before each edit's last: the new path, and the new code location, one character short.
-  const apiEditBefore = readTemplateModel(parseTemplate(oneKeystrokeShort(pair.after, 'Path: /items1\n', 'Path: /items\n')));
-  const codeEditBefore = readTemplateModel(parseTemplate(oneKeystrokeShort(codeEdit.after, '-v2.zip', '-v.zip')));
+  const apiEditBefore = readTemplateModel(parseTemplate(replacedOnce(pair.after, 'Path: /items1\n', 'Path: /items\n')));
+  const codeEditBefore = readTemplateModel(parseTemplate(replacedOnce(codeEdit.after, '-v2.zip', '-v.zip')));
+  // The first queue's visibility timeout typed: 60 → 6 → 61.
+  const queueText = replacedOnce(pair.before, 'VisibilityTimeout: 60\n', 'VisibilityTimeout: 61\n');
+  const queueEdited = readTemplateModel(parseTemplate(queueText));
+  const queueEditBefore = readTemplateModel(parseTemplate(replacedOnce(pair.before, 'VisibilityTimeout: 60\n', 'VisibilityTimeout: 6\n')));
+  const queueEdit: WarmFigures = { analysis: [], expansion: [], hits: 0, misses: 0, apiKept: false, fromLast: false };
   const processedBefore = processedText(pair.before);
   const processedAfter = processedText(pair.after);
   const expansion: number[] = [];
@@ -194,6 +201,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, functio
     warm(models[1]!, apiEditBefore, pair.after, apiEdit, keep);
     warm(codeEdited, codeEditBefore, codeEdit.after, apiKept, keep);
     for (const position of positions) warm(position.model, position.keystrokeBefore, position.text, position.figures, keep);
+    warm(queueEdited, queueEditBefore, queueText, queueEdit, keep);
     const least = definitionFloor(paths);
     if (!keep) continue;
     floor.push(least);
@@ -218,6 +226,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, functio
     warm: figures(apiEdit),
     warm_api_kept: figures(apiKept),
     warm_by_position: positions.map((position) => ({ function: position.f, ...figures(position.figures) })),
+    warm_queue: figures(queueEdit),
     processed_analysis_ms: median(processed),
     definition_floor_ms: Math.min(...floor),
     runs,

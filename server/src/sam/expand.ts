@@ -202,7 +202,8 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
       const extent = extentOf(entry, { source, properties });
       return new PlacedRecord({ key: e.key, producer: e.producer, range: e.range, entry, extent, source, properties, resource: e.resource, attributedTo: e.attributedTo, own: e.resource === undefined && entry.value === e.hint });
     });
-    rememberExpansion(options.cache, independent ? { model, options, py27: translation.py27, placed, rootEntries, expansion, references: translation.references } : undefined);
+    const allKept = [...translation.generated.keys()].every((id) => translation.kept.has(id) || translation.implicitApis.has(id));
+    rememberExpansion(options.cache, independent ? { model, options, py27: translation.py27, placed, rootEntries, expansion, references: translation.references, allKept } : undefined);
   }
   return expansion;
 }

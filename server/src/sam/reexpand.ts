@@ -1,9 +1,11 @@
 /**
  * An expansion that starts from the previous one of the same document: when the text changed only
  * inside functions, and only where no API reads (code, memory, environment, policies...), in the
- * sections the transform passes through (Description, Metadata, Outputs), or between resources,
- * the functions edited are translated again and everything else is the previous processed
- * template, its ranges moved to where the text now puts them.
+ * sections the transform passes through (Description, Metadata, Outputs), in resources it passes
+ * through as written (a queue, a table: of the same type, when every SAM resource's translation
+ * read nothing but its own entry), or between resources, the functions edited are translated
+ * again, the resources as written are this text's own, and everything else is the previous
+ * processed template, its ranges moved to where the text now puts them.
  *
  * The previous expansion is remembered (in the caller's translation cache) only when nothing in
  * it depends on more than each resource's own text: no SAM error, nothing left as written, no
@@ -29,7 +31,7 @@ import { NodeBuilder } from './output';
 import { WrittenResources } from './placement';
 import { SourceIndex } from './sourceIndex';
 import type { SamSource } from './sourceMap';
-import { translate, type Translation, type TranslationOptions } from './translate';
+import { SERVERLESS_PREFIX, translate, type Translation, type TranslationOptions } from './translate';
 import type { SamTranslationCache } from './translationCache';
 import { isMap, sortedEntries, type PlainMap } from './values';
 
@@ -110,6 +112,11 @@ export interface ExpansionRecord {
   rootEntries: readonly MapEntry[];
   expansion: SamExpansion;
   references: ResourceReferences;
+  /**
+   * Whether every SAM resource's translation read nothing but its own entry (translate.ts's
+   * `kept`): then none read a resource the transform passes through as written.
+   */
+  allKept: boolean;
 }
 
 /** What the expansion remembers. */
@@ -121,6 +128,11 @@ export interface Remembered {
   rootEntries: readonly MapEntry[];
   expansion: SamExpansion;
   references: ResourceReferences;
+  /**
+   * Whether every SAM resource's translation read nothing but its own entry (translate.ts's
+   * `kept`): then none read a resource the transform passes through as written.
+   */
+  allKept: boolean;
 }
 
 const FUNCTION = 'AWS::Serverless::Function';
@@ -155,6 +167,7 @@ export function rememberExpansion(cache: SamTranslationCache, remembered: Rememb
           rootEntries: remembered.rootEntries,
           expansion: remembered.expansion,
           references: remembered.references,
+          allKept: remembered.allKept,
         }
       : undefined;
 }
@@ -482,6 +495,17 @@ function isFunctionEditTheApiDoesNotRead(before: MapEntry, now: MapEntry, earlie
   return textTheApiReads({ text: earlierText }, nodeBefore, true) === textTheApiReads({ text }, nodeNow, true);
 }
 
+/**
+ * Whether an edit is to a resource that is not SAM's, of the same type, with no YAML anchor that
+ * could carry it elsewhere: the transform passes such a resource through as written, and reads
+ * nothing of it but its type (plugins) unless a translation read it, which the caller rules out.
+ */
+function isPassedThroughEdit(before: MapEntry, now: MapEntry, earlierText: string, text: string): boolean {
+  const type = typeOf(now.value);
+  if (typeof type !== 'string' || type.startsWith(SERVERLESS_PREFIX) || typeOf(before.value) !== type) return false;
+  return !slice(earlierText, before).includes('&') && !slice(text, now).includes('&');
+}
+
 /** The expansion of `model` started from the cache's last one, or undefined when it must be done in full. */
 export function reexpand(model: TemplateModel, options: TranslationOptions, cache: SamTranslationCache): SamExpansion | undefined {
   const last = cache.lastExpansion;
@@ -513,12 +537,17 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   const entriesNow = resourcesNow.value.entries;
   if (entriesNow.length !== resourcesBefore.entries.length) return undefined;
   const edited = new Map<string, { before: MapEntry; now: MapEntry }>();
+  // Resources the transform passed through as written, whose edit is theirs alone when no translation read them.
+  const ownKeys = new Set<string>();
+  for (const record of last.placed) if (record.own) ownKeys.add(record.key);
+  const passedThroughEdits: MapEntry[] = [];
   for (let i = 0; i < entriesNow.length; i++) {
     const before = resourcesBefore.entries[i]!;
     const now = entriesNow[i]!;
     if (before.key !== now.key) return undefined;
     if (slice(last.text, before) === slice(text, now)) spans.push(spanOf(before, now));
     else if (isFunctionEditTheApiDoesNotRead(before, now, last.text, text)) edited.set(now.key, { before, now });
+    else if (last.allKept && ownKeys.has(now.key) && isPassedThroughEdit(before, now, last.text, text)) passedThroughEdits.push(before);
     else return undefined;
   }
   // A cache that moves in place moves records it alone holds without copying them, unless the
@@ -550,6 +579,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   let unchangedUpTo = Infinity;
   for (const span of spans) if (span.delta !== 0 && span.start < unchangedUpTo) unchangedUpTo = span.start;
   for (const { before } of edited.values()) if (before.keyRange.start < unchangedUpTo) unchangedUpTo = before.keyRange.start;
+  for (const before of passedThroughEdits) if (before.keyRange.start < unchangedUpTo) unchangedUpTo = before.keyRange.start;
   for (let i = 0; i < last.placed.length; ) {
     const record = last.placed[i]!;
     if (edited.has(record.producer)) {
@@ -638,7 +668,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     notes,
   };
   cache.reexpansions++;
-  rememberExpansion(cache, { model, options, py27: last.py27, placed, rootEntries, expansion, references: last.references });
+  rememberExpansion(cache, { model, options, py27: last.py27, placed, rootEntries, expansion, references: last.references, allKept: last.allKept });
   return expansion;
 }
 

@@ -9,7 +9,7 @@ import { expandServerless, SamTranslationCache } from '../../../server/src/sam';
 import { parseTemplate, readTemplateModel, toPlain } from '../../../server/src/template';
 
 /** Three functions with an SQS event each, with what the tests below edit. */
-function template({ timeoutOfB = 3, batchOfB = 10, queueTimeout = 30 } = {}): string {
+function template({ timeoutOfB = 3, batchOfB = 10, queueTimeout = 30, extraQueue = false } = {}): string {
   const fn = (name: string, timeout: number, batch: number) => `  ${name}:
     Type: AWS::Serverless::Function
     Properties:
@@ -34,7 +34,7 @@ Resources:
     Type: AWS::SQS::Queue
   CQueue:
     Type: AWS::SQS::Queue
-${fn('A', 3, 10)}${fn('B', timeoutOfB, batchOfB)}${fn('C', 3, 10)}`;
+${extraQueue ? '  DQueue:\n    Type: AWS::SQS::Queue\n' : ''}${fn('A', 3, 10)}${fn('B', timeoutOfB, batchOfB)}${fn('C', 3, 10)}`;
 }
 
 function expand(text: string, cache: SamTranslationCache) {
@@ -63,17 +63,17 @@ describe('SamTranslationCache', () => {
   });
 
   test('keeps at most the number of translations it was given; what it evicted is translated again', () => {
-    // Each expansion edits a queue, so that it cannot start from the last one (reexpand.ts).
+    // Each expansion adds a queue, so that it cannot start from the last one (reexpand.ts).
     const cache = new SamTranslationCache({ maxEntries: 2 });
     expand(template(), cache);
     assert.equal(cache.size, 2);
     // A was evicted for C; translating A again evicts B, which evicts C: in template order, nothing is found.
-    expand(template({ queueTimeout: 31 }), cache);
+    expand(template({ extraQueue: true }), cache);
     assert.equal(cache.size, 2);
     assert.equal(cache.hits, 0);
     const roomy = new SamTranslationCache({ maxEntries: 3 });
     expand(template(), roomy);
-    expand(template({ queueTimeout: 31 }), roomy);
+    expand(template({ extraQueue: true }), roomy);
     assert.equal(roomy.hits, 3);
   });
 });
@@ -127,10 +127,51 @@ Resources:
     assert.match(JSON.stringify(toPlain(edited.parsed.root!)), /"STAGE":"test"/);
   });
 
-  test('an edit the API reads, or to another resource, is expanded in full', () => {
+  test('an edit to a resource the transform passes through as written, which no translation read, starts from the last expansion', () => {
     const cache = new SamTranslationCache();
     expand(template(), cache);
-    for (const text of [template({ batchOfB: 5 }), template({ batchOfB: 5, queueTimeout: 40 })]) assert.deepStrictEqual(expand(text, cache), uncached(text));
+    const edited = expand(template({ queueTimeout: 45 }), cache);
+    assert.equal(cache.reexpansions, 1);
+    assert.equal(cache.misses, 3, 'no function is translated again');
+    assert.deepStrictEqual(edited, uncached(template({ queueTimeout: 45 })));
+  });
+
+  test('an edit to a resource a translation read is expanded in full: a layer that publishes new versions of the functions using it', () => {
+    // SAM hashes a layer's properties into the version id of a function that publishes on any change, when the layer asks for it.
+    const withLayer = (description: string) => `Transform: AWS::Serverless-2016-10-31
+Resources:
+  Libs:
+    Type: AWS::Lambda::LayerVersion
+    Properties:
+      Content:
+        S3Bucket: bucket
+        S3Key: libs.zip
+      Description: ${description}
+      PublishLambdaVersion: true
+  Fn:
+    Type: AWS::Serverless::Function
+    Properties:
+      CodeUri: s3://bucket/fn.zip
+      Handler: app.handler
+      Runtime: python3.12
+      AutoPublishAlias: live
+      AutoPublishAliasAllProperties: true
+      Layers:
+        - !Ref Libs
+`;
+    const versionOf = (expansion: ReturnType<typeof expand>) => Object.keys((toPlain(expansion.parsed.root!) as Processed).Resources).find((id) => id.startsWith('FnVersion'));
+    const cache = new SamTranslationCache();
+    const before = expand(withLayer('first'), cache);
+    const edited = expand(withLayer('second'), cache);
+    assert.equal(cache.reexpansions, 0);
+    assert.notEqual(versionOf(edited), versionOf(before), 'a new version id');
+    assert.deepStrictEqual(edited, uncached(withLayer('second')));
+  });
+
+  test('an edit to the events, which the implicit APIs read, or a resource added, is expanded in full', () => {
+    const cache = new SamTranslationCache();
+    expand(template(), cache);
+    for (const text of [template({ batchOfB: 5 }), template({ batchOfB: 6 }), template({ batchOfB: 6, extraQueue: true })]) assert.deepStrictEqual(expand(text, cache), uncached(text));
     assert.equal(cache.reexpansions, 0);
   });
 });

@@ -104,6 +104,28 @@ const EDITS: Record<string, (template: Plain) => boolean> = {
     properties.AutoPublishAlias = typeof properties.AutoPublishAlias === 'string' ? `${properties.AutoPublishAlias}probe` : 'probe';
     return true;
   },
+  // Resources the transform passes through as written: when no translation read them, the rest
+  // starts from the last expansion.
+  'a resource SAM passes through changed': (t) => {
+    const resources = isMap(t.Resources) ? Object.values(t.Resources) : [];
+    const passed = resources.find((r) => isMap(r) && typeof r.Type === 'string' && !r.Type.startsWith('AWS::Serverless::') && (r.Properties === undefined || isMap(r.Properties))) as Plain | undefined;
+    if (!passed) return false;
+    passed.Properties = { ...((passed.Properties as Plain | undefined) ?? {}), CacheProbe: 'edited' };
+    return true;
+  },
+  'every resource SAM passes through changed': (t) => {
+    let changed = false;
+    for (const resource of isMap(t.Resources) ? Object.values(t.Resources) : []) {
+      if (!isMap(resource) || typeof resource.Type !== 'string' || resource.Type.startsWith('AWS::Serverless::') || !isMap(resource.Properties)) continue;
+      const properties = resource.Properties;
+      for (const [name, value] of Object.entries(properties)) {
+        if (typeof value !== 'string') continue;
+        properties[name] = `${value}-probe`;
+        changed = true;
+      }
+    }
+    return changed;
+  },
   // Sections the transform passes through: the rest starts from the last expansion.
   'the Description changed': (t) => {
     t.Description = `${typeof t.Description === 'string' ? t.Description : ''} (edited)`;
@@ -204,7 +226,7 @@ describe('expansion with kept translations', { skip: existsSync(SUITE) ? false :
     // Edits to a function where no API reads start from the last expansion; the others cannot.
     assert.ok((again.get('a function property changed') ?? 0) > 0, 'a timeout edit starts from the last expansion');
     assert.equal(again.get('an event added') ?? 0, 0, 'an event added does not');
-    for (const edit of ['the Description changed', 'Metadata changed', 'an output added']) assert.ok((again.get(edit) ?? 0) > 0, `${edit}: starts from the last expansion`);
+    for (const edit of ['the Description changed', 'Metadata changed', 'an output added', 'a resource SAM passes through changed', 'every resource SAM passes through changed']) assert.ok((again.get(edit) ?? 0) > 0, `${edit}: starts from the last expansion`);
     for (const edit of Object.keys(EDITS)) assert.ok((applied.get(edit) ?? 0) > 0, `${edit} applies to some input`);
     assert.ok(moved > 0, 'edits that move what follows them move it in place the second time');
     for (const edit of ['an event added', 'an Api event\'s path changed']) assert.ok((carried.get(edit) ?? 0) > 0, `${edit}: expanded in full, taking what did not change from the last expansion`);
