@@ -12,7 +12,8 @@ import { renameDependsOn, resolveChangedLogicalIds, resolveResourceRefs } from '
 import { NodeBuilder } from './output';
 import { SourceIndex } from './sourceIndex';
 import { WrittenResources } from './placement';
-import { extentOf, PlacedRecord, recordCarrier, reexpand, rememberExpansion } from './reexpand';
+import { extentOf, PlacedRecord } from './movedRecords';
+import { recordCarrier, reexpand, rememberExpansion } from './reexpand';
 import type { SamSource, SamSourceMap } from './sourceMap';
 import { translate, type Translation, type TranslationOptions } from './translate';
 import { isMap, type PlainMap } from './values';
