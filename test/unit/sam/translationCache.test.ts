@@ -275,9 +275,17 @@ describe('SamTranslationCache that moves in place (the language server reads eac
   test('keystroke after keystroke, each is the expansion in full when it is made', () => {
     const cache = new SamTranslationCache({ movesInPlace: true });
     expand(template(), cache);
-    for (const text of keystrokes) assert.deepStrictEqual(expand(text, cache), uncached(text));
+    const roleOfC: unknown[] = [];
+    for (const text of keystrokes) {
+      const expansion = expand(text, cache);
+      assert.deepStrictEqual(expansion, uncached(text));
+      const resources = expansion.parsed.root!.entries.find((e) => e.key === 'Resources')!.value;
+      roleOfC.push(resources.kind === 'map' ? resources.entries.find((e) => e.key === 'CRole') : undefined);
+    }
     assert.equal(cache.reexpansions, keystrokes.length);
     assert.ok(cache.recordsMovedInPlace > 0, 'what moved the second time was moved in place');
+    // C's role moved with the comment above every resource (copied), then with the one above B: the same entry, moved in place.
+    assert.ok(roleOfC[4] !== undefined && roleOfC[4] === roleOfC[3]);
   });
 
   test('an expansion its caller keeps is left as it is by the ones after it, and so is the template it was made from', () => {
