@@ -279,8 +279,9 @@ describe('SamTranslationCache that moves in place (the language server reads eac
     for (const text of keystrokes) {
       const expansion = expand(text, cache);
       assert.deepStrictEqual(expansion, uncached(text));
-      const resources = expansion.parsed.root!.entries.find((e) => e.key === 'Resources')!.value;
-      roleOfC.push(resources.kind === 'map' ? resources.entries.find((e) => e.key === 'CRole') : undefined);
+      const root = expansion.parsed.root;
+      const resources = root?.kind === 'map' ? root.entries.find((e) => e.key === 'Resources')?.value : undefined;
+      roleOfC.push(resources?.kind === 'map' ? resources.entries.find((e) => e.key === 'CRole') : undefined);
     }
     assert.equal(cache.reexpansions, keystrokes.length);
     assert.ok(cache.recordsMovedInPlace > 0, 'what moved the second time was moved in place');
