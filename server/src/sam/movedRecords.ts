@@ -382,3 +382,6 @@ export const slice = (text: string, entry: MapEntry) => text.slice(entry.keyRang
 
 /** The span of an entry whose text is the same in both texts, and how far it moved. */
 export const spanOf = (before: MapEntry, now: MapEntry): Span => ({ start: before.keyRange.start, end: before.value.range.end, delta: now.keyRange.start - before.keyRange.start });
+
+/** The span of an entry's key alone (the Resources section's, whose entries are matched one by one), and how far it moved. */
+export const keySpanOf = (before: MapEntry, now: MapEntry): Span => ({ start: before.keyRange.start, end: before.keyRange.end, delta: now.keyRange.start - before.keyRange.start });

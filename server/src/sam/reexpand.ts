@@ -28,7 +28,7 @@ import type { SamExpansion } from './expand';
 import type { GeneratedResource, Origin } from './generated';
 import type { ResourceReferences } from './intrinsics';
 import { NodeBuilder } from './output';
-import { extentOf, moveRecord, Mover, PendingMoves, PlacedRecord, slice, spanOf, type Span } from './movedRecords';
+import { extentOf, keySpanOf, moveRecord, Mover, PendingMoves, PlacedRecord, slice, spanOf, type Span } from './movedRecords';
 import { WrittenResources } from './placement';
 import { SourceIndex } from './sourceIndex';
 import type { SamSource } from './sourceMap';
@@ -54,21 +54,8 @@ export interface ExpansionRecord {
   allKept: boolean;
 }
 
-/** What the expansion remembers. */
-export interface Remembered {
-  model: TemplateModel;
-  options: TranslationOptions;
-  py27: boolean;
-  placed: readonly PlacedRecord[];
-  rootEntries: readonly MapEntry[];
-  expansion: SamExpansion;
-  references: ResourceReferences;
-  /**
-   * Whether every SAM resource's translation read nothing but its own entry (translate.ts's
-   * `kept`): then none read a resource the transform passes through as written.
-   */
-  allKept: boolean;
-}
+/** What the expansion remembers: the record, with the model and options its text and key come from. */
+export type Remembered = Omit<ExpansionRecord, 'optionsKey' | 'text' | 'root'> & { model: TemplateModel; options: TranslationOptions };
 
 const FUNCTION = 'AWS::Serverless::Function';
 /**
@@ -86,6 +73,14 @@ function optionsKey(options: TranslationOptions): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Whether this expansion moves in place what the last one alone holds: through a cache that moves
+ * in place, unless the caller keeps this expansion beyond the next (which would then move what it holds).
+ */
+function movesInPlace(cache: SamTranslationCache, options: TranslationOptions): boolean {
+  return cache.movesInPlace && options.kept !== true;
 }
 
 /** Remembers an expansion for the next one, or forgets the last when this one cannot be started from. */
@@ -114,10 +109,15 @@ function typeOf(node: TemplateNode): unknown {
   return type?.kind === 'scalar' ? type.value : undefined;
 }
 
+/** Whether neither text of an entry holds a YAML anchor, which could carry an edit into entries whose text did not change. */
+function withoutAnchors(before: MapEntry, now: MapEntry, earlierText: string, text: string): boolean {
+  return !slice(earlierText, before).includes('&') && !slice(text, now).includes('&');
+}
+
 /** Whether an edit is to a function, where no API reads, with no YAML anchor that could carry it elsewhere. */
 function isFunctionEditTheApiDoesNotRead(before: MapEntry, now: MapEntry, earlierText: string, text: string): boolean {
   if (typeOf(before.value) !== FUNCTION || typeOf(now.value) !== FUNCTION) return false;
-  if (slice(earlierText, before).includes('&') || slice(text, now).includes('&')) return false;
+  if (!withoutAnchors(before, now, earlierText, text)) return false;
   const nodeBefore = before.value.kind === 'map' ? before.value : undefined;
   const nodeNow = now.value.kind === 'map' ? now.value : undefined;
   return textTheApiReads({ text: earlierText }, nodeBefore, true) === textTheApiReads({ text }, nodeNow, true);
@@ -131,7 +131,7 @@ function isFunctionEditTheApiDoesNotRead(before: MapEntry, now: MapEntry, earlie
 function isPassedThroughEdit(before: MapEntry, now: MapEntry, earlierText: string, text: string): boolean {
   const type = typeOf(now.value);
   if (typeof type !== 'string' || type.startsWith(SERVERLESS_PREFIX) || typeOf(before.value) !== type) return false;
-  return !slice(earlierText, before).includes('&') && !slice(text, now).includes('&');
+  return withoutAnchors(before, now, earlierText, text);
 }
 
 /** The expansion of `model` started from the cache's last one, or undefined when it must be done in full. */
@@ -152,12 +152,11 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
       if (before.value.kind !== 'map' || now.value.kind !== 'map') return undefined;
       resourcesBefore = before.value;
       resourcesNow = now;
-      spans.push({ start: before.keyRange.start, end: before.keyRange.end, delta: now.keyRange.start - before.keyRange.start });
+      spans.push(keySpanOf(before, now));
       continue;
     }
     const same = slice(last.text, before) === slice(text, now);
-    // A YAML anchor there could carry the edit into resources whose text did not change.
-    if (PASSED_THROUGH.has(now.key) && (same || (!slice(last.text, before).includes('&') && !slice(text, now).includes('&')))) continue;
+    if (PASSED_THROUGH.has(now.key) && (same || withoutAnchors(before, now, last.text, text))) continue;
     if (!same) return undefined;
     spans.push(spanOf(before, now));
   }
@@ -178,9 +177,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     else if (last.allKept && ownKeys.has(now.key) && isPassedThroughEdit(before, now, last.text, text)) passedThroughEdits.push(before);
     else return undefined;
   }
-  // A cache that moves in place moves records it alone holds without copying them, unless the
-  // caller keeps this expansion beyond the next (which would then move what it holds).
-  const inPlace = cache.movesInPlace && options.kept !== true;
+  const inPlace = movesInPlace(cache, options);
   const mover = new Mover(spans, inPlace);
   const pending = new PendingMoves();
   if (last.references.mayBeIn(text)) return undefined;
@@ -308,6 +305,8 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
 export class RecordCarrier {
   private readonly byKey: Map<string, PlacedRecord>;
   private readonly pending = new PendingMoves();
+  /** The records taken. */
+  private taken = 0;
 
   constructor(
     last: ExpansionRecord,
@@ -327,8 +326,6 @@ export class RecordCarrier {
     if (moved) this.taken++;
     return moved;
   }
-
-  private taken = 0;
 
   /** Moves what was taken in place: once the expansion is built, as nothing may fail after. */
   finish(cache: SamTranslationCache): void {
@@ -350,25 +347,27 @@ export function recordCarrier(model: TemplateModel, options: TranslationOptions,
   const text = model.parsed.text;
   const spans: Span[] = [];
   let unchangedUpTo = Infinity;
-  const match = (before: readonly MapEntry[], now: readonly MapEntry[]) => {
+  /** Each entry whose text is the same now moves with it; the first that changed, moved or went is where the unchanged text ends. */
+  const match = (before: readonly MapEntry[], now: readonly MapEntry[], keyOnly?: string) => {
     const nowByKey = new Map(now.map((entry) => [entry.key, entry]));
     for (const entry of before) {
       const same = nowByKey.get(entry.key);
-      const span = entry.key === 'Resources' && before === last.root.entries && same ? { start: entry.keyRange.start, end: entry.keyRange.end, delta: same.keyRange.start - entry.keyRange.start } : undefined;
-      if (span === undefined && (same === undefined || slice(last.text, entry) !== slice(text, same))) {
-        unchangedUpTo = Math.min(unchangedUpTo, entry.keyRange.start);
-        continue;
+      let span: Span | undefined;
+      if (same !== undefined && entry.key === keyOnly) span = keySpanOf(entry, same);
+      else if (same !== undefined && slice(last.text, entry) === slice(text, same)) span = spanOf(entry, same);
+      if (span === undefined) unchangedUpTo = Math.min(unchangedUpTo, entry.keyRange.start);
+      else {
+        spans.push(span);
+        if (span.delta !== 0) unchangedUpTo = Math.min(unchangedUpTo, span.start);
       }
-      const moved = span ?? spanOf(entry, same!);
-      spans.push(moved);
-      if (moved.delta !== 0) unchangedUpTo = Math.min(unchangedUpTo, moved.start);
     }
   };
-  match(last.root.entries, root.entries);
+  // The Resources section's entries are matched one by one: its key moves like an entry.
+  match(last.root.entries, root.entries, 'Resources');
   const resourcesBefore = last.root.entries.find((entry) => entry.key === 'Resources')?.value;
   const resourcesNow = root.entries.find((entry) => entry.key === 'Resources')?.value;
   if (resourcesBefore?.kind === 'map' && resourcesNow?.kind === 'map') match(resourcesBefore.entries, resourcesNow.entries);
-  const inPlace = cache.movesInPlace && options.kept !== true;
+  const inPlace = movesInPlace(cache, options);
   return new RecordCarrier(last, new Mover(spans, inPlace), inPlace, unchangedUpTo);
 }
 
