@@ -102,27 +102,35 @@ const EMPTY = -1;
 const DUMMY = -2;
 
 /**
+ * The keys a table and the tables deep-copied from it hold, each with its hash halves (so that
+ * re-adding keys needs no lookup). Only appended to: a copy holds the same keys in other slots, so
+ * it shares the store, and a key added later is at an index no earlier table's slots name.
+ */
+class KeyStore {
+  readonly texts: string[] = [];
+  readonly lows: number[] = [];
+  readonly highs: number[] = [];
+}
+
+/**
  * The key order of a Python 2.7 dict (SAM's `Py27Keys`): CPython's open-addressing table, each
- * slot holding the index of its key in `keyTexts` (with the key's hash halves beside it, so that
- * re-adding keys needs no lookup), or EMPTY, or DUMMY.
+ * slot holding the index of its key in the store, or EMPTY, or DUMMY.
  */
 class Py27Keys {
   private slots: Int32Array;
-  private readonly keyTexts: string[] = [];
-  private readonly lows: number[] = [];
-  private readonly highs: number[] = [];
   private mask: number;
   private size = 0;
   private fill = 0;
 
-  constructor() {
+  constructor(private readonly store: KeyStore = new KeyStore()) {
     this.slots = new Int32Array(MIN_SIZE).fill(EMPTY);
     this.mask = MIN_SIZE - 1;
   }
 
   /** CPython's `lookdict`: the key's slot, or the slot it would be added in. */
   private indexOf(key: string, low: number, high: number): number {
-    const { slots, keyTexts } = this;
+    const slots = this.slots;
+    const keyTexts = this.store.texts;
     // Masks stay below 2^31, so the low half of the hash decides the first slot.
     let i = low & this.mask;
     let slot = slots[i]!;
@@ -159,18 +167,18 @@ class Py27Keys {
   }
 
   /**
-   * CPython's `insertdict_clean`: adds the key at `index` of `keyTexts` to a table that has no
+   * CPython's `insertdict_clean`: adds the key at `index` of the store to a table that has no
    * deleted slots and does not hold it, so the first empty slot of its probe is its place.
    */
   private placeClean(index: number): void {
     const slots = this.slots;
     const mask = this.mask;
-    const low = this.lows[index]!;
+    const low = this.store.lows[index]!;
     let i = low & mask;
     if (slots[i] !== EMPTY) {
       let walker = i;
       let perturbLow = low;
-      let perturbHigh = this.highs[index]!;
+      let perturbHigh = this.store.highs[index]!;
       do {
         walker = (walker * 5 + perturbLow + 1) >>> 0;
         i = walker & mask;
@@ -187,10 +195,11 @@ class Py27Keys {
     const hash = keyHash(key);
     const i = this.indexOf(key, hash.low, hash.high);
     if (this.slots[i]! >= 0) return;
-    this.keyTexts.push(key);
-    this.lows.push(hash.low);
-    this.highs.push(hash.high);
-    this.occupy(i, this.keyTexts.length - 1);
+    const store = this.store;
+    store.texts.push(key);
+    store.lows.push(hash.low);
+    store.highs.push(hash.high);
+    this.occupy(i, store.texts.length - 1);
   }
 
   private occupy(i: number, index: number): void {
@@ -218,20 +227,18 @@ class Py27Keys {
 
   keys(): string[] {
     const out: string[] = [];
-    for (const index of this.slots) if (index >= 0) out.push(this.keyTexts[index]!);
+    const texts = this.store.texts;
+    for (const index of this.slots) if (index >= 0) out.push(texts[index]!);
     return out;
   }
 
-  /** The table `copy.deepcopy` gives: the keys re-added, in iteration order, to an empty table. */
+  /** The table `copy.deepcopy` gives: the keys re-added, in iteration order, to an empty table (of the same store). */
   reinserted(): Py27Keys {
-    const fresh = new Py27Keys();
+    const fresh = new Py27Keys(this.store);
     for (const index of this.slots) {
       if (index < 0) continue;
-      fresh.keyTexts.push(this.keyTexts[index]!);
-      fresh.lows.push(this.lows[index]!);
-      fresh.highs.push(this.highs[index]!);
       // A fresh table has no deleted slots and each key comes once.
-      fresh.placeClean(fresh.keyTexts.length - 1);
+      fresh.placeClean(index);
       if (fresh.fill * 3 >= (fresh.mask + 1) * 2) fresh.resize(fresh.size * (fresh.size > LARGE_DICT_SIZE ? 2 : 4));
     }
     return fresh;
@@ -240,10 +247,13 @@ class Py27Keys {
   /** Whether two tables hold the same keys in the same slots. */
   sameAs(other: Py27Keys): boolean {
     if (this.mask !== other.mask || this.size !== other.size) return false;
+    const mine = this.store.texts;
+    const theirs = other.store.texts;
     for (let i = 0; i <= this.mask; i++) {
       const a = this.slots[i]!;
       const b = other.slots[i]!;
-      if ((a >= 0 || b >= 0) && (a < 0 || b < 0 || this.keyTexts[a] !== other.keyTexts[b])) return false;
+      // Tables of one store name a key by the same index; the texts decide otherwise.
+      if (a !== b && (a >= 0 || b >= 0) && (a < 0 || b < 0 || mine[a] !== theirs[b])) return false;
     }
     return true;
   }
