@@ -1,12 +1,13 @@
 /**
  * Which local artifact paths of a SAM document are there, looked up on the main thread for the
  * analysis worker, which does no I/O: each path the template names (`CodeUri: hello_world/`),
- * beside the document's file. Answers are kept a few seconds, so that typing does not stat the
- * same folders on every keystroke, and a folder created or deleted is seen soon after.
+ * beside the document's file, read off the text (parsed only when the text is written so that
+ * only a parse can tell). Answers are kept a few seconds, so that typing does not stat the same
+ * folders on every keystroke, and a folder created or deleted is seen soon after.
  */
 import { stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { localArtifactPaths } from '../sam';
+import { artifactPathCandidates, localArtifactPaths } from '../sam';
 import { filePathOf } from './baseline/baselines';
 
 /** How long an answer about one path is kept. */
@@ -24,7 +25,9 @@ export class LocalArtifactLookup {
   async presenceFor(uri: string, text: string): Promise<Record<string, boolean> | undefined> {
     const path = filePathOf(uri);
     if (path === undefined) return undefined;
-    const written = localArtifactPaths(text).slice(0, MAX_PATHS);
+    // Read off the text where it allows (no parse on the thread that answers the editor): a path
+    // looked for in vain costs a stat, and the worker reads only the paths it finds.
+    const written = (artifactPathCandidates(text) ?? localArtifactPaths(text)).slice(0, MAX_PATHS);
     if (written.length === 0) return undefined;
     const folder = dirname(path);
     const found = await Promise.all(written.map((p) => this.exists(resolve(folder, p))));

@@ -6,5 +6,5 @@ export { expandServerless, SERVERLESS_TRANSFORM, usesServerlessTransform, type S
 export { generatedByOf, pointDetailsAtSamProperties } from './generatedBy';
 export type { SamSource, SamSourceMap } from './sourceMap';
 export type { LocalArtifacts, SamNote } from './context';
-export { localArtifactPaths } from './localArtifacts';
+export { artifactPathCandidates, localArtifactPaths } from './localArtifacts';
 export { SamTranslationCache } from './translationCache';

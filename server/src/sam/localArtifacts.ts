@@ -5,6 +5,7 @@
  */
 import { parseTemplate, readTemplateModel } from '../template';
 import type { TemplateNode } from '../template/ast';
+import { SHORT_FORM_KEYS } from '../template/shortForms';
 import { SERVERLESS_TRANSFORM } from './expand';
 import { isLocalPath } from './s3Location';
 
@@ -41,4 +42,88 @@ export function localArtifactPaths(text: string): string[] {
     add(decl.properties.entries.find((e) => e.key === property)?.value);
   }
   return [...paths];
+}
+
+/** Where an artifact property's name stands in a text. */
+const ARTIFACT_WORD = /CodeUri|ContentUri|DefinitionUri/g;
+/** A line that starts a mapping key (`Bucket: x`, `"Key": "y"`): the value above it is a map. */
+const MAPPING_KEY_LINE = /^[ \t]*(["']?)[\w.-]+\1[ \t]*:(?:[ \t]|$)/;
+
+/** The line of `text` that starts after `from` (a line break), and where the one after it starts. */
+function lineAfter(text: string, from: number): { line: string; next: number } | undefined {
+  if (from >= text.length) return undefined;
+  const end = text.indexOf('\n', from);
+  const next = end < 0 ? text.length : end + 1;
+  return { line: text.slice(from, end < 0 ? text.length : end).replace(/\r$/, ''), next };
+}
+
+/** The first line after `from` with more than a comment on it. */
+function nextContentLine(text: string, from: number): string | undefined {
+  for (let at = from; ; ) {
+    const found = lineAfter(text, at);
+    if (found === undefined) return undefined;
+    if (!/^[ \t]*(#.*)?$/.test(found.line)) return found.line;
+    at = found.next;
+  }
+}
+
+function indentOf(line: string): number {
+  return line.length - line.trimStart().length;
+}
+
+/**
+ * What `localArtifactPaths` would find, read off the text without parsing it, or undefined when
+ * the text is written so that only a parse can tell: a superset of it (a path written under one
+ * of the properties anywhere, in Metadata too) whenever it answers. Each name of an artifact
+ * property must stand as a key with its value on the line, a map below it, or in quotes; an
+ * anchor, alias, block scalar, escaped string or a value on the next line is left to the parse.
+ * The language server asks on every keystroke before the analysis (the parse costs ≈ 5 ms on a
+ * 200-function template, on the thread that answers the editor).
+ */
+export function artifactPathCandidates(text: string): string[] | undefined {
+  if (!text.includes(SERVERLESS_TRANSFORM) || !MAY_NAME_ARTIFACT.test(text)) return [];
+  const found = new Set<string>();
+  for (const match of text.matchAll(ARTIFACT_WORD)) {
+    const start = match.index;
+    let at = start + match[0].length;
+    const quote = text[start - 1];
+    if ((quote === '"' || quote === "'") && text[at] === quote) at++;
+    while (text[at] === ' ' || text[at] === '\t') at++;
+    if (text[at] !== ':') return undefined;
+    at++;
+    while (text[at] === ' ' || text[at] === '\t') at++;
+    const lineEnd = text.indexOf('\n', at) < 0 ? text.length : text.indexOf('\n', at);
+    const rest = text.slice(at, lineEnd).replace(/\r$/, '');
+    const first = rest[0];
+    if (rest === '' || first === '#') {
+      // The value is below: a map (an S3 location) names no local path; anything else is the parse's.
+      const below = nextContentLine(text, lineEnd + 1);
+      if (below === undefined || !MAPPING_KEY_LINE.test(below)) return undefined;
+      continue;
+    }
+    if (first === '{' || first === '[') continue;
+    if (first === '!') {
+      // An intrinsic function's short form is no literal path; any other tag leaves a string a string.
+      if (!SHORT_FORM_KEYS.has(/^\S+/.exec(rest)![0])) return undefined;
+      continue;
+    }
+    if (first === '"' || first === "'") {
+      const close = rest.indexOf(first, 1);
+      const value = close < 0 ? undefined : rest.slice(1, close);
+      if (value === undefined || (first === '"' && value.includes('\\')) || (first === "'" && rest[close + 1] === "'")) return undefined;
+      found.add(value);
+      continue;
+    }
+    if ('*&|>%@`'.includes(first!)) return undefined;
+    // A plain scalar ends at a comment; in a flow map, at the first indicator of one.
+    const value = rest.replace(/[ \t]+#.*$/, '').trimEnd();
+    found.add(value);
+    const inFlow = /[,}\]]/.exec(value);
+    if (inFlow) found.add(value.slice(0, inFlow.index).trimEnd());
+    // A plain scalar goes on over lines indented deeper than its key's.
+    const lineStart = text.lastIndexOf('\n', start) + 1;
+    const below = nextContentLine(text, lineEnd + 1);
+    if (below !== undefined && indentOf(below) > indentOf(text.slice(lineStart, start))) return undefined;
+  }
+  return [...found].filter((path) => path !== '' && isLocalPath(path));
 }
