@@ -136,6 +136,14 @@ export class ResourceReferences {
     return this.refs.get(logicalId)?.get(property);
   }
 
+  /** A copy to add to, this one left as it is. */
+  copy(): ResourceReferences {
+    const copy = new ResourceReferences();
+    for (const [logicalId, byProperty] of this.refs) for (const [property, generatedId] of byProperty) copy.add(logicalId, property, generatedId);
+    copy.written = this.written;
+    return copy;
+  }
+
   /** The references to what one resource generated, as `property → generated id` text in the order added. */
   textOf(logicalId: string): string {
     return JSON.stringify([...(this.refs.get(logicalId) ?? [])]);

@@ -1,11 +1,13 @@
 /**
  * An expansion that starts from the previous one of the same document: when the text changed only
- * inside functions, and only where no API reads (code, memory, environment, policies...), in the
- * sections the transform passes through (Description, Metadata, Outputs), in resources it passes
- * through as written (a queue, a table: of the same type, when every SAM resource's translation
- * read nothing but its own entry), or between resources, the functions edited are translated
- * again, the resources as written are this text's own, and everything else is the previous
- * processed template, its ranges moved to where the text now puts them.
+ * inside functions (where no API reads: code, memory, environment, policies...; or anywhere, when
+ * the implicit REST API can be rebuilt from its parts, api/implicitApiReplay.ts), in the sections
+ * the transform passes through (Description, Metadata, Outputs), in resources it passes through
+ * as written (a queue, a table: of the same type, when every SAM resource's translation read
+ * nothing but its own entry), or between resources, the functions edited are translated again
+ * (and the implicit API rebuilt, when they changed what it reads), the resources as written are
+ * this text's own, and everything else is the previous processed template, its ranges moved to
+ * where the text now puts them.
  *
  * The previous expansion is remembered (in the caller's translation cache) only when nothing in
  * it depends on more than each resource's own text: no SAM error, nothing left as written, no
@@ -32,9 +34,11 @@ import { extentOf, keySpanOf, moveRecord, Mover, PendingMoves, PlacedRecord, sli
 import { WrittenResources } from './placement';
 import { SourceIndex } from './sourceIndex';
 import type { SamSource } from './sourceMap';
-import { SERVERLESS_PREFIX, translate, type Translation, type TranslationOptions } from './translate';
+import { SERVERLESS_PREFIX, translate, translationContext, type Translation, type TranslationOptions } from './translate';
 import type { SamTranslationCache } from './translationCache';
 import { isMap, sortedEntries, type PlainMap } from './values';
+import { functionApiParts, rebuildImplicitApi, replayable, type ImplicitApiReplay, type RebuiltApi } from './api/implicitApiReplay';
+import { IMPLICIT_REST_API } from './api/implicitRestApi';
 
 /** An expansion remembered for the next one. */
 export interface ExpansionRecord {
@@ -52,6 +56,8 @@ export interface ExpansionRecord {
    * `kept`): then none read a resource the transform passes through as written.
    */
   allKept: boolean;
+  /** What rebuilding the implicit REST API needs, when an edit to what it reads may rebuild it alone (api/implicitApiReplay.ts). */
+  implicitApi?: ImplicitApiReplay;
 }
 
 /** What the expansion remembers: the record, with the model and options its text and key come from. */
@@ -98,6 +104,7 @@ export function rememberExpansion(cache: SamTranslationCache, remembered: Rememb
           expansion: remembered.expansion,
           references: remembered.references,
           allKept: remembered.allKept,
+          ...(remembered.implicitApi ? { implicitApi: remembered.implicitApi } : {}),
         }
       : undefined;
 }
@@ -114,10 +121,14 @@ function withoutAnchors(before: MapEntry, now: MapEntry, earlierText: string, te
   return !slice(earlierText, before).includes('&') && !slice(text, now).includes('&');
 }
 
+/** Whether an edit is to a function, with no YAML anchor that could carry it elsewhere. */
+function isFunctionEdit(before: MapEntry, now: MapEntry, earlierText: string, text: string): boolean {
+  return typeOf(before.value) === FUNCTION && typeOf(now.value) === FUNCTION && withoutAnchors(before, now, earlierText, text);
+}
+
 /** Whether an edit is to a function, where no API reads, with no YAML anchor that could carry it elsewhere. */
 function isFunctionEditTheApiDoesNotRead(before: MapEntry, now: MapEntry, earlierText: string, text: string): boolean {
-  if (typeOf(before.value) !== FUNCTION || typeOf(now.value) !== FUNCTION) return false;
-  if (!withoutAnchors(before, now, earlierText, text)) return false;
+  if (!isFunctionEdit(before, now, earlierText, text)) return false;
   const nodeBefore = before.value.kind === 'map' ? before.value : undefined;
   const nodeNow = now.value.kind === 'map' ? now.value : undefined;
   return textTheApiReads({ text: earlierText }, nodeBefore, true) === textTheApiReads({ text }, nodeNow, true);
@@ -168,13 +179,18 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   const ownKeys = new Set<string>();
   for (const record of last.placed) if (record.own) ownKeys.add(record.key);
   const passedThroughEdits: MapEntry[] = [];
+  // Whether an edited function changed what the implicit API reads: the API is then rebuilt from its parts.
+  let apiEdited = false;
   for (let i = 0; i < entriesNow.length; i++) {
     const before = resourcesBefore.entries[i]!;
     const now = entriesNow[i]!;
     if (before.key !== now.key) return undefined;
     if (slice(last.text, before) === slice(text, now)) spans.push(spanOf(before, now));
     else if (isFunctionEditTheApiDoesNotRead(before, now, last.text, text)) edited.set(now.key, { before, now });
-    else if (last.allKept && ownKeys.has(now.key) && isPassedThroughEdit(before, now, last.text, text)) passedThroughEdits.push(before);
+    else if (last.implicitApi && isFunctionEdit(before, now, last.text, text)) {
+      edited.set(now.key, { before, now });
+      apiEdited = true;
+    } else if (last.allKept && ownKeys.has(now.key) && isPassedThroughEdit(before, now, last.text, text)) passedThroughEdits.push(before);
     else return undefined;
   }
   const inPlace = movesInPlace(cache, options);
@@ -186,6 +202,17 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   const index = new SourceIndex(text);
   const translation = edited.size === 0 ? undefined : translateAlone(root, text, edited, index, options, last);
   if (translation === null) return undefined;
+  // The implicit API's parts with the edited functions' own now; the API made again from them when they changed what it reads.
+  let implicitApi = last.implicitApi;
+  if (implicitApi && translation) {
+    const parts = translation.restApiLog && !translation.restApiLog.unreplayable ? functionApiParts(translation.restApiLog, edited.keys(), translation.keptEffects) : undefined;
+    implicitApi = parts && replayable(parts.values()) ? { ...implicitApi, parts: new Map([...implicitApi.parts, ...parts]) } : undefined;
+  }
+  let rebuilt: RebuiltApi | undefined;
+  if (apiEdited) {
+    rebuilt = implicitApi && rebuildImplicitApi(implicitApi, translationContext);
+    if (rebuilt === undefined) return undefined;
+  }
 
   // Each edited function's place takes what it generates now; an implicit API attributed to one
   // of its events is placed again; everything else moves with its text.
@@ -207,22 +234,25 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   for (const before of passedThroughEdits) if (before.keyRange.start < unchangedUpTo) unchangedUpTo = before.keyRange.start;
   for (let i = 0; i < last.placed.length; ) {
     const record = last.placed[i]!;
-    if (edited.has(record.producer)) {
-      placedAgain.add(record.producer);
+    const producer = record.producer;
+    const again = edited.has(producer) ? translation?.generated.get(producer) ?? [] : rebuilt && producer === IMPLICIT_REST_API ? rebuilt.generated : undefined;
+    if (again !== undefined) {
+      if (edited.has(producer)) placedAgain.add(producer);
+      const attributedTo = producer === IMPLICIT_REST_API ? rebuilt?.origin : undefined;
       const generatedBefore = new Set<string>();
-      for (; i < last.placed.length && last.placed[i]!.producer === record.producer; i++) generatedBefore.add(last.placed[i]!.key);
-      for (const resource of translation?.generated.get(record.producer) ?? []) {
+      for (; i < last.placed.length && last.placed[i]!.producer === producer; i++) generatedBefore.add(last.placed[i]!.key);
+      for (const resource of again) {
         // An id another resource has or generates would take its place (SAM's DuplicateLogicalIdException, or an overwrite).
         const id = resource.logicalId;
-        const another = (id !== record.producer && entriesNowById.has(id)) || (last.expansion.sourceMap.resources.has(id) && !generatedBefore.has(id)) || generatedNow.has(id);
+        const another = (id !== producer && entriesNowById.has(id)) || (last.expansion.sourceMap.resources.has(id) && !generatedBefore.has(id)) || generatedNow.has(id);
         if (another) return undefined;
         generatedNow.add(id);
-        const placement = written.place(resource);
+        const placement = written.place(resource, attributedTo);
         const entry: MapEntry = { key: id, keyRange: placement.keyRange, value: builder.build(resource.toEntry(), placement.range) };
         entries.push(entry);
         sources.set(id, placement.source);
         propertySources.set(id, placement.properties);
-        placed.push(new PlacedRecord({ key: id, producer: record.producer, range: placement.range, entry, resource, extent: extentOf(entry, placement), source: placement.source, properties: placement.properties }));
+        placed.push(new PlacedRecord({ key: id, producer, range: placement.range, entry, resource, extent: extentOf(entry, placement), source: placement.source, properties: placement.properties, attributedTo }));
       }
       continue;
     }
@@ -293,7 +323,13 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     notes,
   };
   cache.reexpansions++;
-  rememberExpansion(cache, { model, options, py27: last.py27, placed, rootEntries, expansion, references: last.references, allKept: last.allKept });
+  if (rebuilt) cache.implicitApiRebuilds++;
+  let references = last.references;
+  if (rebuilt) {
+    references = references.copy();
+    for (const { property, generatedId } of rebuilt.references) references.add(IMPLICIT_REST_API, property, generatedId);
+  }
+  rememberExpansion(cache, { model, options, py27: last.py27, placed, rootEntries, expansion, references, allKept: last.allKept, ...(implicitApi ? { implicitApi } : {}) });
   return expansion;
 }
 

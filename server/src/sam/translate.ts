@@ -44,6 +44,7 @@ import { deepCopy, isMap, sortedEntries, type PlainMap } from './values';
 import type { SourceIndex } from './sourceIndex';
 import { RecordingContext, stableText, type KeptEffect, type KeptTranslation, type SamTranslationCache } from './translationCache';
 import { ImplicitApiKeeper } from './api/keptImplicitApi';
+import { RestApiLog } from './api/implicitApiReplay';
 
 export const SERVERLESS_PREFIX = 'AWS::Serverless::';
 
@@ -71,6 +72,14 @@ export interface Translation {
   py27: boolean;
   /** The resources whose translation read nothing but their own entry (kept in, or taken from, the cache). */
   kept: ReadonlySet<string>;
+  /** What each kept translation does to what resources share, by logical id. */
+  keptEffects: ReadonlyMap<string, readonly KeptEffect[]>;
+  /** The functions in translation order. */
+  functionOrder: readonly string[];
+  /** What the implicit REST API was made of, when the caller keeps translations. */
+  restApiLog?: RestApiLog;
+  /** What every translation read besides the resources. */
+  seed?: ContextSeed;
 }
 
 /** Known parameter values and the pseudo parameters the transform resolves. */
@@ -99,6 +108,36 @@ export interface TranslationSource {
   index: SourceIndex;
   /** The Globals section's text, which every SAM resource may take values from. */
   globalsText: string;
+}
+
+/** What every translation reads of the template and the caller, besides the resources. */
+export type ContextSeed = Pick<TranslationContext, 'parameters' | 'region' | 'partition' | 'py27' | 'mappings' | 'conditions' | 'artifacts'>;
+
+/** A translation context with nothing translated yet and no resources; the conditions are a copy the transform may add to. */
+export function translationContext(seed: ContextSeed): TranslationContext {
+  const notes: SamNote[] = [];
+  const noted = new Set<string>();
+  return {
+    ...seed,
+    conditions: { ...seed.conditions },
+    resources: {},
+    references: new ResourceReferences(),
+    changedIds: new Map(),
+    deploymentPreferences: new DeploymentPreferences(),
+    functionNames: new Map(),
+    notes,
+    edited: new Map(),
+    route53RecordSetGroups: new Map(),
+    sharedUsagePlan: new SharedUsagePlan(),
+    implicitApis: new Map(),
+    applicationTemplates: new Map(),
+    note(note: SamNote, range?: Range) {
+      const key = JSON.stringify(note);
+      if (noted.has(key)) return;
+      noted.add(key);
+      notes.push(range === undefined ? note : { ...note, range });
+    },
+  };
 }
 
 /** Whether SAM converts a template for Python 2.7 dict order: it has an explicit or implicit REST API, or an HttpApi with a default authorizer. */
@@ -155,37 +194,22 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   if (!parameters.has('AWS::Partition')) parameters.set('AWS::Partition', options.partition);
   const subError = nonStringSubVariable(template, parameters);
   if (subError) return untranslated(template, subError);
-  const notes: SamNote[] = [];
-  const noted = new Set<string>();
-  const conditions: PlainMap = isMap(template.Conditions) ? { ...template.Conditions } : {};
-  const ctx: TranslationContext = {
+  const seed: ContextSeed = {
     parameters,
     region: options.region,
     partition: options.partition,
     mappings: template.Mappings,
-    conditions,
-    resources: { ...resources },
+    conditions: isMap(template.Conditions) ? template.Conditions : {},
     py27,
-    references: new ResourceReferences(),
-    changedIds: new Map(),
-    deploymentPreferences: new DeploymentPreferences(),
-    functionNames: new Map(),
-    notes,
-    edited: new Map(),
-    route53RecordSetGroups: new Map(),
-    sharedUsagePlan: new SharedUsagePlan(),
-    implicitApis: new Map(),
-    applicationTemplates: new Map(),
     ...(options.artifacts ? { artifacts: options.artifacts } : {}),
-    // Part of a template: the implicit API is not translated, so its definition is not built.
-    ...(reuseApi === 'part' ? { keptDefinitions: new Set([IMPLICIT_REST_API]) } : {}),
-    note(note: SamNote, range?: Range) {
-      const key = JSON.stringify(note);
-      if (noted.has(key)) return;
-      noted.add(key);
-      notes.push(range === undefined ? note : { ...note, range });
-    },
   };
+  const ctx = translationContext(seed);
+  const { notes, conditions } = ctx;
+  ctx.resources = { ...resources };
+  // Part of a template: the implicit API is not translated, so its definition is not built.
+  if (reuseApi === 'part') ctx.keptDefinitions = new Set([IMPLICIT_REST_API]);
+  // The implicit API may be rebuilt from its parts in a later expansion (reexpand.ts).
+  if (options.cache) ctx.restApiLog = new RestApiLog();
   const resourceNodes = new Map((resourcesNode?.entries ?? []).map((e) => [e.key, e.value]));
   const nodeOf = (id: string): MapNode | undefined => {
     const value = resourceNodes.get(id);
@@ -218,7 +242,8 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   const notCovered = new Map<string, string>();
   const failed = new Set(errors.map((e) => e.logicalId).filter((id): id is string => id !== undefined));
   const keeper = options.cache && source ? TranslationKeeper.for(ctx, options.cache, source) : undefined;
-  for (const logicalId of translationOrder(ctx, order)) {
+  const translated = translationOrder(ctx, order);
+  for (const logicalId of translated) {
     if (failed.has(logicalId) || stopped || (reuseApi === 'part' && !(logicalId in resources))) continue;
     const entry = ctx.resources[logicalId] as PlainMap;
     const sam = new SamResource(logicalId, entry.Type as string, entry, nodeOf(logicalId));
@@ -249,7 +274,26 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   if (apiKeeper?.settle(errors.length > 0 || notCovered.size > 0) === 'redo') return 'redo';
   const edited = new Map<string, PlainMap>();
   for (const [id, { entry }] of ctx.edited) edited.set(id, entry);
-  return { generated, shared, edited, changedIds: ctx.changedIds, references: ctx.references, conditions, errors, notCovered, implicitApis: ctx.implicitApis, embeddedConnectors: embedded.origins, notes, py27, kept: keeper?.kept ?? new Set() };
+  const functionOrder = translated.filter((id) => (ctx.resources[id] as PlainMap).Type === 'AWS::Serverless::Function');
+  return {
+    generated,
+    shared,
+    edited,
+    changedIds: ctx.changedIds,
+    references: ctx.references,
+    conditions,
+    errors,
+    notCovered,
+    implicitApis: ctx.implicitApis,
+    embeddedConnectors: embedded.origins,
+    notes,
+    py27,
+    kept: keeper?.kept ?? new Set(),
+    keptEffects: keeper?.effects ?? new Map(),
+    functionOrder,
+    ...(ctx.restApiLog ? { restApiLog: ctx.restApiLog } : {}),
+    seed,
+  };
 }
 
 /**
@@ -259,6 +303,8 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
 class TranslationKeeper {
   /** The resources whose translation was kept or taken from the cache in this expansion. */
   readonly kept = new Set<string>();
+  /** What each of them does to what resources share. */
+  readonly effects = new Map<string, readonly KeptEffect[]>();
 
   private constructor(
     private readonly ctx: TranslationContext,
@@ -288,6 +334,7 @@ class TranslationKeeper {
     const kept = this.cache.take(key, (candidate) => candidate.sharedKey === this.sharedKey && this.alias(candidate.entry, sam.entry));
     if (kept !== undefined) {
       this.kept.add(sam.logicalId);
+      this.effects.set(sam.logicalId, kept.effects);
       return this.replay(kept, start);
     }
     const entryText = stableText(sam.entry);
@@ -302,6 +349,7 @@ class TranslationKeeper {
       });
       this.cache.set(key, { entry: sam.entry, sharedKey: this.sharedKey, generated: [...result], effects });
       this.kept.add(sam.logicalId);
+      this.effects.set(sam.logicalId, effects);
     }
     return result;
   }
@@ -363,6 +411,8 @@ function untranslated(template: PlainMap, error: SamError): Translation {
     notes: [],
     py27: false,
     kept: new Set(),
+    keptEffects: new Map(),
+    functionOrder: [],
   };
 }
 
@@ -545,7 +595,9 @@ function recordFunctionNames(ctx: TranslationContext, sam: SamResource): void {
     if (typeof api !== 'string') continue;
     const name = resolveParameterRefs(sam.properties.FunctionName, ctx.parameters);
     if (!name) continue;
-    ctx.functionNames.set(api, (ctx.functionNames.get(api) ?? '') + pythonStr(ctx, name));
+    const text = pythonStr(ctx, name);
+    ctx.functionNames.set(api, (ctx.functionNames.get(api) ?? '') + text);
+    if (api === IMPLICIT_REST_API) ctx.restApiLog?.functionNames.push({ functionId: sam.logicalId, text });
   }
 }
 

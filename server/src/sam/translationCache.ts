@@ -52,6 +52,8 @@ export class SamTranslationCache {
   lastExpansion?: ExpansionRecord;
   /** Expansions that started from the previous one. */
   reexpansions = 0;
+  /** Of those, the ones that rebuilt the implicit REST API from its parts (api/implicitApiReplay.ts). */
+  implicitApiRebuilds = 0;
   /** Processed resources those expansions moved in place rather than copied. */
   recordsMovedInPlace = 0;
   /** Processed resources expansions in full took from the last expansion instead of building them. */

@@ -74,8 +74,11 @@ export class ImplicitApiState {
 /** Handles one event of a function; an error stops that function's remaining events. */
 export type EventProcessor = (logicalId: string, resource: PlainMap, eventId: string, event: PlainMap, state: ImplicitApiState) => SamError | undefined;
 
-/** Runs a plugin: the implicit API in, every event processed, the implicit API's attributes set, or the API out again. */
-export function runImplicitApiPlugin(template: PluginTemplate, kind: ImplicitApiKind, processEvent: EventProcessor): SamError[] {
+/**
+ * Runs a plugin: the implicit API in, every event processed, the implicit API's attributes set, or
+ * the API out again. `visiting` is told the order the resources are gone through in.
+ */
+export function runImplicitApiPlugin(template: PluginTemplate, kind: ImplicitApiKind, processEvent: EventProcessor, visiting?: (ids: readonly string[]) => void): SamError[] {
   const { ctx, order } = template;
   const resources = ctx.resources;
   const existing = resources[kind.logicalId] === undefined ? undefined : deepCopy(resources[kind.logicalId]);
@@ -84,7 +87,9 @@ export function runImplicitApiPlugin(template: PluginTemplate, kind: ImplicitApi
   const state = new ImplicitApiState();
   const errors: SamError[] = [];
 
-  for (const logicalId of order.keys()) {
+  const ids = order.keys();
+  visiting?.(ids);
+  for (const logicalId of ids) {
     const resource = resources[logicalId];
     if (!isMap(resource) || (resource.Type !== 'AWS::Serverless::Function' && resource.Type !== 'AWS::Serverless::StateMachine')) continue;
     const properties = resource.Properties;
@@ -155,7 +160,7 @@ export function addTagsToImplicitApi(template: PluginTemplate, kind: ImplicitApi
 }
 
 /** The implicit API's condition (one, or the combination of its functions' conditions) and policies. */
-function addImplicitApiAttributes(ctx: TranslationContext, kind: ImplicitApiKind, state: ImplicitApiState): void {
+export function addImplicitApiAttributes(ctx: TranslationContext, kind: ImplicitApiKind, state: ImplicitApiState): void {
   const implicit = ctx.resources[kind.logicalId] as PlainMap;
   const methodConditions = state.conditions.get(kind.logicalId);
   if (methodConditions && methodConditions.size > 0) {
@@ -183,7 +188,7 @@ function addImplicitApiAttributes(ctx: TranslationContext, kind: ImplicitApiKind
 }
 
 /** `_maybe_add_conditions_to_implicit_api_paths`, for every API of the kind whose definition SAM manages. */
-function addPathConditions(ctx: TranslationContext, order: ResourceOrder, kind: ImplicitApiKind, conditions: ApiConditions): void {
+export function addPathConditions(ctx: TranslationContext, order: ResourceOrder, kind: ImplicitApiKind, conditions: ApiConditions): void {
   for (const apiId of order.keys()) {
     const api = ctx.resources[apiId];
     if (!isMap(api) || api.Type !== kind.apiType || !isMap(api.Properties) || !api.Properties.__MANAGE_SWAGGER || ctx.keptDefinitions?.has(apiId)) continue;

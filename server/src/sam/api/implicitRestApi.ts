@@ -16,7 +16,7 @@ import { isValidSwagger, swaggerSkeleton, SwaggerEditor } from './swaggerEditor'
 export const IMPLICIT_REST_API = 'ServerlessRestApi';
 
 /** The REST plugin's part: `Api` events, `RestApiId`, `AWS::Serverless::Api` with stage `Prod`. */
-const REST_KIND: ImplicitApiKind = {
+export const REST_KIND: ImplicitApiKind = {
   logicalId: IMPLICIT_REST_API,
   conditionName: 'ServerlessRestApiCondition',
   eventType: 'Api',
@@ -37,7 +37,10 @@ const REST_KIND: ImplicitApiKind = {
 
 /** Runs the plugin; the errors are the resources whose events it rejects. */
 export function implicitRestApiPlugin(template: PluginTemplate): SamError[] {
-  return runImplicitApiPlugin(template, REST_KIND, (logicalId, resource, eventId, event, state) => processEvent(template, logicalId, resource, eventId, event, state));
+  const log = template.ctx.restApiLog;
+  const resources = template.ctx.resources;
+  const logOrder = log && ((ids: readonly string[]) => (log.pluginOrder = ids.filter((id) => isMap(resources[id]) && resources[id].Type === 'AWS::Serverless::Function')));
+  return runImplicitApiPlugin(template, REST_KIND, (logicalId, resource, eventId, event, state) => processEvent(template, logicalId, resource, eventId, event, state), logOrder);
 }
 
 function processEvent(template: PluginTemplate, logicalId: string, resource: PlainMap, eventId: string, event: PlainMap, state: ImplicitApiState): SamError | undefined {
@@ -46,7 +49,8 @@ function processEvent(template: PluginTemplate, logicalId: string, resource: Pla
   if (properties === undefined || properties === null || (isMap(properties) && Object.keys(properties).length === 0)) return undefined;
   if (!isMap(properties)) return fail(invalidEvent(eventId, 'Properties should be a map.'));
   addTagsToImplicitApi(template, REST_KIND, resource, properties);
-  if (!('RestApiId' in properties)) {
+  const implicit = !('RestApiId' in properties);
+  if (implicit) {
     properties.RestApiId = { Ref: IMPLICIT_REST_API };
     if (!template.ctx.implicitApis.has(IMPLICIT_REST_API)) template.ctx.implicitApis.set(IMPLICIT_REST_API, { logicalId, property: `Events.${eventId}` });
   }
@@ -63,6 +67,7 @@ function processEvent(template: PluginTemplate, logicalId: string, resource: Pla
   if (!isMap(api) || api.Type === 'AWS::Serverless::HttpApi') {
     return fail(invalidEvent(eventId, "RestApiId must be a valid reference to an 'AWS::Serverless::Api' resource in same template."));
   }
+  logEvent(template, logicalId, resource, eventId, path, method, implicit);
   try {
     addApiToDefinition(template.ctx, REST_KIND, apiId, new PyUnicode(path), new PyUnicode(method));
   } catch (error) {
@@ -70,4 +75,14 @@ function processEvent(template: PluginTemplate, logicalId: string, resource: Pla
     throw error;
   }
   return undefined;
+}
+
+/** Logs an event for a later replay (implicitApiReplay.ts): one a replay does not make marks the log. */
+function logEvent(template: PluginTemplate, logicalId: string, resource: PlainMap, eventId: string, path: string, method: string, implicit: boolean): void {
+  const log = template.ctx.restApiLog;
+  if (!log) return;
+  const api = template.ctx.resources[IMPLICIT_REST_API];
+  const tagged = isMap(api) && isMap(api.Properties) && api.Properties.Tags !== undefined;
+  if (!implicit || resource.Type !== 'AWS::Serverless::Function' || tagged) log.unreplayable = true;
+  log.events.push({ functionId: logicalId, eventId, path, method, condition: resource.Condition, deletionPolicy: resource.DeletionPolicy, updateReplacePolicy: resource.UpdateReplacePolicy });
 }

@@ -1,0 +1,149 @@
+/**
+ * The implicit REST API rebuilt from its parts when an edit to a function changes what the API
+ * is made of (an event's path, an event added or removed, a FunctionName, a DeletionPolicy): the
+ * expansion starts from the last one, and is the expansion in full. SAM's rules the expectations
+ * come from: the deployment's logical id ends in a hash of the definition and of the functions'
+ * names, so a new path or a new name is a new deployment, which the stage then names; the
+ * implicit API takes the DeletionPolicy its functions share; a function's condition makes a path
+ * condition, and an API with no event left is no API at all.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { expandServerless, SamTranslationCache } from '../../../server/src/sam';
+import { parseTemplate, readTemplateModel, toPlain } from '../../../server/src/template';
+
+interface FunctionSpec {
+  path?: string;
+  functionName?: string;
+  condition?: boolean;
+  deletionPolicy?: string;
+}
+
+/** Three functions, each with an Api event on the implicit API unless its path is left out. */
+function template(specs: Record<'A' | 'B' | 'C', FunctionSpec>): string {
+  const fn = (name: string, spec: FunctionSpec) =>
+    `  ${name}:
+    Type: AWS::Serverless::Function
+${spec.condition ? '    Condition: IsProd\n' : ''}${spec.deletionPolicy ? `    DeletionPolicy: ${spec.deletionPolicy}\n` : ''}    Properties:
+      CodeUri: s3://bucket/${name}.zip
+      Handler: app.handler
+      Runtime: python3.12
+${spec.functionName ? `      FunctionName: ${spec.functionName}\n` : ''}${
+      spec.path
+        ? `      Events:
+        Read:
+          Type: Api
+          Properties:
+            Path: ${spec.path}
+            Method: get
+`
+        : ''
+    }`;
+  return `Transform: AWS::Serverless-2016-10-31
+Parameters:
+  Stage:
+    Type: String
+    Default: prod
+Conditions:
+  IsProd: !Equals [!Ref Stage, prod]
+Resources:
+${fn('A', specs.A)}${fn('B', specs.B)}${fn('C', specs.C)}Outputs:
+  Url:
+    Value: !Sub https://\${ServerlessRestApi}.execute-api.\${AWS::Region}.amazonaws.com/Prod/
+`;
+}
+
+const BASE = { A: { path: '/a' }, B: { path: '/b' }, C: {} };
+const OPTIONS = { parameters: new Map<string, unknown>(), region: 'us-east-1', partition: 'aws' };
+
+function expand(text: string, cache?: SamTranslationCache) {
+  return expandServerless(readTemplateModel(parseTemplate(text)), cache ? { ...OPTIONS, cache } : OPTIONS);
+}
+
+type Resource = { Type: string; DeletionPolicy?: string; Properties: { Body?: { paths: Record<string, unknown> }; DeploymentId?: { Ref: string } } };
+
+function resources(text: string, cache?: SamTranslationCache): Record<string, Resource> {
+  return (toPlain(expand(text, cache).parsed.root!) as { Resources: Record<string, Resource> }).Resources;
+}
+
+function deploymentId(processed: Record<string, Resource>): string {
+  const ids = Object.keys(processed).filter((id) => processed[id]!.Type === 'AWS::ApiGateway::Deployment');
+  assert.equal(ids.length, 1, 'one deployment');
+  return ids[0]!;
+}
+
+/** The expansion of `edited` through a cache that expanded `before`: the same as without a cache, and whether it rebuilt the API from its parts. */
+function expandAfter(before: string, edited: string): { processed: Record<string, Resource>; rebuilt: boolean } {
+  const cache = new SamTranslationCache();
+  expand(before, cache);
+  const expansion = expand(edited, cache);
+  assert.deepStrictEqual(expansion.parsed, expand(edited).parsed, 'the processed template is the expansion in full');
+  assert.deepStrictEqual(expansion.sourceMap, expand(edited).sourceMap, 'so is the source map');
+  assert.deepStrictEqual(expansion.notes, expand(edited).notes, 'and so are the notes');
+  return { processed: (toPlain(expansion.parsed.root!) as { Resources: Record<string, Resource> }).Resources, rebuilt: cache.implicitApiRebuilds > 0 };
+}
+
+describe('the implicit API rebuilt from its parts', () => {
+  test("a new path: a new deployment, named by the stage, with the path in the API's definition", () => {
+    const before = resources(template(BASE));
+    const { processed, rebuilt } = expandAfter(template(BASE), template({ ...BASE, B: { path: '/b/items' } }));
+    assert.ok(rebuilt);
+    assert.notEqual(deploymentId(processed), deploymentId(before));
+    assert.deepEqual(processed.ServerlessRestApiProdStage?.Properties.DeploymentId, { Ref: deploymentId(processed) });
+    assert.deepEqual(Object.keys(processed.ServerlessRestApi!.Properties.Body!.paths).sort(), ['/a', '/b/items']);
+  });
+
+  test('an event added to a function that had none: its permission, and its path in the definition', () => {
+    const { processed, rebuilt } = expandAfter(template(BASE), template({ ...BASE, C: { path: '/c' } }));
+    assert.ok(rebuilt);
+    assert.equal(processed.CReadPermissionProd?.Type, 'AWS::Lambda::Permission');
+    assert.deepEqual(Object.keys(processed.ServerlessRestApi!.Properties.Body!.paths).sort(), ['/a', '/b', '/c']);
+  });
+
+  test("a function's event removed while another's is left: the path goes, with the function's permission", () => {
+    const { processed, rebuilt } = expandAfter(template(BASE), template({ ...BASE, B: {} }));
+    assert.ok(rebuilt);
+    assert.equal(processed.BReadPermissionProd, undefined);
+    assert.deepEqual(Object.keys(processed.ServerlessRestApi!.Properties.Body!.paths), ['/a']);
+  });
+
+  test('a FunctionName added: the same definition, a new deployment (SAM hashes the names too)', () => {
+    const before = resources(template(BASE));
+    const { processed, rebuilt } = expandAfter(template(BASE), template({ ...BASE, A: { path: '/a', functionName: 'reader' } }));
+    assert.ok(rebuilt);
+    assert.deepEqual(processed.ServerlessRestApi!.Properties.Body, before.ServerlessRestApi!.Properties.Body);
+    assert.notEqual(deploymentId(processed), deploymentId(before));
+  });
+
+  test('a DeletionPolicy of Retain on a function: the implicit API takes it', () => {
+    const { processed, rebuilt } = expandAfter(template(BASE), template({ ...BASE, A: { path: '/a', deletionPolicy: 'Retain' } }));
+    assert.ok(rebuilt);
+    assert.equal(processed.ServerlessRestApi!.DeletionPolicy, 'Retain');
+  });
+
+  test('keystroke after keystroke in a cache that moves in place, each the expansion in full', () => {
+    const cache = new SamTranslationCache({ movesInPlace: true });
+    expand(template(BASE), cache);
+    for (const path of ['/b/i', '/b/it', '/b/ite', '/b/item', '/b/items']) {
+      const text = template({ ...BASE, B: { path } });
+      assert.deepStrictEqual(expand(text, cache).parsed, expand(text).parsed, path);
+    }
+    assert.equal(cache.implicitApiRebuilds, 5);
+  });
+});
+
+describe('expanded in full instead', () => {
+  test("a function's condition: SAM makes a path condition of it", () => {
+    const withCondition = { ...BASE, A: { path: '/a', condition: true } };
+    const { processed, rebuilt } = expandAfter(template(withCondition), template({ ...withCondition, B: { path: '/b/items' } }));
+    assert.equal(rebuilt, false);
+    assert.ok(processed.ServerlessRestApi);
+  });
+
+  test('the last Api event removed: the implicit API goes', () => {
+    const one = { A: { path: '/a' }, B: {}, C: {} };
+    const { processed, rebuilt } = expandAfter(template(one), template({ A: {}, B: {}, C: {} }));
+    assert.equal(rebuilt, false);
+    assert.equal(processed.ServerlessRestApi, undefined);
+  });
+});
