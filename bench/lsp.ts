@@ -157,7 +157,13 @@ function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** The line of the `CostCenter` tag value on Vpc1: the one-line edit repeated 20 times. */
+/** A one-line edit repeated keystroke after keystroke: where its value is, and the value each version writes. */
+export interface RepeatedEdit {
+  at(text: string): { line: number; start: number; end: number };
+  value(version: number): string;
+}
+
+/** The line of the `CostCenter` tag value on Vpc1 (a SAM template's Description instead): the one-line edit repeated 20 times. */
 function editLine(text: string): { line: number; start: number; end: number } {
   const lines = text.split('\n');
   const index = lines.findIndex((line) => /^\s+Value: cc-\d+$/.test(line) && lines[lines.indexOf(line) - 1]?.includes('CostCenter'));
@@ -167,7 +173,11 @@ function editLine(text: string): { line: number; start: number; end: number } {
 }
 
 /** Opens the pair's edited side in a fresh server and measures 20 one-line edits. */
-export async function benchLspEdits(serverFile: string, pair: TemplatePair, options: { edits: number; settings: unknown; debounceLabel: number | 'default' }): Promise<{ edit: LspEditFigures; rssMb: number; initializeMs: number }> {
+export async function benchLspEdits(
+  serverFile: string,
+  pair: TemplatePair,
+  options: { edits: number; settings: unknown; debounceLabel: number | 'default'; edit?: RepeatedEdit },
+): Promise<{ edit: LspEditFigures; rssMb: number; initializeMs: number }> {
   const folder = join(tmpdir(), 'cfn-impact-bench', pair.name);
   mkdirSync(folder, { recursive: true });
   const beforePath = join(folder, 'before.yaml');
@@ -180,11 +190,12 @@ export async function benchLspEdits(serverFile: string, pair: TemplatePair, opti
     const initializeMs = await server.initialize(folder, { [uri]: { kind: 'file', path: beforePath } });
     await server.connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text: pair.after } });
     await server.diagnosticsOf(uri, 1);
-    const { line, start, end } = editLine(pair.after);
+    const edit = options.edit ?? { at: editLine, value: (version: number) => `cc-${3000 + version}` };
+    const { line, start, end } = edit.at(pair.after);
     const latencies: number[] = [];
     let previous = pair.after.split('\n')[line]!.slice(start, end);
     for (let version = 2; version < options.edits + 2; version++) {
-      const next = `cc-${3000 + version}`;
+      const next = edit.value(version);
       const sentAt = performance.now();
       await server.connection.sendNotification('textDocument/didChange', {
         textDocument: { uri, version },

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { loadResourceSpec } from '../server/src/spec/load';
 import { BENCH_SIZES, generatePair, generateSamCodeEdit, generateSamPair, SAM_FUNCTIONS, type TemplatePair } from './generate';
 import { benchImpactPair, type ImpactFigures } from './impact';
-import { benchLspEdits, benchLspStart, bundleServer, type LspEditFigures, type LspStartFigures } from './lsp';
+import { benchLspEdits, benchLspStart, bundleServer, type LspEditFigures, type LspStartFigures, type RepeatedEdit } from './lsp';
 import { benchSamPair, type WarmCase } from './sam';
 import { round } from './stats';
 
@@ -223,9 +223,23 @@ async function lsp(pairs: Map<number, TemplatePair>): Promise<void> {
   const samPair = generateSamPair();
   const samEdit = (await benchLspEdits(serverFile, samPair, { edits: quick ? 5 : 20, settings: {}, debounceLabel: 'default' })).edit;
   const samQuick = (await benchLspEdits(serverFile, samPair, { edits: quick ? 5 : 20, settings: { analysis: { debounceMs: SHORT_DEBOUNCE_MS } }, debounceLabel: SHORT_DEBOUNCE_MS })).edit;
+  // The slowest keystroke to expand: one in an Api event's path, which rebuilds the API's
+  // definition, its deployment's id and everything the carrier cannot take from the last expansion.
+  const apiPathEdit: RepeatedEdit = { at: apiPathLine, value: (version) => `/items1/v${version}` };
+  const samApi = (await benchLspEdits(serverFile, samPair, { edits: quick ? 5 : 20, settings: {}, debounceLabel: 'default', edit: apiPathEdit })).edit;
+  const samApiQuick = (await benchLspEdits(serverFile, samPair, { edits: quick ? 5 : 20, settings: { analysis: { debounceMs: SHORT_DEBOUNCE_MS } }, debounceLabel: SHORT_DEBOUNCE_MS, edit: apiPathEdit })).edit;
   emit({ ...samEdit, template: 'sam' });
   emit({ ...samQuick, template: 'sam' });
-  say(`SAM pair (${SAM_FUNCTIONS} functions, ${samPair.size} resources once expanded), a one-line edit: edit → diagnostics median ${round(samEdit.median_ms)} ms, p95 ${round(samEdit.p95_ms)} ms; with ${SHORT_DEBOUNCE_MS} ms debounce median ${round(samQuick.median_ms)} ms, p95 ${round(samQuick.p95_ms)} ms`);
+  emit({ ...samApi, template: 'sam-api-path' });
+  emit({ ...samApiQuick, template: 'sam-api-path' });
+  say(`SAM pair (${SAM_FUNCTIONS} functions, ${samPair.size} resources once expanded), edit → diagnostics:`);
+  table(
+    ['one-line edit', 'median ms', 'p95 ms', `with ${SHORT_DEBOUNCE_MS} ms debounce: median ms`, 'p95 ms', 'edits'],
+    [
+      ['the Description', samEdit.median_ms, samEdit.p95_ms, samQuick.median_ms, samQuick.p95_ms, samEdit.edits],
+      ["an Api event's path (the API rebuilt)", samApi.median_ms, samApi.p95_ms, samApiQuick.median_ms, samApiQuick.p95_ms, samApi.edits],
+    ],
+  );
   if (rss500 !== undefined) say(`Resident memory with the 500-resource template open: ${round(rss500)} MB`);
   const e500 = edits.find((e) => e.size === 500);
   const e50 = edits.find((e) => e.size === 50);
@@ -233,8 +247,18 @@ async function lsp(pairs: Map<number, TemplatePair>): Promise<void> {
   target('edit → diagnostics p95 at 500', e500?.p95_ms, 300, ' ms');
   target('edit → diagnostics median at 50', e50?.median_ms, 60, ' ms');
   target('edit → diagnostics median, SAM pair', samEdit.median_ms, 150, ' ms');
+  target("edit → diagnostics median, SAM pair, an Api event's path", samApi.median_ms, 150, ' ms');
   target('server start → first answer', start.start_to_initialize_ms, 400, ' ms');
   target('RSS with 500-resource template', rss500, 150, ' MB');
+}
+
+/** The line of the SAM pair's new Api event path (`Path: /items1`), the value after the colon. */
+function apiPathLine(text: string): { line: number; start: number; end: number } {
+  const lines = text.split('\n');
+  const line = lines.findIndex((l) => /^\s+Path: \/items1$/.test(l));
+  if (line < 0) throw new Error('the SAM pair has no Path: /items1 line');
+  const start = lines[line]!.indexOf(':') + 2;
+  return { line, start, end: lines[line]!.length };
 }
 
 /** Runs the stacks helper's watcher benchmark (bench/watcher.ts) and reads its report: one block per scenario. */
