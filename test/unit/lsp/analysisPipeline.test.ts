@@ -124,6 +124,10 @@ ${memoryOf(name)}      Events:
       // moves D, then D's queue event, whose mapping is removed where the baseline has it.
       [sam(memory(['C']), 30, '  # queues first\n'), 'git@2', third],
       [sam(memory(['C']), 30, '  # queues first\n').replace('        Work:\n          Type: SQS\n          Properties:\n            Queue: !GetAtt DQueue.Arn\n', ''), 'git@2', third],
+      // B's path typed further, keystroke after keystroke: the implicit API is rebuilt each time.
+      [third.replace('Path: /b\n', 'Path: /b/\n'), 'git@2', third],
+      [third.replace('Path: /b\n', 'Path: /b/i\n'), 'git@2', third],
+      [third.replace('Path: /b\n', 'Path: /b/it\n'), 'git@2', third],
     ];
     for (const [i, [text, key, baseline]] of steps.entries()) {
       const report = await workerReport(thread, request(10 + i, text, key, baseline));
@@ -135,6 +139,10 @@ ${memoryOf(name)}      Events:
     const removed = last?.changes.find((c) => c.action === 'Remove');
     assert.deepEqual([removed?.logicalId, removed?.rangeIn], ['DWork', 'old']);
     assert.equal(third.slice(removed!.range.start, third.indexOf('\n', removed!.range.start)), 'D:');
+    // And a new path is a new deployment of the API: the deployment's logical id hashes the definition.
+    const typed = await workerReport(thread, request(21, steps[7]![0], 'git@2', third));
+    const deployments = typed?.changes.filter((c) => c.resourceType === 'AWS::ApiGateway::Deployment').map((c) => c.action).sort();
+    assert.deepEqual(deployments, ['Add', 'Remove']);
   });
 
   test('give the same no-op for an unchanged template', async () => {
