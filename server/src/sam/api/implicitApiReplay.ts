@@ -17,7 +17,7 @@ import type { GeneratedResource, Origin } from '../generated';
 import { PyUnicode } from '../python/py27Dict';
 import { ResourceOrder } from '../resourceOrder';
 import type { KeptEffect } from '../translationCache';
-import type { Translation } from '../translate';
+import type { ContextSeed, Translation } from '../translate';
 import { isMap, type PlainMap } from '../values';
 import { addApiToDefinition, addImplicitApiAttributes, addPathConditions, ImplicitApiState } from './implicitApi';
 import { IMPLICIT_REST_API, REST_KIND } from './implicitRestApi';
@@ -61,21 +61,21 @@ export interface ImplicitApiReplay {
   translationOrder: readonly string[];
   parts: ReadonlyMap<string, FunctionApiPart>;
   /** The values every translation reads (parameters, region, partition, Python 2.7 order, Mappings, Conditions). */
-  context: Pick<TranslationContext, 'parameters' | 'region' | 'partition' | 'py27' | 'mappings' | 'conditions' | 'artifacts'>;
-  /** The ids of what the API generated, in order. */
-  generatedIds: readonly string[];
+  context: ContextSeed;
+  /** The types of what the API generated, in order: a rebuilt API that generates others is not taken. */
+  generatedTypes: readonly string[];
 }
 
 /** The functions' parts of the implicit API, from a translation's log and kept effects; undefined when one is missing. */
 export function functionApiParts(log: RestApiLog, functions: Iterable<string>, keptEffects: ReadonlyMap<string, readonly KeptEffect[]>): Map<string, FunctionApiPart> | undefined {
-  const parts = new Map<string, FunctionApiPart>();
+  const parts = new Map<string, { events: LoggedApiEvent[]; functionNames: string[]; steps: readonly KeptEffect[] }>();
   for (const id of functions) {
-    const steps = keptEffects.get(id);
-    if (steps === undefined) return undefined;
-    parts.set(id, { events: [], functionNames: [], steps: steps.filter((effect) => effect.kind === 'step') });
+    const effects = keptEffects.get(id);
+    if (effects === undefined) return undefined;
+    parts.set(id, { events: [], functionNames: [], steps: effects.filter((effect) => effect.kind === 'step') });
   }
-  for (const event of log.events) (parts.get(event.functionId)?.events as LoggedApiEvent[] | undefined)?.push(event);
-  for (const { functionId, text } of log.functionNames) (parts.get(functionId)?.functionNames as string[] | undefined)?.push(text);
+  for (const event of log.events) parts.get(event.functionId)?.events.push(event);
+  for (const { functionId, text } of log.functionNames) parts.get(functionId)?.functionNames.push(text);
   return parts;
 }
 
@@ -90,9 +90,9 @@ export interface RebuiltApi {
  * The implicit API made again from the functions' parts: each event's path and method added to
  * SAM's skeleton in the plugin's order, the API's attributes and path conditions, each function's
  * integration steps in translation order, then the API translated. Undefined when a step fails,
- * no event is left, or the translation gives other than before (the caller expands in full).
+ * no event is left, or the API generates other types than before (the caller expands in full).
  */
-export function rebuildImplicitApi(replay: ImplicitApiReplay, newContext: (seed: ImplicitApiReplay['context']) => TranslationContext): RebuiltApi | undefined {
+export function rebuildImplicitApi(replay: ImplicitApiReplay, newContext: (seed: ContextSeed) => TranslationContext): RebuiltApi | undefined {
   const { parts } = replay;
   const ctx = newContext(replay.context);
   const first = replay.pluginOrder.map((id) => parts.get(id)?.events[0]).find((event) => event !== undefined);
@@ -124,9 +124,13 @@ export function rebuildImplicitApi(replay: ImplicitApiReplay, newContext: (seed:
   if (names !== '') ctx.functionNames.set(IMPLICIT_REST_API, names);
   const notesBefore = ctx.notes.length;
   const generated = translateRestApi(ctx, new SamResource(IMPLICIT_REST_API, 'AWS::Serverless::Api', ctx.resources[IMPLICIT_REST_API] as PlainMap, undefined));
-  if (!Array.isArray(generated) || ctx.notes.length !== notesBefore || generated.length !== replay.generatedIds.length) return undefined;
-  const references = ['Stage', 'Deployment'].map((property) => ({ property, generatedId: ctx.references.get(IMPLICIT_REST_API, property) ?? '' }));
-  return { generated: generated as GeneratedResource[], origin, references };
+  if (!Array.isArray(generated) || ctx.notes.length !== notesBefore || generated.map((resource) => resource.type).join() !== replay.generatedTypes.join()) return undefined;
+  const references: RebuiltApi['references'][number][] = [];
+  for (const property of ['Stage', 'Deployment']) {
+    const generatedId = ctx.references.get(IMPLICIT_REST_API, property);
+    if (generatedId !== undefined) references.push({ property, generatedId });
+  }
+  return { generated, origin, references };
 }
 
 /** SAM types whose translation a replay of the implicit REST API does not account for. */
@@ -147,7 +151,7 @@ export function implicitApiReplayOf(translation: Translation, template: PlainMap
   if (resources.some((entry) => isMap(entry) && NOT_REPLAYED.has(entry.Type as string))) return undefined;
   const parts = functionApiParts(log, translation.functionOrder, translation.keptEffects);
   if (parts === undefined || !replayable(parts.values())) return undefined;
-  return { pluginOrder: log.pluginOrder, translationOrder: translation.functionOrder, parts, context: translation.seed, generatedIds: generated.map((resource) => resource.logicalId) };
+  return { pluginOrder: log.pluginOrder, translationOrder: translation.functionOrder, parts, context: translation.seed, generatedTypes: generated.map((resource) => resource.type) };
 }
 
 /** Whether functions' parts are ones a replay makes: no event of a function with a condition (SAM makes conditions of them). */
