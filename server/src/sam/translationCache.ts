@@ -110,34 +110,46 @@ export class SamTranslationCache {
  * such text could not vouch for.
  */
 export function stableText(value: unknown): string | undefined {
-  const parts: string[] = [];
+  let out = '';
   const write = (v: unknown): boolean => {
+    if (typeof v === 'string') {
+      out += quoted(v);
+      return true;
+    }
     if (v === null || typeof v !== 'object') {
-      parts.push(v === undefined ? 'u' : JSON.stringify(v));
+      out += v === undefined ? 'u' : JSON.stringify(v);
       return true;
     }
     if (Array.isArray(v)) {
-      parts.push('[');
+      out += '[';
       for (const item of v) {
         if (!write(item)) return false;
-        parts.push(',');
+        out += ',';
       }
-      parts.push(']');
+      out += ']';
       return true;
     }
     const prototype = Object.getPrototypeOf(v) as unknown;
     if (prototype !== Object.prototype && prototype !== null) return false;
-    parts.push('{');
+    out += '{';
     const map = v as Record<string, unknown>;
-    for (const key of Object.keys(v)) {
-      parts.push(JSON.stringify(key), ':');
+    for (const key of Object.keys(map)) {
+      out += `${quoted(key)}:`;
       if (!write(map[key])) return false;
-      parts.push(',');
+      out += ',';
     }
-    parts.push('}');
+    out += '}';
     return true;
   };
-  return write(value) ? parts.join('') : undefined;
+  return write(value) ? out : undefined;
+}
+
+/** Printable ASCII but the double quote and the backslash: what JSON quotes as it is (most of a template's strings). */
+const VERBATIM = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+/** A string as JSON writes it; the common case without `JSON.stringify` (this runs over every entry a kept translation read, twice). */
+function quoted(text: string): string {
+  return VERBATIM.test(text) ? `"${text}"` : JSON.stringify(text);
 }
 
 /**
