@@ -178,6 +178,7 @@ function sam(): void {
       warmRow('warm: an edit that leaves the API alone', figures.warm_api_kept),
       ...figures.warm_by_position.map((warm) => warmRow(`warm: Handler${warm.function}'s CodeUri alone`, warm)),
       warmRow("warm: Jobs0's VisibilityTimeout (a queue, as written)", figures.warm_queue),
+      warmRow("warm: Globals' function Timeout (every function again)", figures.warm_globals),
     ],
   );
   say(`For scale, the processed templates as plain YAML: analysis ${round(figures.processed_analysis_ms)} ms`);
@@ -228,16 +229,23 @@ async function lsp(pairs: Map<number, TemplatePair>): Promise<void> {
   const apiPathEdit: RepeatedEdit = { at: apiPathLine, value: (version) => `/items1/v${version}` };
   const samApi = (await benchLspEdits(serverFile, samPair, { edits: quick ? 5 : 20, settings: {}, debounceLabel: 'default', edit: apiPathEdit })).edit;
   const samApiQuick = (await benchLspEdits(serverFile, samPair, { edits: quick ? 5 : 20, settings: { analysis: { debounceMs: SHORT_DEBOUNCE_MS } }, debounceLabel: SHORT_DEBOUNCE_MS, edit: apiPathEdit })).edit;
+  // The costliest keystroke there is: one in Globals, which every function's translation reads.
+  const globalsEdit: RepeatedEdit = { at: globalsTimeoutLine, value: (version) => String(10 + (version % 50)) };
+  const samGlobals = (await benchLspEdits(serverFile, samPair, { edits: quick ? 5 : 20, settings: {}, debounceLabel: 'default', edit: globalsEdit })).edit;
+  const samGlobalsQuick = (await benchLspEdits(serverFile, samPair, { edits: quick ? 5 : 20, settings: { analysis: { debounceMs: SHORT_DEBOUNCE_MS } }, debounceLabel: SHORT_DEBOUNCE_MS, edit: globalsEdit })).edit;
   emit({ ...samEdit, template: 'sam' });
   emit({ ...samQuick, template: 'sam' });
   emit({ ...samApi, template: 'sam-api-path' });
   emit({ ...samApiQuick, template: 'sam-api-path' });
+  emit({ ...samGlobals, template: 'sam-globals' });
+  emit({ ...samGlobalsQuick, template: 'sam-globals' });
   say(`SAM pair (${SAM_FUNCTIONS} functions, ${samPair.size} resources once expanded), edit → diagnostics:`);
   table(
     ['one-line edit', 'median ms', 'p95 ms', `with ${SHORT_DEBOUNCE_MS} ms debounce: median ms`, 'p95 ms', 'edits'],
     [
       ['the Description', samEdit.median_ms, samEdit.p95_ms, samQuick.median_ms, samQuick.p95_ms, samEdit.edits],
       ["an Api event's path (the API rebuilt)", samApi.median_ms, samApi.p95_ms, samApiQuick.median_ms, samApiQuick.p95_ms, samApi.edits],
+      ["Globals' function Timeout (every function again)", samGlobals.median_ms, samGlobals.p95_ms, samGlobalsQuick.median_ms, samGlobalsQuick.p95_ms, samGlobals.edits],
     ],
   );
   if (rss500 !== undefined) say(`Resident memory with the 500-resource template open: ${round(rss500)} MB`);
@@ -248,8 +256,18 @@ async function lsp(pairs: Map<number, TemplatePair>): Promise<void> {
   target('edit → diagnostics median at 50', e50?.median_ms, 60, ' ms');
   target('edit → diagnostics median, SAM pair', samEdit.median_ms, 150, ' ms');
   target("edit → diagnostics median, SAM pair, an Api event's path", samApi.median_ms, 150, ' ms');
+  target('edit → diagnostics median, SAM pair, Globals', samGlobals.median_ms, 150, ' ms');
   target('server start → first answer', start.start_to_initialize_ms, 400, ' ms');
   target('RSS with 500-resource template', rss500, 150, ' MB');
+}
+
+/** The line of the SAM pair's function timeout in Globals, the value after the colon. */
+function globalsTimeoutLine(text: string): { line: number; start: number; end: number } {
+  const lines = text.split('\n');
+  const line = lines.findIndex((l) => l === '    Timeout: 10');
+  if (line < 0) throw new Error("the SAM pair's Globals have no Timeout: 10 line");
+  const start = lines[line]!.indexOf(':') + 2;
+  return { line, start, end: lines[line]!.length };
 }
 
 /** The line of the SAM pair's new Api event path (`Path: /items1`), the value after the colon. */

@@ -57,6 +57,8 @@ export interface SamFigures {
   warm_by_position: (WarmCase & { function: number })[];
   /** The first queue's visibility timeout edited: a resource the transform passes through as written, at the top. */
   warm_queue: WarmCase;
+  /** The functions' timeout in Globals edited: every function is translated again. */
+  warm_globals: WarmCase;
   /** The analysis of the two processed templates written out as plain CloudFormation YAML. */
   processed_analysis_ms: number;
   /**
@@ -151,6 +153,11 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, functio
   const queueEdited = readTemplateModel(parseTemplate(queueText));
   const queueEditBefore = readTemplateModel(parseTemplate(replacedOnce(pair.before, 'VisibilityTimeout: 60\n', 'VisibilityTimeout: 6\n')));
   const queueEdit: WarmFigures = { analysis: [], expansion: [], hits: 0, misses: 0, apiKept: false, fromLast: false };
+  // The functions' timeout in Globals typed: 10 → 1 → 15.
+  const globalsText = replacedOnce(pair.before, '    Timeout: 10\n', '    Timeout: 15\n');
+  const globalsEdited = readTemplateModel(parseTemplate(globalsText));
+  const globalsEditBefore = readTemplateModel(parseTemplate(replacedOnce(pair.before, '    Timeout: 10\n', '    Timeout: 1\n')));
+  const globalsEdit: WarmFigures = { analysis: [], expansion: [], hits: 0, misses: 0, apiKept: false, fromLast: false };
   const processedBefore = processedText(pair.before);
   const processedAfter = processedText(pair.after);
   const expansion: number[] = [];
@@ -202,6 +209,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, functio
     warm(codeEdited, codeEditBefore, codeEdit.after, apiKept, keep);
     for (const position of positions) warm(position.model, position.keystrokeBefore, position.text, position.figures, keep);
     warm(queueEdited, queueEditBefore, queueText, queueEdit, keep);
+    warm(globalsEdited, globalsEditBefore, globalsText, globalsEdit, keep);
     const least = definitionFloor(paths);
     if (!keep) continue;
     floor.push(least);
@@ -227,6 +235,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, functio
     warm_api_kept: figures(apiKept),
     warm_by_position: positions.map((position) => ({ function: position.f, ...figures(position.figures) })),
     warm_queue: figures(queueEdit),
+    warm_globals: figures(globalsEdit),
     processed_analysis_ms: median(processed),
     definition_floor_ms: Math.min(...floor),
     runs,
