@@ -57,15 +57,6 @@ function lineAfter(text: string, from: number): { line: string; next: number } |
   return { line: text.slice(from, end < 0 ? text.length : end).replace(/\r$/, ''), next };
 }
 
-/** The first line after `from` with more than a comment on it. */
-function nextContentLine(text: string, from: number): string | undefined {
-  for (let at = from; ; ) {
-    const found = lineAfter(text, at);
-    if (found === undefined) return undefined;
-    if (!/^[ \t]*(#.*)?$/.test(found.line)) return found.line;
-    at = found.next;
-  }
-}
 
 function indentOf(line: string): number {
   return line.length - line.trimStart().length;
@@ -95,9 +86,12 @@ export function artifactPathCandidates(text: string): string[] | undefined {
     const lineEnd = text.indexOf('\n', at) < 0 ? text.length : text.indexOf('\n', at);
     const rest = text.slice(at, lineEnd).replace(/\r$/, '');
     const first = rest[0];
+    // Only the next line is looked at (so that the reading stays linear in the text): a blank or
+    // comment line there leaves the question to the parse.
+    const next = lineAfter(text, lineEnd + 1);
+    const below = next?.line;
     if (rest === '' || first === '#') {
       // The value is below: a map (an S3 location) names no local path; anything else is the parse's.
-      const below = nextContentLine(text, lineEnd + 1);
       if (below === undefined || !MAPPING_KEY_LINE.test(below)) return undefined;
       continue;
     }
@@ -120,10 +114,14 @@ export function artifactPathCandidates(text: string): string[] | undefined {
     found.add(value);
     const inFlow = /[,}\]]/.exec(value);
     if (inFlow) found.add(value.slice(0, inFlow.index).trimEnd());
-    // A plain scalar goes on over lines indented deeper than its key's.
-    const lineStart = text.lastIndexOf('\n', start) + 1;
-    const below = nextContentLine(text, lineEnd + 1);
-    if (below !== undefined && indentOf(below) > indentOf(text.slice(lineStart, start))) return undefined;
+    // A plain scalar goes on over lines indented deeper than its key's, over a blank line too; a
+    // comment ends it. Two lines are looked at: more blank lines are the parse's.
+    const indent = indentOf(text.slice(text.lastIndexOf('\n', start) + 1, start));
+    const goesOn = (line: string | undefined) => line !== undefined && !/^[ \t]*#/.test(line) && indentOf(line) > indent;
+    if (below !== undefined && /^[ \t]*$/.test(below)) {
+      const after = lineAfter(text, next!.next)?.line;
+      if (after === undefined || /^[ \t]*$/.test(after) || goesOn(after)) return undefined;
+    } else if (goesOn(below)) return undefined;
   }
   return [...found].filter((path) => path !== '' && isLocalPath(path));
 }

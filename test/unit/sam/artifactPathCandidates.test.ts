@@ -50,6 +50,12 @@ describe('read off the text', () => {
     assert.ok(artifactPathCandidates(text)?.includes('src/'));
   });
 
+  test('a blank line after the value, then the next key: the value ended there', () => {
+    const text = 'Transform: AWS::Serverless-2016-10-31\nGlobals:\n  Function:\n    CodeUri: src/\n\nResources: {}\n';
+    assert.deepEqual(localArtifactPaths(text), ['src/']);
+    assert.deepEqual(artifactPathCandidates(text), ['src/']);
+  });
+
   test('a text that is not SAM, or names no artifact property, names no path', () => {
     assert.deepEqual(artifactPathCandidates('Resources:\n  Q:\n    Type: AWS::SQS::Queue\n'), []);
     assert.deepEqual(artifactPathCandidates('Transform: AWS::Serverless-2016-10-31\nResources: {}\n'), []);
@@ -62,6 +68,7 @@ describe('left to the parse', () => {
     ['a folded block scalar', samFunction('      CodeUri: >-\n        src/\n')],
     ['a plain scalar on the next line', samFunction('      CodeUri:\n        src/\n')],
     ['a plain scalar going on over the next line', samFunction('      CodeUri: src/\n        more/\n')],
+    ['a plain scalar going on after a blank line', samFunction('      CodeUri: src/\n\n        more/\n')],
     ['an anchored value', samFunction('      CodeUri: &code src/\n')],
     ['a YAML core tag', samFunction('      CodeUri: !!str src/\n')],
     ['an escape in a double-quoted string', samFunction('      CodeUri: "src\\u002fone"\n')],
@@ -78,6 +85,14 @@ describe('left to the parse', () => {
     const text = samFunction('      Description: set CodeUri to the folder\n      CodeUri: src/\n');
     assert.equal(artifactPathCandidates(text), undefined);
   });
+});
+
+test('every line looked at once: a megabyte of keys in comments, each with nothing after it, is read in bounded time', () => {
+  const hostile = `Transform: AWS::Serverless-2016-10-31\n${'# CodeUri:\n'.repeat(90_000)}${'CodeUri: x\n'.repeat(10_000)}`;
+  const started = performance.now();
+  artifactPathCandidates(hostile);
+  artifactPathCandidates(hostile.replace(/# CodeUri:\n/g, 'CodeUri:\n  Bucket: b\n'));
+  assert.ok(performance.now() - started < 2000, `${Math.round(performance.now() - started)} ms`);
 });
 
 const SHARED = join(__dirname, '..', '..', '..', '..', 'shared');
