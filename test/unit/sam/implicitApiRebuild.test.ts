@@ -20,7 +20,7 @@ interface FunctionSpec {
 }
 
 /** Three functions, each with an Api event on the implicit API unless its path is left out. */
-function template(specs: Record<'A' | 'B' | 'C', FunctionSpec>): string {
+function template(specs: Record<'A' | 'B' | 'C', FunctionSpec>, globals = ''): string {
   const fn = (name: string, spec: FunctionSpec) =>
     `  ${name}:
     Type: AWS::Serverless::Function
@@ -40,7 +40,7 @@ ${spec.functionName ? `      FunctionName: ${spec.functionName}\n` : ''}${
         : ''
     }`;
   return `Transform: AWS::Serverless-2016-10-31
-Parameters:
+${globals}Parameters:
   Stage:
     Type: String
     Default: prod
@@ -145,5 +145,27 @@ describe('expanded in full instead', () => {
     const { processed, rebuilt } = expandAfter(template(one), template({ A: {}, B: {}, C: {} }));
     assert.equal(rebuilt, false);
     assert.equal(processed.ServerlessRestApi, undefined);
+  });
+});
+
+describe('Globals', () => {
+  const withGlobals = (function_: string) => template(BASE, `Globals:\n  Function:\n${function_}`);
+
+  test("a function timeout in Globals: every function again, the implicit API as it was (no function's timeout is in it)", () => {
+    const cache = new SamTranslationCache();
+    expand(withGlobals('    Timeout: 3\n'), cache);
+    const expansion = expand(withGlobals('    Timeout: 30\n'), cache);
+    assert.deepStrictEqual(expansion.parsed, expand(withGlobals('    Timeout: 30\n')).parsed);
+    assert.equal(cache.implicitApiHits, 1);
+  });
+
+  test('an alias in Globals: the API is made again, since its integrations name the alias', () => {
+    const cache = new SamTranslationCache();
+    expand(withGlobals('    Timeout: 3\n'), cache);
+    const expansion = expand(withGlobals('    Timeout: 3\n    AutoPublishAlias: live\n'), cache);
+    assert.deepStrictEqual(expansion.parsed, expand(withGlobals('    Timeout: 3\n    AutoPublishAlias: live\n')).parsed);
+    assert.equal(cache.implicitApiHits, 0);
+    const processed = toPlain(expansion.parsed.root!) as { Resources: Record<string, { Properties: { Body?: unknown } }> };
+    assert.match(JSON.stringify(processed.Resources.ServerlessRestApi?.Properties.Body), /\$\{AAliaslive\}/);
   });
 });

@@ -232,6 +232,7 @@ describe('expansion with kept translations', { skip: existsSync(SUITE) ? false :
     assert.ok((again.get('a function property changed') ?? 0) > 0, 'a timeout edit starts from the last expansion');
     for (const edit of ['an event added', 'an event removed', "an Api event's path changed"]) assert.ok((rebuilt.get(edit) ?? 0) > 0, `${edit}: the implicit API rebuilt from its parts`);
     assert.equal(rebuilt.get('a function property changed') ?? 0, 0, 'a timeout edit leaves the implicit API as it was');
+    assert.ok((apiHits.get('Globals changed') ?? 0) > 0, 'a memory size in Globals leaves the implicit API as it was');
     for (const edit of ['the Description changed', 'Metadata changed', 'an output added', 'a resource SAM passes through changed', 'every resource SAM passes through changed']) assert.ok((again.get(edit) ?? 0) > 0, `${edit}: starts from the last expansion`);
     for (const edit of Object.keys(EDITS)) assert.ok((applied.get(edit) ?? 0) > 0, `${edit} applies to some input`);
     assert.ok(moved > 0, 'edits that move what follows them move it in place the second time');

@@ -7,7 +7,8 @@
  *
  * What it is made from is every resource of the template in order, as written (before the
  * plugins), except the function properties below, which only the function's own translation
- * reads; with the parameter values, the pseudo parameters and Globals. The API is kept only from
+ * reads; with the parameter values, the pseudo parameters and Globals (but those same function
+ * properties in Globals). The API is kept only from
  * an expansion that reported no error and left no resource as written, and only when a kept
  * translation can vouch for it: no state machine has an Api event (its integration is built
  * elsewhere), no function with an Api event has a condition (SAM would make path conditions from
@@ -67,17 +68,35 @@ function hasApiEvent(entry: PlainMap): boolean {
 export function textTheApiReads(source: { text: string }, node: MapNode | undefined, isFunction: boolean): string {
   if (node === undefined) return '';
   if (!isFunction) return source.text.slice(node.range.start, node.range.end);
+  return textLeavingFunctionProperties(source.text, node, 'Properties');
+}
+
+/** The text of a map's entries, its `section` map's entries all but those only a function's own translation reads. */
+function textLeavingFunctionProperties(text: string, node: MapNode, section: string): string {
   const parts: string[] = [];
   for (const entry of node.entries) {
-    if (entry.key !== 'Properties' || entry.value.kind !== 'map') parts.push(source.text.slice(entry.keyRange.start, entry.value.range.end));
-    else for (const property of entry.value.entries) if (!NOT_READ_BY_THE_API.has(property.key)) parts.push(source.text.slice(property.keyRange.start, property.value.range.end));
+    if (entry.key !== section || entry.value.kind !== 'map') parts.push(text.slice(entry.keyRange.start, entry.value.range.end));
+    else for (const property of entry.value.entries) if (!NOT_READ_BY_THE_API.has(property.key)) parts.push(text.slice(property.keyRange.start, property.value.range.end));
   }
   return parts.join('\u0000');
 }
 
+/**
+ * Globals as the API reads them, as values and as text: all of them but the function properties
+ * only a function's own translation reads (Globals merge into each function's properties), so
+ * that a function timeout typed in Globals leaves the API as it was.
+ */
+function globalsTheApiReads(globals: unknown, source: TranslationSource): [unknown, string] {
+  const node = isMap(globals) ? source.index.nodeOf(globals) : undefined;
+  if (!isMap(globals) || node?.kind !== 'map') return [globals ?? null, source.globalsText];
+  const functionGlobals = globals.Function;
+  const value = isMap(functionGlobals) ? { ...globals, Function: Object.fromEntries(Object.entries(functionGlobals).filter(([name]) => !NOT_READ_BY_THE_API.has(name))) } : globals;
+  return [value, textLeavingFunctionProperties(source.text, node, 'Function')];
+}
+
 /** What the implicit API is made from, as values and as text; undefined when a kept API could not vouch for it. */
 function apiInputs(ctx: TranslationContext, order: ResourceOrder, globals: unknown, source: TranslationSource, nodeOf: (id: string) => MapNode | undefined): { text: string; values: unknown[] } | undefined {
-  const parts: unknown[] = [sortedEntries(ctx.parameters), ctx.region, ctx.partition, ctx.py27, globals ?? null, source.globalsText];
+  const parts: unknown[] = [sortedEntries(ctx.parameters), ctx.region, ctx.partition, ctx.py27, ...globalsTheApiReads(globals, source)];
   let implicitEvents = 0;
   for (const id of order.keys()) {
     const entry = ctx.resources[id];
