@@ -3,7 +3,7 @@
  * and the SAM property that produced it, and for each of its properties the SAM property it was
  * read from (the source map, sourceMap.ts).
  */
-import { isMap, type PlainMap } from './values';
+import { isMap, sameInOrder, type PlainMap } from './values';
 
 /** Resource attributes a generated resource may carry. */
 export const RESOURCE_ATTRIBUTES = ['DependsOn', 'Condition', 'DeletionPolicy', 'UpdateReplacePolicy', 'UpdatePolicy', 'Metadata'] as const;
@@ -62,6 +62,15 @@ export class GeneratedResource {
   /** `{"Fn::GetAtt": [logicalId, attribute]}`. */
   getAtt(attribute: string): PlainMap {
     return { 'Fn::GetAtt': [this.logicalId, attribute] };
+  }
+
+  /** Whether another generated resource is this one in all a processed template shows and places of it: id, type, origin, attributes and properties (in order), and where each property was read. */
+  isLike(other: GeneratedResource): boolean {
+    if (other === this) return true;
+    if (other.logicalId !== this.logicalId || other.type !== this.type || other.origin.logicalId !== this.origin.logicalId || other.origin.property !== this.origin.property) return false;
+    if (other.propertyOrigins.size !== this.propertyOrigins.size) return false;
+    for (const [name, from] of this.propertyOrigins) if (other.propertyOrigins.get(name) !== from) return false;
+    return sameInOrder(this.attributes, other.attributes) && sameInOrder(this.properties, other.properties);
   }
 
   /** The resource's entry as the Resources section holds it. */

@@ -67,6 +67,11 @@ export class PlacedRecord {
     return new PlacedRecord({ key: this.key, producer: this.producer, resource: this.resource, attributedTo: this.attributedTo, own: this.own, ...place });
   }
 
+  /** The same record standing for another generated resource, one like its own (`GeneratedResource.isLike`). */
+  standingFor(resource: GeneratedResource): PlacedRecord {
+    return resource === this.resource ? this : new PlacedRecord({ key: this.key, producer: this.producer, range: this.range, entry: this.entry, extent: this.extent, source: this.source, properties: this.properties, resource, attributedTo: this.attributedTo, own: this.own, owned: this.owned });
+  }
+
   /** This record without its claim to own its ranges (an expansion its caller keeps shares them). */
   unowned(): PlacedRecord {
     return this.owned === undefined ? this : this.movedTo({ entry: this.entry, range: this.range, extent: this.extent, source: this.source, properties: this.properties });

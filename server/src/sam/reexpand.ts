@@ -336,7 +336,9 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
 /**
  * What an expansion in full may take from the last one instead of building it again: a generated
  * resource that is the very object the last expansion placed (its translation taken from the
- * cache), produced by the same resource and attributed alike, where its text now stands.
+ * cache), or one like it in all the processed template shows and places of it (a translation done
+ * again, as after an edit to Globals), produced by the same resource and attributed alike, where
+ * its text now stands: a record whose ranges have no place now (in text that changed) is built.
  */
 export class RecordCarrier {
   private readonly byKey: Map<string, PlacedRecord>;
@@ -356,11 +358,13 @@ export class RecordCarrier {
   /** The last expansion's record of `resource`, where its text now stands, or undefined when it is to be built. */
   take(resource: GeneratedResource, producer: string, attributedTo: Origin | undefined): PlacedRecord | undefined {
     const record = this.byKey.get(resource.logicalId);
-    if (record === undefined || record.resource !== resource || record.producer !== producer) return undefined;
+    if (record?.resource === undefined || record.producer !== producer || !record.resource.isLike(resource)) return undefined;
     if (record.attributedTo?.logicalId !== attributedTo?.logicalId || record.attributedTo?.property !== attributedTo?.property) return undefined;
     const moved = moveRecord(record, this.mover, this.pending, this.inPlace, this.unchangedUpTo);
-    if (moved) this.taken++;
-    return moved;
+    if (!moved) return undefined;
+    this.taken++;
+    // The next expansion finds the translation kept now: the record stands for its resource.
+    return moved.standingFor(resource);
   }
 
   /** Moves what was taken in place: once the expansion is built, as nothing may fail after. */

@@ -102,6 +102,20 @@ export function plainEqual(a: unknown, b: unknown): boolean {
   return false;
 }
 
+/**
+ * Equality of plain values with each map's keys in the same order (as a processed template shows
+ * them); an object of any other kind (a Python dict of SAM's) equals only itself.
+ */
+export function sameInOrder(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => sameInOrder(item, b[i]));
+  if (Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false;
+  const keys = Object.keys(a);
+  const otherKeys = Object.keys(b);
+  return keys.length === otherKeys.length && keys.every((key, i) => key === otherKeys[i] && sameInOrder((a as PlainMap)[key], (b as PlainMap)[key]));
+}
+
 /** SAM's `get_tag_list`: a map of tags as a CloudFormation list of `{Key, Value}`. */
 export function tagList(tags: unknown): PlainMap[] {
   if (!isMap(tags)) return [];
