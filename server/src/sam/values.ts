@@ -109,11 +109,20 @@ export function plainEqual(a: unknown, b: unknown): boolean {
 export function sameInOrder(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => sameInOrder(item, b[i]));
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameInOrder(a[i], b[i])) return false;
+    return true;
+  }
   if (Object.getPrototypeOf(a) !== Object.prototype || Object.getPrototypeOf(b) !== Object.prototype) return false;
   const keys = Object.keys(a);
   const otherKeys = Object.keys(b);
-  return keys.length === otherKeys.length && keys.every((key, i) => key === otherKeys[i] && sameInOrder((a as PlainMap)[key], (b as PlainMap)[key]));
+  if (keys.length !== otherKeys.length) return false;
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i]!;
+    if (key !== otherKeys[i] || !sameInOrder((a as PlainMap)[key], (b as PlainMap)[key])) return false;
+  }
+  return true;
 }
 
 /** SAM's `get_tag_list`: a map of tags as a CloudFormation list of `{Key, Value}`. */
