@@ -114,8 +114,8 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
   let overwritten = false;
   // References to generated and renamed resources, anywhere in the template (SAM resolves them last).
   const resolveRefs = translation.references.mayBeIn(model.parsed.text);
-  // What the last expansion built from the same translations is taken where it now stands, when
-  // nothing here is resolved or renamed in it.
+  // What the last expansion built of the same generated resources is taken where it now stands,
+  // when nothing here is resolved or renamed in it.
   const carrier = options.cache && !resolveRefs && translation.changedIds.size === 0 ? recordCarrier(model, options, options.cache) : undefined;
   const place = (resource: GeneratedResource, producer: string) => {
     if (last.get(resource.logicalId) !== resource) {
