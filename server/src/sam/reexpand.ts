@@ -214,8 +214,9 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     if (rebuilt === undefined) return undefined;
   }
 
-  // Each edited function's place takes what it generates now; an implicit API attributed to one
-  // of its events is placed again; everything else moves with its text.
+  // Each edited function's place takes what it generates now, and a rebuilt implicit API takes
+  // the place of its event; an implicit API attributed to an edited function's event but not
+  // rebuilt is placed again; everything else moves with its text.
   const written = new WrittenResources(root, resourcesNow.keyRange);
   const builder = new NodeBuilder(index);
   for (const { before, now } of edited.values()) mover.exact.set(before.keyRange.start, { end: before.keyRange.end, now: now.keyRange });
