@@ -49,15 +49,26 @@ const ARTIFACT_WORD = /CodeUri|ContentUri|DefinitionUri/g;
 /** A line that starts a mapping key (`Bucket: x`, `"Key": "y"`): the value above it is a map. */
 const MAPPING_KEY_LINE = /^[ \t]*(["']?)[\w.-]+\1[ \t]*:(?:[ \t]|$)/;
 
-/** The line of `text` that starts after `from` (a line break), and where the one after it starts. */
-function lineAfter(text: string, from: number): { line: string; next: number } | undefined {
-  if (from >= text.length) return undefined;
-  const end = text.indexOf('\n', from);
-  const next = end < 0 ? text.length : end + 1;
-  return { line: text.slice(from, end < 0 ? text.length : end).replace(/\r$/, ''), next };
+/** How many characters of a line are read: a longer value or line is the parse's (so that a text on one line stays linear). */
+const MAX_VALUE_LENGTH = 4096;
+
+/** A line below a key: its text (none when it is longer than is read), and where the one after it starts. */
+interface LineBelow {
+  line: string | undefined;
+  next: number;
 }
 
+/** The line of `text` that starts at `from` (after a line break), read no further than is read of a line. */
+function lineAt(text: string, from: number): LineBelow | undefined {
+  if (from >= text.length) return undefined;
+  const head = text.slice(from, from + MAX_VALUE_LENGTH + 1);
+  const end = head.indexOf('\n');
+  if (end < 0 && head.length > MAX_VALUE_LENGTH) return { line: undefined, next: text.length };
+  const line = end < 0 ? head : head.slice(0, end);
+  return { line: line.replace(/\r$/, ''), next: from + line.length + 1 };
+}
 
+/** The columns a line is indented by. */
 function indentOf(line: string): number {
   return line.length - line.trimStart().length;
 }
@@ -74,6 +85,9 @@ function indentOf(line: string): number {
 export function artifactPathCandidates(text: string): string[] | undefined {
   if (!text.includes(SERVERLESS_TRANSFORM) || !MAY_NAME_ARTIFACT.test(text)) return [];
   const found = new Set<string>();
+  // The end of the line the last key stood on, and the line below it: keys on one line (minified JSON) share them.
+  let lineEnd = -1;
+  let next: LineBelow | undefined;
   for (const match of text.matchAll(ARTIFACT_WORD)) {
     const start = match.index;
     let at = start + match[0].length;
@@ -83,13 +97,18 @@ export function artifactPathCandidates(text: string): string[] | undefined {
     if (text[at] !== ':') return undefined;
     at++;
     while (text[at] === ' ' || text[at] === '\t') at++;
-    const lineEnd = text.indexOf('\n', at) < 0 ? text.length : text.indexOf('\n', at);
-    const rest = text.slice(at, lineEnd).replace(/\r$/, '');
+    if (at > lineEnd) {
+      lineEnd = text.indexOf('\n', at);
+      if (lineEnd < 0) lineEnd = text.length;
+      next = lineAt(text, lineEnd + 1);
+    }
+    const cut = lineEnd - at > MAX_VALUE_LENGTH;
+    const rest = text.slice(at, cut ? at + MAX_VALUE_LENGTH : lineEnd).replace(/\r$/, '');
     const first = rest[0];
-    // Only the next line is looked at (so that the reading stays linear in the text): a blank or
-    // comment line there leaves the question to the parse.
-    const next = lineAfter(text, lineEnd + 1);
+    // Only a line or two below is looked at (so that the reading stays linear in the text):
+    // anything more is left to the parse.
     const below = next?.line;
+    if (next !== undefined && below === undefined) return undefined;
     if (rest === '' || first === '#') {
       // The value is below: a map (an S3 location) names no local path; anything else is the parse's.
       if (below === undefined || !MAPPING_KEY_LINE.test(below)) return undefined;
@@ -108,7 +127,7 @@ export function artifactPathCandidates(text: string): string[] | undefined {
       found.add(value);
       continue;
     }
-    if ('*&|>%@`'.includes(first!)) return undefined;
+    if (cut || '*&|>%@`'.includes(first!)) return undefined;
     // A plain scalar ends at a comment; in a flow map, at the first indicator of one.
     const value = rest.replace(/[ \t]+#.*$/, '').trimEnd();
     found.add(value);
@@ -119,7 +138,7 @@ export function artifactPathCandidates(text: string): string[] | undefined {
     const indent = indentOf(text.slice(text.lastIndexOf('\n', start) + 1, start));
     const goesOn = (line: string | undefined) => line !== undefined && !/^[ \t]*#/.test(line) && indentOf(line) > indent;
     if (below !== undefined && /^[ \t]*$/.test(below)) {
-      const after = lineAfter(text, next!.next)?.line;
+      const after = lineAt(text, next!.next)?.line;
       if (after === undefined || /^[ \t]*$/.test(after) || goesOn(after)) return undefined;
     } else if (goesOn(below)) return undefined;
   }

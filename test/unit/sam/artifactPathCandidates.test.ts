@@ -95,6 +95,21 @@ test('every line looked at once: a megabyte of keys in comments, each with nothi
   assert.ok(performance.now() - started < 2000, `${Math.round(performance.now() - started)} ms`);
 });
 
+test('a template written on one line (minified JSON) is read in bounded time, its paths found', () => {
+  const resources = Object.fromEntries(Array.from({ length: 5000 }, (_, i) => [`Fn${i}`, { Type: 'AWS::Serverless::Function', Properties: { CodeUri: `src/fn${i}/`, Handler: 'app.handler', Runtime: 'python3.12' } }]));
+  const text = JSON.stringify({ Transform: 'AWS::Serverless-2016-10-31', Resources: resources });
+  const started = performance.now();
+  const candidates = artifactPathCandidates(text);
+  assert.ok(performance.now() - started < 2000, `${Math.round(performance.now() - started)} ms`);
+  assert.equal(candidates?.length, 5000);
+  assert.ok(candidates?.includes('src/fn4999/'));
+  // A megabyte on one line, a key every 17 characters: each is read within its own reach.
+  const dense = `Transform: AWS::Serverless-2016-10-31\n${'{"CodeUri": "x", '.repeat(60_000)}`;
+  const denseStarted = performance.now();
+  assert.deepEqual(artifactPathCandidates(dense), ['x']);
+  assert.ok(performance.now() - denseStarted < 2000, `${Math.round(performance.now() - denseStarted)} ms`);
+});
+
 const SHARED = join(__dirname, '..', '..', '..', '..', 'shared');
 const FOLDERS = [join(SHARED, 'sam-translator-tests', 'input'), join(SHARED, 'corpus')];
 
