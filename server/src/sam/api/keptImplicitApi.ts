@@ -71,6 +71,11 @@ export function textTheApiReads(source: { text: string }, node: MapNode | undefi
   return textLeavingFunctionProperties(source.text, node, 'Properties');
 }
 
+/** A function's properties (or Globals for functions) without those only the function's own translation reads. */
+function propertiesTheApiReads(properties: PlainMap): PlainMap {
+  return Object.fromEntries(Object.entries(properties).filter(([name]) => !NOT_READ_BY_THE_API.has(name)));
+}
+
 /** The text of a map's entries, its `section` map's entries all but those only a function's own translation reads. */
 function textLeavingFunctionProperties(text: string, node: MapNode, section: string): string {
   const parts: string[] = [];
@@ -90,7 +95,7 @@ function globalsTheApiReads(globals: unknown, source: TranslationSource): [unkno
   const node = isMap(globals) ? source.index.nodeOf(globals) : undefined;
   if (!isMap(globals) || node?.kind !== 'map') return [globals ?? null, source.globalsText];
   const functionGlobals = globals.Function;
-  const value = isMap(functionGlobals) ? { ...globals, Function: Object.fromEntries(Object.entries(functionGlobals).filter(([name]) => !NOT_READ_BY_THE_API.has(name))) } : globals;
+  const value = isMap(functionGlobals) ? { ...globals, Function: propertiesTheApiReads(functionGlobals) } : globals;
   return [value, textLeavingFunctionProperties(source.text, node, 'Function')];
 }
 
@@ -112,7 +117,7 @@ function apiInputs(ctx: TranslationContext, order: ResourceOrder, globals: unkno
       for (const event of Object.values(events)) if (isMap(event) && event.Type === 'Api' && !(isMap(event.Properties) && 'RestApiId' in event.Properties)) implicitEvents++;
     }
     const properties = entry.Type === 'AWS::Serverless::Function' && isMap(entry.Properties) ? entry.Properties : undefined;
-    const read = properties ? { ...entry, Properties: Object.fromEntries(Object.entries(properties).filter(([name]) => !NOT_READ_BY_THE_API.has(name))) } : entry;
+    const read = properties ? { ...entry, Properties: propertiesTheApiReads(properties) } : entry;
     parts.push(id, read);
   }
   if (implicitEvents === 0) return undefined;
