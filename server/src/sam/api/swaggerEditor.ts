@@ -48,10 +48,20 @@ function isValidPathItem(item: PyValue): boolean {
  */
 const validPaths = new WeakMap<PyDict, { revision: number; conditionalKeysSet: number }>();
 
-/** Whether every path item is valid, walking the table only when it changed since it was last found so. */
+/**
+ * Whether every path item is valid, walking the table only when it changed since it was last
+ * found so by more than one set (an event adds one path between two editors).
+ */
 function allPathItemsValid(paths: PyDict): boolean {
   const known = validPaths.get(paths);
-  if (known !== undefined && known.revision === paths.revision && known.conditionalKeysSet === PyDict.conditionalKeysSet) return true;
+  if (known !== undefined && known.conditionalKeysSet === PyDict.conditionalKeysSet) {
+    if (known.revision === paths.revision) return true;
+    const key = paths.lastSetKey;
+    if (known.revision + 1 === paths.revision && key !== undefined && isValidPathItem(paths.get(key)!)) {
+      known.revision = paths.revision;
+      return true;
+    }
+  }
   if (paths.anyValue((item) => !isValidPathItem(item))) return false;
   validPaths.set(paths, { revision: paths.revision, conditionalKeysSet: PyDict.conditionalKeysSet });
   return true;

@@ -117,14 +117,22 @@ class KeyStore {
  * slot holding the index of its key in the store, or EMPTY, or DUMMY.
  */
 class Py27Keys {
-  private slots: Int32Array;
+  // A plain array: tables are small and made often, and a typed array over 64 bytes is allocated
+  // outside the heap, which costs more than all the probing a table sees.
+  private slots: number[];
   private mask: number;
   private size = 0;
   private fill = 0;
 
-  constructor(private readonly store: KeyStore = new KeyStore()) {
-    this.slots = new Int32Array(MIN_SIZE).fill(EMPTY);
-    this.mask = MIN_SIZE - 1;
+  constructor(
+    private readonly store: KeyStore = new KeyStore(),
+    slots?: number[],
+    size = 0,
+  ) {
+    this.slots = slots ?? new Array<number>(MIN_SIZE).fill(EMPTY);
+    this.mask = this.slots.length - 1;
+    this.size = size;
+    this.fill = size;
   }
 
   /** CPython's `lookdict`: the key's slot, or the slot it would be added in. */
@@ -153,10 +161,9 @@ class Py27Keys {
   }
 
   private resize(request: number): void {
-    let newSize = MIN_SIZE;
-    while (newSize <= request) newSize *= 2;
+    const newSize = tableSize(request);
     const old = this.slots;
-    this.slots = new Int32Array(newSize).fill(EMPTY);
+    this.slots = new Array<number>(newSize).fill(EMPTY);
     this.mask = newSize - 1;
     this.fill = 0;
     this.size = 0;
@@ -166,27 +173,9 @@ class Py27Keys {
     }
   }
 
-  /**
-   * CPython's `insertdict_clean`: adds the key at `index` of the store to a table that has no
-   * deleted slots and does not hold it, so the first empty slot of its probe is its place.
-   */
+  /** CPython's `insertdict_clean` into this table (see `placeCleanIn`). */
   private placeClean(index: number): void {
-    const slots = this.slots;
-    const mask = this.mask;
-    const low = this.store.lows[index]!;
-    let i = low & mask;
-    if (slots[i] !== EMPTY) {
-      let walker = i;
-      let perturbLow = low;
-      let perturbHigh = this.store.highs[index]!;
-      do {
-        walker = (walker * 5 + perturbLow + 1) >>> 0;
-        i = walker & mask;
-        perturbLow = ((perturbLow >>> PERTURB_SHIFT) | (perturbHigh << (32 - PERTURB_SHIFT))) >>> 0;
-        perturbHigh >>>= PERTURB_SHIFT;
-      } while (slots[i] !== EMPTY);
-    }
-    slots[i] = index;
+    placeCleanIn(this.slots, this.mask, this.store, index);
     this.size++;
     this.fill++;
   }
@@ -228,20 +217,41 @@ class Py27Keys {
   keys(): string[] {
     const out: string[] = [];
     const texts = this.store.texts;
-    for (const index of this.slots) if (index >= 0) out.push(texts[index]!);
+    const slots = this.slots;
+    for (let i = 0; i < slots.length; i++) {
+      const index = slots[i]!;
+      if (index >= 0) out.push(texts[index]!);
+    }
     return out;
   }
 
   /** The table `copy.deepcopy` gives: the keys re-added, in iteration order, to an empty table (of the same store). */
   reinserted(): Py27Keys {
-    const fresh = new Py27Keys(this.store);
-    for (const index of this.slots) {
+    const store = this.store;
+    const slots = this.slots;
+    // The sizes the new table goes through are known from the count alone: the tables before the
+    // last are scratch, and only the last is made.
+    const finalSize = cleanTableSize(this.size);
+    let table = finalSize === MIN_SIZE ? new Array<number>(MIN_SIZE).fill(EMPTY) : scratchTable(MIN_SIZE);
+    let count = 0;
+    for (let i = 0; i < slots.length; i++) {
+      const index = slots[i]!;
       if (index < 0) continue;
       // A fresh table has no deleted slots and each key comes once.
-      fresh.placeClean(index);
-      if (fresh.fill * 3 >= (fresh.mask + 1) * 2) fresh.resize(fresh.size * (fresh.size > LARGE_DICT_SIZE ? 2 : 4));
+      placeCleanIn(table, table.length - 1, store, index);
+      count++;
+      if (count * 3 < table.length * 2) continue;
+      // CPython's `dictresize`: the keys are placed again, in the old table's slot order.
+      const size = tableSize(count * (count > LARGE_DICT_SIZE ? 2 : 4));
+      const old = table;
+      table = size === finalSize ? new Array<number>(size).fill(EMPTY) : scratchTable(size);
+      const mask = size - 1;
+      for (let j = 0; j < old.length; j++) {
+        const moved = old[j]!;
+        if (moved >= 0) placeCleanIn(table, mask, store, moved);
+      }
     }
-    return fresh;
+    return new Py27Keys(store, table, count);
   }
 
   /** Whether two tables hold the same keys in the same slots. */
@@ -257,6 +267,58 @@ class Py27Keys {
     }
     return true;
   }
+}
+
+/** CPython's table size for a request: the least power of two above it, at least `MIN_SIZE`. */
+function tableSize(request: number): number {
+  let size = MIN_SIZE;
+  while (size <= request) size *= 2;
+  return size;
+}
+
+/** The size of the table `count` keys added one by one to an empty dict end in (no deletes, so fill is the count). */
+function cleanTableSize(count: number): number {
+  let size = MIN_SIZE;
+  for (;;) {
+    // The table is resized after the insert that brings the fill to two thirds.
+    const resizedAt = Math.ceil((size * 2) / 3);
+    if (resizedAt > count) return size;
+    size = tableSize(resizedAt * (resizedAt > LARGE_DICT_SIZE ? 2 : 4));
+  }
+}
+
+/** Scratch tables by size, for the tables a deep copy goes through before its last. */
+const scratchTables = new Map<number, number[]>();
+
+/** An empty scratch table of `size` slots; valid until the next call for that size. */
+function scratchTable(size: number): number[] {
+  let table = scratchTables.get(size);
+  if (table === undefined) {
+    table = new Array<number>(size);
+    scratchTables.set(size, table);
+  }
+  return table.fill(EMPTY);
+}
+
+/**
+ * CPython's `insertdict_clean`: adds the key at `index` of the store to a table that has no
+ * deleted slots and does not hold it, so the first empty slot of its probe is its place.
+ */
+function placeCleanIn(slots: number[], mask: number, store: KeyStore, index: number): void {
+  const low = store.lows[index]!;
+  let i = low & mask;
+  if (slots[i] !== EMPTY) {
+    let walker = i;
+    let perturbLow = low;
+    let perturbHigh = store.highs[index]!;
+    do {
+      walker = (walker * 5 + perturbLow + 1) >>> 0;
+      i = walker & mask;
+      perturbLow = ((perturbLow >>> PERTURB_SHIFT) | (perturbHigh << (32 - PERTURB_SHIFT))) >>> 0;
+      perturbHigh >>>= PERTURB_SHIFT;
+    } while (slots[i] !== EMPTY);
+  }
+  slots[i] = index;
 }
 
 /**
@@ -277,18 +339,21 @@ const MAX_COPIES_KEPT = 16;
 /** SAM's `Py27Dict`: a dict whose keys iterate in Python 2.7's order. */
 export class PyDict {
   private readonly values = new Map<string, { key: PyStr; value: PyValue }>();
-  private keylist = new Py27Keys();
+  /** The key table, made at the first key: many of the dicts SAM makes (an editor's defaults) stay empty. */
+  private table?: Py27Keys;
   /**
    * The tables this dict went through, one deep copy after another, since a key was last added or
    * removed; once a deep copy gives back one of them, the tables cycle (as large dicts' tables
    * do, after a few copies) and each later copy is the next table of the cycle, at no cost.
    */
-  private copies: Py27Keys[] = [];
+  private copies?: Py27Keys[];
   private cycle?: { tables: Py27Keys[]; position: number };
   /** The document this dict is part of, once an editor took the document (deep copies reorder it). */
   private tables?: DocumentTables;
   /** Counts the sets and deletes of this dict's own keys, so that a check of its values can be kept until they change. */
   revision = 0;
+  /** The key of the last set, undefined after a delete: a check kept at the revision before need only look at its value. */
+  lastSetKey: string | undefined;
   /** Counts the `Fn::If` keys set in any dict: a dict that becomes a condition changes what holds it without a set there. */
   static conditionalKeysSet = 0;
 
@@ -323,35 +388,37 @@ export class PyDict {
 
   /** One deep copy of this dict's table; the dict stays pending while its table keeps changing. */
   private reinsertKeys(): void {
+    // An empty table is its own copy.
+    if (this.table === undefined) return;
     const pending = this.tables!.pending;
     if (this.cycle) {
       this.cycle.position = (this.cycle.position + 1) % this.cycle.tables.length;
-      this.keylist = this.cycle.tables[this.cycle.position]!;
+      this.table = this.cycle.tables[this.cycle.position]!;
       pending.add(this);
       return;
     }
-    const current = this.keylist;
+    const current = this.table;
     const reinserted = current.reinserted();
     // A table that re-adding left as it was is a fixed point: later deep copies keep it too.
     if (reinserted.sameAs(current)) return;
     // One that changed changes again at the next deep copy, unless it came back to a table already seen.
     pending.add(this);
-    if (this.copies.length === 0) this.copies.push(current);
-    const seen = this.copies.findIndex((table) => table.sameAs(reinserted));
+    const copies = (this.copies ??= [current]);
+    const seen = copies.findIndex((table) => table.sameAs(reinserted));
     if (seen >= 0) {
-      this.cycle = { tables: this.copies.slice(seen), position: 0 };
-      this.copies = [];
-      this.keylist = this.cycle.tables[0]!;
+      this.cycle = { tables: copies.slice(seen), position: 0 };
+      this.copies = undefined;
+      this.table = this.cycle.tables[0]!;
       return;
     }
-    if (this.copies.length >= MAX_COPIES_KEPT) this.copies.shift();
-    this.copies.push(reinserted);
-    this.keylist = reinserted;
+    if (copies.length >= MAX_COPIES_KEPT) copies.shift();
+    copies.push(reinserted);
+    this.table = reinserted;
   }
 
   /** A key was added or removed: the table's deep copies are no longer known. */
   private keysChanged(): void {
-    this.copies = [];
+    this.copies = undefined;
     this.cycle = undefined;
     this.tables?.pending.add(this);
   }
@@ -379,12 +446,13 @@ export class PyDict {
   set(key: PyStr, value: PyValue): void {
     const text = textOf(key);
     this.revision++;
+    this.lastSetKey = text;
     if (text === 'Fn::If') PyDict.conditionalKeysSet++;
     const existing = this.values.get(text);
     if (existing) existing.value = value;
     else {
       this.values.set(text, { key, value });
-      this.keylist.add(text);
+      (this.table ??= new Py27Keys()).add(text);
       this.keysChanged();
     }
     if (this.tables) PyDict.adopt(value, this.tables);
@@ -399,14 +467,15 @@ export class PyDict {
   delete(key: string): void {
     if (!this.values.delete(key)) return;
     this.revision++;
-    this.keylist.remove(key);
+    this.lastSetKey = undefined;
+    this.table?.remove(key);
     this.keysChanged();
   }
 
   /** `d.update(other)`: a dict's keys are merged first (room made for all), then each item is set. */
   update(other: PyDict | PlainPyDict): void {
     const items: [PyStr, PyValue][] = other instanceof PyDict ? other.items() : plainItems(other);
-    this.keylist.merge(items.map(([k]) => textOf(k)));
+    if (items.length > 0) (this.table ??= new Py27Keys()).merge(items.map(([k]) => textOf(k)));
     this.keysChanged();
     for (const [key, value] of items) this.set(key, value);
   }
@@ -415,7 +484,7 @@ export class PyDict {
   copy(): PyDict {
     const dict = new PyDict();
     const items = this.items();
-    dict.keylist.merge(items.map(([k]) => textOf(k)));
+    if (items.length > 0) (dict.table ??= new Py27Keys()).merge(items.map(([k]) => textOf(k)));
     for (const [key, value] of items) dict.set(key, value);
     return dict;
   }
@@ -428,12 +497,12 @@ export class PyDict {
 
   /** The keys (their texts), in Python 2.7's order. */
   keys(): string[] {
-    return this.keylist.keys();
+    return this.table?.keys() ?? [];
   }
 
   /** The keys as inserted (plain or unicode), with their values, in Python 2.7's order. */
   items(): [PyStr, PyValue][] {
-    return this.keylist.keys().map((text) => {
+    return (this.table?.keys() ?? []).map((text) => {
       const entry = this.values.get(text)!;
       return [entry.key, entry.value];
     });
