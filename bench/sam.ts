@@ -57,7 +57,7 @@ export interface SamFigures {
   warm_by_position: (WarmCase & { function: number })[];
   /** The first queue's visibility timeout edited: a resource the transform passes through as written, at the top. */
   warm_queue: WarmCase;
-  /** The functions' timeout in Globals edited: every function is translated again. */
+  /** The functions' timeout in Globals edited: each function's Lambda function is made again with it, the rest moves. */
   warm_globals: WarmCase;
   /** The analysis of the two processed templates written out as plain CloudFormation YAML. */
   processed_analysis_ms: number;

@@ -73,6 +73,15 @@ export class GeneratedResource {
     return sameInOrder(this.attributes, other.attributes) && sameInOrder(this.properties, other.properties);
   }
 
+  /** A copy with one property's value replaced where it stands (it must be set), read from the same SAM property. */
+  withValue(name: string, value: unknown): GeneratedResource {
+    const copy = new GeneratedResource(this.logicalId, this.type, this.origin, this.attributes);
+    Object.assign(copy.properties, this.properties);
+    copy.properties[name] = value;
+    for (const [property, from] of this.propertyOrigins) copy.propertyOrigins.set(property, from);
+    return copy;
+  }
+
   /** The resource's entry as the Resources section holds it. */
   toEntry(): PlainMap {
     const entry: PlainMap = { Type: this.type };

@@ -2,7 +2,8 @@
  * An expansion that starts from the previous one of the same document: when the text changed only
  * inside functions (where no API reads: code, memory, environment, policies...; or anywhere, when
  * the implicit REST API can be rebuilt from its parts, api/implicitApiReplay.ts), in the sections
- * the transform passes through (Description, Metadata, Outputs), in resources it passes through
+ * the transform passes through (Description, Metadata, Outputs), in Globals values SAM only copies
+ * to each Lambda function (globalsEdit.ts: those functions are made again with the new value), in resources it passes through
  * as written (a queue, a table: of the same type, when every SAM resource's translation read
  * nothing but its own entry), or between resources, the functions edited are translated again
  * (and the implicit API rebuilt, when they changed what it reads), the resources as written are
@@ -39,6 +40,7 @@ import type { SamTranslationCache } from './translationCache';
 import { isMap, sortedEntries, type PlainMap } from './values';
 import { functionApiParts, rebuildImplicitApi, replayable, type ImplicitApiReplay, type RebuiltApi } from './api/implicitApiReplay';
 import { IMPLICIT_REST_API } from './api/implicitRestApi';
+import { entryWithoutChanged, functionGlobalsEdit, patchedFunctions, type FunctionGlobalsEdit } from './globalsEdit';
 
 /** An expansion remembered for the next one. */
 export interface ExpansionRecord {
@@ -153,6 +155,8 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   const text = model.parsed.text;
   if (root.entries.length !== last.root.entries.length) return undefined;
   const spans: Span[] = [];
+  // An edit to Globals that changes only what SAM copies to each Lambda function (globalsEdit.ts).
+  let globalsEdit: FunctionGlobalsEdit | undefined;
   let resourcesBefore: MapNode | undefined;
   let resourcesNow: MapEntry | undefined;
   for (let i = 0; i < root.entries.length; i++) {
@@ -168,8 +172,13 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     }
     const same = slice(last.text, before) === slice(text, now);
     if (PASSED_THROUGH.has(now.key) && (same || withoutAnchors(before, now, last.text, text))) continue;
-    if (!same) return undefined;
-    spans.push(spanOf(before, now));
+    if (same) {
+      spans.push(spanOf(before, now));
+      continue;
+    }
+    globalsEdit = now.key === 'Globals' ? functionGlobalsEdit(before, now, last.text, text) : undefined;
+    if (globalsEdit === undefined) return undefined;
+    spans.push(...globalsEdit.spans);
   }
   if (resourcesBefore === undefined || resourcesNow === undefined || resourcesNow.value.kind !== 'map') return undefined;
   const entriesNow = resourcesNow.value.entries;
@@ -208,6 +217,11 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     const parts = translation.restApiLog && !translation.restApiLog.unreplayable ? functionApiParts(translation.restApiLog, edited.keys(), translation.keptEffects) : undefined;
     implicitApi = parts && replayable(parts.values()) ? { ...implicitApi, parts: new Map([...implicitApi.parts, ...parts]) } : undefined;
   }
+  // The Lambda functions that take what Globals changed, made again with its new values.
+  const entriesNowById = new Map(entriesNow.map((e) => [e.key, e]));
+  const patched = globalsEdit && patchedFunctions(globalsEdit, last.placed, entriesNowById, new Set(edited.keys()), new SourceIndex(last.text), index);
+  if (globalsEdit && patched === undefined) return undefined;
+  const changedNames = new Set(globalsEdit?.changed.keys());
   let rebuilt: RebuiltApi | undefined;
   if (apiEdited) {
     rebuilt = implicitApi && rebuildImplicitApi(implicitApi, translationContext);
@@ -224,7 +238,6 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   const entries: MapEntry[] = [];
   const sources = new Map<string, SamSource>();
   const propertySources = new Map<string, ReadonlyMap<string, SamSource>>();
-  const entriesNowById = new Map(entriesNow.map((e) => [e.key, e]));
   const generatedNow = new Set<string>();
   const placedAgain = new Set<string>();
   // Ranges point into entries only (never into what lies between them): up to the first entry
@@ -233,6 +246,16 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   for (const span of spans) if (span.delta !== 0 && span.start < unchangedUpTo) unchangedUpTo = span.start;
   for (const { before } of edited.values()) if (before.keyRange.start < unchangedUpTo) unchangedUpTo = before.keyRange.start;
   for (const before of passedThroughEdits) if (before.keyRange.start < unchangedUpTo) unchangedUpTo = before.keyRange.start;
+  if (globalsEdit && globalsEdit.firstChange < unchangedUpTo) unchangedUpTo = globalsEdit.firstChange;
+  /** Places a generated resource anew, where its SAM resource (or what it is attributed to) now stands. */
+  const placeAnew = (resource: GeneratedResource, producer: string, attributedTo: Origin | undefined) => {
+    const placement = written.place(resource, attributedTo);
+    const entry: MapEntry = { key: resource.logicalId, keyRange: placement.keyRange, value: builder.build(resource.toEntry(), placement.range) };
+    entries.push(entry);
+    sources.set(resource.logicalId, placement.source);
+    propertySources.set(resource.logicalId, placement.properties);
+    placed.push(new PlacedRecord({ key: resource.logicalId, producer, range: placement.range, entry, resource, extent: extentOf(entry, placement), source: placement.source, properties: placement.properties, attributedTo }));
+  };
   for (let i = 0; i < last.placed.length; ) {
     const record = last.placed[i]!;
     const producer = record.producer;
@@ -248,16 +271,27 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
         const another = (id !== producer && entriesNowById.has(id)) || (last.expansion.sourceMap.resources.has(id) && !generatedBefore.has(id)) || generatedNow.has(id);
         if (another) return undefined;
         generatedNow.add(id);
-        const placement = written.place(resource, attributedTo);
-        const entry: MapEntry = { key: id, keyRange: placement.keyRange, value: builder.build(resource.toEntry(), placement.range) };
-        entries.push(entry);
-        sources.set(id, placement.source);
-        propertySources.set(id, placement.properties);
-        placed.push(new PlacedRecord({ key: id, producer, range: placement.range, entry, resource, extent: extentOf(entry, placement), source: placement.source, properties: placement.properties, attributedTo }));
+        placeAnew(resource, producer, attributedTo);
       }
       continue;
     }
     i++;
+    const patchedFunction = patched?.get(record.key);
+    if (patchedFunction !== undefined) {
+      // What Globals changed is built anew; the rest of the Lambda function moves with its text.
+      const without = entryWithoutChanged(record.entry, changedNames);
+      mover.beginRecord();
+      const moved = without && mover.entry(without.entry);
+      mover.endRecord();
+      const placement = written.place(patchedFunction);
+      const entry = moved && without.putBack(moved, (name) => ({ key: name, keyRange: placement.range, value: builder.build(patchedFunction.get(name), placement.range) }));
+      if (entry === undefined) return undefined;
+      entries.push(entry);
+      sources.set(record.key, placement.source);
+      propertySources.set(record.key, placement.properties);
+      placed.push(new PlacedRecord({ key: record.key, producer, range: placement.range, entry, resource: patchedFunction, extent: extentOf(entry, placement), source: placement.source, properties: placement.properties, attributedTo: undefined }));
+      continue;
+    }
     // A resource the transform left as written is the template's own node, in this text too.
     const now = record.own ? entriesNowById.get(record.key) : undefined;
     if (now) {
@@ -325,6 +359,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   };
   cache.reexpansions++;
   if (rebuilt) cache.implicitApiRebuilds++;
+  cache.functionsPatched += patched?.size ?? 0;
   let references = last.references;
   if (rebuilt) {
     references = references.copy();

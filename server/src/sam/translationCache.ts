@@ -54,6 +54,8 @@ export class SamTranslationCache {
   reexpansions = 0;
   /** Of those, the ones that rebuilt the implicit REST API from its parts (api/implicitApiReplay.ts). */
   implicitApiRebuilds = 0;
+  /** Lambda functions those expansions made again with the values a Globals edit changed, rather than translating their functions again (globalsEdit.ts). */
+  functionsPatched = 0;
   /** Processed resources those expansions moved in place rather than copied. */
   recordsMovedInPlace = 0;
   /** Processed resources expansions in full took from the last expansion instead of building them. */

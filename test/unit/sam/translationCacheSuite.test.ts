@@ -238,4 +238,47 @@ describe('expansion with kept translations', { skip: existsSync(SUITE) ? false :
     assert.ok(moved > 0, 'edits that move what follows them move it in place the second time');
     for (const edit of ['an event added', 'an Api event\'s path changed']) assert.ok((carried.get(edit) ?? 0) > 0, `${edit}: expanded in full, taking what did not change from the last expansion`);
   });
+
+  // A value in Globals that SAM copies to each Lambda function, typed over another: the functions
+  // that take it have their Lambda function made again with it, the rest moves (globalsEdit.ts).
+  const COPIED: [string, unknown, unknown][] = [
+    ['Timeout', 7, 9],
+    ['MemorySize', 256, 320],
+    ['Runtime', 'python3.11', 'python3.12'],
+    ['Architectures', ['x86_64'], ['arm64']],
+    ['LoggingConfig', { LogFormat: 'JSON' }, { LogFormat: 'Text' }],
+  ];
+
+  test('is the expansion without a cache after a Globals edit to what SAM copies to each Lambda function, either way and in place', () => {
+    const patched = new Map<string, number>();
+    for (const name of names) {
+      const parsed = parseTemplate(readFileSync(join(SUITE, 'input', `${name}.yaml`), 'utf8'));
+      const template = parsed.root ? toPlain(parsed.root) : undefined;
+      if (!isMap(template) || !firstFunction(JSON.parse(JSON.stringify(template)) as Plain)) continue;
+      if (template.Globals !== undefined && (!isMap(template.Globals) || (template.Globals.Function !== undefined && !isMap(template.Globals.Function)))) continue;
+      for (const [property, first, second] of COPIED) {
+        const withValue = (value: unknown) => {
+          const copy = JSON.parse(JSON.stringify(template)) as Plain;
+          const globals = isMap(copy.Globals) ? copy.Globals : (copy.Globals = {});
+          const fn = isMap(globals.Function) ? globals.Function : (globals.Function = {});
+          fn[property] = value;
+          return JSON.stringify(copy, null, 1);
+        };
+        const texts = [withValue(first), withValue(second)];
+        const uncached = new Map(texts.map((text) => [text, expand(text, PARAMETERS)]));
+        for (const [warm, target] of [texts, [...texts].reverse()]) {
+          const cache = new SamTranslationCache();
+          expand(warm!, PARAMETERS, cache);
+          assertSame(expand(target!, PARAMETERS, cache), uncached.get(target!)!, `${name}, Globals ${property}`);
+          patched.set(property, (patched.get(property) ?? 0) + cache.functionsPatched);
+        }
+        const cache = new SamTranslationCache({ movesInPlace: true });
+        for (const [step, text] of [texts[0]!, texts[1]!, texts[0]!, texts[1]!].entries()) {
+          assertSame(expand(text, PARAMETERS, cache), uncached.get(text)!, `${name}, Globals ${property}, moved in place, step ${step + 1}`);
+        }
+      }
+    }
+    console.log(`Lambda functions made again after a Globals edit instead of translated again: ${[...patched].map(([property, count]) => `${property} ${count}`).join(', ')}`);
+    for (const [property] of COPIED) assert.ok((patched.get(property) ?? 0) > 0, `a Globals ${property} edit makes Lambda functions again`);
+  });
 });

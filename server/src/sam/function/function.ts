@@ -78,6 +78,29 @@ const PASSED_THROUGH = [
   'PublishToLatestPublished',
 ];
 
+/**
+ * Passed-through properties the function's translation reads nowhere but in that copy, with what
+ * else must hold for a new value to change the Lambda function alone: `MemorySize` is in the hash
+ * of the version `AutoPublishAlias` publishes, and `Handler` and `Runtime` are checked to be
+ * there (code.ts). `AutoPublishAliasAllProperties` hashes every property, so it rules all out.
+ * A Globals edit to these alone changes each Lambda function that takes them (globalsEdit.ts).
+ */
+export const COPIED_ONLY: ReadonlyMap<string, 'always' | 'without version' | 'while given'> = new Map([
+  ['Timeout', 'always'],
+  ['ReservedConcurrentExecutions', 'always'],
+  ['EphemeralStorage', 'always'],
+  ['Architectures', 'always'],
+  ['KmsKeyArn', 'always'],
+  ['LoggingConfig', 'always'],
+  ['RuntimeManagementConfig', 'always'],
+  ['RecursiveLoop', 'always'],
+  ['CodeSigningConfigArn', 'always'],
+  ['FileSystemConfigs', 'always'],
+  ['MemorySize', 'without version'],
+  ['Handler', 'while given'],
+  ['Runtime', 'while given'],
+]);
+
 const DLQ_ACTIONS: Record<string, string> = { SQS: 'sqs:SendMessage', SNS: 'sns:Publish' };
 const RESERVED_TAGS = ['lambda:createdBy', 'serverlessrepo:applicationId', 'serverlessrepo:semanticVersion'];
 

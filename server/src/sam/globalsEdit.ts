@@ -1,0 +1,166 @@
+/**
+ * A keystroke in Globals that changes only properties SAM copies to each Lambda function and reads
+ * nowhere else (`COPIED_ONLY`, function/function.ts), such as a timeout every function takes: the
+ * expansion starts from the last one (reexpand.ts), each function that takes such a property from
+ * Globals gets its Lambda function again with the new value, and everything else moves with its
+ * text. Every function's translation would otherwise be done again, for a change to one property
+ * of one resource each.
+ */
+import type { MapEntry, MapNode } from '../template/ast';
+import { COPIED_ONLY } from './function/function';
+import type { GeneratedResource } from './generated';
+import { keySpanOf, slice, spanOf, type PlacedRecord, type Span } from './movedRecords';
+import type { SourceIndex } from './sourceIndex';
+import { isIntrinsic, isMap, sameInOrder } from './values';
+
+const FUNCTION = 'AWS::Serverless::Function';
+const LAMBDA_FUNCTION = 'AWS::Lambda::Function';
+const LAMBDA_VERSION = 'AWS::Lambda::Version';
+
+/** What an edit to Globals changed: spans for what it left as it was, and the changed properties of the Function section. */
+export interface FunctionGlobalsEdit {
+  spans: Span[];
+  /** The changed properties' entries, in the earlier text and in this one. */
+  changed: Map<string, { before: MapEntry; now: MapEntry }>;
+  /** Where the first changed property starts in the earlier text: what lies after it moves only with a span. */
+  firstChange: number;
+}
+
+/** The entries of two maps side by side, when they have the same keys in the same order. */
+function sideBySide(before: MapNode, now: MapNode): [MapEntry, MapEntry][] | undefined {
+  if (before.entries.length !== now.entries.length) return undefined;
+  const pairs: [MapEntry, MapEntry][] = [];
+  for (let i = 0; i < now.entries.length; i++) {
+    const pair: [MapEntry, MapEntry] = [before.entries[i]!, now.entries[i]!];
+    if (pair[0].key !== pair[1].key) return undefined;
+    pairs.push(pair);
+  }
+  return pairs;
+}
+
+/**
+ * The edit between two texts of the Globals entry, when it changed nothing but values of
+ * `COPIED_ONLY` properties in its Function section (no key added, removed or moved, no anchor,
+ * no `AutoPublishAliasAllProperties`); undefined otherwise.
+ */
+export function functionGlobalsEdit(before: MapEntry, now: MapEntry, earlierText: string, text: string): FunctionGlobalsEdit | undefined {
+  if (before.value.kind !== 'map' || now.value.kind !== 'map') return undefined;
+  // An anchor could carry the edit into resources whose text did not change.
+  if (slice(earlierText, before).includes('&') || slice(text, now).includes('&')) return undefined;
+  const sections = sideBySide(before.value, now.value);
+  if (sections === undefined) return undefined;
+  const spans: Span[] = [keySpanOf(before, now)];
+  const changed = new Map<string, { before: MapEntry; now: MapEntry }>();
+  let firstChange = Infinity;
+  for (const [sectionBefore, sectionNow] of sections) {
+    if (slice(earlierText, sectionBefore) === slice(text, sectionNow)) {
+      spans.push(spanOf(sectionBefore, sectionNow));
+      continue;
+    }
+    if (sectionNow.key !== 'Function' || sectionBefore.value.kind !== 'map' || sectionNow.value.kind !== 'map') return undefined;
+    const properties = sideBySide(sectionBefore.value, sectionNow.value);
+    if (properties === undefined || properties.some(([, property]) => property.key === 'AutoPublishAliasAllProperties')) return undefined;
+    spans.push(keySpanOf(sectionBefore, sectionNow));
+    for (const [propertyBefore, propertyNow] of properties) {
+      if (slice(earlierText, propertyBefore) === slice(text, propertyNow)) spans.push(spanOf(propertyBefore, propertyNow));
+      else if (COPIED_ONLY.has(propertyNow.key)) {
+        changed.set(propertyNow.key, { before: propertyBefore, now: propertyNow });
+        firstChange = Math.min(firstChange, propertyBefore.keyRange.start);
+      } else return undefined;
+    }
+  }
+  return changed.size === 0 ? undefined : { spans, changed, firstChange };
+}
+
+/** Whether Globals' merge takes a value as it is (`primitive` in SAM's globals plugin): a resource's own such value wins outright. */
+function mergedAsScalar(value: unknown): boolean {
+  return !Array.isArray(value) && (!isMap(value) || isIntrinsic(value));
+}
+
+/**
+ * The Lambda functions of the last expansion made again with the edit's new values, by logical id,
+ * for the functions not edited themselves that take an edited property from Globals; undefined
+ * when a function's translation may change otherwise (the caller expands in full): it ignores
+ * globals, hashes all its properties, has its own value where Globals merges rather than yields,
+ * publishes a version whose hash reads the property, a required property goes, a value appears
+ * or goes (its place among the properties would change), or its Lambda function does not hold
+ * the value Globals gave it.
+ */
+export function patchedFunctions(
+  edit: FunctionGlobalsEdit,
+  placed: readonly PlacedRecord[],
+  resourcesNow: ReadonlyMap<string, MapEntry>,
+  edited: ReadonlySet<string>,
+  earlierIndex: SourceIndex,
+  index: SourceIndex,
+): Map<string, GeneratedResource> | undefined {
+  const values = new Map<string, { before: unknown; now: unknown }>();
+  for (const [name, { before, now }] of edit.changed) values.set(name, { before: earlierIndex.read(before.value), now: index.read(now.value) });
+  const versioned = new Set<string>();
+  for (const record of placed) if (record.resource?.type === LAMBDA_VERSION) versioned.add(record.producer);
+  const patched = new Map<string, GeneratedResource>();
+  for (const record of placed) {
+    const resource = record.resource;
+    if (resource?.type !== LAMBDA_FUNCTION || record.key !== record.producer || edited.has(record.producer)) continue;
+    const entry = resourcesNow.get(record.producer)?.value;
+    if (entry?.kind !== 'map') return undefined;
+    const type = entry.entries.find((e) => e.key === 'Type')?.value;
+    if (type?.kind !== 'scalar' || type.value !== FUNCTION) continue;
+    if (entry.entries.some((e) => e.key === 'IgnoreGlobals')) return undefined;
+    const properties = entry.entries.find((e) => e.key === 'Properties')?.value;
+    const own = properties?.kind === 'map' ? properties.entries : [];
+    if (own.some((e) => e.key === 'AutoPublishAliasAllProperties')) return undefined;
+    let made = resource;
+    for (const [name, { before, now }] of values) {
+      const ownEntry = own.find((e) => e.key === name);
+      if (ownEntry !== undefined) {
+        if (mergedAsScalar(before) && mergedAsScalar(now) && mergedAsScalar(index.read(ownEntry.value))) continue;
+        return undefined;
+      }
+      const condition = COPIED_ONLY.get(name);
+      if (condition === 'without version' && versioned.has(record.producer)) return undefined;
+      if (condition === 'while given' && (!before || !now)) return undefined;
+      if (before === undefined || before === null || now === undefined || now === null || !sameInOrder(made.get(name), before)) return undefined;
+      made = made.withValue(name, now);
+    }
+    if (made !== resource) patched.set(record.key, made);
+  }
+  return patched;
+}
+
+/** The Properties map of a processed resource's entry node, and where it stands among the entry's keys. */
+function propertiesOf(entry: MapEntry): { node: MapNode; at: number } | undefined {
+  if (entry.value.kind !== 'map') return undefined;
+  const at = entry.value.entries.findIndex((e) => e.key === 'Properties');
+  const node = entry.value.entries[at]?.value;
+  return node?.kind === 'map' ? { node, at } : undefined;
+}
+
+/** A processed resource's entry node with its Properties' entries replaced by `entries`. */
+function withPropertyEntries(entry: MapEntry, properties: { node: MapNode; at: number }, entries: MapEntry[]): MapEntry {
+  const resource = entry.value as MapNode;
+  const resourceEntries = [...resource.entries];
+  resourceEntries[properties.at] = { ...resourceEntries[properties.at]!, value: { ...properties.node, entries } };
+  return { ...entry, value: { ...resource, entries: resourceEntries } };
+}
+
+/**
+ * A Lambda function's processed entry with the properties Globals changed taken out (their ranges
+ * are in text that changed), to be moved with its text, and a way to put them back, built anew
+ * where they stood; undefined when the entry is not a resource with those properties.
+ */
+export function entryWithoutChanged(entry: MapEntry, names: ReadonlySet<string>): { entry: MapEntry; putBack: (moved: MapEntry, build: (name: string) => MapEntry) => MapEntry | undefined } | undefined {
+  const properties = propertiesOf(entry);
+  if (properties === undefined) return undefined;
+  const kept = properties.node.entries.filter((e) => !names.has(e.key));
+  const order = properties.node.entries.map((e) => e.key);
+  return {
+    entry: withPropertyEntries(entry, properties, kept),
+    putBack: (moved, build) => {
+      const movedProperties = propertiesOf(moved);
+      if (movedProperties === undefined) return undefined;
+      const movedByKey = new Map(movedProperties.node.entries.map((e) => [e.key, e]));
+      return withPropertyEntries(moved, movedProperties, order.map((key) => (names.has(key) ? build(key) : movedByKey.get(key)!)));
+    },
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * A keystroke in Globals to a value SAM copies to each Lambda function and reads nowhere else:
+ * the expansion starts from the last one and makes again only the Lambda functions that take the
+ * value, and is the expansion in full. SAM's rules the expectations come from: a function takes
+ * a Globals property it does not set itself (its own scalar wins); `AutoPublishAlias` hashes the
+ * memory size into its version's id; a function needs a `Handler` and a `Runtime` for zip code;
+ * `Environment` is merged key by key and hashed into the version.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { expandServerless, SamTranslationCache } from '../../../server/src/sam';
+import { parseTemplate, readTemplateModel, toPlain } from '../../../server/src/template';
+
+const OPTIONS = { parameters: new Map<string, unknown>(), region: 'us-east-1', partition: 'aws' };
+
+/** Three functions taking Globals: A and B as they are, C with its own timeout; `extra` goes into C's properties. */
+function template(globals: string, extra = ''): string {
+  const fn = (name: string, own: string) => `  ${name}:
+    Type: AWS::Serverless::Function
+    Properties:
+      CodeUri: s3://bucket/${name}.zip
+${own}`;
+  return `Transform: AWS::Serverless-2016-10-31
+Globals:
+  Function:
+    Handler: app.handler
+${globals}Resources:
+${fn('A', '')}${fn('B', '')}${fn('C', `      Timeout: 3\n${extra}`)}`;
+}
+
+function expand(text: string, cache?: SamTranslationCache) {
+  return expandServerless(readTemplateModel(parseTemplate(text)), cache ? { ...OPTIONS, cache } : OPTIONS);
+}
+
+type Resources = Record<string, { Type: string; Properties: Record<string, unknown> }>;
+
+/** The expansion of `edited` through a cache that expanded `before`, checked to be the expansion in full, and the cache. */
+function expandAfter(before: string, edited: string): { processed: Resources; cache: SamTranslationCache } {
+  const cache = new SamTranslationCache({ movesInPlace: true });
+  expand(before, cache);
+  const expansion = expand(edited, cache);
+  const full = expand(edited);
+  assert.deepStrictEqual(expansion.parsed, full.parsed, 'the processed template is the expansion in full');
+  assert.deepStrictEqual(expansion.sourceMap, full.sourceMap, 'so is the source map');
+  assert.deepStrictEqual(expansion.notes, full.notes, 'and so are the notes');
+  return { processed: (toPlain(expansion.parsed.root!) as { Resources: Resources }).Resources, cache };
+}
+
+describe('a Globals edit to what SAM copies to each Lambda function', () => {
+  test('a timeout: the functions that take it have it, the one with its own keeps its own', () => {
+    const { processed, cache } = expandAfter(template('    Runtime: python3.12\n    Timeout: 10\n'), template('    Runtime: python3.12\n    Timeout: 15\n'));
+    assert.equal(cache.functionsPatched, 2, 'A and B made again');
+    assert.equal(cache.reexpansions, 1, 'from the last expansion');
+    assert.equal(processed.A!.Properties.Timeout, 15);
+    assert.equal(processed.B!.Properties.Timeout, 15);
+    assert.equal(processed.C!.Properties.Timeout, 3);
+    // The source map points at Globals for A's timeout, at C's own line for C's.
+    const text = template('    Runtime: python3.12\n    Timeout: 15\n');
+    const sources = expand(text, cache).sourceMap.properties;
+    const line = (id: string) => text.slice(0, sources.get(id)!.get('Timeout')!.range.start).split('\n').length;
+    assert.equal(text.split('\n')[line('A') - 1], '    Timeout: 15');
+    assert.equal(text.split('\n')[line('C') - 1], '      Timeout: 3');
+  });
+
+  test('two values typed over in turn, through a cache that moves in place, stay the expansion in full', () => {
+    const texts = ['10', '1', '15', '150'].map((timeout) => template(`    Runtime: python3.12\n    Timeout: ${timeout}\n    Architectures: [arm64]\n`));
+    const cache = new SamTranslationCache({ movesInPlace: true });
+    for (const text of texts) assert.deepStrictEqual(expand(text, cache).parsed, expand(text).parsed);
+    assert.equal(cache.functionsPatched, 3 * 2);
+  });
+
+  test('a memory size under AutoPublishAlias is in the version hash: a new version, expanded in full', () => {
+    const before = template('    Runtime: python3.12\n    MemorySize: 128\n', '      AutoPublishAlias: live\n');
+    const { processed, cache } = expandAfter(before, template('    Runtime: python3.12\n    MemorySize: 256\n', '      AutoPublishAlias: live\n'));
+    assert.equal(cache.functionsPatched, 0);
+    const versions = (resources: Resources) => Object.keys(resources).filter((id) => resources[id]!.Type === 'AWS::Lambda::Version');
+    const earlier = (toPlain(expand(before).parsed.root!) as { Resources: Resources }).Resources;
+    assert.notDeepEqual(versions(processed), versions(earlier), "C's version id changes with the memory size");
+  });
+
+  test('a runtime emptied: a zip function needs one, so it is expanded in full and is an error', () => {
+    const { cache } = expandAfter(template('    Runtime: python3.12\n'), template("    Runtime: ''\n"));
+    assert.equal(cache.functionsPatched, 0);
+    assert.ok(expand(template("    Runtime: ''\n")).parsed.errors.some((error) => /Runtime and Handler needs to be present/.test(error.message)));
+  });
+
+  test('an environment variable: merged and hashed, not copied, so expanded in full', () => {
+    const { processed, cache } = expandAfter(
+      template('    Runtime: python3.12\n    Environment:\n      Variables:\n        MODE: a\n'),
+      template('    Runtime: python3.12\n    Environment:\n      Variables:\n        MODE: b\n'),
+    );
+    assert.equal(cache.functionsPatched, 0);
+    assert.deepEqual(processed.A!.Properties.Environment, { Variables: { MODE: 'b' } });
+  });
+
+  test('a timeout added to Globals: a new key, so expanded in full', () => {
+    const { processed, cache } = expandAfter(template('    Runtime: python3.12\n'), template('    Runtime: python3.12\n    Timeout: 20\n'));
+    assert.equal(cache.functionsPatched, 0);
+    assert.equal(processed.A!.Properties.Timeout, 20);
+  });
+});
