@@ -12,6 +12,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { expandServerless, SamTranslationCache, type SamExpansion } from '../../../server/src/sam';
+import { COPIED_ONLY } from '../../../server/src/sam/function/function';
 import { parseTemplate, readTemplateModel, toPlain } from '../../../server/src/template';
 
 const SUITE = join(__dirname, '..', '..', '..', '..', 'shared', 'sam-translator-tests');
@@ -247,6 +248,14 @@ describe('expansion with kept translations', { skip: existsSync(SUITE) ? false :
     ['Runtime', 'python3.11', 'python3.12'],
     ['Architectures', ['x86_64'], ['arm64']],
     ['LoggingConfig', { LogFormat: 'JSON' }, { LogFormat: 'Text' }],
+    ['Handler', 'index.first', 'index.second'],
+    ['ReservedConcurrentExecutions', 5, 6],
+    ['EphemeralStorage', { Size: 1024 }, { Size: 2048 }],
+    ['KmsKeyArn', 'arn:aws:kms:us-east-1:123456789012:key/first', 'arn:aws:kms:us-east-1:123456789012:key/second'],
+    ['RuntimeManagementConfig', { UpdateRuntimeOn: 'Auto' }, { UpdateRuntimeOn: 'FunctionUpdate' }],
+    ['RecursiveLoop', 'Terminate', 'Allow'],
+    ['CodeSigningConfigArn', 'arn:aws:lambda:us-east-1:123456789012:code-signing-config:csc-first', 'arn:aws:lambda:us-east-1:123456789012:code-signing-config:csc-second'],
+    ['FileSystemConfigs', [{ Arn: 'arn:aws:elasticfilesystem:us-east-1:123456789012:access-point/fsap-first', LocalMountPath: '/mnt/first' }], [{ Arn: 'arn:aws:elasticfilesystem:us-east-1:123456789012:access-point/fsap-second', LocalMountPath: '/mnt/second' }]],
   ];
 
   test('is the expansion without a cache after a Globals edit to what SAM copies to each Lambda function, either way and in place', () => {
@@ -279,6 +288,8 @@ describe('expansion with kept translations', { skip: existsSync(SUITE) ? false :
       }
     }
     console.log(`Lambda functions made again after a Globals edit instead of translated again: ${[...patched].map(([property, count]) => `${property} ${count}`).join(', ')}`);
+    // Every property the transform may make Lambda functions again for is typed over here.
+    assert.deepEqual(COPIED.map(([property]) => property).sort(), [...COPIED_ONLY.keys()].sort());
     for (const [property] of COPIED) assert.ok((patched.get(property) ?? 0) > 0, `a Globals ${property} edit makes Lambda functions again`);
   });
 });
