@@ -1,13 +1,13 @@
 /**
  * A keystroke in Globals that changes only properties SAM copies to each Lambda function and reads
- * nowhere else (`COPIED_ONLY`, function/function.ts), such as a timeout every function takes: the
- * expansion starts from the last one (reexpand.ts), each function that takes such a property from
- * Globals gets its Lambda function again with the new value, and everything else moves with its
- * text. Every function's translation would otherwise be done again, for a change to one property
- * of one resource each.
+ * nowhere else but in the check of its value (`COPIED_ONLY`, function/function.ts), such as a
+ * timeout every function takes: the expansion starts from the last one (reexpand.ts), each
+ * function that takes such a property from Globals gets its Lambda function again with the new
+ * value, and everything else moves with its text. Every function's translation would otherwise be
+ * done again, for a change to one property of one resource each.
  */
 import type { MapEntry, MapNode } from '../template/ast';
-import { COPIED_ONLY } from './function/function';
+import { COPIED_ONLY, validCopiedValue } from './function/function';
 import type { GeneratedResource } from './generated';
 import { keySpanOf, slice, spanOf, type PlacedRecord, type Span } from './movedRecords';
 import type { SourceIndex } from './sourceIndex';
@@ -82,9 +82,9 @@ function mergedAsScalar(value: unknown): boolean {
  * for the functions not edited themselves that take an edited property from Globals; undefined
  * when a function's translation may change otherwise (the caller expands in full): it ignores
  * globals, hashes all its properties, has its own value where Globals merges rather than yields,
- * publishes a version whose hash reads the property, a required property goes, a value appears
- * or goes (its place among the properties would change), or its Lambda function does not hold
- * the value Globals gave it.
+ * publishes a version that reads the property, a property whose presence is read goes, a value
+ * appears or goes (its place among the properties would change), a value is one the translator
+ * rejects, or its Lambda function does not hold the value Globals gave it.
  */
 export function patchedFunctions(
   edit: FunctionGlobalsEdit,
@@ -95,7 +95,12 @@ export function patchedFunctions(
   index: SourceIndex,
 ): Map<string, GeneratedResource> | undefined {
   const values = new Map<string, { before: unknown; now: unknown }>();
-  for (const [name, { before, now }] of edit.changed) values.set(name, { before: earlierIndex.read(before.value), now: index.read(now.value) });
+  for (const [name, { before, now }] of edit.changed) {
+    const value = { before: earlierIndex.read(before.value), now: index.read(now.value) };
+    // A value the translator rejects is its error, which only the translation words.
+    if (!validCopiedValue(name, value.now)) return undefined;
+    values.set(name, value);
+  }
   const versioned = new Set<string>();
   for (const record of placed) if (record.resource?.type === LAMBDA_VERSION) versioned.add(record.producer);
   const patched = new Map<string, GeneratedResource>();
@@ -117,9 +122,9 @@ export function patchedFunctions(
         if (mergedAsScalar(before) && mergedAsScalar(now) && mergedAsScalar(index.read(ownEntry.value))) continue;
         return undefined;
       }
-      const condition = COPIED_ONLY.get(name);
-      if (condition === 'without version' && versioned.has(record.producer)) return undefined;
-      if (condition === 'while given' && (!before || !now)) return undefined;
+      const condition = COPIED_ONLY.get(name)!;
+      if (condition.noVersion && versioned.has(record.producer)) return undefined;
+      if (condition.staysGiven && (!before || !now)) return undefined;
       if (before === undefined || before === null || now === undefined || now === null || !sameInOrder(made.get(name), before)) return undefined;
       made = made.withValue(name, now);
     }

@@ -3,8 +3,8 @@
  * the expansion starts from the last one and makes again only the Lambda functions that take the
  * value, and is the expansion in full. SAM's rules the expectations come from: a function takes
  * a Globals property it does not set itself (its own scalar wins); `AutoPublishAlias` hashes the
- * memory size into its version's id; a function needs a `Handler` and a `Runtime` for zip code;
- * `Environment` is merged key by key and hashed into the version.
+ * memory size and the environment into its version's id; a function needs a `Handler` and a
+ * `Runtime` for zip code; `Environment` must be a map of maps.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -84,13 +84,20 @@ describe('a Globals edit to what SAM copies to each Lambda function', () => {
     assert.ok(expand(template("    Runtime: ''\n")).parsed.errors.some((error) => /Runtime and Handler needs to be present/.test(error.message)));
   });
 
-  test('an environment variable: merged and hashed, not copied, so expanded in full', () => {
-    const { processed, cache } = expandAfter(
-      template('    Runtime: python3.12\n    Environment:\n      Variables:\n        MODE: a\n'),
-      template('    Runtime: python3.12\n    Environment:\n      Variables:\n        MODE: b\n'),
-    );
-    assert.equal(cache.functionsPatched, 0);
+  test('an environment variable: the functions without a version take it', () => {
+    const environment = (mode: string, extra = '') => template(`    Runtime: python3.12\n    Environment:\n      Variables:\n        MODE: ${mode}\n`, extra);
+    const { processed, cache } = expandAfter(environment('a'), environment('b'));
+    assert.equal(cache.functionsPatched, 3);
     assert.deepEqual(processed.A!.Properties.Environment, { Variables: { MODE: 'b' } });
+    // A version's id hashes the environment: C's is new, and the expansion is done in full.
+    const versioned = expandAfter(environment('a', '      AutoPublishAlias: live\n'), environment('b', '      AutoPublishAlias: live\n'));
+    assert.equal(versioned.cache.functionsPatched, 0);
+  });
+
+  test("an environment the translator rejects: expanded in full, and its error", () => {
+    const { cache } = expandAfter(template('    Runtime: python3.12\n    Environment:\n      Variables: {}\n'), template('    Runtime: python3.12\n    Environment: none\n'));
+    assert.equal(cache.functionsPatched, 0);
+    assert.ok(expand(template('    Runtime: python3.12\n    Environment: none\n')).parsed.errors.some((error) => /Environment/.test(error.message)));
   });
 
   test('a timeout added to Globals: a new key, so expanded in full', () => {

@@ -152,12 +152,13 @@ describe('Globals', () => {
   const withGlobals = (function_: string) => template(BASE, `Globals:\n  Function:\n${function_}`);
 
   // A timeout there makes each Lambda function again from the last expansion (globalsEdit.test.ts);
-  // an environment, which SAM merges and hashes, has every function translated again.
-  test("a function environment in Globals: every function again, the implicit API as it was (no function's environment is in it), and every other resource taken as built", () => {
-    const environment = (mode: string) => withGlobals(`    Environment:\n      Variables:\n        MODE: ${mode}\n`);
-    const { processed, cache } = expandAfter(environment('a'), environment('b'));
+  // tracing, which SAM turns into the function's TracingConfig and reads for its role, has every
+  // function translated again.
+  test("a function's tracing mode in Globals: every function again, the implicit API as it was (no function's tracing is in it), and every other resource taken as built", () => {
+    const { processed, cache } = expandAfter(withGlobals('    Tracing: Active\n'), withGlobals('    Tracing: PassThrough\n'));
     assert.equal(cache.implicitApiHits, 1);
-    // Only the functions, whose environment changed, are built again; roles, permissions and the API come out the same.
+    assert.equal(cache.functionsPatched, 0);
+    // Only the functions, whose tracing mode changed, are built again; roles (traced either way), permissions and the API come out the same.
     const functions = Object.values(processed).filter((resource) => resource.Type === 'AWS::Lambda::Function').length;
     assert.equal(functions, 3);
     assert.equal(cache.recordsCarried, Object.keys(processed).length - functions);

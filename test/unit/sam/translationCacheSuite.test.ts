@@ -255,10 +255,14 @@ describe('expansion with kept translations', { skip: existsSync(SUITE) ? false :
     ['RuntimeManagementConfig', { UpdateRuntimeOn: 'Auto' }, { UpdateRuntimeOn: 'FunctionUpdate' }],
     ['RecursiveLoop', 'Terminate', 'Allow'],
     ['CodeSigningConfigArn', 'arn:aws:lambda:us-east-1:123456789012:code-signing-config:csc-first', 'arn:aws:lambda:us-east-1:123456789012:code-signing-config:csc-second'],
+    ['Environment', { Variables: { MODE: 'first' } }, { Variables: { MODE: 'second' } }],
+    ['Description', 'first', 'second'],
+    ['Layers', ['arn:aws:lambda:us-east-1:123456789012:layer:first:1'], ['arn:aws:lambda:us-east-1:123456789012:layer:second:1']],
+    ['VpcConfig', { SecurityGroupIds: ['sg-first'], SubnetIds: ['subnet-first'] }, { SecurityGroupIds: ['sg-second'], SubnetIds: ['subnet-second'] }],
     ['FileSystemConfigs', [{ Arn: 'arn:aws:elasticfilesystem:us-east-1:123456789012:access-point/fsap-first', LocalMountPath: '/mnt/first' }], [{ Arn: 'arn:aws:elasticfilesystem:us-east-1:123456789012:access-point/fsap-second', LocalMountPath: '/mnt/second' }]],
   ];
 
-  test('is the expansion without a cache after a Globals edit to what SAM copies to each Lambda function, either way and in place', () => {
+  test('is the expansion without a cache after a Globals edit to what SAM copies to each Lambda function, there and back, copied and in place', () => {
     const patched = new Map<string, number>();
     for (const name of names) {
       const parsed = parseTemplate(readFileSync(join(SUITE, 'input', `${name}.yaml`), 'utf8'));
@@ -275,16 +279,12 @@ describe('expansion with kept translations', { skip: existsSync(SUITE) ? false :
         };
         const texts = [withValue(first), withValue(second)];
         const uncached = new Map(texts.map((text) => [text, expand(text, PARAMETERS)]));
-        for (const [warm, target] of [texts, [...texts].reverse()]) {
-          const cache = new SamTranslationCache();
-          expand(warm!, PARAMETERS, cache);
-          assertSame(expand(target!, PARAMETERS, cache), uncached.get(target!)!, `${name}, Globals ${property}`);
-          patched.set(property, (patched.get(property) ?? 0) + cache.functionsPatched);
-        }
+        // One way and back, through a cache that copies what moves the first time and moves it in place after.
         const cache = new SamTranslationCache({ movesInPlace: true });
         for (const [step, text] of [texts[0]!, texts[1]!, texts[0]!, texts[1]!].entries()) {
-          assertSame(expand(text, PARAMETERS, cache), uncached.get(text)!, `${name}, Globals ${property}, moved in place, step ${step + 1}`);
+          assertSame(expand(text, PARAMETERS, cache), uncached.get(text)!, `${name}, Globals ${property}, step ${step + 1}`);
         }
+        patched.set(property, (patched.get(property) ?? 0) + cache.functionsPatched);
       }
     }
     console.log(`Lambda functions made again after a Globals edit instead of translated again: ${[...patched].map(([property, count]) => `${property} ${count}`).join(', ')}`);

@@ -78,28 +78,46 @@ const PASSED_THROUGH = [
   'PublishToLatestPublished',
 ];
 
+/** What else must hold for a new value of a `COPIED_ONLY` property to change the Lambda function alone. */
+export interface CopiedOnlyCondition {
+  /** A version `AutoPublishAlias` publishes reads it: its id hashes it (version.ts), or the description takes `AutoPublishCodeSha256`. */
+  noVersion?: true;
+  /** The translation reads whether it is given: code.ts for `Handler`, `Runtime` and `Layers`, the role's managed policies for `VpcConfig`. */
+  staysGiven?: true;
+}
+
 /**
- * Passed-through properties the function's translation reads nowhere but in that copy, with what
- * else must hold for a new value to change the Lambda function alone: `MemorySize` is in the hash
- * of the version `AutoPublishAlias` publishes, and `Handler` and `Runtime` are checked to be
- * there (code.ts). `AutoPublishAliasAllProperties` hashes every property, so it rules all out.
- * A Globals edit to these alone changes each Lambda function that takes them (globalsEdit.ts).
+ * Passed-through properties the function's translation reads nowhere but in that copy, besides
+ * checking the value (`validCopiedValue`), with what else must hold for a new value to change the
+ * Lambda function alone. `AutoPublishAliasAllProperties` hashes every property, so it rules all
+ * out. A Globals edit to these alone makes again each Lambda function that takes them
+ * (globalsEdit.ts).
  */
-export const COPIED_ONLY: ReadonlyMap<string, 'always' | 'without version' | 'while given'> = new Map([
-  ['Timeout', 'always'],
-  ['ReservedConcurrentExecutions', 'always'],
-  ['EphemeralStorage', 'always'],
-  ['Architectures', 'always'],
-  ['KmsKeyArn', 'always'],
-  ['LoggingConfig', 'always'],
-  ['RuntimeManagementConfig', 'always'],
-  ['RecursiveLoop', 'always'],
-  ['CodeSigningConfigArn', 'always'],
-  ['FileSystemConfigs', 'always'],
-  ['MemorySize', 'without version'],
-  ['Handler', 'while given'],
-  ['Runtime', 'while given'],
+export const COPIED_ONLY: ReadonlyMap<string, CopiedOnlyCondition> = new Map<string, CopiedOnlyCondition>([
+  ['Timeout', {}],
+  ['ReservedConcurrentExecutions', {}],
+  ['EphemeralStorage', {}],
+  ['Architectures', {}],
+  ['KmsKeyArn', {}],
+  ['LoggingConfig', {}],
+  ['RuntimeManagementConfig', {}],
+  ['RecursiveLoop', {}],
+  ['CodeSigningConfigArn', {}],
+  ['FileSystemConfigs', {}],
+  ['MemorySize', { noVersion: true }],
+  ['Environment', { noVersion: true }],
+  ['Description', { noVersion: true }],
+  ['Handler', { staysGiven: true }],
+  ['Runtime', { staysGiven: true }],
+  ['Layers', { staysGiven: true }],
+  ['VpcConfig', { staysGiven: true }],
 ]);
+
+/** Whether a function property's value passes the translator's check of it (`Environment: x` does not). */
+export function validCopiedValue(name: string, value: unknown): boolean {
+  const spec = FUNCTION_PROPERTIES[name];
+  return spec !== undefined && checkProperties('', 'AWS::Serverless::Function', { [name]: value }, { [name]: spec }) === undefined;
+}
 
 const DLQ_ACTIONS: Record<string, string> = { SQS: 'sqs:SendMessage', SNS: 'sns:Publish' };
 const RESERVED_TAGS = ['lambda:createdBy', 'serverlessrepo:applicationId', 'serverlessrepo:semanticVersion'];
