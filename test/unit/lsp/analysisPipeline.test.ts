@@ -145,6 +145,53 @@ ${memoryOf(name)}      Events:
     assert.deepEqual(deployments, ['Add', 'Remove']);
   });
 
+  test('give the same report keystroke after keystroke in Globals, where a value SAM copies to each Lambda function makes them again', async () => {
+    const sam = (globals: string) => `Transform: AWS::Serverless-2016-10-31
+Globals:
+  Function:
+    Runtime: python3.12
+${globals}Resources:
+${['A', 'B', 'C']
+  .map(
+    (name) => `  ${name}:
+    Type: AWS::Serverless::Function
+    Properties:
+      CodeUri: s3://bucket/${name}.zip
+      Handler: app.handler
+${name === 'C' ? '      Timeout: 3\n' : ''}      Events:
+        Get:
+          Type: Api
+          Properties:
+            Path: /${name.toLowerCase()}
+            Method: get
+`,
+  )
+  .join('')}`;
+    const baseline = sam('    Timeout: 10\n');
+    const request = (version: number, text: string): AnalysisRequest => ({
+      uri: 'file:///work/globals.yaml',
+      version,
+      languageId: 'yaml',
+      text,
+      parameters: { values: {}, onlyDeclared: true },
+      baseline: { key: 'git@1', text: baseline, parameters: { values: {}, onlyDeclared: false } },
+    });
+    // The timeout typed over, then the runtime, keystroke after keystroke.
+    const texts = ['10', '1', '15'].map((timeout) => sam(`    Timeout: ${timeout}\n`));
+    texts.push(texts[2]!.replace('Runtime: python3.12', 'Runtime: python3.1'), texts[2]!.replace('Runtime: python3.12', 'Runtime: python3.13'));
+    for (const [i, text] of texts.entries()) {
+      const report = await workerReport(thread, request(30 + i, text));
+      assert.deepEqual(report, analyzeUpdate({ text: baseline }, { text }, { spec }).report, `step ${i + 1}`);
+    }
+    // Not a vacuous equality: A and B take the new timeout from Globals, in place; C keeps its own.
+    const typed = await workerReport(thread, request(40, texts[2]!));
+    const updated = typed?.changes.filter((c) => c.action === 'Modify').map((c) => [c.logicalId, c.replacement]);
+    assert.deepEqual(updated, [
+      ['A', 'False'],
+      ['B', 'False'],
+    ]);
+  });
+
   test('give the same no-op for an unchanged template', async () => {
     const values = { Environment: 'staging' };
     const report = await workerReport(thread, stackRequest(3, deployed, values, 'stack@2'));
