@@ -2,13 +2,13 @@
  * An expansion that starts from the previous one of the same document: when the text changed only
  * inside functions (where no API reads: code, memory, environment, policies...; or anywhere, when
  * the implicit REST API can be rebuilt from its parts, api/implicitApiReplay.ts), in the sections
- * the transform passes through (Description, Metadata, Outputs), in Globals values SAM only copies
- * to each Lambda function (globalsEdit.ts: those functions are made again with the new value), in resources it passes through
- * as written (a queue, a table: of the same type, when every SAM resource's translation read
- * nothing but its own entry), or between resources, the functions edited are translated again
- * (and the implicit API rebuilt, when they changed what it reads), the resources as written are
- * this text's own, and everything else is the previous processed template, its ranges moved to
- * where the text now puts them.
+ * the transform passes through (Description, Metadata, Outputs), in Globals values SAM only
+ * copies to each Lambda function (globalsEdit.ts: those functions are made again with the new
+ * value), in resources it passes through as written (a queue, a table: of the same type, when
+ * every SAM resource's translation read nothing but its own entry), or between resources, the
+ * functions edited are translated again (and the implicit API rebuilt, when they changed what it
+ * reads), the resources as written are this text's own, and everything else is the previous
+ * processed template, its ranges moved to where the text now puts them.
  *
  * The previous expansion is remembered (in the caller's translation cache) only when nothing in
  * it depends on more than each resource's own text: no SAM error, nothing left as written, no
