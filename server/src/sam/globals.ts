@@ -87,6 +87,11 @@ function tokenOf(value: unknown): Token {
   return isList(value) ? 'list' : 'primitive';
 }
 
+/** Whether Globals' merge takes a value as it is (an intrinsic counts): a resource's own such value wins outright. */
+export function mergedAsScalar(value: unknown): boolean {
+  return tokenOf(value) === 'primitive';
+}
+
 function merge(global: unknown, local: unknown): unknown {
   const token = tokenOf(global);
   if (token !== tokenOf(local) || token === 'primitive') return local;

@@ -9,9 +9,10 @@
 import type { MapEntry, MapNode } from '../template/ast';
 import { COPIED_ONLY, validCopiedValue } from './function/function';
 import type { GeneratedResource } from './generated';
-import { keySpanOf, slice, spanOf, type PlacedRecord, type Span } from './movedRecords';
+import { mergedAsScalar } from './globals';
+import { keySpanOf, slice, spanOf, withoutAnchors, type PlacedRecord, type Span } from './movedRecords';
 import type { SourceIndex } from './sourceIndex';
-import { isIntrinsic, isMap, sameInOrder } from './values';
+import { sameInOrder } from './values';
 
 const FUNCTION = 'AWS::Serverless::Function';
 const LAMBDA_FUNCTION = 'AWS::Lambda::Function';
@@ -45,8 +46,7 @@ function sideBySide(before: MapNode, now: MapNode): [MapEntry, MapEntry][] | und
  */
 export function functionGlobalsEdit(before: MapEntry, now: MapEntry, earlierText: string, text: string): FunctionGlobalsEdit | undefined {
   if (before.value.kind !== 'map' || now.value.kind !== 'map') return undefined;
-  // An anchor could carry the edit into resources whose text did not change.
-  if (slice(earlierText, before).includes('&') || slice(text, now).includes('&')) return undefined;
+  if (!withoutAnchors(before, now, earlierText, text)) return undefined;
   const sections = sideBySide(before.value, now.value);
   if (sections === undefined) return undefined;
   const spans: Span[] = [keySpanOf(before, now)];
@@ -70,11 +70,6 @@ export function functionGlobalsEdit(before: MapEntry, now: MapEntry, earlierText
     }
   }
   return changed.size === 0 ? undefined : { spans, changed, firstChange };
-}
-
-/** Whether Globals' merge takes a value as it is (`primitive` in SAM's globals plugin): a resource's own such value wins outright. */
-function mergedAsScalar(value: unknown): boolean {
-  return !Array.isArray(value) && (!isMap(value) || isIntrinsic(value));
 }
 
 /**

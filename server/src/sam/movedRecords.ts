@@ -385,6 +385,11 @@ export function extentOf(entry: MapEntry, sources: { source?: SamSource; propert
 /** The text of an entry, its key to the end of its value. */
 export const slice = (text: string, entry: MapEntry) => text.slice(entry.keyRange.start, entry.value.range.end);
 
+/** Whether neither text of an entry holds a YAML anchor, which could carry an edit into entries whose text did not change. */
+export function withoutAnchors(before: MapEntry, now: MapEntry, earlierText: string, text: string): boolean {
+  return !slice(earlierText, before).includes('&') && !slice(text, now).includes('&');
+}
+
 /** The span of an entry whose text is the same in both texts, and how far it moved. */
 export const spanOf = (before: MapEntry, now: MapEntry): Span => ({ start: before.keyRange.start, end: before.value.range.end, delta: now.keyRange.start - before.keyRange.start });
 

@@ -31,8 +31,8 @@ import type { SamExpansion } from './expand';
 import type { GeneratedResource, Origin } from './generated';
 import type { ResourceReferences } from './intrinsics';
 import { NodeBuilder } from './output';
-import { extentOf, keySpanOf, moveRecord, Mover, PendingMoves, PlacedRecord, slice, spanOf, type Span } from './movedRecords';
-import { WrittenResources } from './placement';
+import { extentOf, keySpanOf, moveRecord, Mover, PendingMoves, PlacedRecord, slice, spanOf, withoutAnchors, type Span } from './movedRecords';
+import { WrittenResources, type Placement } from './placement';
 import { SourceIndex } from './sourceIndex';
 import type { SamSource } from './sourceMap';
 import { SERVERLESS_PREFIX, translate, translationContext, type Translation, type TranslationOptions } from './translate';
@@ -116,11 +116,6 @@ export function rememberExpansion(cache: SamTranslationCache, remembered: Rememb
 function typeOf(node: TemplateNode): unknown {
   const type = node.kind === 'map' ? node.entries.find((e) => e.key === 'Type')?.value : undefined;
   return type?.kind === 'scalar' ? type.value : undefined;
-}
-
-/** Whether neither text of an entry holds a YAML anchor, which could carry an edit into entries whose text did not change. */
-function withoutAnchors(before: MapEntry, now: MapEntry, earlierText: string, text: string): boolean {
-  return !slice(earlierText, before).includes('&') && !slice(text, now).includes('&');
 }
 
 /** Whether an edit is to a function, with no YAML anchor that could carry it elsewhere. */
@@ -247,14 +242,17 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   for (const { before } of edited.values()) if (before.keyRange.start < unchangedUpTo) unchangedUpTo = before.keyRange.start;
   for (const before of passedThroughEdits) if (before.keyRange.start < unchangedUpTo) unchangedUpTo = before.keyRange.start;
   if (globalsEdit && globalsEdit.firstChange < unchangedUpTo) unchangedUpTo = globalsEdit.firstChange;
-  /** Places a generated resource anew, where its SAM resource (or what it is attributed to) now stands. */
-  const placeAnew = (resource: GeneratedResource, producer: string, attributedTo: Origin | undefined) => {
-    const placement = written.place(resource, attributedTo);
-    const entry: MapEntry = { key: resource.logicalId, keyRange: placement.keyRange, value: builder.build(resource.toEntry(), placement.range) };
+  /** Takes a generated resource placed anew, with its entry, into this expansion. */
+  const takePlaced = (resource: GeneratedResource, producer: string, attributedTo: Origin | undefined, placement: Placement, entry: MapEntry) => {
     entries.push(entry);
     sources.set(resource.logicalId, placement.source);
     propertySources.set(resource.logicalId, placement.properties);
     placed.push(new PlacedRecord({ key: resource.logicalId, producer, range: placement.range, entry, resource, extent: extentOf(entry, placement), source: placement.source, properties: placement.properties, attributedTo }));
+  };
+  /** Places a generated resource anew, where its SAM resource (or what it is attributed to) now stands. */
+  const placeAnew = (resource: GeneratedResource, producer: string, attributedTo: Origin | undefined) => {
+    const placement = written.place(resource, attributedTo);
+    takePlaced(resource, producer, attributedTo, placement, { key: resource.logicalId, keyRange: placement.keyRange, value: builder.build(resource.toEntry(), placement.range) });
   };
   for (let i = 0; i < last.placed.length; ) {
     const record = last.placed[i]!;
@@ -286,10 +284,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
       const placement = written.place(patchedFunction);
       const entry = moved && without.putBack(moved, (name) => ({ key: name, keyRange: placement.range, value: builder.build(patchedFunction.get(name), placement.range) }));
       if (entry === undefined) return undefined;
-      entries.push(entry);
-      sources.set(record.key, placement.source);
-      propertySources.set(record.key, placement.properties);
-      placed.push(new PlacedRecord({ key: record.key, producer, range: placement.range, entry, resource: patchedFunction, extent: extentOf(entry, placement), source: placement.source, properties: placement.properties, attributedTo: undefined }));
+      takePlaced(patchedFunction, producer, undefined, placement, entry);
       continue;
     }
     // A resource the transform left as written is the template's own node, in this text too.

@@ -165,19 +165,8 @@ class Py27Keys {
     const old = this.slots;
     this.slots = new Array<number>(newSize).fill(EMPTY);
     this.mask = newSize - 1;
-    this.fill = 0;
-    this.size = 0;
-    for (let i = 0; i < old.length; i++) {
-      const index = old[i]!;
-      if (index >= 0) this.placeClean(index);
-    }
-  }
-
-  /** CPython's `insertdict_clean` into this table (see `placeCleanIn`). */
-  private placeClean(index: number): void {
-    placeCleanIn(this.slots, this.mask, this.store, index);
-    this.size++;
-    this.fill++;
+    // Deleted slots are dropped: the fill is the count again.
+    this.size = this.fill = placeAllIn(old, this.slots, this.store);
   }
 
   add(key: string): void {
@@ -241,15 +230,10 @@ class Py27Keys {
       placeCleanIn(table, table.length - 1, store, index);
       count++;
       if (count * 3 < table.length * 2) continue;
-      // CPython's `dictresize`: the keys are placed again, in the old table's slot order.
       const size = tableSize(count * (count > LARGE_DICT_SIZE ? 2 : 4));
       const old = table;
       table = size === finalSize ? new Array<number>(size).fill(EMPTY) : scratchTable(size);
-      const mask = size - 1;
-      for (let j = 0; j < old.length; j++) {
-        const moved = old[j]!;
-        if (moved >= 0) placeCleanIn(table, mask, store, moved);
-      }
+      placeAllIn(old, table, store);
     }
     return new Py27Keys(store, table, count);
   }
@@ -298,6 +282,19 @@ function scratchTable(size: number): number[] {
     scratchTables.set(size, table);
   }
   return table.fill(EMPTY);
+}
+
+/** CPython's `dictresize`: the keys of `old` placed again, in its slot order, into the empty `table`; their count. */
+function placeAllIn(old: readonly number[], table: number[], store: KeyStore): number {
+  const mask = table.length - 1;
+  let count = 0;
+  for (let i = 0; i < old.length; i++) {
+    const index = old[i]!;
+    if (index < 0) continue;
+    placeCleanIn(table, mask, store, index);
+    count++;
+  }
+  return count;
 }
 
 /**
