@@ -42,7 +42,7 @@ import { pyStr } from './python/pyRepr';
 import { fromTemplate } from './api/pyValues';
 import { deepCopy, isMap, sortedEntries, type PlainMap } from './values';
 import type { SourceIndex } from './sourceIndex';
-import { RecordingContext, stableText, type KeptEffect, type KeptTranslation, type SamTranslationCache } from './translationCache';
+import { RecordingContext, sameParameterReads, stableText, type KeptEffect, type KeptTranslation, type SamTranslationCache } from './translationCache';
 import { ImplicitApiKeeper } from './api/keptImplicitApi';
 import { RestApiLog } from './api/implicitApiReplay';
 
@@ -221,7 +221,9 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   const embedded = addEmbeddedConnectors(ctx, order);
   errors.push(...embedded.errors);
   // Read before the plugins edit the resources; a connector edits what others generate, so a template with one keeps nothing.
-  const apiKeeper = options.cache && source && reuseApi !== 'part' && !hasConnectors(ctx) ? ImplicitApiKeeper.for(ctx, order, template.Globals, source, nodeOf, options.cache, reuseApi) : undefined;
+  // The text of the parameter values, which kept translations may depend on: read before the API's keeper records look-ups.
+  const parametersText = options.cache ? stableText(sortedEntries(parameters)) : undefined;
+  const apiKeeper = options.cache && source && parametersText !== undefined && reuseApi !== 'part' && !hasConnectors(ctx) ? ImplicitApiKeeper.for(ctx, order, template.Globals, source, nodeOf, options.cache, reuseApi, parametersText) : undefined;
   ctx.applicationTemplates = resolveApplicationLocations(ctx, order);
   defaultDefinitionBodies(ctx, order);
   const plugins = { ctx, order, globals: template.Globals };
@@ -241,7 +243,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   const generated = new Map<string, GeneratedResource[]>();
   const notCovered = new Map<string, string>();
   const failed = new Set(errors.map((e) => e.logicalId).filter((id): id is string => id !== undefined));
-  const keeper = options.cache && source ? TranslationKeeper.for(ctx, options.cache, source) : undefined;
+  const keeper = options.cache && source && parametersText !== undefined ? TranslationKeeper.for(ctx, options.cache, source, parametersText) : undefined;
   const translated = translationOrder(ctx, order);
   for (const logicalId of translated) {
     if (failed.has(logicalId) || stopped || (reuseApi === 'part' && !(logicalId in resources))) continue;
@@ -310,17 +312,18 @@ class TranslationKeeper {
     private readonly ctx: TranslationContext,
     private readonly cache: SamTranslationCache,
     private readonly source: TranslationSource,
-    /** What every translation reads besides its own entry: parameter values, pseudo parameters, Python 2.7 order, the Globals text, the local artifacts found. */
+    /** What every translation reads besides its own entry and parameters: region, partition, Python 2.7 order, the Globals text, the local artifacts found. */
     private readonly sharedKey: string,
+    /** The text of all parameter values, for a translation that went through them all. */
+    private readonly parametersText: string,
   ) {}
 
-  static for(ctx: TranslationContext, cache: SamTranslationCache, source: TranslationSource): TranslationKeeper | undefined {
+  /** The keeper of an expansion; `parametersText` is the text of all parameter values. */
+  static for(ctx: TranslationContext, cache: SamTranslationCache, source: TranslationSource, parametersText: string): TranslationKeeper | undefined {
     if (hasConnectors(ctx)) return undefined;
-    const parameters = stableText(sortedEntries(ctx.parameters));
-    if (parameters === undefined) return undefined;
     // A file that appears or goes away changes what any translation may say of a local path.
     const artifacts = sortedEntries(ctx.artifacts ?? []);
-    return new TranslationKeeper(ctx, cache, source, JSON.stringify([parameters, ctx.region, ctx.partition, ctx.py27, source.globalsText, artifacts]));
+    return new TranslationKeeper(ctx, cache, source, JSON.stringify([ctx.region, ctx.partition, ctx.py27, source.globalsText, artifacts]), parametersText);
   }
 
   /** A resource's translation: the kept one when its key and entry are unchanged, else a new one, kept when it replays. */
@@ -331,7 +334,7 @@ class TranslationKeeper {
     // The resource's text decides its ranges and how its numbers were written; its entry after
     // Globals and the plugins is checked by walking it beside the kept one.
     const key = `${sam.logicalId}\u0000${this.source.text.slice(start, node.range.end)}`;
-    const kept = this.cache.take(key, (candidate) => candidate.sharedKey === this.sharedKey && this.alias(candidate.entry, sam.entry));
+    const kept = this.cache.take(key, (candidate) => candidate.sharedKey === this.sharedKey && sameParameterReads(candidate.parameters, this.ctx.parameters, this.parametersText) && this.alias(candidate.entry, sam.entry));
     if (kept !== undefined) {
       this.kept.add(sam.logicalId);
       this.effects.set(sam.logicalId, kept.effects);
@@ -342,12 +345,13 @@ class TranslationKeeper {
     const recording = new RecordingContext(this.ctx, sam.logicalId);
     const result = translateResource(recording.context, sam);
     const inside = recording.effects.every((effect) => effect.kind !== 'note' || effect.range === undefined || (effect.range.start >= start && effect.range.end <= node.range.end));
-    if (!recording.tainted && inside && Array.isArray(result) && stableText(sam.entry) === entryText) {
+    const parameters = recording.parameterReads(this.parametersText);
+    if (!recording.tainted && inside && parameters !== undefined && Array.isArray(result) && stableText(sam.entry) === entryText) {
       const effects = recording.effects.map((effect): KeptEffect => {
         if (effect.kind !== 'note' || effect.range === undefined) return effect.kind === 'note' ? { kind: 'note', note: effect.note } : effect;
         return { kind: 'note', note: effect.note, offset: { start: effect.range.start - start, end: effect.range.end - start } };
       });
-      this.cache.set(key, { entry: sam.entry, sharedKey: this.sharedKey, generated: [...result], effects });
+      this.cache.set(key, { entry: sam.entry, sharedKey: this.sharedKey, parameters, generated: [...result], effects });
       this.kept.add(sam.logicalId);
       this.effects.set(sam.logicalId, effects);
     }

@@ -3,13 +3,15 @@
  * state between calls): an edit to one function re-translates that function, and the others are
  * taken from the cache.
  *
- * A translation is kept only when it read nothing but its own entry (after Globals), the parameter
+ * A translation is kept only when it read nothing but its own entry (after Globals), parameter
  * values and the pseudo parameters, and when what it did to the shared translation context can be
  * replayed: references to its generated resources, notes, and shared steps (an Api or HttpApi event,
  * which edits the definition of the API it names: it runs again on a hit, in SAM's order, so the
  * implicit APIs come out as without a cache). A translation that touches anything else the context
  * holds (another resource's entry, conditions, deployment preferences...) is not kept, and is
- * translated again next time.
+ * translated again next time. The parameter values it looked up are kept with it, so that an
+ * edit to another parameter (its default, say) leaves it usable: most translations look none up,
+ * since SAM resolves parameters in only a few properties (an alias name, a code location...).
  */
 import type { Range } from '../template/ast';
 import type { KeptImplicitApi } from './api/keptImplicitApi';
@@ -22,8 +24,10 @@ import type { GeneratedResource } from './generated';
 export interface KeptTranslation {
   /** The resource's entry the translation read, whose maps and lists the generated resources may hold; a hit walks it beside the current one. */
   entry: unknown;
-  /** What the translation read besides its entry and text: parameter values, pseudo parameters, Python 2.7 order, the Globals text, the local artifacts found. */
+  /** What the translation read besides its entry, its text and parameters: region, partition, Python 2.7 order, the Globals text, the local artifacts found. */
   sharedKey: string;
+  /** The parameter values (pseudo parameters included) it looked up. */
+  parameters: ParameterReads;
   generated: readonly GeneratedResource[];
   /** What the translation did to what resources share, in order, with note ranges relative to the start of the resource's text. */
   effects: readonly KeptEffect[];
@@ -35,6 +39,87 @@ export type KeptEffect =
   | { kind: 'note'; note: SamNote; offset?: { start: number; end: number } }
   /** A shared step, run again; what it generated replaces what it generated when kept. */
   | { kind: 'step'; step: SharedStep; fail: (error: SamError) => SamError; generated: readonly GeneratedResource[] };
+
+/**
+ * The parameter values a translation looked up: each name with the text of its value
+ * (`stableText`), or `ABSENT` when it had none; or the text of all of them, when the translation
+ * went through them all.
+ */
+export type ParameterReads = { readonly names: ReadonlyMap<string, string> } | { readonly all: string };
+
+/** The text of a parameter that has no value. */
+const ABSENT = '\u0000absent';
+
+/** The text `ParameterReads` holds for a parameter's value now: `ABSENT`, or undefined for a value no text vouches for. */
+function parameterText(parameters: ReadonlyMap<string, unknown>, name: string): string | undefined {
+  return parameters.has(name) ? stableText(parameters.get(name)) : ABSENT;
+}
+
+/** Whether the parameter values `reads` holds are the values now; `allText` is the text of them all now. */
+export function sameParameterReads(reads: ParameterReads, parameters: ReadonlyMap<string, unknown>, allText: string): boolean {
+  if ('all' in reads) return reads.all === allText;
+  for (const [name, text] of reads.names) if (parameterText(parameters, name) !== text) return false;
+  return true;
+}
+
+/** Parameter values that record the names looked up, and whether they were gone through as a whole. */
+export class RecordedParameters implements ReadonlyMap<string, unknown> {
+  readonly names = new Set<string>();
+  all = false;
+
+  constructor(private readonly known: ReadonlyMap<string, unknown>) {}
+
+  get size(): number {
+    this.all = true;
+    return this.known.size;
+  }
+
+  has(name: string): boolean {
+    this.names.add(name);
+    return this.known.has(name);
+  }
+
+  get(name: string): unknown {
+    this.names.add(name);
+    return this.known.get(name);
+  }
+
+  forEach(callback: (value: unknown, key: string, map: ReadonlyMap<string, unknown>) => void, thisArg?: unknown): void {
+    this.all = true;
+    this.known.forEach((value, key) => callback.call(thisArg, value, key, this));
+  }
+
+  entries(): MapIterator<[string, unknown]> {
+    this.all = true;
+    return this.known.entries();
+  }
+
+  keys(): MapIterator<string> {
+    this.all = true;
+    return this.known.keys();
+  }
+
+  values(): MapIterator<unknown> {
+    this.all = true;
+    return this.known.values();
+  }
+
+  [Symbol.iterator](): MapIterator<[string, unknown]> {
+    return this.entries();
+  }
+
+  /** What was looked up, with the values' texts; undefined when a value has none. */
+  reads(allText: string): ParameterReads | undefined {
+    if (this.all) return { all: allText };
+    const names = new Map<string, string>();
+    for (const name of this.names) {
+      const text = parameterText(this.known, name);
+      if (text === undefined) return undefined;
+      names.set(name, text);
+    }
+    return { names };
+  }
+}
 
 /** The default number of translations a cache keeps. */
 export const DEFAULT_SAM_CACHE_SIZE = 2000;
@@ -164,6 +249,7 @@ export class RecordingContext {
   /** What the translation did to what resources share, note ranges as written. */
   readonly effects: (Exclude<KeptEffect, { kind: 'note' }> | { kind: 'note'; note: SamNote; range?: Range })[] = [];
   readonly context: TranslationContext;
+  private readonly parameters: RecordedParameters;
 
   /** `readable` names what the translation may read without being tainted, besides its own entry and the values every key holds. */
   constructor(shared: TranslationContext, ownId: string, readable: readonly ('functionNames' | 'implicitApis')[] = []) {
@@ -191,8 +277,9 @@ export class RecordingContext {
       mayBeIn: (text: string) => taint(references.mayBeIn(text)),
     };
     const effects = this.effects;
+    const parameters = (this.parameters = new RecordedParameters(shared.parameters));
     this.context = {
-      parameters: shared.parameters,
+      parameters,
       region: shared.region,
       partition: shared.partition,
       py27: shared.py27,
@@ -246,5 +333,10 @@ export class RecordingContext {
         return taint(shared.applicationTemplates);
       },
     };
+  }
+
+  /** The parameter values the translation looked up so far; `allText` is the text of them all. Undefined when one has no text. */
+  parameterReads(allText: string): ParameterReads | undefined {
+    return this.parameters.reads(allText);
   }
 }

@@ -304,3 +304,56 @@ describe('SamTranslationCache that moves in place (the language server reads eac
     assert.deepStrictEqual(keptModel.root, keptModelBefore);
   });
 });
+
+describe('SamTranslationCache: parameter values', () => {
+  test("a parameter's default typed translates again only the functions that look it up, and keeps the implicit API none of it looks up", () => {
+    // SAM resolves a parameter in an alias name (and a few other properties); a Ref elsewhere stays as written.
+    const withDefaults = (alias: string, stage: string) => `Transform: AWS::Serverless-2016-10-31
+Parameters:
+  AliasName:
+    Type: String
+    Default: ${alias}
+  Stage:
+    Type: String
+    Default: ${stage}
+Resources:
+  Published:
+    Type: AWS::Serverless::Function
+    Properties:
+      CodeUri: s3://bucket/published.zip
+      Handler: app.handler
+      Runtime: python3.12
+      AutoPublishAlias: !Ref AliasName
+  Plain:
+    Type: AWS::Serverless::Function
+    Properties:
+      CodeUri: s3://bucket/plain.zip
+      Handler: app.handler
+      Runtime: python3.12
+      Environment:
+        Variables:
+          STAGE: !Ref Stage
+      Events:
+        Read:
+          Type: Api
+          Properties:
+            Path: /items
+            Method: get
+`;
+    const cache = new SamTranslationCache();
+    expand(withDefaults('live', 'prod'), cache);
+    const stageTyped = withDefaults('live', 'production');
+    const afterStage = expand(stageTyped, cache);
+    assert.equal(cache.hits, 2, 'neither function looks the stage up');
+    assert.equal(cache.implicitApiHits, 1, 'nor does the implicit API');
+    assert.deepStrictEqual(afterStage.parsed, uncached(stageTyped).parsed);
+    const hits = cache.hits;
+    const aliasTyped = withDefaults('current', 'production');
+    const afterAlias = expand(aliasTyped, cache);
+    assert.equal(cache.hits - hits, 1, 'the function whose alias is named by the parameter is translated again, the other is kept');
+    const processed = toPlain(afterAlias.parsed.root!) as Processed;
+    assert.equal(processed.Resources.PublishedAliascurrent?.Type, 'AWS::Lambda::Alias', 'the alias takes its new name');
+    assert.equal(processed.Resources.PublishedAliaslive, undefined);
+    assert.deepStrictEqual(afterAlias.parsed, uncached(aliasTyped).parsed);
+  });
+});

@@ -153,6 +153,17 @@ const EDITS: Record<string, (template: Plain) => boolean> = {
     withDefault.Default = `${String(withDefault.Default)}-edited`;
     return true;
   },
+  // Translations that looked none of them up are kept: each that did must be translated again.
+  'every parameter default changed': (t) => {
+    let changed = false;
+    for (const parameter of isMap(t.Parameters) ? Object.values(t.Parameters) : []) {
+      if (!isMap(parameter) || !('Default' in parameter)) continue;
+      const value = parameter.Default;
+      parameter.Default = typeof value === 'number' ? value + 1 : typeof value === 'string' ? `${value}-edited` : 'edited';
+      changed = true;
+    }
+    return changed;
+  },
 };
 
 function assertSame(actual: SamExpansion, expected: SamExpansion, what: string): void {
@@ -188,6 +199,7 @@ describe('expansion with kept translations', { skip: existsSync(SUITE) ? false :
     const apiHits = new Map<string, number>();
     const again = new Map<string, number>();
     const rebuilt = new Map<string, number>();
+    const hits = new Map<string, number>();
     for (const name of names) {
       const parsed = parseTemplate(readFileSync(join(SUITE, 'input', `${name}.yaml`), 'utf8'));
       if (!isMap(parsed.root ? toPlain(parsed.root) : undefined)) continue;
@@ -213,6 +225,7 @@ describe('expansion with kept translations', { skip: existsSync(SUITE) ? false :
           apiHits.set(edit, (apiHits.get(edit) ?? 0) + cache.implicitApiHits);
           again.set(edit, (again.get(edit) ?? 0) + cache.reexpansions);
           rebuilt.set(edit, (rebuilt.get(edit) ?? 0) + cache.implicitApiRebuilds);
+          hits.set(edit, (hits.get(edit) ?? 0) + cache.hits);
           carried.set(edit, (carried.get(edit) ?? 0) + cache.recordsCarried);
         }
         // The language server's use: each expansion is read before the next is made, which may move it.
@@ -236,6 +249,11 @@ describe('expansion with kept translations', { skip: existsSync(SUITE) ? false :
     assert.ok((apiHits.get('Globals changed') ?? 0) > 0, 'a memory size in Globals leaves the implicit API as it was');
     for (const edit of ['the Description changed', 'Metadata changed', 'an output added', 'a resource SAM passes through changed', 'every resource SAM passes through changed']) assert.ok((again.get(edit) ?? 0) > 0, `${edit}: starts from the last expansion`);
     for (const edit of Object.keys(EDITS)) assert.ok((applied.get(edit) ?? 0) > 0, `${edit} applies to some input`);
+    // A translation that looked up no parameter is kept across a parameter's new value, and so is an implicit API.
+    for (const edit of ['a parameter default changed', 'every parameter default changed']) {
+      assert.ok((hits.get(edit) ?? 0) > 0, `${edit}: translations kept`);
+      assert.ok((apiHits.get(edit) ?? 0) > 0, `${edit}: implicit APIs kept`);
+    }
     assert.ok(moved > 0, 'edits that move what follows them move it in place the second time');
     for (const edit of ['an event added', 'an Api event\'s path changed']) assert.ok((carried.get(edit) ?? 0) > 0, `${edit}: expanded in full, taking what did not change from the last expansion`);
   });

@@ -7,8 +7,9 @@
  *
  * What it is made from is every resource of the template in order, as written (before the
  * plugins), except the function properties below, which only the function's own translation
- * reads; with the parameter values, the pseudo parameters and Globals (but those same function
- * properties in Globals). The API is kept only from
+ * reads; with the region, the partition and Globals (but those same function properties in
+ * Globals); and the parameter values the expansion that made it looked up, anywhere (most look
+ * none up), so that a parameter's default typed leaves it as it was. The API is kept only from
  * an expansion that reported no error and left no resource as written, and only when a kept
  * translation can vouch for it: no state machine has an Api event (its integration is built
  * elsewhere), no function with an Api event has a condition (SAM would make path conditions from
@@ -25,8 +26,8 @@ import type { ResourceOrder } from '../resourceOrder';
 import type { SourceIndex } from '../sourceIndex';
 import type { MapNode } from '../../template/ast';
 import type { TranslationSource } from '../translate';
-import { RecordingContext, type SamTranslationCache } from '../translationCache';
-import { isMap, sortedEntries, type PlainMap } from '../values';
+import { RecordedParameters, RecordingContext, sameParameterReads, type ParameterReads, type SamTranslationCache } from '../translationCache';
+import { isMap, type PlainMap } from '../values';
 import { IMPLICIT_REST_API } from './implicitRestApi';
 
 /**
@@ -49,6 +50,8 @@ export interface KeptImplicitApi {
   inputs: string;
   /** The same, as values read from the template, whose maps and lists its resources may hold. */
   values: readonly unknown[];
+  /** The parameter values the expansion that made it looked up (pseudo parameters included). */
+  parameters: ParameterReads;
   generated: readonly GeneratedResource[];
   /** The references its translation added, done again on a hit. */
   references: readonly { logicalId: string; property: string; generatedId: string }[];
@@ -101,7 +104,7 @@ function globalsTheApiReads(globals: unknown, source: TranslationSource): [unkno
 
 /** What the implicit API is made from, as values and as text; undefined when a kept API could not vouch for it. */
 function apiInputs(ctx: TranslationContext, order: ResourceOrder, globals: unknown, source: TranslationSource, nodeOf: (id: string) => MapNode | undefined): { text: string; values: unknown[] } | undefined {
-  const parts: unknown[] = [sortedEntries(ctx.parameters), ctx.region, ctx.partition, ctx.py27, ...globalsTheApiReads(globals, source)];
+  const parts: unknown[] = [ctx.region, ctx.partition, ctx.py27, ...globalsTheApiReads(globals, source)];
   let implicitEvents = 0;
   for (const id of order.keys()) {
     const entry = ctx.resources[id];
@@ -149,19 +152,22 @@ function aliasEarlier(index: SourceIndex, earlier: unknown, current: unknown, de
 
 /** Takes the implicit REST API from the cache, or keeps its translation there, for one expansion. */
 export class ImplicitApiKeeper {
-  private recorded?: Omit<KeptImplicitApi, 'inputs' | 'values'>;
+  private recorded?: Omit<KeptImplicitApi, 'inputs' | 'values' | 'parameters'>;
 
   private constructor(
     private readonly cache: SamTranslationCache,
     private readonly inputs: { text: string; values: unknown[] },
     /** The API taken from the cache, when its inputs are unchanged. */
     private readonly kept: KeptImplicitApi | undefined,
+    /** The parameter values this expansion looks up, when it makes the API; with the text of them all. */
+    private readonly parameters: { recorded: RecordedParameters; allText: string } | undefined,
   ) {}
 
   /**
    * The keeper of a template, read before the plugins run; `reuse` false keeps what this
-   * expansion makes without taking anything. When the API is taken, the context says so
-   * (`keptDefinitions`): its definition is not built.
+   * expansion makes without taking anything; `allText` is the text of all parameter values. When
+   * the API is taken, the context says so (`keptDefinitions`): its definition is not built. When
+   * it is made, the context's parameter values record what is looked up until it is kept.
    */
   static for(
     ctx: TranslationContext,
@@ -171,16 +177,22 @@ export class ImplicitApiKeeper {
     nodeOf: (id: string) => MapNode | undefined,
     cache: SamTranslationCache,
     reuse: boolean,
+    allText: string,
   ): ImplicitApiKeeper | undefined {
     const inputs = apiInputs(ctx, order, globals, source, nodeOf);
     if (inputs === undefined) return undefined;
     const found = cache.implicitApi;
-    const kept = reuse && found?.inputs === inputs.text ? found : undefined;
+    const kept = reuse && found?.inputs === inputs.text && sameParameterReads(found.parameters, ctx.parameters, allText) ? found : undefined;
     if (kept) {
       ctx.keptDefinitions = new Set([IMPLICIT_REST_API]);
       aliasEarlier(source.index, kept.values, inputs.values);
+      return new ImplicitApiKeeper(cache, inputs, kept, undefined);
     }
-    return new ImplicitApiKeeper(cache, inputs, kept);
+    // Every look-up from here on, by the plugins, the functions' events and the API's own
+    // translation, is one the API may depend on.
+    const recorded = new RecordedParameters(ctx.parameters);
+    ctx.parameters = recorded;
+    return new ImplicitApiKeeper(cache, inputs, undefined, { recorded, allText });
   }
 
   /** Whether this keeper translates the resource (the implicit REST API). */
@@ -220,7 +232,8 @@ export class ImplicitApiKeeper {
       this.cache.implicitApiHits++;
       return 'done';
     }
-    if (this.recorded && !failed) this.cache.implicitApi = { inputs: this.inputs.text, values: this.inputs.values, ...this.recorded };
+    const parameters = this.parameters?.recorded.reads(this.parameters.allText);
+    if (this.recorded && parameters && !failed) this.cache.implicitApi = { inputs: this.inputs.text, values: this.inputs.values, parameters, ...this.recorded };
     return 'done';
   }
 }
