@@ -206,7 +206,8 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
     });
     const allKept = [...translation.generated.keys()].every((id) => translation.kept.has(id) || translation.implicitApis.has(id));
     const implicitApi = independent ? implicitApiReplayOf(translation, template) : undefined;
-    rememberExpansion(options.cache, independent ? { model, options, py27: translation.py27, placed, rootEntries, expansion, references: translation.references, allKept, ...(implicitApi ? { implicitApi } : {}) } : undefined);
+    const parameters = translation.parameterReads && translation.seed ? { values: translation.seed.parameters, reads: translation.parameterReads } : undefined;
+    rememberExpansion(options.cache, independent ? { model, options, py27: translation.py27, placed, rootEntries, expansion, references: translation.references, allKept, ...(implicitApi ? { implicitApi } : {}), ...(parameters ? { parameters } : {}) } : undefined);
   }
   return expansion;
 }

@@ -4,8 +4,10 @@
  * the implicit REST API can be rebuilt from its parts, api/implicitApiReplay.ts), in the sections
  * the transform passes through (Description, Metadata, Outputs), in Globals values SAM only
  * copies to each Lambda function (globalsEdit.ts: those functions are made again with the new
- * value), in resources it passes through as written (a queue, a table: of the same type, when
- * every SAM resource's translation read nothing but its own entry), or between resources, the
+ * value), in Parameters when no value the last expansion looked up changed (SAM resolves
+ * parameters in few properties: a stage passed to environments is left as written), in resources
+ * it passes through as written (a queue, a table: of the same type, when every SAM resource's
+ * translation read nothing but its own entry), or between resources, the
  * functions edited are translated again (and the implicit API rebuilt, when they changed what it
  * reads), the resources as written are this text's own, and everything else is the previous
  * processed template, its ranges moved to where the text now puts them.
@@ -35,8 +37,8 @@ import { extentOf, keySpanOf, moveRecord, Mover, PendingMoves, PlacedRecord, sli
 import { WrittenResources, type Placement } from './placement';
 import { SourceIndex } from './sourceIndex';
 import type { SamSource } from './sourceMap';
-import { SERVERLESS_PREFIX, translate, translationContext, type Translation, type TranslationOptions } from './translate';
-import type { SamTranslationCache } from './translationCache';
+import { parameterValues, SERVERLESS_PREFIX, translate, translationContext, type Translation, type TranslationOptions } from './translate';
+import { joinedParameterReads, sameParameterReads, stableText, type ParameterReads, type SamTranslationCache } from './translationCache';
 import { isMap, sortedEntries, type PlainMap } from './values';
 import { functionApiParts, rebuildImplicitApi, replayable, type ImplicitApiReplay, type RebuiltApi } from './api/implicitApiReplay';
 import { IMPLICIT_REST_API } from './api/implicitRestApi';
@@ -60,6 +62,14 @@ export interface ExpansionRecord {
   allKept: boolean;
   /** What rebuilding the implicit REST API needs, when an edit to what it reads may rebuild it alone (api/implicitApiReplay.ts). */
   implicitApi?: ImplicitApiReplay;
+  /** The parameter values the expansion knew, and those it looked up, when each has a text: an edit to another parameter changes nothing in it. */
+  parameters?: ParameterLookUps;
+}
+
+/** The parameter values an expansion knew (the caller's, the defaults, the pseudo parameters), and those it looked up. */
+export interface ParameterLookUps {
+  values: ReadonlyMap<string, unknown>;
+  reads: ParameterReads;
 }
 
 /** What the expansion remembers: the record, with the model and options its text and key come from. */
@@ -107,6 +117,7 @@ export function rememberExpansion(cache: SamTranslationCache, remembered: Rememb
           references: remembered.references,
           allKept: remembered.allKept,
           ...(remembered.implicitApi ? { implicitApi: remembered.implicitApi } : {}),
+          ...(remembered.parameters ? { parameters: remembered.parameters } : {}),
         }
       : undefined;
 }
@@ -150,8 +161,12 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   const text = model.parsed.text;
   if (root.entries.length !== last.root.entries.length) return undefined;
   const spans: Span[] = [];
+  const index = new SourceIndex(text);
   // An edit to Globals that changes only what SAM copies to each Lambda function (globalsEdit.ts).
   let globalsEdit: FunctionGlobalsEdit | undefined;
+  // The parameter values now, when an edit to Parameters changed none that the last expansion looked up.
+  let parametersNow: ReadonlyMap<string, unknown> | undefined;
+  let parametersBefore: MapEntry | undefined;
   let resourcesBefore: MapNode | undefined;
   let resourcesNow: MapEntry | undefined;
   for (let i = 0; i < root.entries.length; i++) {
@@ -169,6 +184,12 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     if (PASSED_THROUGH.has(now.key) && (same || withoutAnchors(before, now, last.text, text))) continue;
     if (same) {
       spans.push(spanOf(before, now));
+      continue;
+    }
+    if (now.key === 'Parameters') {
+      parametersNow = withoutAnchors(before, now, last.text, text) ? valuesLeavingLookUpsAlone(last.parameters, index.read(now.value), options) : undefined;
+      if (parametersNow === undefined) return undefined;
+      parametersBefore = before;
       continue;
     }
     globalsEdit = now.key === 'Globals' ? functionGlobalsEdit(before, now, last.text, text) : undefined;
@@ -203,11 +224,12 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   if (last.references.mayBeIn(text)) return undefined;
 
   // The edited functions, translated in a template of their own.
-  const index = new SourceIndex(text);
   const translation = edited.size === 0 ? undefined : translateAlone(root, text, edited, index, options, last);
   if (translation === null) return undefined;
   // The implicit API's parts with the edited functions' own now; the API made again from them when they changed what it reads.
   let implicitApi = last.implicitApi;
+  // A rebuilt API looks the parameter values up where they are now.
+  if (implicitApi && parametersNow) implicitApi = { ...implicitApi, context: { ...implicitApi.context, parameters: parametersNow } };
   if (implicitApi && translation) {
     const parts = translation.restApiLog && !translation.restApiLog.unreplayable ? functionApiParts(translation.restApiLog, edited.keys(), translation.keptEffects) : undefined;
     implicitApi = parts && replayable(parts.values()) ? { ...implicitApi, parts: new Map([...implicitApi.parts, ...parts]) } : undefined;
@@ -242,6 +264,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   for (const { before } of edited.values()) if (before.keyRange.start < unchangedUpTo) unchangedUpTo = before.keyRange.start;
   for (const before of passedThroughEdits) if (before.keyRange.start < unchangedUpTo) unchangedUpTo = before.keyRange.start;
   if (globalsEdit && globalsEdit.firstChange < unchangedUpTo) unchangedUpTo = globalsEdit.firstChange;
+  if (parametersBefore && parametersBefore.keyRange.start < unchangedUpTo) unchangedUpTo = parametersBefore.keyRange.start;
   /** Takes a generated resource placed anew, with its entry, into this expansion. */
   const takePlaced = (resource: GeneratedResource, producer: string, attributedTo: Origin | undefined, placement: Placement, entry: MapEntry) => {
     entries.push(entry);
@@ -335,7 +358,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
       rootEntries.push({ key: 'Resources', keyRange: resourcesNow.keyRange, value: { kind: 'map', range: resourcesNow.value.range, entries } });
       continue;
     }
-    const own = PASSED_THROUGH.has(entry.key) ? root.entries.find((e) => e.key === entry.key) : undefined;
+    const own = PASSED_THROUGH.has(entry.key) || (entry.key === 'Parameters' && parametersNow) ? root.entries.find((e) => e.key === entry.key) : undefined;
     if (own) {
       rootEntries.push({ key: own.key, keyRange: own.keyRange, value: own.value });
       continue;
@@ -360,8 +383,28 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     references = references.copy();
     for (const { property, generatedId } of rebuilt.references) references.add(IMPLICIT_REST_API, property, generatedId);
   }
-  rememberExpansion(cache, { model, options, py27: last.py27, placed, rootEntries, expansion, references, allKept: last.allKept, ...(implicitApi ? { implicitApi } : {}) });
+  const parameters = last.parameters && parameterLookUps(parametersNow ?? last.parameters.values, [last.parameters.reads, ...(translation ? [translation.parameterReads] : []), ...(rebuilt ? [rebuilt.parameterReads] : [])]);
+  rememberExpansion(cache, { model, options, py27: last.py27, placed, rootEntries, expansion, references, allKept: last.allKept, ...(implicitApi ? { implicitApi } : {}), ...(parameters ? { parameters } : {}) });
   return expansion;
+}
+
+/**
+ * The parameter values of a Parameters section edited, when the values the last expansion looked
+ * up are the same in it: every look-up gives what it gave, so what the last expansion made stands.
+ * Undefined otherwise, or when the section is not a map (SAM rejects it).
+ */
+function valuesLeavingLookUpsAlone(last: ParameterLookUps | undefined, declared: unknown, options: TranslationOptions): ReadonlyMap<string, unknown> | undefined {
+  if (last === undefined || !isMap(declared)) return undefined;
+  const values = parameterValues(declared, options);
+  const allText = stableText(sortedEntries(values));
+  return allText !== undefined && sameParameterReads(last.reads, values, allText) ? values : undefined;
+}
+
+/** The values now, with what the last expansion and this one's translations looked up; undefined when one look-up is not known. */
+function parameterLookUps(values: ReadonlyMap<string, unknown>, reads: readonly (ParameterReads | undefined)[]): ParameterLookUps | undefined {
+  const allText = stableText(sortedEntries(values));
+  const joined = allText === undefined ? undefined : joinedParameterReads(reads, values, allText);
+  return joined && { values, reads: joined };
 }
 
 /**

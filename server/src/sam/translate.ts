@@ -42,7 +42,7 @@ import { pyStr } from './python/pyRepr';
 import { fromTemplate } from './api/pyValues';
 import { deepCopy, isMap, sortedEntries, type PlainMap } from './values';
 import type { SourceIndex } from './sourceIndex';
-import { RecordingContext, sameParameterReads, stableText, type KeptEffect, type KeptTranslation, type SamTranslationCache } from './translationCache';
+import { RecordedParameters, RecordingContext, sameParameterReads, stableText, type KeptEffect, type KeptTranslation, type ParameterReads, type SamTranslationCache } from './translationCache';
 import { ImplicitApiKeeper } from './api/keptImplicitApi';
 import { RestApiLog } from './api/implicitApiReplay';
 
@@ -80,6 +80,21 @@ export interface Translation {
   restApiLog?: RestApiLog;
   /** What every translation read besides the resources. */
   seed?: ContextSeed;
+  /** The parameter values the expansion looked up, anywhere, when the caller keeps translations and each has a text. */
+  parameterReads?: ParameterReads;
+}
+
+/** The parameter values a transform knows: the caller's, then the defaults the template declares, then the pseudo parameters it resolves. */
+export function parameterValues(declared: unknown, options: Pick<TranslationOptions, 'parameters' | 'region' | 'partition'>): Map<string, unknown> {
+  const parameters = new Map(options.parameters);
+  if (isMap(declared)) {
+    for (const [name, declaration] of Object.entries(declared)) {
+      if (!parameters.has(name) && isMap(declaration) && 'Default' in declaration) parameters.set(name, declaration.Default);
+    }
+  }
+  if (!parameters.has('AWS::Region')) parameters.set('AWS::Region', options.region);
+  if (!parameters.has('AWS::Partition')) parameters.set('AWS::Partition', options.partition);
+  return parameters;
 }
 
 /** Known parameter values and the pseudo parameters the transform resolves. */
@@ -184,15 +199,12 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   const propertiesNotMap = new Set(Object.entries(resources).filter(([, entry]) => isMap(entry) && 'Properties' in entry && !isMap(entry.Properties)).map(([id]) => id));
   const originalTypes = new Map(Object.entries(resources).map(([id, entry]) => [id, isMap(entry) ? entry.Type : undefined]));
   const py27 = py27Of ?? convertsForPython27(resources, template.Globals);
-  const parameters = new Map(options.parameters);
-  if (isMap(template.Parameters)) {
-    for (const [name, declaration] of Object.entries(template.Parameters)) {
-      if (!parameters.has(name) && isMap(declaration) && 'Default' in declaration) parameters.set(name, declaration.Default);
-    }
-  }
-  if (!parameters.has('AWS::Region')) parameters.set('AWS::Region', options.region);
-  if (!parameters.has('AWS::Partition')) parameters.set('AWS::Partition', options.partition);
-  const subError = nonStringSubVariable(template, parameters);
+  const parameters = parameterValues(template.Parameters, options);
+  // The text of the parameter values, which what is kept may depend on: read before anything records look-ups.
+  const parametersText = options.cache ? stableText(sortedEntries(parameters)) : undefined;
+  // Every look-up, so that an expansion may start from this one after an edit to a parameter none looked up (reexpand.ts).
+  const lookedUp = new RecordedParameters(parameters);
+  const subError = nonStringSubVariable(template, lookedUp);
   if (subError) return untranslated(template, subError);
   const seed: ContextSeed = {
     parameters,
@@ -204,6 +216,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
     ...(options.artifacts ? { artifacts: options.artifacts } : {}),
   };
   const ctx = translationContext(seed);
+  ctx.parameters = lookedUp;
   const { notes, conditions } = ctx;
   ctx.resources = { ...resources };
   // Part of a template: the implicit API is not translated, so its definition is not built.
@@ -221,8 +234,6 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   const embedded = addEmbeddedConnectors(ctx, order);
   errors.push(...embedded.errors);
   // Read before the plugins edit the resources; a connector edits what others generate, so a template with one keeps nothing.
-  // The text of the parameter values, which kept translations may depend on: read before the API's keeper records look-ups.
-  const parametersText = options.cache ? stableText(sortedEntries(parameters)) : undefined;
   const apiKeeper = options.cache && source && parametersText !== undefined && reuseApi !== 'part' && !hasConnectors(ctx) ? ImplicitApiKeeper.for(ctx, order, template.Globals, source, nodeOf, options.cache, reuseApi, parametersText) : undefined;
   ctx.applicationTemplates = resolveApplicationLocations(ctx, order);
   defaultDefinitionBodies(ctx, order);
@@ -277,6 +288,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   const edited = new Map<string, PlainMap>();
   for (const [id, { entry }] of ctx.edited) edited.set(id, entry);
   const functionOrder = translated.filter((id) => (ctx.resources[id] as PlainMap).Type === 'AWS::Serverless::Function');
+  const parameterReads = parametersText === undefined ? undefined : lookedUp.reads(parametersText);
   return {
     generated,
     shared,
@@ -295,6 +307,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
     functionOrder,
     ...(ctx.restApiLog ? { restApiLog: ctx.restApiLog } : {}),
     seed,
+    ...(parameterReads ? { parameterReads } : {}),
   };
 }
 

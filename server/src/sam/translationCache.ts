@@ -57,9 +57,32 @@ function parameterText(parameters: ReadonlyMap<string, unknown>, name: string): 
 
 /** Whether the parameter values `reads` holds are the values now; `allText` is the text of them all now. */
 export function sameParameterReads(reads: ParameterReads, parameters: ReadonlyMap<string, unknown>, allText: string): boolean {
-  if ('all' in reads) return reads.all === allText;
+  if ('all' in reads) {
+    // What is taken depends on them all, and so does what takes it.
+    if (parameters instanceof RecordedParameters) parameters.lookUpAll();
+    return reads.all === allText;
+  }
   for (const [name, text] of reads.names) if (parameterText(parameters, name) !== text) return false;
   return true;
+}
+
+/**
+ * What several look-ups looked up together, each name with the text of its value in `parameters`
+ * (the values now, which each name's value is known to be unchanged in); undefined when one is
+ * not known or a value has no text. `allText` is the text of them all.
+ */
+export function joinedParameterReads(reads: readonly (ParameterReads | undefined)[], parameters: ReadonlyMap<string, unknown>, allText: string): ParameterReads | undefined {
+  const names = new Map<string, string>();
+  for (const read of reads) {
+    if (read === undefined) return undefined;
+    if ('all' in read) return { all: allText };
+    for (const name of read.names.keys()) {
+      const text = parameterText(parameters, name);
+      if (text === undefined) return undefined;
+      names.set(name, text);
+    }
+  }
+  return { names };
 }
 
 /** Parameter values that record the names looked up, and whether they were gone through as a whole. */
@@ -106,6 +129,12 @@ export class RecordedParameters implements ReadonlyMap<string, unknown> {
 
   [Symbol.iterator](): MapIterator<[string, unknown]> {
     return this.entries();
+  }
+
+  /** Records that all values were looked up, here and in the values this view records for. */
+  lookUpAll(): void {
+    this.all = true;
+    if (this.known instanceof RecordedParameters) this.known.lookUpAll();
   }
 
   /** What was looked up, with the values' texts; undefined when a value has none. */

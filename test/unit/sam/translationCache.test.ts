@@ -306,9 +306,12 @@ describe('SamTranslationCache that moves in place (the language server reads eac
 });
 
 describe('SamTranslationCache: parameter values', () => {
-  test("a parameter's default typed translates again only the functions that look it up, and keeps the implicit API none of it looks up", () => {
-    // SAM resolves a parameter in an alias name (and a few other properties); a Ref elsewhere stays as written.
-    const withDefaults = (alias: string, stage: string) => `Transform: AWS::Serverless-2016-10-31
+  // SAM resolves a parameter in an alias name (and a few other properties); a Ref elsewhere stays as written.
+  const withDefaults = (alias: string, stage: string, region = 'eu-west-1') => `Transform: AWS::Serverless-2016-10-31
+Mappings:
+  Regions:
+    Primary:
+      Name: ${region}
 Parameters:
   AliasName:
     Type: String
@@ -340,17 +343,34 @@ Resources:
             Path: /items
             Method: get
 `;
+
+  test("a parameter's default typed, which nothing looked up, starts from the last expansion", () => {
     const cache = new SamTranslationCache();
     expand(withDefaults('live', 'prod'), cache);
-    const stageTyped = withDefaults('live', 'production');
+    const translated = cache.hits + cache.misses;
+    const typed = withDefaults('live', 'production');
+    const expansion = expand(typed, cache);
+    assert.equal(cache.reexpansions, 1);
+    assert.equal(cache.hits + cache.misses, translated, 'no function is translated again');
+    assert.deepStrictEqual(expansion.parsed, uncached(typed).parsed);
+    assert.deepStrictEqual(expansion.sourceMap, uncached(typed).sourceMap);
+  });
+
+  test("expanded in full, a parameter's new value translates again only the functions that looked it up, and keeps the implicit API when it looked none up", () => {
+    const cache = new SamTranslationCache();
+    expand(withDefaults('live', 'prod'), cache);
+    // Mappings edited too, which the expansion does not start from the last one for.
+    const stageTyped = withDefaults('live', 'production', 'eu-central-1');
     const afterStage = expand(stageTyped, cache);
-    assert.equal(cache.hits, 2, 'neither function looks the stage up');
-    assert.equal(cache.implicitApiHits, 1, 'nor does the implicit API');
+    assert.equal(cache.reexpansions, 0);
+    assert.equal(cache.hits, 2, 'neither function looked the stage up');
+    assert.equal(cache.implicitApiHits, 1, 'nor did the implicit API');
     assert.deepStrictEqual(afterStage.parsed, uncached(stageTyped).parsed);
     const hits = cache.hits;
-    const aliasTyped = withDefaults('current', 'production');
+    const aliasTyped = withDefaults('current', 'production', 'eu-central-1');
     const afterAlias = expand(aliasTyped, cache);
-    assert.equal(cache.hits - hits, 1, 'the function whose alias is named by the parameter is translated again, the other is kept');
+    assert.equal(cache.reexpansions, 0, 'the alias name was looked up');
+    assert.equal(cache.hits - hits, 1, 'the function whose alias the parameter names is translated again, the other is kept');
     const processed = toPlain(afterAlias.parsed.root!) as Processed;
     assert.equal(processed.Resources.PublishedAliascurrent?.Type, 'AWS::Lambda::Alias', 'the alias takes its new name');
     assert.equal(processed.Resources.PublishedAliaslive, undefined);

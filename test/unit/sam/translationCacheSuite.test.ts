@@ -250,9 +250,11 @@ describe('expansion with kept translations', { skip: existsSync(SUITE) ? false :
     for (const edit of ['the Description changed', 'Metadata changed', 'an output added', 'a resource SAM passes through changed', 'every resource SAM passes through changed']) assert.ok((again.get(edit) ?? 0) > 0, `${edit}: starts from the last expansion`);
     for (const edit of Object.keys(EDITS)) assert.ok((applied.get(edit) ?? 0) > 0, `${edit} applies to some input`);
     // A translation that looked up no parameter is kept across a parameter's new value, and so is an implicit API.
+    // When none of the values it looked up changed, the expansion starts from the last one.
     for (const edit of ['a parameter default changed', 'every parameter default changed']) {
       assert.ok((hits.get(edit) ?? 0) > 0, `${edit}: translations kept`);
       assert.ok((apiHits.get(edit) ?? 0) > 0, `${edit}: implicit APIs kept`);
+      assert.ok((again.get(edit) ?? 0) > 0, `${edit}: starts from the last expansion`);
     }
     assert.ok(moved > 0, 'edits that move what follows them move it in place the second time');
     for (const edit of ['an event added', 'an Api event\'s path changed']) assert.ok((carried.get(edit) ?? 0) > 0, `${edit}: expanded in full, taking what did not change from the last expansion`);

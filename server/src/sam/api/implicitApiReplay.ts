@@ -16,9 +16,9 @@ import { SamError } from '../errors';
 import type { GeneratedResource, Origin } from '../generated';
 import { PyUnicode } from '../python/py27Dict';
 import { ResourceOrder } from '../resourceOrder';
-import type { KeptEffect } from '../translationCache';
+import { RecordedParameters, stableText, type KeptEffect, type ParameterReads } from '../translationCache';
 import type { ContextSeed, Translation } from '../translate';
-import { isMap, type PlainMap } from '../values';
+import { isMap, sortedEntries, type PlainMap } from '../values';
 import { addApiToDefinition, addImplicitApiAttributes, addPathConditions, ImplicitApiState } from './implicitApi';
 import { IMPLICIT_REST_API, REST_KIND } from './implicitRestApi';
 import { translateRestApi } from './restApi';
@@ -84,6 +84,8 @@ export interface RebuiltApi {
   generated: GeneratedResource[];
   origin: Origin;
   references: readonly { property: string; generatedId: string }[];
+  /** The parameter values the rebuild looked up; undefined when one has no text. */
+  parameterReads: ParameterReads | undefined;
 }
 
 /**
@@ -95,6 +97,8 @@ export interface RebuiltApi {
 export function rebuildImplicitApi(replay: ImplicitApiReplay, newContext: (seed: ContextSeed) => TranslationContext): RebuiltApi | undefined {
   const { parts } = replay;
   const ctx = newContext(replay.context);
+  const lookedUp = new RecordedParameters(ctx.parameters);
+  ctx.parameters = lookedUp;
   const first = replay.pluginOrder.map((id) => parts.get(id)?.events[0]).find((event) => event !== undefined);
   if (first === undefined) return undefined;
   const origin: Origin = { logicalId: first.functionId, property: `Events.${first.eventId}` };
@@ -130,7 +134,8 @@ export function rebuildImplicitApi(replay: ImplicitApiReplay, newContext: (seed:
     const generatedId = ctx.references.get(IMPLICIT_REST_API, property);
     if (generatedId !== undefined) references.push({ property, generatedId });
   }
-  return { generated, origin, references };
+  const allText = stableText(sortedEntries(replay.context.parameters));
+  return { generated, origin, references, parameterReads: allText === undefined ? undefined : lookedUp.reads(allText) };
 }
 
 /** SAM types whose translation a replay of the implicit REST API does not account for. */
