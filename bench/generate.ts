@@ -406,7 +406,8 @@ function samStack(functions: number): Template {
     AWSTemplateFormatVersion: '2010-09-09',
     Transform: 'AWS::Serverless-2016-10-31',
     Description: 'generated SAM benchmark',
-    Globals: { Function: { Timeout: 10, MemorySize: 256, Runtime: 'python3.12', Environment: { Variables: { STAGE: 'prod' } } } },
+    Parameters: { Stage: { Type: 'String', Default: 'prod' } },
+    Globals: { Function: { Timeout: 10, MemorySize: 256, Runtime: 'python3.12', Environment: { Variables: { STAGE: ref('Stage') } } } },
     Resources: {},
   };
   const resources = template.Resources as { [id: string]: Resource };

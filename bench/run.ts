@@ -179,6 +179,7 @@ function sam(): void {
       ...figures.warm_by_position.map((warm) => warmRow(`warm: Handler${warm.function}'s CodeUri alone`, warm)),
       warmRow("warm: Jobs0's VisibilityTimeout (a queue, as written)", figures.warm_queue),
       warmRow("warm: Globals' function Timeout (each Lambda function made again)", figures.warm_globals),
+      warmRow("warm: the Stage parameter's default (which no translation looks up)", figures.warm_parameter),
     ],
   );
   say(`For scale, the processed templates as plain YAML: analysis ${round(figures.processed_analysis_ms)} ms`);
@@ -187,6 +188,7 @@ function sam(): void {
   target('SAM expansion share of the analysis, keystroke (warm)', figures.warm.share * 100, 20, '%');
   target('SAM expansion share, keystroke that leaves the API alone (warm)', figures.warm_api_kept.share * 100, 20, '%');
   target("SAM expansion share, keystroke in Globals' function Timeout (warm)", figures.warm_globals.share * 100, 20, '%');
+  target("SAM expansion share, keystroke in a parameter's default (warm)", figures.warm_parameter.share * 100, 20, '%');
 }
 
 async function lsp(pairs: Map<number, TemplatePair>): Promise<void> {

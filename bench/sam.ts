@@ -59,6 +59,8 @@ export interface SamFigures {
   warm_queue: WarmCase;
   /** The functions' timeout in Globals edited: each function's Lambda function is made again with it, the rest moves. */
   warm_globals: WarmCase;
+  /** A parameter's default typed, which no translation looks up: the expansion starts from the last one. */
+  warm_parameter: WarmCase;
   /** The analysis of the two processed templates written out as plain CloudFormation YAML. */
   processed_analysis_ms: number;
   /**
@@ -158,6 +160,11 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, functio
   const globalsEdited = readTemplateModel(parseTemplate(globalsText));
   const globalsEditBefore = readTemplateModel(parseTemplate(replacedOnce(pair.before, '    Timeout: 10\n', '    Timeout: 1\n')));
   const globalsEdit: WarmFigures = { analysis: [], expansion: [], hits: 0, misses: 0, apiKept: false, fromLast: false };
+  // The stage parameter's default typed: prod → stagin → staging. Globals pass it to each function's environment, where SAM leaves the Ref as written.
+  const parameterText = replacedOnce(pair.before, '    Default: prod\n', '    Default: staging\n');
+  const parameterEdited = readTemplateModel(parseTemplate(parameterText));
+  const parameterEditBefore = readTemplateModel(parseTemplate(replacedOnce(pair.before, '    Default: prod\n', '    Default: stagin\n')));
+  const parameterEdit: WarmFigures = { analysis: [], expansion: [], hits: 0, misses: 0, apiKept: false, fromLast: false };
   const processedBefore = processedText(pair.before);
   const processedAfter = processedText(pair.after);
   const expansion: number[] = [];
@@ -210,6 +217,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, functio
     for (const position of positions) warm(position.model, position.keystrokeBefore, position.text, position.figures, keep);
     warm(queueEdited, queueEditBefore, queueText, queueEdit, keep);
     warm(globalsEdited, globalsEditBefore, globalsText, globalsEdit, keep);
+    warm(parameterEdited, parameterEditBefore, parameterText, parameterEdit, keep);
     const least = definitionFloor(paths);
     if (!keep) continue;
     floor.push(least);
@@ -236,6 +244,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, functio
     warm_by_position: positions.map((position) => ({ function: position.f, ...figures(position.figures) })),
     warm_queue: figures(queueEdit),
     warm_globals: figures(globalsEdit),
+    warm_parameter: figures(parameterEdit),
     processed_analysis_ms: median(processed),
     definition_floor_ms: Math.min(...floor),
     runs,
