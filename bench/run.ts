@@ -237,12 +237,18 @@ async function lsp(pairs: Map<number, TemplatePair>): Promise<void> {
   const globalsEdit: RepeatedEdit = { at: globalsTimeoutLine, value: (version) => String(10 + (version % 50)) };
   const samGlobals = (await benchLspEdits(serverFile, samPair, { edits: quick ? 5 : 20, settings: {}, debounceLabel: 'default', edit: globalsEdit })).edit;
   const samGlobalsQuick = (await benchLspEdits(serverFile, samPair, { edits: quick ? 5 : 20, settings: { analysis: { debounceMs: SHORT_DEBOUNCE_MS } }, debounceLabel: SHORT_DEBOUNCE_MS, edit: globalsEdit })).edit;
+  // One in a parameter's default that no translation looks up: the expansion starts from the last one.
+  const parameterEdit: RepeatedEdit = { at: stageDefaultLine, value: (version) => `stage${version}` };
+  const samParameter = (await benchLspEdits(serverFile, samPair, { edits: quick ? 5 : 20, settings: {}, debounceLabel: 'default', edit: parameterEdit })).edit;
+  const samParameterQuick = (await benchLspEdits(serverFile, samPair, { edits: quick ? 5 : 20, settings: { analysis: { debounceMs: SHORT_DEBOUNCE_MS } }, debounceLabel: SHORT_DEBOUNCE_MS, edit: parameterEdit })).edit;
   emit({ ...samEdit, template: 'sam' });
   emit({ ...samQuick, template: 'sam' });
   emit({ ...samApi, template: 'sam-api-path' });
   emit({ ...samApiQuick, template: 'sam-api-path' });
   emit({ ...samGlobals, template: 'sam-globals' });
   emit({ ...samGlobalsQuick, template: 'sam-globals' });
+  emit({ ...samParameter, template: 'sam-parameter' });
+  emit({ ...samParameterQuick, template: 'sam-parameter' });
   say(`SAM pair (${SAM_FUNCTIONS} functions, ${samPair.size} resources once expanded), edit → diagnostics:`);
   table(
     ['one-line edit', 'median ms', 'p95 ms', `with ${SHORT_DEBOUNCE_MS} ms debounce: median ms`, 'p95 ms', 'edits'],
@@ -250,6 +256,7 @@ async function lsp(pairs: Map<number, TemplatePair>): Promise<void> {
       ['the Description', samEdit.median_ms, samEdit.p95_ms, samQuick.median_ms, samQuick.p95_ms, samEdit.edits],
       ["an Api event's path (the API rebuilt)", samApi.median_ms, samApi.p95_ms, samApiQuick.median_ms, samApiQuick.p95_ms, samApi.edits],
       ["Globals' function Timeout (each Lambda function made again)", samGlobals.median_ms, samGlobals.p95_ms, samGlobalsQuick.median_ms, samGlobalsQuick.p95_ms, samGlobals.edits],
+      ["the Stage parameter's default (no translation looks it up)", samParameter.median_ms, samParameter.p95_ms, samParameterQuick.median_ms, samParameterQuick.p95_ms, samParameter.edits],
     ],
   );
   if (rss500 !== undefined) say(`Resident memory with the 500-resource template open: ${round(rss500)} MB`);
@@ -261,8 +268,18 @@ async function lsp(pairs: Map<number, TemplatePair>): Promise<void> {
   target('edit → diagnostics median, SAM pair', samEdit.median_ms, 150, ' ms');
   target("edit → diagnostics median, SAM pair, an Api event's path", samApi.median_ms, 150, ' ms');
   target('edit → diagnostics median, SAM pair, Globals', samGlobals.median_ms, 150, ' ms');
+  target("edit → diagnostics median, SAM pair, a parameter's default", samParameter.median_ms, 150, ' ms');
   target('server start → first answer', start.start_to_initialize_ms, 400, ' ms');
   target('RSS with 500-resource template', rss500, 150, ' MB');
+}
+
+/** The line of the SAM pair's Stage parameter default, the value after the colon. */
+function stageDefaultLine(text: string): { line: number; start: number; end: number } {
+  const lines = text.split('\n');
+  const line = lines.findIndex((l) => l === '    Default: prod');
+  if (line < 0) throw new Error("the SAM pair's Parameters have no Default: prod line");
+  const start = lines[line]!.indexOf(':') + 2;
+  return { line, start, end: lines[line]!.length };
 }
 
 /** The line of the SAM pair's function timeout in Globals, the value after the colon. */
