@@ -273,32 +273,23 @@ async function lsp(pairs: Map<number, TemplatePair>): Promise<void> {
   target('RSS with 500-resource template', rss500, 150, ' MB');
 }
 
-/** The line of the SAM pair's Stage parameter default, the value after the colon. */
-function stageDefaultLine(text: string): { line: number; start: number; end: number } {
+/** The first line of a text that `matches`, the value after its colon; `what` names the line in the error when there is none. */
+function valueOfLine(text: string, matches: (line: string) => boolean, what: string): { line: number; start: number; end: number } {
   const lines = text.split('\n');
-  const line = lines.findIndex((l) => l === '    Default: prod');
-  if (line < 0) throw new Error("the SAM pair's Parameters have no Default: prod line");
+  const line = lines.findIndex(matches);
+  if (line < 0) throw new Error(`the SAM pair has no ${what} line`);
   const start = lines[line]!.indexOf(':') + 2;
   return { line, start, end: lines[line]!.length };
 }
 
-/** The line of the SAM pair's function timeout in Globals, the value after the colon. */
-function globalsTimeoutLine(text: string): { line: number; start: number; end: number } {
-  const lines = text.split('\n');
-  const line = lines.findIndex((l) => l === '    Timeout: 10');
-  if (line < 0) throw new Error("the SAM pair's Globals have no Timeout: 10 line");
-  const start = lines[line]!.indexOf(':') + 2;
-  return { line, start, end: lines[line]!.length };
-}
+/** The SAM pair's Stage parameter default. */
+const stageDefaultLine = (text: string) => valueOfLine(text, (line) => line === '    Default: prod', 'Parameters Default: prod');
 
-/** The line of the SAM pair's new Api event path (`Path: /items1`), the value after the colon. */
-function apiPathLine(text: string): { line: number; start: number; end: number } {
-  const lines = text.split('\n');
-  const line = lines.findIndex((l) => /^\s+Path: \/items1$/.test(l));
-  if (line < 0) throw new Error('the SAM pair has no Path: /items1 line');
-  const start = lines[line]!.indexOf(':') + 2;
-  return { line, start, end: lines[line]!.length };
-}
+/** The SAM pair's function timeout in Globals. */
+const globalsTimeoutLine = (text: string) => valueOfLine(text, (line) => line === '    Timeout: 10', 'Globals Timeout: 10');
+
+/** The SAM pair's new Api event path (`Path: /items1`). */
+const apiPathLine = (text: string) => valueOfLine(text, (line) => /^\s+Path: \/items1$/.test(line), 'Path: /items1');
 
 /** Runs the stacks helper's watcher benchmark (bench/watcher.ts) and reads its report: one block per scenario. */
 function watcher(): void {
