@@ -76,13 +76,19 @@ export function joinedParameterReads(reads: readonly (ParameterReads | undefined
   for (const read of reads) {
     if (read === undefined) return undefined;
     if ('all' in read) return { all: allText };
-    for (const name of read.names.keys()) {
-      const text = parameterText(parameters, name);
-      if (text === undefined) return undefined;
-      names.set(name, text);
-    }
+    if (!addTexts(read.names.keys(), parameters, names)) return undefined;
   }
   return { names };
+}
+
+/** Adds each name with the text of its value to `texts`; false when a value has no text. */
+function addTexts(names: Iterable<string>, parameters: ReadonlyMap<string, unknown>, texts: Map<string, string>): boolean {
+  for (const name of names) {
+    const text = parameterText(parameters, name);
+    if (text === undefined) return false;
+    texts.set(name, text);
+  }
+  return true;
 }
 
 /** Parameter values that record the names looked up, and whether they were gone through as a whole. */
@@ -141,12 +147,7 @@ export class RecordedParameters implements ReadonlyMap<string, unknown> {
   reads(allText: string): ParameterReads | undefined {
     if (this.all) return { all: allText };
     const names = new Map<string, string>();
-    for (const name of this.names) {
-      const text = parameterText(this.known, name);
-      if (text === undefined) return undefined;
-      names.set(name, text);
-    }
-    return { names };
+    return addTexts(this.names, this.known, names) ? { names } : undefined;
   }
 }
 
