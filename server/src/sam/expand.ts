@@ -74,7 +74,7 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
   const attempt = (reuseApi: boolean) => {
     const index = new SourceIndex(model.parsed.text);
     const template = index.read(root) as PlainMap;
-    return { index, template, translation: translate(template, resourcesNode, options, { text: model.parsed.text, index, globalsText }, reuseApi) };
+    return { index, template, translation: translate(template, resourcesNode, options, { text: model.parsed.text, index, globalsText, globals: globalsNode }, reuseApi) };
   };
   let first = attempt(true);
   if (first.translation === 'redo') first = attempt(false);

@@ -6,7 +6,7 @@
  * resource stays as written, and the others are still expanded.
  */
 import type { Range } from '../template/ast';
-import type { MapNode } from '../template/ast';
+import type { MapNode, TemplateNode } from '../template/ast';
 import { SharedUsagePlan } from './api/usagePlan';
 import { translateHttpApi } from './api/httpApi';
 import { implicitHttpApiPlugin } from './api/implicitHttpApi';
@@ -123,6 +123,8 @@ export interface TranslationSource {
   index: SourceIndex;
   /** The Globals section's text, which every SAM resource may take values from. */
   globalsText: string;
+  /** The Globals section's node, whose section for a type is what that type's translations read of it. */
+  globals?: TemplateNode | undefined;
 }
 
 /** What every translation reads of the template and the caller, besides the resources. */
@@ -325,7 +327,7 @@ class TranslationKeeper {
     private readonly ctx: TranslationContext,
     private readonly cache: SamTranslationCache,
     private readonly source: TranslationSource,
-    /** What every translation reads besides its own entry and parameters: region, partition, Python 2.7 order, the Globals text, the local artifacts found. */
+    /** What every translation reads besides its own entry, parameters and Globals: region, partition, Python 2.7 order, the local artifacts found. */
     private readonly sharedKey: string,
     /** The text of all parameter values, for a translation that went through them all. */
     private readonly parametersText: string,
@@ -336,7 +338,29 @@ class TranslationKeeper {
     if (hasConnectors(ctx)) return undefined;
     // A file that appears or goes away changes what any translation may say of a local path.
     const artifacts = sortedEntries(ctx.artifacts ?? []);
-    return new TranslationKeeper(ctx, cache, source, JSON.stringify([ctx.region, ctx.partition, ctx.py27, source.globalsText, artifacts]), parametersText);
+    return new TranslationKeeper(ctx, cache, source, JSON.stringify([ctx.region, ctx.partition, ctx.py27, artifacts]), parametersText);
+  }
+
+  private readonly keys = new Map<string, string>();
+
+  /**
+   * What a type's translations read besides their entry and parameters: the shared key and the
+   * text of the type's own section of Globals (`Function` for a function), whose values merge into
+   * its entry. Globals with an anchor, or not a map, count whole.
+   */
+  private keyOf(type: string): string {
+    let key = this.keys.get(type);
+    if (key === undefined) {
+      const globals = this.source.globals;
+      let text = this.source.globalsText;
+      if (globals?.kind === 'map' && !text.includes('&')) {
+        const section = globals.entries.find((entry) => entry.key === type.slice(SERVERLESS_PREFIX.length));
+        text = section ? this.source.text.slice(section.keyRange.start, section.value.range.end) : '';
+      }
+      key = `${this.sharedKey}\u0000${text}`;
+      this.keys.set(type, key);
+    }
+    return key;
   }
 
   /** A resource's translation: the kept one when its key and entry are unchanged, else a new one, kept when it replays. */
@@ -347,7 +371,8 @@ class TranslationKeeper {
     // The resource's text decides its ranges and how its numbers were written; its entry after
     // Globals and the plugins is checked by walking it beside the kept one.
     const key = `${sam.logicalId}\u0000${this.source.text.slice(start, node.range.end)}`;
-    const kept = this.cache.take(key, (candidate) => candidate.sharedKey === this.sharedKey && sameParameterReads(candidate.parameters, this.ctx.parameters, this.parametersText) && this.alias(candidate.entry, sam.entry));
+    const sharedKey = this.keyOf(sam.type);
+    const kept = this.cache.take(key, (candidate) => candidate.sharedKey === sharedKey && sameParameterReads(candidate.parameters, this.ctx.parameters, this.parametersText) && this.alias(candidate.entry, sam.entry));
     if (kept !== undefined) {
       this.kept.add(sam.logicalId);
       this.effects.set(sam.logicalId, kept.effects);
@@ -364,7 +389,7 @@ class TranslationKeeper {
         if (effect.kind !== 'note' || effect.range === undefined) return effect.kind === 'note' ? { kind: 'note', note: effect.note } : effect;
         return { kind: 'note', note: effect.note, offset: { start: effect.range.start - start, end: effect.range.end - start } };
       });
-      this.cache.set(key, { entry: sam.entry, sharedKey: this.sharedKey, parameters, generated: [...result], effects });
+      this.cache.set(key, { entry: sam.entry, sharedKey, parameters, generated: [...result], effects });
       this.kept.add(sam.logicalId);
       this.effects.set(sam.logicalId, effects);
     }

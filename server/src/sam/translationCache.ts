@@ -24,7 +24,7 @@ import type { GeneratedResource } from './generated';
 export interface KeptTranslation {
   /** The resource's entry the translation read, whose maps and lists the generated resources may hold; a hit walks it beside the current one. */
   entry: unknown;
-  /** What the translation read besides its entry, its text and parameters: region, partition, Python 2.7 order, the Globals text, the local artifacts found. */
+  /** What the translation read besides its entry, its text and parameters: region, partition, Python 2.7 order, the local artifacts found, and its type's section of Globals. */
   sharedKey: string;
   /** The parameter values (pseudo parameters included) it looked up. */
   parameters: ParameterReads;

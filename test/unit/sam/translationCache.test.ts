@@ -62,6 +62,22 @@ describe('SamTranslationCache', () => {
     assert.deepStrictEqual(edited.parsed, uncached(template({ batchOfB: 5 })).parsed);
   });
 
+  test("an edit to Globals' Api section keeps every function's translation: a function reads only Globals' Function section", () => {
+    const withGlobals = (api: number, tracing: string) => template().replace('Resources:\n', `Globals:\n  Api:\n    MinimumCompressionSize: ${api}\n  Function:\n    Tracing: ${tracing}\nResources:\n`);
+    const cache = new SamTranslationCache();
+    expand(withGlobals(1024, 'Active'), cache);
+    const apiEdited = withGlobals(2048, 'Active');
+    const edited = expand(apiEdited, cache);
+    assert.equal(cache.hits, 3);
+    assert.deepStrictEqual(edited.parsed, uncached(apiEdited).parsed);
+    assert.deepStrictEqual(edited.sourceMap, uncached(apiEdited).sourceMap);
+    const functionEdited = withGlobals(2048, 'PassThrough');
+    const again = expand(functionEdited, cache);
+    assert.equal(cache.hits, 3, "an edit to Globals' Function section (tracing, which a function's role reads) translates every function again");
+    assert.equal(cache.reexpansions, 0);
+    assert.deepStrictEqual(again.parsed, uncached(functionEdited).parsed);
+  });
+
   test('keeps at most the number of translations it was given; what it evicted is translated again', () => {
     // Each expansion adds a queue, so that it cannot start from the last one (reexpand.ts).
     const cache = new SamTranslationCache({ maxEntries: 2 });
