@@ -370,6 +370,12 @@ Resources:
     assert.equal(cache.hits + cache.misses, translated, 'no function is translated again');
     assert.deepStrictEqual(expansion.parsed, uncached(typed).parsed);
     assert.deepStrictEqual(expansion.sourceMap, uncached(typed).sourceMap);
+    // A value typed over one of the same length moves nothing after it.
+    const sameLength = withDefaults('live', 'productive');
+    const again = expand(sameLength, cache);
+    assert.equal(cache.reexpansions, 2);
+    assert.deepStrictEqual(again.parsed, uncached(sameLength).parsed);
+    assert.deepStrictEqual(again.sourceMap, uncached(sameLength).sourceMap);
   });
 
   test("expanded in full, a parameter's new value translates again only the functions that looked it up, and keeps the implicit API when it looked none up", () => {
