@@ -69,12 +69,11 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
   const resourcesEntry = root.entries.find((e) => e.key === 'Resources');
   const resourcesNode = resourcesEntry?.value.kind === 'map' ? resourcesEntry.value : undefined;
   const globalsNode = root.entries.find((e) => e.key === 'Globals')?.value;
-  const globalsText = globalsNode ? model.parsed.text.slice(globalsNode.range.start, globalsNode.range.end) : '';
   // The translation edits the values it reads, so one done again starts from a fresh read.
   const attempt = (reuseApi: boolean) => {
     const index = new SourceIndex(model.parsed.text);
     const template = index.read(root) as PlainMap;
-    return { index, template, translation: translate(template, resourcesNode, options, { text: model.parsed.text, index, globalsText, globals: globalsNode }, reuseApi) };
+    return { index, template, translation: translate(template, resourcesNode, options, { text: model.parsed.text, index, globals: globalsNode }, reuseApi) };
   };
   let first = attempt(true);
   if (first.translation === 'redo') first = attempt(false);

@@ -4,10 +4,23 @@
  * concatenate (globals first), anything else (an intrinsic function counts as a scalar) is the
  * resource's own value. `IgnoreGlobals` on a resource drops all (`'*'`) or the listed globals.
  */
+import type { MapEntry, MapNode, TemplateNode } from '../template/ast';
 import { invalidGlobals, invalidResource, type SamError } from './errors';
 import { isIntrinsic, isList, isMap, type PlainMap } from './values';
 
 const RESOURCE_PREFIX = 'AWS::Serverless::';
+
+/** The text of a template's Globals section, which every SAM resource may take values from; '' without one. */
+export function globalsTextOf(source: { text: string; globals?: TemplateNode | undefined }): string {
+  return source.globals ? source.text.slice(source.globals.range.start, source.globals.range.end) : '';
+}
+
+/** The entry of Globals (as written) that a SAM type takes its defaults from: `Function` for `AWS::Serverless::Function`. */
+export function globalsSectionOf(globals: MapNode, type: string): MapEntry | undefined {
+  if (!type.startsWith(RESOURCE_PREFIX)) return undefined;
+  const name = type.slice(RESOURCE_PREFIX.length);
+  return globals.entries.find((entry) => entry.key === name);
+}
 
 /** The properties each section of Globals may set, as the translator lists them. */
 const SUPPORTED: Record<string, readonly string[]> = {

@@ -6,9 +6,9 @@
  */
 import type { MapNode, Range } from '../template/ast';
 import type { GeneratedResource, Origin } from './generated';
+import { globalsSectionOf } from './globals';
 import { propertyRange, writtenPropertyRange, type SamSource } from './sourceMap';
 
-const SERVERLESS_PREFIX = 'AWS::Serverless::';
 /** A SAM property that is one event of a resource: `Events.Jobs`. */
 const EVENT_PROPERTY = /^Events\.[^.]+$/;
 
@@ -54,8 +54,8 @@ export class WrittenResources {
   globalsFor(node: MapNode | undefined): MapNode | undefined {
     const typeNode = node?.entries.find((e) => e.key === 'Type')?.value;
     const type = typeNode?.kind === 'scalar' ? typeNode.value : undefined;
-    if (this.globals === undefined || typeof type !== 'string' || !type.startsWith(SERVERLESS_PREFIX)) return undefined;
-    const section = this.globals.entries.find((e) => e.key === type.slice(SERVERLESS_PREFIX.length))?.value;
+    if (this.globals === undefined || typeof type !== 'string') return undefined;
+    const section = globalsSectionOf(this.globals, type)?.value;
     return section?.kind === 'map' ? section : undefined;
   }
 

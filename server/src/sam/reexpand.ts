@@ -497,9 +497,8 @@ function translateAlone(root: MapNode, text: string, edited: ReadonlyMap<string,
   alone.Resources = resources;
   const editedNode: MapNode = { kind: 'map', range: root.range, entries: [...edited.values()].map(({ now }) => now) };
   const globalsNode = root.entries.find((e) => e.key === 'Globals')?.value;
-  const globalsText = globalsNode ? text.slice(globalsNode.range.start, globalsNode.range.end) : '';
   const conditionsBefore = isMap(alone.Conditions) ? Object.keys(alone.Conditions).length : 0;
-  const translation = translate(alone, editedNode, options, { text, index, globalsText, globals: globalsNode }, 'part', last.py27);
+  const translation = translate(alone, editedNode, options, { text, index, globals: globalsNode }, 'part', last.py27);
   if (translation === 'redo' || translation.errors.length > 0 || translation.notCovered.size > 0 || translation.changedIds.size > 0) return null;
   if (translation.edited.size > 0 || translation.shared.length > 0 || translation.embeddedConnectors.size > 0) return null;
   if (Object.keys(translation.conditions).length !== conditionsBefore) return null;

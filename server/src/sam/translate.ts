@@ -32,7 +32,8 @@ import { invalidResource, SamError } from './errors';
 import { DeploymentPreferences } from './function/deploymentPreference';
 import { translateFunction } from './function/function';
 import { GeneratedResource, type Origin } from './generated';
-import { Globals } from './globals';
+import { Globals, globalsSectionOf, globalsTextOf } from './globals';
+import { slice } from './movedRecords';
 import { invalidLogicalIds, nonStringSubVariable, validateDocument } from './document';
 import { ResourceReferences, resolveParameterRefs } from './intrinsics';
 import { NotCovered } from './notCovered';
@@ -121,11 +122,10 @@ export interface TranslationSource {
   text: string;
   /** The index the template was read with: a kept translation's maps and lists are aliased in it. */
   index: SourceIndex;
-  /** The Globals section's text, which every SAM resource may take values from. */
-  globalsText: string;
   /** The Globals section's node, whose section for a type is what that type's translations read of it. */
   globals?: TemplateNode | undefined;
 }
+
 
 /** What every translation reads of the template and the caller, besides the resources. */
 export type ContextSeed = Pick<TranslationContext, 'parameters' | 'region' | 'partition' | 'py27' | 'mappings' | 'conditions' | 'artifacts'>;
@@ -352,10 +352,10 @@ class TranslationKeeper {
     let key = this.keys.get(type);
     if (key === undefined) {
       const globals = this.source.globals;
-      let text = this.source.globalsText;
+      let text = globalsTextOf(this.source);
       if (globals?.kind === 'map' && !text.includes('&')) {
-        const section = globals.entries.find((entry) => entry.key === type.slice(SERVERLESS_PREFIX.length));
-        text = section ? this.source.text.slice(section.keyRange.start, section.value.range.end) : '';
+        const section = globalsSectionOf(globals, type);
+        text = section ? slice(this.source.text, section) : '';
       }
       key = `${this.sharedKey}\u0000${text}`;
       this.keys.set(type, key);

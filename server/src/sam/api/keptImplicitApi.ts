@@ -26,6 +26,7 @@ import type { ResourceOrder } from '../resourceOrder';
 import type { SourceIndex } from '../sourceIndex';
 import type { MapNode } from '../../template/ast';
 import type { TranslationSource } from '../translate';
+import { globalsTextOf } from '../globals';
 import { RecordedParameters, RecordingContext, sameParameterReads, type ParameterReads, type SamTranslationCache } from '../translationCache';
 import { isMap, type PlainMap } from '../values';
 import { IMPLICIT_REST_API } from './implicitRestApi';
@@ -96,7 +97,7 @@ function textLeavingFunctionProperties(text: string, node: MapNode, section: str
  */
 function globalsTheApiReads(globals: unknown, source: TranslationSource): [unknown, string] {
   const node = isMap(globals) ? source.index.nodeOf(globals) : undefined;
-  if (!isMap(globals) || node?.kind !== 'map') return [globals ?? null, source.globalsText];
+  if (!isMap(globals) || node?.kind !== 'map') return [globals ?? null, globalsTextOf(source)];
   const functionGlobals = globals.Function;
   const value = isMap(functionGlobals) ? { ...globals, Function: propertiesTheApiReads(functionGlobals) } : globals;
   return [value, textLeavingFunctionProperties(source.text, node, 'Function')];
