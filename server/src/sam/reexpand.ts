@@ -16,10 +16,13 @@
  * it depends on more than each resource's own text: no SAM error, nothing left as written, no
  * renamed ids or references to resolve, no resource edited by another, nothing shared (CodeDeploy),
  * no connectors. An edited function is translated in a template of its own with the template's
- * Parameters, Mappings, Conditions and Globals (and SAM's Python 2.7 order of the whole); the
- * result is taken only when it says the same about the others as before: no error, nothing
- * shared or edited, no new condition, the same references to what it generates, as many notes,
- * and ids no other resource uses. Otherwise the caller expands the template in full.
+ * Parameters, Mappings, Conditions and Globals (and SAM's Python 2.7 order of the whole), and the
+ * entries of the APIs its Api events name, there for their stage (which names each event's
+ * permission) and not translated: an API's definition comes from the events, which an edit the
+ * API does not read leaves as they were. The result is taken only when it says the same about
+ * the others as before: no error, nothing shared or edited, no new condition, the same references
+ * to what it generates, as many notes, and ids no other resource uses. Otherwise the caller
+ * expands the template in full.
  *
  * A cache that moves in place (`SamTranslationCache.movesInPlace`, for an owner that reads each
  * expansion only until the next) copies a record the first time it moves into range objects the
@@ -42,6 +45,7 @@ import { joinedParameterReads, sameParameterReads, stableText, type ParameterRea
 import { isMap, sortedEntries, type PlainMap } from './values';
 import { functionApiParts, rebuildImplicitApi, replayable, type ImplicitApiReplay, type RebuiltApi } from './api/implicitApiReplay';
 import { IMPLICIT_REST_API } from './api/implicitRestApi';
+import { restApiIdString } from './api/apiEvent';
 import { entryWithoutChanged, functionGlobalsEdit, patchedFunctions, type FunctionGlobalsEdit } from './globalsEdit';
 
 /** An expansion remembered for the next one. */
@@ -494,11 +498,22 @@ function translateAlone(root: MapNode, text: string, edited: ReadonlyMap<string,
   for (const entry of root.entries) if (CONTEXT_SECTIONS.includes(entry.key)) alone[entry.key] = index.read(entry.value);
   const resources: PlainMap = {};
   for (const [id, { now }] of edited) resources[id] = index.read(now.value);
+  // The resources the edited functions' Api events name, read for their stage, not translated.
+  const context = new Set<string>();
+  const resourcesNode = root.entries.find((e) => e.key === 'Resources')?.value;
+  const named = restApisNamed(Object.values(resources));
+  if (named.size > 0 && resourcesNode?.kind === 'map') {
+    for (const entry of resourcesNode.entries) {
+      if (!named.has(entry.key) || edited.has(entry.key)) continue;
+      resources[entry.key] = index.read(entry.value);
+      context.add(entry.key);
+    }
+  }
   alone.Resources = resources;
   const editedNode: MapNode = { kind: 'map', range: root.range, entries: [...edited.values()].map(({ now }) => now) };
   const globalsNode = root.entries.find((e) => e.key === 'Globals')?.value;
   const conditionsBefore = isMap(alone.Conditions) ? Object.keys(alone.Conditions).length : 0;
-  const translation = translate(alone, editedNode, options, { text, index, globals: globalsNode }, 'part', last.py27);
+  const translation = translate(alone, editedNode, options, { text, index, globals: globalsNode }, { context }, last.py27);
   if (translation === 'redo' || translation.errors.length > 0 || translation.notCovered.size > 0 || translation.changedIds.size > 0) return null;
   if (translation.edited.size > 0 || translation.shared.length > 0 || translation.embeddedConnectors.size > 0) return null;
   if (Object.keys(translation.conditions).length !== conditionsBefore) return null;
@@ -507,4 +522,23 @@ function translateAlone(root: MapNode, text: string, edited: ReadonlyMap<string,
     if (!translation.kept.has(id) || translation.references.textOf(id) !== last.references.textOf(id)) return null;
   }
   return translation;
+}
+
+/**
+ * The ids the `RestApiId` of functions' `Api` events name (`{Ref: id}` or the id itself). SAM
+ * reads such an API's entry for the stage of each event's permission, and builds its definition
+ * from the events; the definition is the API's own translation, which an edit the API does not
+ * read leaves as it was.
+ */
+function restApisNamed(functions: readonly unknown[]): Set<string> {
+  const ids = new Set<string>();
+  for (const entry of functions) {
+    const events = isMap(entry) && isMap(entry.Properties) ? entry.Properties.Events : undefined;
+    for (const event of isMap(events) ? Object.values(events) : []) {
+      if (!isMap(event) || event.Type !== 'Api' || !isMap(event.Properties)) continue;
+      const id = restApiIdString(event.Properties.RestApiId);
+      if (typeof id === 'string') ids.add(id);
+    }
+  }
+  return ids;
 }

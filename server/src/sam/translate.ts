@@ -185,15 +185,25 @@ function convertsForPython27(resources: PlainMap, globals: unknown): boolean {
 }
 
 /**
+ * Some of a template's resources, translated alone (reexpand.ts). `context` names resources the
+ * template holds only for the events that name them (an explicit REST API, whose stage an `Api`
+ * event's permission reads): they are not translated, and their definitions are not built.
+ */
+export interface TemplatePart {
+  context: ReadonlySet<string>;
+}
+
+/**
  * Translates the SAM resources of a template (as plain values) read from `resourcesNode`.
  * `reuseApi` false keeps the implicit API's translation in the cache without taking it from there,
- * `'part'` is for a template holding some of the resources (reexpand.ts): the implicit APIs are
- * neither kept, taken nor translated, only what the template holds;
+ * a `TemplatePart` is for a template holding some of the resources (reexpand.ts): the implicit APIs
+ * are neither kept, taken nor translated, only what the template holds, but for its context;
  * `redo` says that the API was taken but a resource failed or was left as written, so the
  * translation must be done again, from a fresh read of the template, with `reuseApi` false.
  * `py27Of` is whether the whole template converts for Python 2.7 order, when this is part of it.
  */
-export function translate(template: PlainMap, resourcesNode: MapNode | undefined, options: TranslationOptions, source?: TranslationSource, reuseApi: boolean | 'part' = true, py27Of?: boolean): Translation | 'redo' {
+export function translate(template: PlainMap, resourcesNode: MapNode | undefined, options: TranslationOptions, source?: TranslationSource, reuseApi: boolean | TemplatePart = true, py27Of?: boolean): Translation | 'redo' {
+  const part = typeof reuseApi === 'object' ? reuseApi : undefined;
   const documentError = validateDocument(template);
   if (documentError) return untranslated(template, documentError);
   const resources = isMap(template.Resources) ? template.Resources : {};
@@ -221,8 +231,8 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   ctx.parameters = lookedUp;
   const { notes, conditions } = ctx;
   ctx.resources = { ...resources };
-  // Part of a template: the implicit API is not translated, so its definition is not built.
-  if (reuseApi === 'part') ctx.keptDefinitions = new Set([IMPLICIT_REST_API]);
+  // Part of a template: the implicit API and the APIs given as context are not translated, so their definitions are not built.
+  if (part) ctx.keptDefinitions = new Set([IMPLICIT_REST_API, ...part.context]);
   // The implicit API may be rebuilt from its parts in a later expansion (reexpand.ts).
   if (options.cache) ctx.restApiLog = new RestApiLog();
   const resourceNodes = new Map((resourcesNode?.entries ?? []).map((e) => [e.key, e.value]));
@@ -236,7 +246,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   const embedded = addEmbeddedConnectors(ctx, order);
   errors.push(...embedded.errors);
   // Read before the plugins edit the resources; a connector edits what others generate, so a template with one keeps nothing.
-  const apiKeeper = options.cache && source && parametersText !== undefined && reuseApi !== 'part' && !hasConnectors(ctx) ? ImplicitApiKeeper.for(ctx, order, template.Globals, source, nodeOf, options.cache, reuseApi, parametersText) : undefined;
+  const apiKeeper = options.cache && source && parametersText !== undefined && !part && !hasConnectors(ctx) ? ImplicitApiKeeper.for(ctx, order, template.Globals, source, nodeOf, options.cache, reuseApi !== false, parametersText) : undefined;
   ctx.applicationTemplates = resolveApplicationLocations(ctx, order);
   defaultDefinitionBodies(ctx, order);
   const plugins = { ctx, order, globals: template.Globals };
@@ -259,7 +269,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   const keeper = options.cache && source && parametersText !== undefined ? TranslationKeeper.for(ctx, options.cache, source, parametersText) : undefined;
   const translated = translationOrder(ctx, order);
   for (const logicalId of translated) {
-    if (failed.has(logicalId) || stopped || (reuseApi === 'part' && !(logicalId in resources))) continue;
+    if (failed.has(logicalId) || stopped || (part && (!(logicalId in resources) || part.context.has(logicalId)))) continue;
     const entry = ctx.resources[logicalId] as PlainMap;
     const sam = new SamResource(logicalId, entry.Type as string, entry, nodeOf(logicalId));
     recordFunctionNames(ctx, sam);

@@ -277,6 +277,75 @@ describe('SamTranslationCache: the implicit API', () => {
   });
 });
 
+/** An explicit REST API, whose definition SAM builds from the events of two functions that name it. */
+function explicitApiTemplate({ codeOfA = 's3://bucket/a.zip', pathOfA = '/a', stage = 'live' } = {}): string {
+  const fn = (name: string, code: string, path: string) => `  ${name}:
+    Type: AWS::Serverless::Function
+    Properties:
+      CodeUri: ${code}
+      Handler: app.handler
+      Runtime: python3.12
+      Events:
+        Get:
+          Type: Api
+          Properties:
+            RestApiId: !Ref Api
+            Path: ${path}
+            Method: get
+`;
+  return `Transform: AWS::Serverless-2016-10-31
+Resources:
+  Api:
+    Type: AWS::Serverless::Api
+    Properties:
+      StageName: ${stage}
+      Cors: "'*'"
+${fn('A', codeOfA, pathOfA)}${fn('B', 's3://bucket/b.zip', '/b')}`;
+}
+
+/** The generated resources of an expansion, by logical id. */
+function resourcesOf(expansion: ReturnType<typeof expand>): Record<string, { Type: string; Properties: Record<string, unknown> }> {
+  return (toPlain(expansion.parsed.root!) as { Resources: Record<string, { Type: string; Properties: Record<string, unknown> }> }).Resources;
+}
+
+describe('SamTranslationCache: an explicit API that functions\' events name', () => {
+  test("a keystroke in a function's code starts from the last expansion: the function alone is translated, with the API's stage for its permission; the API is as it was", () => {
+    const cache = new SamTranslationCache({ movesInPlace: true });
+    const before = expand(explicitApiTemplate(), cache);
+    expand(explicitApiTemplate({ codeOfA: 's3://bucket/a2.zip' }), cache);
+    const text = explicitApiTemplate({ codeOfA: 's3://bucket/a23.zip' });
+    const edited = expand(text, cache);
+    assert.equal(cache.reexpansions, 2);
+    assert.deepStrictEqual(edited, uncached(text));
+    const resources = resourcesOf(edited);
+    assert.deepStrictEqual(resources.A?.Properties.Code, { S3Bucket: 'bucket', S3Key: 'a23.zip' });
+    // The permission is for the API's stage, which SAM reads from the API's entry.
+    assert.equal(resources.AGetPermissionlive?.Type, 'AWS::Lambda::Permission');
+    assert.equal(deploymentOf(edited), deploymentOf(before));
+  });
+
+  test("an edit to the API's stage is expanded in full: each permission takes the new stage", () => {
+    const cache = new SamTranslationCache();
+    expand(explicitApiTemplate(), cache);
+    const text = explicitApiTemplate({ stage: 'next' });
+    const edited = expand(text, cache);
+    assert.equal(cache.reexpansions, 0);
+    assert.deepStrictEqual(edited.parsed, uncached(text).parsed);
+    assert.deepStrictEqual(Object.keys(resourcesOf(edited)).filter((id) => id.includes('Permission')).sort(), ['AGetPermissionnext', 'BGetPermissionnext']);
+  });
+
+  test("an edit to the path of an event on the API is expanded in full: the API's definition changes, so does its deployment", () => {
+    const cache = new SamTranslationCache();
+    const before = expand(explicitApiTemplate(), cache);
+    const text = explicitApiTemplate({ pathOfA: '/a2' });
+    const edited = expand(text, cache);
+    assert.equal(cache.reexpansions, 0);
+    assert.deepStrictEqual(edited.parsed, uncached(text).parsed);
+    assert.notEqual(deploymentOf(edited), deploymentOf(before));
+    assert.ok('/a2' in (resourcesOf(edited).Api?.Properties.Body as { paths: Record<string, unknown> }).paths);
+  });
+});
+
 describe('SamTranslationCache that moves in place (the language server reads each expansion only until the next)', () => {
   const keystrokes = [
     template({ timeoutOfB: 1 }),

@@ -2,10 +2,11 @@
  * What the cache keeps must change nothing (kept translations, the implicit API taken as it was,
  * an expansion started from the last one): over every valid input of SAM's translator suite, the
  * expansion with a cache warmed by the same template, or by a copy with one edit (a function's
- * property, code, environment, tags or alias, an event added, removed or moved to another path,
- * the Description, Metadata, an output, Globals, a parameter's value), is the expansion without a
- * cache, node for node and range for range, with the same source map, notes and errors. Skipped,
- * with the reason printed, when the folder is absent.
+ * property, code (also in a function whose event names an API), environment, tags or alias, an
+ * event added, removed or moved to another path, the Description, Metadata, an output, Globals, a
+ * parameter's value), is the expansion without a cache, node for node and range for range, with
+ * the same source map, notes and errors. Skipped, with the reason printed, when the folder is
+ * absent.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -70,6 +71,19 @@ const EDITS: Record<string, (template: Plain) => boolean> = {
   "a function's code changed": (t) => {
     const properties = firstFunction(t);
     if (!properties) return false;
+    properties.CodeUri = 's3://cache-probe/edited.zip';
+    delete properties.InlineCode;
+    delete properties.ImageUri;
+    return true;
+  },
+  // A function whose Api event names an API of the template: its translation reads that API's
+  // stage, and the API's definition is the API's own translation, which the edit leaves alone.
+  "code changed in a function whose Api event names an API": (t) => {
+    const resources = isMap(t.Resources) ? Object.values(t.Resources) : [];
+    const namesApi = (r: unknown) => isMap(r) && r.Type === 'AWS::Serverless::Function' && isMap(r.Properties) && isMap(r.Properties.Events) && Object.values(r.Properties.Events).some((e) => isMap(e) && e.Type === 'Api' && isMap(e.Properties) && e.Properties.RestApiId !== undefined);
+    const found = resources.find(namesApi);
+    if (!isMap(found)) return false;
+    const properties = found.Properties as Plain;
     properties.CodeUri = 's3://cache-probe/edited.zip';
     delete properties.InlineCode;
     delete properties.ImageUri;
@@ -253,6 +267,7 @@ describe('expansion with kept translations', { skip: existsSync(SUITE) ? false :
     // Edits to a function where no API reads start from the last expansion; edits to what the
     // implicit REST API reads do too where it can be rebuilt from its parts.
     assert.ok((again.get('a function property changed') ?? 0) > 0, 'a timeout edit starts from the last expansion');
+    assert.ok((again.get('code changed in a function whose Api event names an API') ?? 0) > 0, 'a code edit in a function whose Api event names an API starts from the last expansion');
     for (const edit of ['an event added', 'an event removed', "an Api event's path changed"]) assert.ok((rebuilt.get(edit) ?? 0) > 0, `${edit}: the implicit API rebuilt from its parts`);
     assert.equal(rebuilt.get('a function property changed') ?? 0, 0, 'a timeout edit leaves the implicit API as it was');
     assert.ok((apiHits.get('Globals changed') ?? 0) > 0, 'a memory size in Globals leaves the implicit API as it was');
