@@ -5,7 +5,10 @@
  * resource's own value. `IgnoreGlobals` on a resource drops all (`'*'`) or the listed globals.
  */
 import type { MapEntry, MapNode, TemplateNode } from '../template/ast';
-import { invalidGlobals, invalidResource, type SamError } from './errors';
+import type { TranslationContext } from './context';
+import { invalidGlobals, invalidResource, SamError } from './errors';
+import { PyDict, PyUnicode } from './python/py27Dict';
+import type { ResourceOrder } from './resourceOrder';
 import { isIntrinsic, isList, isMap, type PlainMap } from './values';
 
 const RESOURCE_PREFIX = 'AWS::Serverless::';
@@ -90,6 +93,39 @@ export class Globals {
       }
     }
     return merge(globals, properties) as PlainMap;
+  }
+}
+
+/** GlobalsPlugin: every SAM resource takes the globals of its type. */
+export function mergeGlobals(ctx: TranslationContext, order: ResourceOrder, globals: Globals, errors: { error: SamError; logicalId?: string }[]): void {
+  for (const id of order.keys()) {
+    const entry = ctx.resources[id];
+    if (!isMap(entry) || typeof entry.Type !== 'string' || !entry.Type.startsWith(RESOURCE_PREFIX)) continue;
+    if (entry.Properties !== undefined && entry.Properties !== null && !isMap(entry.Properties)) continue;
+    const properties = isMap(entry.Properties) ? entry.Properties : {};
+    const merged = globals.merge(id, entry.Type, properties, entry.IgnoreGlobals);
+    if (merged instanceof SamError) {
+      errors.push({ error: merged, logicalId: id });
+      continue;
+    }
+    if (merged !== properties) ctx.resources[id] = { ...entry, Properties: merged };
+  }
+  // Globals.fix_openapi_definitions: a managed definition takes the API's OpenApiVersion 3.x.
+  for (const id of order.keys()) {
+    const entry = ctx.resources[id];
+    if (!isMap(entry) || entry.Type !== 'AWS::Serverless::Api' || !isMap(entry.Properties)) continue;
+    const properties = entry.Properties;
+    const version = properties.OpenApiVersion;
+    // YAML reads `3.0` as a number, which Python prints `3.0`; SAM turns it into that string.
+    const text = typeof version === 'number' && Number.isInteger(version) ? `${version}.0` : String(version);
+    if (version === undefined || !('__MANAGE_SWAGGER' in properties) || !/^3(\.\d)(\.\d)?$/.test(text)) continue;
+    if (typeof version !== 'string') properties.OpenApiVersion = text;
+    const body = properties.DefinitionBody;
+    if (body instanceof PyDict) {
+      // A version written as a string is template text (unicode to Python 2.7); one SAM converted is its own.
+      body.set('openapi', typeof version === 'string' ? new PyUnicode(version) : text);
+      if (body.get('swagger')) body.delete('swagger');
+    }
   }
 }
 

@@ -11,7 +11,6 @@ import { SharedUsagePlan } from './api/usagePlan';
 import { translateHttpApi } from './api/httpApi';
 import { implicitHttpApiPlugin } from './api/implicitHttpApi';
 import { IMPLICIT_REST_API, implicitRestApiPlugin } from './api/implicitRestApi';
-import { openApiSkeleton } from './api/openApiEditor';
 import { resolveApplicationLocations, translateApplication } from './application';
 import { translateLayerVersion } from './layerVersion';
 import { translateSimpleTable } from './simpleTable';
@@ -24,7 +23,6 @@ import { validateWebSocketApi } from './webSocketApiChecks';
 import { translateConnector } from './connector/connector';
 import { addEmbeddedConnectors } from './connector/embedded';
 import { generatedConnectable, type ConnectableResource, type ResourceResolver } from './connector/reference';
-import { swaggerSkeleton } from './api/swaggerEditor';
 import { translateRestApi } from './api/restApi';
 import { translateWebSocketApi } from './api/webSocketApi';
 import { SamResource, type LocalArtifacts, type SamNote, type TranslationContext } from './context';
@@ -32,20 +30,21 @@ import { invalidResource, SamError } from './errors';
 import { DeploymentPreferences } from './function/deploymentPreference';
 import { translateFunction } from './function/function';
 import { GeneratedResource, type Origin } from './generated';
-import { Globals, globalsSectionOf, globalsTextOf } from './globals';
+import { Globals, globalsSectionOf, globalsTextOf, mergeGlobals } from './globals';
+import { defaultDefinitionBodies } from './api/managedDefinitions';
 import { slice } from './movedRecords';
 import { invalidLogicalIds, nonStringSubVariable, validateDocument } from './document';
 import { ResourceReferences, resolveParameterRefs } from './intrinsics';
 import { NotCovered } from './notCovered';
 import { ResourceOrder } from './resourceOrder';
-import { PyDict, PyUnicode, type PyValue } from './python/py27Dict';
+import type { PyValue } from './python/py27Dict';
 import { pyStr } from './python/pyRepr';
 import { fromTemplate } from './api/pyValues';
 import { deepCopy, isMap, sortedEntries, type PlainMap } from './values';
 import type { SourceIndex } from './sourceIndex';
 import { RecordedParameters, RecordingContext, sameParameterReads, stableText, type KeptEffect, type KeptTranslation, type ParameterReads, type SamTranslationCache } from './translationCache';
 import { ImplicitApiKeeper } from './api/keptImplicitApi';
-import { RestApiLog } from './api/implicitApiReplay';
+import { REPLAYED_API_READS, RestApiLog } from './api/restApiReplay';
 
 export const SERVERLESS_PREFIX = 'AWS::Serverless::';
 
@@ -280,6 +279,12 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
       result = translateConnector(sam, connectorResolver(ctx, generated, logicalId), originalTypes);
     } else if (apiKeeper?.handles(logicalId)) {
       result = apiKeeper.translate(ctx, (apiCtx) => translateResource(apiCtx, sam));
+    } else if (ctx.restApiLog && sam.type === 'AWS::Serverless::Api') {
+      // A REST API built from events reads the function names, so it is not kept; whether it reads
+      // more decides whether a later expansion may rebuild it from its parts (api/restApiReplay.ts).
+      const recording = new RecordingContext(ctx, logicalId, REPLAYED_API_READS);
+      result = translateResource(recording.context, sam);
+      if (recording.tainted || recording.effects.some((effect) => effect.kind !== 'reference')) ctx.restApiLog.unreplayable = true;
     } else result = keeper ? keeper.translate(sam) : translateResource(ctx, sam);
     if (Array.isArray(result)) result = duplicateLogicalId(ctx, logicalId, result) ?? result;
     // An embedded connector's error is placed at the resource it is embedded in.
@@ -579,61 +584,6 @@ function connectorResolver(ctx: TranslationContext, generated: ReadonlyMap<strin
   return { get: (id) => byId.get(id), all: () => [...byId] };
 }
 
-/** DefaultDefinitionBodyPlugin: an API with neither `DefinitionBody` nor `DefinitionUri` gets SAM's skeleton, managed by SAM. */
-function defaultDefinitionBodies(ctx: TranslationContext, order: ResourceOrder): void {
-  for (const [type, skeleton] of [
-    ['AWS::Serverless::Api', swaggerSkeleton],
-    ['AWS::Serverless::HttpApi', openApiSkeleton],
-  ] as const) {
-    for (const id of order.keys()) {
-      const entry = ctx.resources[id];
-      if (!isMap(entry) || entry.Type !== type) continue;
-      const properties = isMap(entry.Properties) ? entry.Properties : undefined;
-      if (properties === undefined) {
-        if (entry.Properties !== undefined && entry.Properties !== null) continue;
-        entry.Properties = {};
-      }
-      const props = entry.Properties as PlainMap;
-      if (props.DefinitionBody || props.DefinitionUri) continue;
-      props.DefinitionBody = skeleton();
-      props.__MANAGE_SWAGGER = true;
-    }
-  }
-}
-
-/** GlobalsPlugin: every SAM resource takes the globals of its type. */
-function mergeGlobals(ctx: TranslationContext, order: ResourceOrder, globals: Globals, errors: Translation['errors']): void {
-  for (const id of order.keys()) {
-    const entry = ctx.resources[id];
-    if (!isMap(entry) || typeof entry.Type !== 'string' || !entry.Type.startsWith(SERVERLESS_PREFIX)) continue;
-    if (entry.Properties !== undefined && entry.Properties !== null && !isMap(entry.Properties)) continue;
-    const properties = isMap(entry.Properties) ? entry.Properties : {};
-    const merged = globals.merge(id, entry.Type, properties, entry.IgnoreGlobals);
-    if (merged instanceof SamError) {
-      errors.push({ error: merged, logicalId: id });
-      continue;
-    }
-    if (merged !== properties) ctx.resources[id] = { ...entry, Properties: merged };
-  }
-  // Globals.fix_openapi_definitions: a managed definition takes the API's OpenApiVersion 3.x.
-  for (const id of order.keys()) {
-    const entry = ctx.resources[id];
-    if (!isMap(entry) || entry.Type !== 'AWS::Serverless::Api' || !isMap(entry.Properties)) continue;
-    const properties = entry.Properties;
-    const version = properties.OpenApiVersion;
-    // YAML reads `3.0` as a number, which Python prints `3.0`; SAM turns it into that string.
-    const text = typeof version === 'number' && Number.isInteger(version) ? `${version}.0` : String(version);
-    if (version === undefined || !('__MANAGE_SWAGGER' in properties) || !/^3(\.\d)(\.\d)?$/.test(text)) continue;
-    if (typeof version !== 'string') properties.OpenApiVersion = text;
-    const body = properties.DefinitionBody;
-    if (body instanceof PyDict) {
-      // A version written as a string is template text (unicode to Python 2.7); one SAM converted is its own.
-      body.set('openapi', typeof version === 'string' ? new PyUnicode(version) : text);
-      if (body.get('swagger')) body.delete('swagger');
-    }
-  }
-}
-
 /** `_get_function_names`: the FunctionName of functions whose Api events name an API, which redeploys that API when it changes. */
 function recordFunctionNames(ctx: TranslationContext, sam: SamResource): void {
   if (sam.type !== 'AWS::Serverless::Function') return;
@@ -649,7 +599,7 @@ function recordFunctionNames(ctx: TranslationContext, sam: SamResource): void {
     if (!name) continue;
     const text = pythonStr(ctx, name);
     ctx.functionNames.set(api, (ctx.functionNames.get(api) ?? '') + text);
-    if (api === IMPLICIT_REST_API) ctx.restApiLog?.functionNames.push({ functionId: sam.logicalId, text });
+    ctx.restApiLog?.functionNames.push({ apiId: api, functionId: sam.logicalId, text });
   }
 }
 

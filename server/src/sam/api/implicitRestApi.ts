@@ -67,7 +67,7 @@ function processEvent(template: PluginTemplate, logicalId: string, resource: Pla
   if (!isMap(api) || api.Type === 'AWS::Serverless::HttpApi') {
     return fail(invalidEvent(eventId, "RestApiId must be a valid reference to an 'AWS::Serverless::Api' resource in same template."));
   }
-  logEvent(template, logicalId, resource, eventId, path, method, implicit);
+  logEvent(template, logicalId, resource, eventId, apiId, path, method);
   try {
     addApiToDefinition(template.ctx, REST_KIND, apiId, new PyUnicode(path), new PyUnicode(method));
   } catch (error) {
@@ -77,12 +77,14 @@ function processEvent(template: PluginTemplate, logicalId: string, resource: Pla
   return undefined;
 }
 
-/** Logs an event for a later replay (implicitApiReplay.ts): one a replay does not make marks the log. */
-function logEvent(template: PluginTemplate, logicalId: string, resource: PlainMap, eventId: string, path: string, method: string, implicit: boolean): void {
+/** Logs an event for a later replay (restApiReplay.ts): one a replay does not make marks the log. */
+function logEvent(template: PluginTemplate, logicalId: string, resource: PlainMap, eventId: string, apiId: string, path: string, method: string): void {
   const log = template.ctx.restApiLog;
   if (!log) return;
-  const api = template.ctx.resources[IMPLICIT_REST_API];
-  const tagged = isMap(api) && isMap(api.Properties) && api.Properties.Tags !== undefined;
-  if (!implicit || resource.Type !== 'AWS::Serverless::Function' || tagged) log.unreplayable = true;
-  log.events.push({ functionId: logicalId, eventId, path, method, condition: resource.Condition, deletionPolicy: resource.DeletionPolicy, updateReplacePolicy: resource.UpdateReplacePolicy });
+  const implicit = template.ctx.resources[IMPLICIT_REST_API];
+  const tagged = isMap(implicit) && isMap(implicit.Properties) && implicit.Properties.Tags !== undefined;
+  // An event naming a REST API the template does not give as SAM's (one written as AWS::ApiGateway::RestApi) is not rebuilt.
+  const named = template.ctx.resources[apiId];
+  if (resource.Type !== 'AWS::Serverless::Function' || tagged || !isMap(named) || named.Type !== REST_KIND.apiType) log.unreplayable = true;
+  log.events.push({ apiId, functionId: logicalId, eventId, path, method, condition: resource.Condition, deletionPolicy: resource.DeletionPolicy, updateReplacePolicy: resource.UpdateReplacePolicy });
 }

@@ -30,6 +30,7 @@ import { globalsTextOf } from '../globals';
 import { RecordedParameters, RecordingContext, sameParameterReads, type ParameterReads, type SamTranslationCache } from '../translationCache';
 import { isMap, type PlainMap } from '../values';
 import { IMPLICIT_REST_API } from './implicitRestApi';
+import { REPLAYED_API_READS } from './restApiReplay';
 
 /**
  * Function properties that only the function's own translation reads (its code, configuration,
@@ -208,7 +209,7 @@ export class ImplicitApiKeeper {
       for (const note of this.kept.notes) ctx.note(note);
       return [...this.kept.generated];
     }
-    const recording = new RecordingContext(ctx, IMPLICIT_REST_API, ['functionNames', 'implicitApis']);
+    const recording = new RecordingContext(ctx, IMPLICIT_REST_API, REPLAYED_API_READS);
     const result = translateApi(recording.context);
     const references: KeptImplicitApi['references'][number][] = [];
     const notes: SamNote[] = [];
@@ -219,6 +220,8 @@ export class ImplicitApiKeeper {
       else replayable = false;
     }
     if (replayable) this.recorded = { generated: [...(result as GeneratedResource[])], references, notes };
+    // A translation that read more than its entry, the function names and the implicit APIs is not rebuilt from its parts either (restApiReplay.ts).
+    else if (ctx.restApiLog) ctx.restApiLog.unreplayable = true;
     return result;
   }
 

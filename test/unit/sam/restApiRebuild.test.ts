@@ -1,11 +1,13 @@
 /**
- * The implicit REST API rebuilt from its parts when an edit to a function changes what the API
+ * The REST APIs SAM builds from events (the implicit one, and an `AWS::Serverless::Api` that
+ * functions' events name) rebuilt from their parts when an edit to a function changes what an API
  * is made of (an event's path, an event added or removed, a FunctionName, a DeletionPolicy): the
  * expansion starts from the last one, and is the expansion in full. SAM's rules the expectations
  * come from: the deployment's logical id ends in a hash of the definition and of the functions'
  * names, so a new path or a new name is a new deployment, which the stage then names; the
  * implicit API takes the DeletionPolicy its functions share; a function's condition makes a path
- * condition, and an API with no event left is no API at all.
+ * condition, and an API with no event left is no API at all; Globals merge into an API after the
+ * events' paths are in its definition, and an event's method takes the API's default authorizer.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -80,7 +82,7 @@ function expandAfter(before: string, edited: string): { processed: Record<string
   assert.deepStrictEqual(expansion.parsed, expand(edited).parsed, 'the processed template is the expansion in full');
   assert.deepStrictEqual(expansion.sourceMap, expand(edited).sourceMap, 'so is the source map');
   assert.deepStrictEqual(expansion.notes, expand(edited).notes, 'and so are the notes');
-  return { processed: (toPlain(expansion.parsed.root!) as { Resources: Record<string, Resource> }).Resources, rebuilt: cache.implicitApiRebuilds > 0, cache };
+  return { processed: (toPlain(expansion.parsed.root!) as { Resources: Record<string, Resource> }).Resources, rebuilt: cache.restApiRebuilds > 0, cache };
 }
 
 describe('the implicit API rebuilt from its parts', () => {
@@ -128,7 +130,7 @@ describe('the implicit API rebuilt from its parts', () => {
       const text = template({ ...BASE, B: { path } });
       assert.deepStrictEqual(expand(text, cache).parsed, expand(text).parsed, path);
     }
-    assert.equal(cache.implicitApiRebuilds, 5);
+    assert.equal(cache.restApiRebuilds, 5);
   });
 });
 
@@ -168,5 +170,102 @@ describe('Globals', () => {
     const { processed, cache } = expandAfter(withGlobals('    Timeout: 3\n'), withGlobals('    Timeout: 3\n    AutoPublishAlias: live\n'));
     assert.equal(cache.implicitApiHits, 0);
     assert.match(JSON.stringify(processed.ServerlessRestApi?.Properties.Body), /\$\{AAliaslive\}/);
+  });
+});
+
+/** An explicit API with a default authorizer and CORS from Globals, named by A's event; B's event is on the implicit API. */
+function explicitTemplate({ pathOfA = '/a', apiOfA = '!Ref Api', pathOfB = '/b', domain = '' } = {}): string {
+  return `Transform: AWS::Serverless-2016-10-31
+Globals:
+  Api:
+    Cors: "'*'"
+Resources:
+  Api:
+    Type: AWS::Serverless::Api
+    Properties:
+      StageName: live
+      Auth:
+        DefaultAuthorizer: TokenAuth
+        Authorizers:
+          TokenAuth:
+            FunctionArn: !GetAtt Authorizer.Arn
+${domain}  Authorizer:
+    Type: AWS::Serverless::Function
+    Properties:
+      CodeUri: s3://bucket/auth.zip
+      Handler: app.handler
+      Runtime: python3.12
+  A:
+    Type: AWS::Serverless::Function
+    Properties:
+      CodeUri: s3://bucket/a.zip
+      Handler: app.handler
+      Runtime: python3.12
+      Events:
+        Read:
+          Type: Api
+          Properties:
+${apiOfA ? `            RestApiId: ${apiOfA}\n` : ''}            Path: ${pathOfA}
+            Method: get
+  B:
+    Type: AWS::Serverless::Function
+    Properties:
+      CodeUri: s3://bucket/b.zip
+      Handler: app.handler
+      Runtime: python3.12
+      Events:
+        Read:
+          Type: Api
+          Properties:
+            Path: ${pathOfB}
+            Method: get
+`;
+}
+
+type Body = { paths: Record<string, Record<string, { security?: unknown[] }>> };
+
+function deploymentOf(processed: Record<string, Resource>, apiId: string): string {
+  const ids = Object.keys(processed).filter((id) => processed[id]!.Type === 'AWS::ApiGateway::Deployment' && id.startsWith(`${apiId}Deployment`));
+  assert.equal(ids.length, 1, `one deployment of ${apiId}`);
+  return ids[0]!;
+}
+
+describe('an explicit API rebuilt from its parts', () => {
+  test("a new path on it: its new deployment, named by its stage, the path in its definition with the default authorizer; the implicit API's deployment as it was", () => {
+    const before = resources(explicitTemplate());
+    const { processed, rebuilt } = expandAfter(explicitTemplate(), explicitTemplate({ pathOfA: '/a/items' }));
+    assert.ok(rebuilt);
+    assert.notEqual(deploymentOf(processed, 'Api'), deploymentOf(before, 'Api'));
+    assert.deepEqual(processed.ApiliveStage?.Properties.DeploymentId, { Ref: deploymentOf(processed, 'Api') });
+    const paths = (processed.Api!.Properties.Body as unknown as Body).paths;
+    assert.deepEqual(Object.keys(paths), ['/a/items']);
+    assert.deepEqual(paths['/a/items']!.get!.security, [{ TokenAuth: [] }]);
+    // Globals' CORS is merged after the paths are in: the path has its OPTIONS method.
+    assert.ok('options' in paths['/a/items']!);
+    assert.equal(deploymentOf(processed, 'ServerlessRestApi'), deploymentOf(before, 'ServerlessRestApi'));
+  });
+
+  test('a new path on the implicit API, with the explicit one beside it: the implicit API is rebuilt, the explicit one comes out as it was', () => {
+    const before = resources(explicitTemplate());
+    const { processed, rebuilt } = expandAfter(explicitTemplate(), explicitTemplate({ pathOfB: '/b/items' }));
+    assert.ok(rebuilt);
+    assert.notEqual(deploymentOf(processed, 'ServerlessRestApi'), deploymentOf(before, 'ServerlessRestApi'));
+    assert.equal(deploymentOf(processed, 'Api'), deploymentOf(before, 'Api'));
+  });
+
+  test("an event moved from the explicit API to the implicit one: its path leaves one definition for the other, and its permission takes the implicit API's stage", () => {
+    const { processed, rebuilt } = expandAfter(explicitTemplate(), explicitTemplate({ apiOfA: '' }));
+    assert.ok(rebuilt);
+    assert.deepEqual(Object.keys((processed.ServerlessRestApi!.Properties.Body as unknown as Body).paths).sort(), ['/a', '/b']);
+    assert.deepEqual((processed.Api!.Properties.Body as unknown as Body).paths, {});
+    assert.equal(processed.AReadPermissionProd?.Type, 'AWS::Lambda::Permission');
+    assert.equal(processed.AReadPermissionlive, undefined);
+  });
+
+  test('an API whose domain has a Route 53 record (record sets are shared between APIs): expanded in full', () => {
+    const domain = '      Domain:\n        DomainName: api.example.com\n        CertificateArn: arn:aws:acm:us-east-1:123456789012:certificate/abc\n        Route53:\n          HostedZoneId: Z1234567890\n';
+    const { processed, rebuilt } = expandAfter(explicitTemplate({ domain }), explicitTemplate({ domain, pathOfA: '/a/items' }));
+    assert.equal(rebuilt, false);
+    assert.ok(Object.values(processed).some((resource) => resource.Type === 'AWS::Route53::RecordSetGroup'));
   });
 });
