@@ -203,7 +203,7 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
       const extent = extentOf(entry, { source, properties });
       return new PlacedRecord({ key: e.key, producer: e.producer, range: e.range, entry, extent, source, properties, resource: e.resource, attributedTo: e.attributedTo, own: e.resource === undefined && entry.value === e.hint });
     });
-    const allKept = [...translation.generated.keys()].every((id) => translation.kept.has(id) || translation.implicitApis.has(id));
+    const allKept = [...translation.generated.keys()].every((id) => translation.kept.has(id) || translation.implicitApis.has(id) || translation.ownEntryApis.has(id));
     const restApis = independent ? restApiReplayOf(translation, template) : undefined;
     const parameters = translation.parameterReads && translation.seed ? { values: translation.seed.parameters, reads: translation.parameterReads } : undefined;
     rememberExpansion(options.cache, independent ? { model, options, py27: translation.py27, placed, rootEntries, expansion, references: translation.references, allKept, ...(restApis ? { restApis } : {}), ...(parameters ? { parameters } : {}) } : undefined);

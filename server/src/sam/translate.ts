@@ -72,6 +72,8 @@ export interface Translation {
   py27: boolean;
   /** The resources whose translation read nothing but their own entry (kept in, or taken from, the cache). */
   kept: ReadonlySet<string>;
+  /** The REST APIs whose translation read nothing of the template but their own entry and the function names (not kept: the names are other resources'). */
+  ownEntryApis: ReadonlySet<string>;
   /** What each kept translation does to what resources share, by logical id. */
   keptEffects: ReadonlyMap<string, readonly KeptEffect[]>;
   /** The functions in translation order. */
@@ -267,6 +269,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   const failed = new Set(errors.map((e) => e.logicalId).filter((id): id is string => id !== undefined));
   const keeper = options.cache && source && parametersText !== undefined ? TranslationKeeper.for(ctx, options.cache, source, parametersText) : undefined;
   const translated = translationOrder(ctx, order);
+  const ownEntryApis = new Set<string>();
   for (const logicalId of translated) {
     if (failed.has(logicalId) || stopped || (part && (!(logicalId in resources) || part.context.has(logicalId)))) continue;
     const entry = ctx.resources[logicalId] as PlainMap;
@@ -285,6 +288,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
       const recording = new RecordingContext(ctx, logicalId, REPLAYED_API_READS);
       result = translateResource(recording.context, sam);
       if (recording.tainted || recording.effects.some((effect) => effect.kind !== 'reference')) ctx.restApiLog.unreplayable = true;
+      if (!recording.tainted) ownEntryApis.add(logicalId);
     } else result = keeper ? keeper.translate(sam) : translateResource(ctx, sam);
     if (Array.isArray(result)) result = duplicateLogicalId(ctx, logicalId, result) ?? result;
     // An embedded connector's error is placed at the resource it is embedded in.
@@ -320,6 +324,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
     notes,
     py27,
     kept: keeper?.kept ?? new Set(),
+    ownEntryApis,
     keptEffects: keeper?.effects ?? new Map(),
     functionOrder,
     ...(ctx.restApiLog ? { restApiLog: ctx.restApiLog } : {}),
@@ -468,6 +473,7 @@ function untranslated(template: PlainMap, error: SamError): Translation {
     notes: [],
     py27: false,
     kept: new Set(),
+    ownEntryApis: new Set(),
     keptEffects: new Map(),
     functionOrder: [],
   };

@@ -278,7 +278,7 @@ describe('SamTranslationCache: the implicit API', () => {
 });
 
 /** An explicit REST API, whose definition SAM builds from the events of two functions that name it. */
-function explicitApiTemplate({ codeOfA = 's3://bucket/a.zip', pathOfA = '/a', stage = 'live' } = {}): string {
+function explicitApiTemplate({ codeOfA = 's3://bucket/a.zip', pathOfA = '/a', stage = 'live', queueTimeout = 30 } = {}): string {
   const fn = (name: string, code: string, path: string) => `  ${name}:
     Type: AWS::Serverless::Function
     Properties:
@@ -300,6 +300,10 @@ Resources:
     Properties:
       StageName: ${stage}
       Cors: "'*'"
+  Jobs:
+    Type: AWS::SQS::Queue
+    Properties:
+      VisibilityTimeout: ${queueTimeout}
 ${fn('A', codeOfA, pathOfA)}${fn('B', 's3://bucket/b.zip', '/b')}`;
 }
 
@@ -322,6 +326,16 @@ describe('SamTranslationCache: an explicit API that functions\' events name', ()
     // The permission is for the API's stage, which SAM reads from the API's entry.
     assert.equal(resources.AGetPermissionlive?.Type, 'AWS::Lambda::Permission');
     assert.equal(deploymentOf(edited), deploymentOf(before));
+  });
+
+  test('an edit to a queue SAM passes through starts from the last expansion: the API read nothing but its own entry and the function names', () => {
+    const cache = new SamTranslationCache({ movesInPlace: true });
+    expand(explicitApiTemplate(), cache);
+    const text = explicitApiTemplate({ queueTimeout: 45 });
+    const edited = expand(text, cache);
+    assert.equal(cache.reexpansions, 1);
+    assert.deepStrictEqual(edited, uncached(text));
+    assert.equal(resourcesOf(edited).Jobs?.Properties.VisibilityTimeout, 45);
   });
 
   test("an edit to the API's stage is expanded in full: each permission takes the new stage", () => {
