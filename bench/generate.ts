@@ -400,7 +400,7 @@ export const SAM_FUNCTIONS = 200;
  * an `SQS` event on a queue of its own (function, role, permission, event source mapping and
  * queue: about five resources each once expanded).
  */
-function samStack(functions: number): Template {
+function samStack(functions: number, { explicitApi = false } = {}): Template {
   const random = seededRandom(functions);
   const template: Template = {
     AWSTemplateFormatVersion: '2010-09-09',
@@ -411,6 +411,7 @@ function samStack(functions: number): Template {
     Resources: {},
   };
   const resources = template.Resources as { [id: string]: Resource };
+  if (explicitApi) resources.Api = { Type: 'AWS::Serverless::Api', Properties: { StageName: 'prod', Cors: "'*'" } };
   for (let f = 0; f < functions; f++) {
     const team = TEAMS[Math.floor(random() * TEAMS.length)]!;
     resources[`Jobs${f}`] = { Type: 'AWS::SQS::Queue', Properties: { VisibilityTimeout: 60 + f } };
@@ -421,7 +422,7 @@ function samStack(functions: number): Template {
         Handler: 'app.handler',
         Policies: ['AWSLambdaBasicExecutionRole', { SQSPollerPolicy: { QueueName: getAtt(`Jobs${f}`, 'QueueName') } }],
         Events: {
-          Read: { Type: 'Api', Properties: { Path: `/${team}/items${f}/{id}`, Method: 'get' } },
+          Read: { Type: 'Api', Properties: { Path: `/${team}/items${f}/{id}`, Method: 'get', ...(explicitApi ? { RestApiId: ref('Api') } : {}) } },
           Work: { Type: 'SQS', Properties: { Queue: getAtt(`Jobs${f}`, 'Arn'), BatchSize: 10 } },
         },
       },
@@ -451,6 +452,11 @@ export function generateSamPair(functions: number = SAM_FUNCTIONS): TemplatePair
   delete (functionProperties(after, functions - 1).Events as { [key: string]: Plain }).Work;
   edits.push(`Handler${functions - 1}: its SQS event removed`);
   return { name: `sam-${functions}-functions`, size: functions * 5 + 3, before: toYaml(template), after: toYaml(after), edits };
+}
+
+/** The SAM stack with an explicit `AWS::Serverless::Api` (CORS on) that each function's `Api` event names, as YAML text. */
+export function generateSamExplicitApi(functions: number = SAM_FUNCTIONS): string {
+  return toYaml(samStack(functions, { explicitApi: true }));
 }
 
 /** The SAM stack and an edit that leaves its API alone, as most edits in a function do: a timeout and a code location. */

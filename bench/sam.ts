@@ -61,6 +61,10 @@ export interface SamFigures {
   warm_globals: WarmCase;
   /** A parameter's default typed, which no translation looks up: the expansion starts from the last one. */
   warm_parameter: WarmCase;
+  /** The same stack with an explicit API that every function's `Api` event names: a keystroke in one event's path (the API rebuilt), a code location, a queue. */
+  warm_explicit_path: WarmCase;
+  warm_explicit_code: WarmCase;
+  warm_explicit_queue: WarmCase;
   /** The analysis of the two processed templates written out as plain CloudFormation YAML. */
   processed_analysis_ms: number;
   /**
@@ -143,9 +147,24 @@ interface WarmFigures {
   fromLast: boolean;
 }
 
+function newWarmFigures(): WarmFigures {
+  return { analysis: [], expansion: [], hits: 0, misses: 0, apiKept: false, fromLast: false };
+}
+
 /** Times the pair: runs interleaved (expansion, analysis, processed analysis) so that drift hits all alike. */
-export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, functions: number, spec: ResourceSpec, { warmup, runs }: { warmup: number; runs: number }): SamFigures {
+export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, explicitApi: string, functions: number, spec: ResourceSpec, { warmup, runs }: { warmup: number; runs: number }): SamFigures {
   const models = [pair.before, pair.after].map((text) => readTemplateModel(parseTemplate(text)));
+  const baseline = { model: models[0]!, text: pair.before };
+  const explicitBaseline = { model: readTemplateModel(parseTemplate(explicitApi)), text: explicitApi };
+  /** A keystroke in the explicit API's stack: the text one keystroke before `to`, and the text with `to`. */
+  const explicitKeystroke = (from: string, before: string, to: string) => {
+    const text = replacedOnce(explicitApi, from, to);
+    return { text, model: readTemplateModel(parseTemplate(text)), keystrokeBefore: readTemplateModel(parseTemplate(replacedOnce(explicitApi, from, before))), figures: newWarmFigures() };
+  };
+  // Handler1's path typed (…/items1/{id} → …/items1a/{id} → …/items1ab/{id}), its code location (handler100 → handler100-v → handler100-v2), the first queue's timeout.
+  const explicitPath = explicitKeystroke("items1/{id}'", "items1a/{id}'", "items1ab/{id}'");
+  const explicitCode = explicitKeystroke('/handler100.zip', '/handler100-v.zip', '/handler100-v2.zip');
+  const explicitQueue = explicitKeystroke('VisibilityTimeout: 60\n', 'VisibilityTimeout: 6\n', 'VisibilityTimeout: 61\n');
   const codeEdited = readTemplateModel(parseTemplate(codeEdit.after));
   // The keystroke before each edit's last: the new path, and the new code location, one character short.
   const apiEditBefore = readTemplateModel(parseTemplate(replacedOnce(pair.after, 'Path: /items1\n', 'Path: /items\n')));
@@ -154,17 +173,17 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, functio
   const queueText = replacedOnce(pair.before, 'VisibilityTimeout: 60\n', 'VisibilityTimeout: 61\n');
   const queueEdited = readTemplateModel(parseTemplate(queueText));
   const queueEditBefore = readTemplateModel(parseTemplate(replacedOnce(pair.before, 'VisibilityTimeout: 60\n', 'VisibilityTimeout: 6\n')));
-  const queueEdit: WarmFigures = { analysis: [], expansion: [], hits: 0, misses: 0, apiKept: false, fromLast: false };
+  const queueEdit = newWarmFigures();
   // The functions' timeout in Globals typed: 10 → 1 → 15.
   const globalsText = replacedOnce(pair.before, '    Timeout: 10\n', '    Timeout: 15\n');
   const globalsEdited = readTemplateModel(parseTemplate(globalsText));
   const globalsEditBefore = readTemplateModel(parseTemplate(replacedOnce(pair.before, '    Timeout: 10\n', '    Timeout: 1\n')));
-  const globalsEdit: WarmFigures = { analysis: [], expansion: [], hits: 0, misses: 0, apiKept: false, fromLast: false };
+  const globalsEdit = newWarmFigures();
   // The stage parameter's default typed: prod → stagin → staging. Globals pass it to each function's environment, where SAM leaves the Ref as written.
   const parameterText = replacedOnce(pair.before, '    Default: prod\n', '    Default: staging\n');
   const parameterEdited = readTemplateModel(parseTemplate(parameterText));
   const parameterEditBefore = readTemplateModel(parseTemplate(replacedOnce(pair.before, '    Default: prod\n', '    Default: stagin\n')));
-  const parameterEdit: WarmFigures = { analysis: [], expansion: [], hits: 0, misses: 0, apiKept: false, fromLast: false };
+  const parameterEdit = newWarmFigures();
   const processedBefore = processedText(pair.before);
   const processedAfter = processedText(pair.after);
   const expansion: number[] = [];
@@ -174,38 +193,37 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, functio
   const paths = apiPaths(models[1]!);
   // The baseline's evaluation, kept as the language server keeps it.
   const baselines = new Map<string, EvaluatedTemplate>();
-  const caching = { baselineCache: baselines, baselineKey: 'baseline' };
   /**
    * A cache as the language server's worker has it at the edit's last keystroke: the baseline
    * expanded (and kept, as its evaluation is), then the text one keystroke before the edit.
    */
-  const warmedCache = (keystrokeBefore: TemplateModel) => {
+  const warmedCache = (keystrokeBefore: TemplateModel, from: TemplateModel) => {
     const cache = new SamTranslationCache({ movesInPlace: true });
-    expandServerless(models[0]!, { ...EXPANSION_OPTIONS, cache, kept: true });
+    expandServerless(from, { ...EXPANSION_OPTIONS, cache, kept: true });
     expandServerless(keystrokeBefore, { ...EXPANSION_OPTIONS, cache });
     return cache;
   };
-  const warm = (model: TemplateModel, keystrokeBefore: TemplateModel, text: string, into: WarmFigures, keep: boolean) => {
-    const expansionCache = warmedCache(keystrokeBefore);
+  const warm = (model: TemplateModel, keystrokeBefore: TemplateModel, text: string, into: WarmFigures, keep: boolean, from = baseline) => {
+    const expansionCache = warmedCache(keystrokeBefore, from.model);
     const before = { hits: expansionCache.hits, misses: expansionCache.misses };
     const expand = timeMs(() => expandServerless(model, { ...EXPANSION_OPTIONS, cache: expansionCache }));
     into.hits = expansionCache.hits - before.hits;
     into.misses = expansionCache.misses - before.misses;
     into.apiKept = expansionCache.implicitApiHits > 0;
     into.fromLast = expansionCache.reexpansions > 0;
-    const analysisCache = warmedCache(keystrokeBefore);
-    const analyse = timeMs(() => analyzeUpdate({ text: pair.before }, { text }, { spec, samCache: analysisCache }, caching));
+    const analysisCache = warmedCache(keystrokeBefore, from.model);
+    const analyse = timeMs(() => analyzeUpdate({ text: from.text }, { text }, { spec, samCache: analysisCache }, { baselineCache: baselines, baselineKey: from.text === pair.before ? 'baseline' : 'explicit' }));
     if (!keep) return;
     into.expansion.push(expand);
     into.analysis.push(analyse);
   };
-  const apiEdit: WarmFigures = { analysis: [], expansion: [], hits: 0, misses: 0, apiKept: false, fromLast: false };
-  const apiKept: WarmFigures = { analysis: [], expansion: [], hits: 0, misses: 0, apiKept: false, fromLast: false };
+  const apiEdit = newWarmFigures();
+  const apiKept = newWarmFigures();
   // Starting from the last expansion moves what follows the edit: where it is matters.
   const positions = [0, Math.floor(functions / 2), functions - 1].map((f) => {
     const text = pair.before.replace(`/handler${f}.zip`, `/handler${f}-v2.zip`);
     const keystrokeBefore = readTemplateModel(parseTemplate(pair.before.replace(`/handler${f}.zip`, `/handler${f}-v.zip`)));
-    return { f, text, model: readTemplateModel(parseTemplate(text)), keystrokeBefore, figures: { analysis: [], expansion: [], hits: 0, misses: 0, apiKept: false, fromLast: false } as WarmFigures };
+    return { f, text, model: readTemplateModel(parseTemplate(text)), keystrokeBefore, figures: newWarmFigures() };
   });
   for (let i = 0; i < warmup + runs; i++) {
     const keep = i >= warmup;
@@ -218,6 +236,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, functio
     warm(queueEdited, queueEditBefore, queueText, queueEdit, keep);
     warm(globalsEdited, globalsEditBefore, globalsText, globalsEdit, keep);
     warm(parameterEdited, parameterEditBefore, parameterText, parameterEdit, keep);
+    for (const edit of [explicitPath, explicitCode, explicitQueue]) warm(edit.model, edit.keystrokeBefore, edit.text, edit.figures, keep, explicitBaseline);
     const least = definitionFloor(paths);
     if (!keep) continue;
     floor.push(least);
@@ -245,6 +264,9 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, functio
     warm_queue: figures(queueEdit),
     warm_globals: figures(globalsEdit),
     warm_parameter: figures(parameterEdit),
+    warm_explicit_path: figures(explicitPath.figures),
+    warm_explicit_code: figures(explicitCode.figures),
+    warm_explicit_queue: figures(explicitQueue.figures),
     processed_analysis_ms: median(processed),
     definition_floor_ms: Math.min(...floor),
     runs,
