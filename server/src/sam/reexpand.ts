@@ -17,9 +17,9 @@
  * renamed ids or references to resolve, no resource edited by another, nothing shared (CodeDeploy),
  * no connectors. An edited function is translated in a template of its own with the template's
  * Parameters, Mappings, Conditions and Globals (and SAM's Python 2.7 order of the whole), and the
- * entries of the APIs its Api events name, there for their stage (which names each event's
- * permission) and not translated: an API's definition comes from the events, which an edit the
- * API does not read leaves as they were. The result is taken only when it says the same about
+ * entries of the APIs its events name, there for what each event's permission reads of them
+ * (a REST API's stage, an HTTP API's definition) and not translated: an API's definition comes
+ * from the events, which an edit the API does not read leaves as they were. The result is taken only when it says the same about
  * the others as before: no error, nothing shared or edited, no new condition, the same references
  * to what it generates, as many notes, and ids no other resource uses. Otherwise the caller
  * expands the template in full.
@@ -515,10 +515,10 @@ function translateAlone(root: MapNode, text: string, edited: ReadonlyMap<string,
   for (const entry of root.entries) if (CONTEXT_SECTIONS.includes(entry.key)) alone[entry.key] = index.read(entry.value);
   const resources: PlainMap = {};
   for (const [id, { now }] of edited) resources[id] = index.read(now.value);
-  // The resources the edited functions' Api events name, read for their stage, not translated.
+  // The APIs the edited functions' events name, read for what their permissions say, not translated.
   const context = new Set<string>();
   const resourcesNode = root.entries.find((e) => e.key === 'Resources')?.value;
-  const named = restApisNamed(Object.values(resources));
+  const named = apisNamed(Object.values(resources));
   if (named.size > 0 && resourcesNode?.kind === 'map') {
     for (const entry of resourcesNode.entries) {
       if (!named.has(entry.key) || edited.has(entry.key)) continue;
@@ -542,18 +542,20 @@ function translateAlone(root: MapNode, text: string, edited: ReadonlyMap<string,
 }
 
 /**
- * The ids the `RestApiId` of functions' `Api` events name (`{Ref: id}` or the id itself). SAM
- * reads such an API's entry for the stage of each event's permission, and builds its definition
- * from the events; the definition is the API's own translation, which an edit the API does not
- * read leaves as it was.
+ * The ids the `RestApiId` of functions' `Api` events and the `ApiId` of their `HttpApi` events
+ * name (`{Ref: id}` or the id itself). SAM reads a REST API's entry for the stage of each event's
+ * permission, and an HTTP API's definition for whether the function serves its `$default` route
+ * (whose permission then covers the event); each API's definition is built from the events, and
+ * is the API's own translation, which an edit the API does not read leaves as it was.
  */
-function restApisNamed(functions: readonly unknown[]): Set<string> {
+function apisNamed(functions: readonly unknown[]): Set<string> {
   const ids = new Set<string>();
   for (const entry of functions) {
     const events = isMap(entry) && isMap(entry.Properties) ? entry.Properties.Events : undefined;
     for (const event of isMap(events) ? Object.values(events) : []) {
-      if (!isMap(event) || event.Type !== 'Api' || !isMap(event.Properties)) continue;
-      const id = restApiIdString(event.Properties.RestApiId);
+      if (!isMap(event) || !isMap(event.Properties)) continue;
+      const named = event.Type === 'Api' ? event.Properties.RestApiId : event.Type === 'HttpApi' ? event.Properties.ApiId : undefined;
+      const id = restApiIdString(named);
       if (typeof id === 'string') ids.add(id);
     }
   }

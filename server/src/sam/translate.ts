@@ -37,7 +37,7 @@ import { invalidLogicalIds, nonStringSubVariable, validateDocument } from './doc
 import { ResourceReferences, resolveParameterRefs } from './intrinsics';
 import { NotCovered } from './notCovered';
 import { ResourceOrder } from './resourceOrder';
-import type { PyValue } from './python/py27Dict';
+import { PyDict, type PyValue } from './python/py27Dict';
 import { pyStr } from './python/pyRepr';
 import { fromTemplate } from './api/pyValues';
 import { deepCopy, isMap, sortedEntries, type PlainMap } from './values';
@@ -47,6 +47,7 @@ import { ImplicitApiKeeper } from './api/keptImplicitApi';
 import { REPLAYED_API_READS, RestApiLog } from './api/restApiReplay';
 
 export const SERVERLESS_PREFIX = 'AWS::Serverless::';
+const REST_API = 'AWS::Serverless::Api';
 
 /** What translating the template gave. */
 export interface Translation {
@@ -72,7 +73,7 @@ export interface Translation {
   py27: boolean;
   /** The resources whose translation read nothing but their own entry (kept in, or taken from, the cache). */
   kept: ReadonlySet<string>;
-  /** The REST APIs whose translation read nothing of the template but their own entry and the function names (not kept: the names are other resources'). */
+  /** The APIs whose translation depends on what events did, so is not kept, and read nothing of the template but their own entry and the function names. */
   ownEntryApis: ReadonlySet<string>;
   /** What each kept translation does to what resources share, by logical id. */
   keptEffects: ReadonlyMap<string, readonly KeptEffect[]>;
@@ -232,8 +233,9 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   ctx.parameters = lookedUp;
   const { notes, conditions } = ctx;
   ctx.resources = { ...resources };
-  // Part of a template: the implicit API and the APIs given as context are not translated, so their definitions are not built.
-  if (part) ctx.keptDefinitions = new Set([IMPLICIT_REST_API, ...part.context]);
+  // Part of a template: the implicit API and the APIs given as context are not translated, so the
+  // REST APIs' definitions are not built (an HTTP API's, which its events' permissions read, is).
+  if (part) ctx.keptDefinitions = new Set([IMPLICIT_REST_API, ...[...part.context].filter((id) => isMap(resources[id]) && resources[id].Type === REST_API)]);
   // The implicit API may be rebuilt from its parts in a later expansion (reexpand.ts).
   if (options.cache) ctx.restApiLog = new RestApiLog();
   const resourceNodes = new Map((resourcesNode?.entries ?? []).map((e) => [e.key, e.value]));
@@ -282,13 +284,14 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
       result = translateConnector(sam, connectorResolver(ctx, generated, logicalId), originalTypes);
     } else if (apiKeeper?.handles(logicalId)) {
       result = apiKeeper.translate(ctx, (apiCtx) => translateResource(apiCtx, sam));
-    } else if (ctx.restApiLog && sam.type === 'AWS::Serverless::Api') {
-      // A REST API built from events reads the function names, so it is not kept; whether it reads
-      // more decides whether a later expansion may rebuild it from its parts (api/restApiReplay.ts).
+    } else if (ctx.restApiLog && dependsOnEvents(sam)) {
+      // Such an API's translation is not kept. Whether it read more than its own entry and the
+      // function names decides whether an edit to a resource passed through as written, or to
+      // what a REST API is made of, may start from the last expansion (reexpand.ts, api/restApiReplay.ts).
       const recording = new RecordingContext(ctx, logicalId, REPLAYED_API_READS);
       result = translateResource(recording.context, sam);
-      if (recording.tainted || recording.effects.some((effect) => effect.kind !== 'reference')) ctx.restApiLog.unreplayable = true;
       if (!recording.tainted) ownEntryApis.add(logicalId);
+      if (sam.type === REST_API && (recording.tainted || recording.effects.some((effect) => effect.kind !== 'reference'))) ctx.restApiLog.unreplayable = true;
     } else result = keeper ? keeper.translate(sam) : translateResource(ctx, sam);
     if (Array.isArray(result)) result = duplicateLogicalId(ctx, logicalId, result) ?? result;
     // An embedded connector's error is placed at the resource it is embedded in.
@@ -588,6 +591,15 @@ function connectorResolver(ctx: TranslationContext, generated: ReadonlyMap<strin
   }
   for (const list of generated.values()) for (const resource of list) byId.set(resource.logicalId, generatedConnectable(resource));
   return { get: (id) => byId.get(id), all: () => [...byId] };
+}
+
+/**
+ * Whether an API's translation depends on what functions' events did, so that it is not kept: a
+ * REST API hashes their function names into its deployment's id, and an HTTP API whose definition
+ * SAM built (its skeleton, or a written one events edited) holds the Python dicts they edited.
+ */
+function dependsOnEvents(sam: SamResource): boolean {
+  return sam.type === REST_API || (sam.type === 'AWS::Serverless::HttpApi' && sam.properties.DefinitionBody instanceof PyDict);
 }
 
 /** `_get_function_names`: the FunctionName of functions whose Api events name an API, which redeploys that API when it changes. */

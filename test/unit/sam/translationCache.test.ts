@@ -360,6 +360,57 @@ describe('SamTranslationCache: an explicit API that functions\' events name', ()
   });
 });
 
+/** An explicit HTTP API; A serves its `$default` route and one path, B another path. */
+function httpApiTemplate({ codeOfA = 's3://bucket/a.zip', queueTimeout = 30 } = {}): string {
+  const event = (name: string, path: string, method: string) => `        ${name}:
+          Type: HttpApi
+          Properties:
+            ApiId: !Ref Api
+            Path: ${path}
+            Method: ${method}
+`;
+  const fn = (name: string, code: string, events: string) => `  ${name}:
+    Type: AWS::Serverless::Function
+    Properties:
+      CodeUri: ${code}
+      Handler: app.handler
+      Runtime: python3.12
+      Events:
+${events}`;
+  return `Transform: AWS::Serverless-2016-10-31
+Resources:
+  Api:
+    Type: AWS::Serverless::HttpApi
+  Jobs:
+    Type: AWS::SQS::Queue
+    Properties:
+      VisibilityTimeout: ${queueTimeout}
+${fn('A', codeOfA, event('Default', '$default', 'any') + event('Get', '/a', 'get'))}${fn('B', 's3://bucket/b.zip', event('Get', '/b', 'get'))}`;
+}
+
+describe("SamTranslationCache: an explicit HTTP API that functions' events name", () => {
+  test("a keystroke in the code of the function that serves the $default route starts from the last expansion, with SAM's permissions: one for the $default route, none for the path it covers", () => {
+    const cache = new SamTranslationCache({ movesInPlace: true });
+    expand(httpApiTemplate(), cache);
+    expand(httpApiTemplate({ codeOfA: 's3://bucket/a2.zip' }), cache);
+    const text = httpApiTemplate({ codeOfA: 's3://bucket/a23.zip' });
+    const edited = expand(text, cache);
+    assert.equal(cache.reexpansions, 2);
+    assert.deepStrictEqual(edited, uncached(text));
+    const permissions = Object.entries(resourcesOf(edited)).filter(([, resource]) => resource.Type === 'AWS::Lambda::Permission').map(([id]) => id).sort();
+    assert.deepStrictEqual(permissions, ['ADefaultPermission', 'BGetPermission']);
+  });
+
+  test('an edit to a queue SAM passes through starts from the last expansion: the API read nothing but its own entry', () => {
+    const cache = new SamTranslationCache({ movesInPlace: true });
+    expand(httpApiTemplate(), cache);
+    const text = httpApiTemplate({ queueTimeout: 45 });
+    const edited = expand(text, cache);
+    assert.equal(cache.reexpansions, 1);
+    assert.deepStrictEqual(edited, uncached(text));
+  });
+});
+
 describe('SamTranslationCache that moves in place (the language server reads each expansion only until the next)', () => {
   const keystrokes = [
     template({ timeoutOfB: 1 }),

@@ -20,7 +20,7 @@ export function constructHttpApiDomain(
   sam: SamResource,
   domain: unknown,
   tags: PlainMap | undefined,
-  recordSetGroups: Map<string, GeneratedResource> = ctx.route53RecordSetGroups,
+  recordSetGroups?: Map<string, GeneratedResource>,
 ): GeneratedResource[] {
   if (domain === undefined || domain === null) return [];
   const fail = (detail: string): SamError => invalidResource(sam.logicalId, detail, ['Properties', 'Domain']);
@@ -53,7 +53,8 @@ export function constructHttpApiDomain(
     resource.set('MutualTlsAuthentication', config, 'Domain.MutualTlsAuthentication');
   }
   const resources: GeneratedResource[] = [resource, ...apiMappings(ctx, sam, domain.BasePath, domainId, attributes, fail)];
-  const group = recordSetGroup(recordSetGroups, sam, domain, domainId, attributes, fail);
+  // Read only here: an API without a domain reads nothing that other APIs share.
+  const group = recordSetGroup(recordSetGroups ?? ctx.route53RecordSetGroups, sam, domain, domainId, attributes, fail);
   if (group) resources.push(group);
   return resources;
 }
