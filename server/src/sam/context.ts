@@ -10,7 +10,7 @@ import { ResourceReferences } from './intrinsics';
 import type { DeploymentPreferences } from './function/deploymentPreference';
 import type { SharedUsagePlan } from './api/usagePlan';
 import type { ApplicationTemplates } from './application';
-import type { RestApiLog } from './api/restApiReplay';
+import type { ApiLog } from './api/apiReplay';
 import type { SamError } from './errors';
 import { isMap, type PlainMap } from './values';
 
@@ -127,8 +127,8 @@ export interface TranslationContext {
    * definitions are not built, since what they generate is known.
    */
   keptDefinitions?: ReadonlySet<string>;
-  /** What the REST APIs are made of, logged for a later replay when the caller keeps translations (api/restApiReplay.ts). */
-  restApiLog?: RestApiLog;
+  /** What the APIs are made of, logged for a later replay when the caller keeps translations (api/apiReplay.ts). */
+  apiLog?: ApiLog;
   /** Records a note once. */
   note(note: SamNote, range?: Range): void;
   /**

@@ -17,7 +17,7 @@ import { recordCarrier, reexpand, rememberExpansion } from './reexpand';
 import type { SamSource, SamSourceMap } from './sourceMap';
 import { translate, type Translation, type TranslationOptions } from './translate';
 import { isMap, type PlainMap } from './values';
-import { restApiReplayOf } from './api/restApiReplay';
+import { apiReplayOf } from './api/apiReplay';
 
 export const SERVERLESS_TRANSFORM = 'AWS::Serverless-2016-10-31';
 
@@ -204,9 +204,9 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
       return new PlacedRecord({ key: e.key, producer: e.producer, range: e.range, entry, extent, source, properties, resource: e.resource, attributedTo: e.attributedTo, own: e.resource === undefined && entry.value === e.hint });
     });
     const allKept = [...translation.generated.keys()].every((id) => translation.kept.has(id) || translation.implicitApis.has(id) || translation.ownEntryApis.has(id));
-    const restApis = independent ? restApiReplayOf(translation, template) : undefined;
+    const apis = independent ? apiReplayOf(translation, template) : undefined;
     const parameters = translation.parameterReads && translation.seed ? { values: translation.seed.parameters, reads: translation.parameterReads } : undefined;
-    rememberExpansion(options.cache, independent ? { model, options, py27: translation.py27, placed, rootEntries, expansion, references: translation.references, allKept, ...(restApis ? { restApis } : {}), ...(parameters ? { parameters } : {}) } : undefined);
+    rememberExpansion(options.cache, independent ? { model, options, py27: translation.py27, placed, rootEntries, expansion, references: translation.references, allKept, ...(apis ? { apis } : {}), ...(parameters ? { parameters } : {}) } : undefined);
   }
   return expansion;
 }

@@ -1,14 +1,14 @@
 /**
  * An expansion that starts from the previous one of the same document: when the text changed only
  * inside functions (where no API reads: code, memory, environment, policies...; or anywhere, when
- * the REST APIs SAM builds from events can be rebuilt from their parts, api/restApiReplay.ts), in
+ * the APIs SAM builds from events can be rebuilt from their parts, api/apiReplay.ts), in
  * the sections the transform passes through (Description, Metadata, Outputs), in Globals values
  * SAM only copies to each Lambda function (globalsEdit.ts: those functions are made again with
  * the new value), in Parameters when no value the last expansion looked up changed (SAM resolves
  * parameters in few properties: a stage passed to environments is left as written), in resources
  * it passes through as written (a queue, a table: of the same type, when every SAM resource's
  * translation read nothing but its own entry), or between resources, the functions edited are
- * translated again (and the REST APIs rebuilt, when they changed what those read), the resources
+ * translated again (and the APIs rebuilt, when they changed what those read), the resources
  * as written are this text's own, and everything else is the previous processed template, its
  * ranges moved to where the text now puts them.
  *
@@ -43,8 +43,7 @@ import type { SamSource } from './sourceMap';
 import { parameterValues, SERVERLESS_PREFIX, translate, translationContext, type Translation, type TranslationOptions } from './translate';
 import { joinedParameterReads, sameParameterReads, stableText, type ParameterReads, type SamTranslationCache } from './translationCache';
 import { isMap, sortedEntries, type PlainMap } from './values';
-import { functionApiParts, rebuildRestApis, replayable, type RebuiltApis, type RestApiReplay, type WrittenApi } from './api/restApiReplay';
-import { IMPLICIT_REST_API } from './api/implicitRestApi';
+import { functionApiParts, rebuildApis, replayable, type ApiReplay, type RebuiltApis, type WrittenApi } from './api/apiReplay';
 import { restApiIdString } from './api/apiEvent';
 import { entryWithoutChanged, functionGlobalsEdit, patchedFunctions, type FunctionGlobalsEdit } from './globalsEdit';
 
@@ -64,8 +63,8 @@ export interface ExpansionRecord {
    * `kept`): then none read a resource the transform passes through as written.
    */
   allKept: boolean;
-  /** What rebuilding the REST APIs needs, when an edit to what they read may rebuild them alone (api/restApiReplay.ts). */
-  restApis?: RestApiReplay;
+  /** What rebuilding the APIs needs, when an edit to what they read may rebuild them alone (api/apiReplay.ts). */
+  apis?: ApiReplay;
   /** The parameter values the expansion knew, and those it looked up, when each has a text: an edit to another parameter changes nothing in it. */
   parameters?: ParameterLookUps;
 }
@@ -120,7 +119,7 @@ export function rememberExpansion(cache: SamTranslationCache, remembered: Rememb
           expansion: remembered.expansion,
           references: remembered.references,
           allKept: remembered.allKept,
-          ...(remembered.restApis ? { restApis: remembered.restApis } : {}),
+          ...(remembered.apis ? { apis: remembered.apis } : {}),
           ...(remembered.parameters ? { parameters: remembered.parameters } : {}),
         }
       : undefined;
@@ -208,7 +207,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   const ownKeys = new Set<string>();
   for (const record of last.placed) if (record.own) ownKeys.add(record.key);
   const passedThroughEdits: MapEntry[] = [];
-  // Whether an edited function changed what the REST APIs read: they are then rebuilt from their parts.
+  // Whether an edited function changed what the APIs read: they are then rebuilt from their parts.
   let apiEdited = false;
   for (let i = 0; i < entriesNow.length; i++) {
     const before = resourcesBefore.entries[i]!;
@@ -216,7 +215,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     if (before.key !== now.key) return undefined;
     if (slice(last.text, before) === slice(text, now)) spans.push(spanOf(before, now));
     else if (isFunctionEditTheApiDoesNotRead(before, now, last.text, text)) edited.set(now.key, { before, now });
-    else if (last.restApis && isFunctionEdit(before, now, last.text, text)) {
+    else if (last.apis && isFunctionEdit(before, now, last.text, text)) {
       edited.set(now.key, { before, now });
       apiEdited = true;
     } else if (last.allKept && ownKeys.has(now.key) && isPassedThroughEdit(before, now, last.text, text)) passedThroughEdits.push(before);
@@ -230,13 +229,13 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   // The edited functions, translated in a template of their own.
   const translation = edited.size === 0 ? undefined : translateAlone(root, text, edited, index, options, last);
   if (translation === null) return undefined;
-  // The REST APIs' parts with the edited functions' own now; the APIs made again from them when they changed what they read.
-  let restApis = last.restApis;
+  // The APIs' parts with the edited functions' own now; the APIs made again from them when they changed what they read.
+  let apis = last.apis;
   // A rebuilt API looks the parameter values up where they are now.
-  if (restApis && parametersNow) restApis = { ...restApis, context: { ...restApis.context, parameters: parametersNow } };
-  if (restApis && translation) {
-    const parts = translation.restApiLog && !translation.restApiLog.unreplayable ? functionApiParts(translation.restApiLog, edited.keys(), translation.keptEffects) : undefined;
-    restApis = parts && replayable(parts.values()) ? { ...restApis, parts: new Map([...restApis.parts, ...parts]) } : undefined;
+  if (apis && parametersNow) apis = { ...apis, context: { ...apis.context, parameters: parametersNow } };
+  if (apis && translation) {
+    const parts = translation.apiLog && !translation.apiLog.unreplayable ? functionApiParts(translation.apiLog, edited.keys(), translation.keptEffects) : undefined;
+    apis = parts && replayable(parts.values()) ? { ...apis, parts: new Map([...apis.parts, ...parts]) } : undefined;
   }
   // The Lambda functions that take what Globals changed, made again with its new values.
   const entriesNowById = new Map(entriesNow.map((e) => [e.key, e]));
@@ -245,7 +244,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   const changedNames = new Set(globalsEdit?.changed.keys());
   let rebuilt: RebuiltApis | undefined;
   if (apiEdited) {
-    rebuilt = restApis && rebuildRestApis(restApis, writtenApis(restApis, entriesNowById, index), globalsValue(root, index), translationContext);
+    rebuilt = apis && rebuildApis(apis, writtenApis(apis, entriesNowById, index), globalsValue(root, index), translationContext);
     if (rebuilt === undefined) return undefined;
   }
 
@@ -287,7 +286,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     const again = edited.has(producer) ? translation?.generated.get(producer) ?? [] : rebuilt?.generated.get(producer);
     if (again !== undefined) {
       if (edited.has(producer)) placedAgain.add(producer);
-      const attributedTo = producer === IMPLICIT_REST_API ? rebuilt?.origin : undefined;
+      const attributedTo = rebuilt?.origins.get(producer);
       const generatedBefore = new Set<string>();
       for (; i < last.placed.length && last.placed[i]!.producer === producer; i++) generatedBefore.add(last.placed[i]!.key);
       for (const resource of again) {
@@ -380,7 +379,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     notes,
   };
   cache.reexpansions++;
-  if (rebuilt) cache.restApiRebuilds++;
+  if (rebuilt) cache.apiRebuilds++;
   cache.functionsPatched += patched?.size ?? 0;
   let references = last.references;
   if (rebuilt) {
@@ -388,7 +387,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     for (const { logicalId, property, generatedId } of rebuilt.references) references.add(logicalId, property, generatedId);
   }
   const parameters = last.parameters && parameterLookUps(parametersNow ?? last.parameters.values, [last.parameters.reads, ...(translation ? [translation.parameterReads] : []), ...(rebuilt ? [rebuilt.parameterReads] : [])]);
-  rememberExpansion(cache, { model, options, py27: last.py27, placed, rootEntries, expansion, references, allKept: last.allKept, ...(restApis ? { restApis } : {}), ...(parameters ? { parameters } : {}) });
+  rememberExpansion(cache, { model, options, py27: last.py27, placed, rootEntries, expansion, references, allKept: last.allKept, ...(apis ? { apis } : {}), ...(parameters ? { parameters } : {}) });
   return expansion;
 }
 
@@ -399,7 +398,7 @@ function globalsValue(root: MapNode, index: SourceIndex): unknown {
 }
 
 /** The explicit APIs a replay rebuilds, as the template now writes them; an API not written as a map is left out (the replay then fails). */
-function writtenApis(replay: RestApiReplay, entries: ReadonlyMap<string, MapEntry>, index: SourceIndex): Map<string, WrittenApi> {
+function writtenApis(replay: ApiReplay, entries: ReadonlyMap<string, MapEntry>, index: SourceIndex): Map<string, WrittenApi> {
   const written = new Map<string, WrittenApi>();
   for (const { id } of replay.apis) {
     const node = entries.get(id)?.value;

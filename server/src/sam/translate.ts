@@ -44,10 +44,11 @@ import { deepCopy, isMap, sortedEntries, type PlainMap } from './values';
 import type { SourceIndex } from './sourceIndex';
 import { RecordedParameters, RecordingContext, sameParameterReads, stableText, type KeptEffect, type KeptTranslation, type ParameterReads, type SamTranslationCache } from './translationCache';
 import { ImplicitApiKeeper } from './api/keptImplicitApi';
-import { REPLAYED_API_READS, RestApiLog } from './api/restApiReplay';
+import { ApiLog, REPLAYED_API_READS } from './api/apiReplay';
 
 export const SERVERLESS_PREFIX = 'AWS::Serverless::';
 const REST_API = 'AWS::Serverless::Api';
+const HTTP_API = 'AWS::Serverless::HttpApi';
 
 /** What translating the template gave. */
 export interface Translation {
@@ -80,7 +81,7 @@ export interface Translation {
   /** The functions in translation order. */
   functionOrder: readonly string[];
   /** What the implicit REST API was made of, when the caller keeps translations. */
-  restApiLog?: RestApiLog;
+  apiLog?: ApiLog;
   /** What every translation read besides the resources. */
   seed?: ContextSeed;
   /** The parameter values the expansion looked up, anywhere, when the caller keeps translations and each has a text. */
@@ -237,7 +238,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   // REST APIs' definitions are not built (an HTTP API's, which its events' permissions read, is).
   if (part) ctx.keptDefinitions = new Set([IMPLICIT_REST_API, ...[...part.context].filter((id) => isMap(resources[id]) && resources[id].Type === REST_API)]);
   // The implicit API may be rebuilt from its parts in a later expansion (reexpand.ts).
-  if (options.cache) ctx.restApiLog = new RestApiLog();
+  if (options.cache) ctx.apiLog = new ApiLog();
   const resourceNodes = new Map((resourcesNode?.entries ?? []).map((e) => [e.key, e.value]));
   const nodeOf = (id: string): MapNode | undefined => {
     const value = resourceNodes.get(id);
@@ -284,15 +285,19 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
       result = translateConnector(sam, connectorResolver(ctx, generated, logicalId), originalTypes);
     } else if (apiKeeper?.handles(logicalId)) {
       result = apiKeeper.translate(ctx, (apiCtx) => translateResource(apiCtx, sam));
-    } else if (ctx.restApiLog && dependsOnEvents(sam)) {
+    } else if (ctx.apiLog && dependsOnEvents(sam)) {
       // Such an API's translation is not kept. Whether it read more than its own entry and the
       // function names decides whether an edit to a resource passed through as written, or to
-      // what a REST API is made of, may start from the last expansion (reexpand.ts, api/restApiReplay.ts).
+      // what an API is made of, may start from the last expansion (reexpand.ts, api/apiReplay.ts).
       const recording = new RecordingContext(ctx, logicalId, REPLAYED_API_READS);
       result = translateResource(recording.context, sam);
       if (!recording.tainted) ownEntryApis.add(logicalId);
-      if (sam.type === REST_API && (recording.tainted || recording.effects.some((effect) => effect.kind !== 'reference'))) ctx.restApiLog.unreplayable = true;
-    } else result = keeper ? keeper.translate(sam) : translateResource(ctx, sam);
+      if (recording.tainted || recording.effects.some((effect) => effect.kind !== 'reference')) ctx.apiLog.unreplayable = true;
+    } else {
+      result = keeper ? keeper.translate(sam) : translateResource(ctx, sam);
+      // An HTTP API with a definition of its own that the cache could not keep read more than a replay gives it.
+      if (ctx.apiLog && sam.type === HTTP_API && !keeper?.kept.has(logicalId)) ctx.apiLog.unreplayable = true;
+    }
     if (Array.isArray(result)) result = duplicateLogicalId(ctx, logicalId, result) ?? result;
     // An embedded connector's error is placed at the resource it is embedded in.
     if (result instanceof SamError) errors.push({ error: result, logicalId: embedded.origins.get(logicalId)?.logicalId ?? logicalId });
@@ -330,7 +335,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
     ownEntryApis,
     keptEffects: keeper?.effects ?? new Map(),
     functionOrder,
-    ...(ctx.restApiLog ? { restApiLog: ctx.restApiLog } : {}),
+    ...(ctx.apiLog ? { apiLog: ctx.apiLog } : {}),
     seed,
     ...(parameterReads ? { parameterReads } : {}),
   };
@@ -599,7 +604,7 @@ function connectorResolver(ctx: TranslationContext, generated: ReadonlyMap<strin
  * SAM built (its skeleton, or a written one events edited) holds the Python dicts they edited.
  */
 function dependsOnEvents(sam: SamResource): boolean {
-  return sam.type === REST_API || (sam.type === 'AWS::Serverless::HttpApi' && sam.properties.DefinitionBody instanceof PyDict);
+  return sam.type === REST_API || (sam.type === HTTP_API && sam.properties.DefinitionBody instanceof PyDict);
 }
 
 /** `_get_function_names`: the FunctionName of functions whose Api events name an API, which redeploys that API when it changes. */
@@ -617,7 +622,7 @@ function recordFunctionNames(ctx: TranslationContext, sam: SamResource): void {
     if (!name) continue;
     const text = pythonStr(ctx, name);
     ctx.functionNames.set(api, (ctx.functionNames.get(api) ?? '') + text);
-    ctx.restApiLog?.functionNames.push({ apiId: api, functionId: sam.logicalId, text });
+    ctx.apiLog?.functionNames.push({ apiId: api, functionId: sam.logicalId, text });
   }
 }
 

@@ -167,8 +167,8 @@ export class SamTranslationCache {
   lastExpansion?: ExpansionRecord;
   /** Expansions that started from the previous one. */
   reexpansions = 0;
-  /** Of those, the ones that rebuilt the REST APIs from their parts (api/restApiReplay.ts). */
-  restApiRebuilds = 0;
+  /** Of those, the ones that rebuilt the APIs from their parts (api/apiReplay.ts). */
+  apiRebuilds = 0;
   /** Lambda functions those expansions made again with the values a Globals edit changed, rather than translating their functions again (globalsEdit.ts). */
   functionsPatched = 0;
   /** Processed resources those expansions moved in place rather than copied. */

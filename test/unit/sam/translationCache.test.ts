@@ -353,7 +353,7 @@ describe('SamTranslationCache: an explicit API that functions\' events name', ()
     const before = expand(explicitApiTemplate(), cache);
     const text = explicitApiTemplate({ pathOfA: '/a2' });
     const edited = expand(text, cache);
-    assert.equal(cache.restApiRebuilds, 1);
+    assert.equal(cache.apiRebuilds, 1);
     assert.deepStrictEqual(edited, uncached(text));
     assert.notEqual(deploymentOf(edited), deploymentOf(before));
     assert.ok('/a2' in (resourcesOf(edited).Api?.Properties.Body as { paths: Record<string, unknown> }).paths);

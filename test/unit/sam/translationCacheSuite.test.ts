@@ -3,10 +3,10 @@
  * an expansion started from the last one): over every valid input of SAM's translator suite, the
  * expansion with a cache warmed by the same template, or by a copy with one edit (a function's
  * property, code (also in a function whose event names an API), environment, tags or alias, an
- * event added, removed or moved to another path, the Description, Metadata, an output, Globals, a
- * parameter's value), is the expansion without a cache, node for node and range for range, with
- * the same source map, notes and errors. Skipped, with the reason printed, when the folder is
- * absent.
+ * event added, removed or moved to another path (an Api or an HttpApi event), the Description,
+ * Metadata, an output, Globals, a parameter's value), is the expansion without a cache, node for
+ * node and range for range, with the same source map, notes and errors. Skipped, with the reason
+ * printed, when the folder is absent.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -123,6 +123,17 @@ const EDITS: Record<string, (template: Plain) => boolean> = {
     for (const resource of resources) {
       const events = isMap(resource) && resource.Type === 'AWS::Serverless::Function' && isMap(resource.Properties) && isMap(resource.Properties.Events) ? Object.values(resource.Properties.Events) : [];
       const api = events.find((e) => isMap(e) && e.Type === 'Api' && isMap(e.Properties) && e.Properties.RestApiId !== undefined && typeof e.Properties.Path === 'string') as Plain | undefined;
+      if (!api) continue;
+      (api.Properties as Plain).Path = `${String((api.Properties as Plain).Path).replace(/\/$/, '')}/probe`;
+      return true;
+    }
+    return false;
+  },
+  "an HttpApi event's path changed": (t) => {
+    const resources = isMap(t.Resources) ? Object.values(t.Resources) : [];
+    for (const resource of resources) {
+      const events = isMap(resource) && resource.Type === 'AWS::Serverless::Function' && isMap(resource.Properties) && isMap(resource.Properties.Events) ? Object.values(resource.Properties.Events) : [];
+      const api = events.find((e) => isMap(e) && e.Type === 'HttpApi' && isMap(e.Properties) && typeof e.Properties.Path === 'string') as Plain | undefined;
       if (!api) continue;
       (api.Properties as Plain).Path = `${String((api.Properties as Plain).Path).replace(/\/$/, '')}/probe`;
       return true;
@@ -270,7 +281,7 @@ describe('expansion with kept translations', { skip: existsSync(SUITE) ? false :
           assertSame(expand(target, PARAMETERS, cache), uncached.get(target)!, `${name}, ${edit}`);
           apiHits.set(edit, (apiHits.get(edit) ?? 0) + cache.implicitApiHits);
           again.set(edit, (again.get(edit) ?? 0) + cache.reexpansions);
-          rebuilt.set(edit, (rebuilt.get(edit) ?? 0) + cache.restApiRebuilds);
+          rebuilt.set(edit, (rebuilt.get(edit) ?? 0) + cache.apiRebuilds);
           hits.set(edit, (hits.get(edit) ?? 0) + cache.hits);
           carried.set(edit, (carried.get(edit) ?? 0) + cache.recordsCarried);
         }
@@ -285,13 +296,13 @@ describe('expansion with kept translations', { skip: existsSync(SUITE) ? false :
       assertSame(expand(original, OTHER_PARAMETERS, cache), expand(original, OTHER_PARAMETERS), `${name}, another parameter value`);
     }
     console.log(
-      `edits applied (implicit APIs taken from the cache, expansions started from the last, of those the REST APIs rebuilt from their parts, processed resources an expansion in full took from the last): ${[...applied].map(([edit, count]) => `${edit} ${count} (${apiHits.get(edit) ?? 0}, ${again.get(edit) ?? 0}, ${rebuilt.get(edit) ?? 0}, ${carried.get(edit) ?? 0})`).join(', ')}; processed resources moved in place: ${moved}`,
+      `edits applied (implicit APIs taken from the cache, expansions started from the last, of those the APIs rebuilt from their parts, processed resources an expansion in full took from the last): ${[...applied].map(([edit, count]) => `${edit} ${count} (${apiHits.get(edit) ?? 0}, ${again.get(edit) ?? 0}, ${rebuilt.get(edit) ?? 0}, ${carried.get(edit) ?? 0})`).join(', ')}; processed resources moved in place: ${moved}`,
     );
     // Edits to a function where no API reads start from the last expansion; edits to what the
     // implicit REST API reads do too where it can be rebuilt from its parts.
     assert.ok((again.get('a function property changed') ?? 0) > 0, 'a timeout edit starts from the last expansion');
     for (const edit of ['code changed in a function whose Api event names an API', 'code changed in a function whose HttpApi event names an API']) assert.ok((again.get(edit) ?? 0) > 0, `${edit}: starts from the last expansion`);
-    for (const edit of ['an event added', 'an event removed', "an Api event's path changed", "an Api event's path changed in a function whose event names an API"]) assert.ok((rebuilt.get(edit) ?? 0) > 0, `${edit}: the REST APIs rebuilt from their parts`);
+    for (const edit of ['an event added', 'an event removed', "an Api event's path changed", "an Api event's path changed in a function whose event names an API", "an HttpApi event's path changed"]) assert.ok((rebuilt.get(edit) ?? 0) > 0, `${edit}: the APIs rebuilt from their parts`);
     assert.equal(rebuilt.get('a function property changed') ?? 0, 0, 'a timeout edit leaves the implicit API as it was');
     assert.ok((apiHits.get('Globals changed') ?? 0) > 0, 'a memory size in Globals leaves the implicit API as it was');
     for (const edit of ['the Description changed', 'Metadata changed', 'an output added', 'a resource SAM passes through changed', 'every resource SAM passes through changed']) assert.ok((again.get(edit) ?? 0) > 0, `${edit}: starts from the last expansion`);

@@ -27,7 +27,7 @@ export function routeStrings(properties: PlainMap, path: string, method: string)
 }
 
 /** The HTTP plugin's part: `HttpApi` events, `ApiId`, `AWS::Serverless::HttpApi`. */
-const HTTP_KIND: ImplicitApiKind = {
+export const HTTP_KIND: ImplicitApiKind = {
   logicalId: IMPLICIT_HTTP_API,
   conditionName: 'ServerlessHttpApiCondition',
   eventType: 'HttpApi',
@@ -48,7 +48,10 @@ const HTTP_KIND: ImplicitApiKind = {
 
 /** Runs the plugin; the errors are the resources whose events it rejects. */
 export function implicitHttpApiPlugin(template: PluginTemplate): SamError[] {
-  return runImplicitApiPlugin(template, HTTP_KIND, (logicalId, resource, eventId, event, state) => processEvent(template, logicalId, resource, eventId, event, state));
+  const log = template.ctx.apiLog;
+  const resources = template.ctx.resources;
+  const logOrder = log && ((ids: readonly string[]) => (log.pluginOrders.http = ids.filter((id) => isMap(resources[id]) && resources[id].Type === 'AWS::Serverless::Function')));
+  return runImplicitApiPlugin(template, HTTP_KIND, (logicalId, resource, eventId, event, state) => processEvent(template, logicalId, resource, eventId, event, state), logOrder);
 }
 
 function processEvent(template: PluginTemplate, logicalId: string, resource: PlainMap, eventId: string, event: PlainMap, state: ImplicitApiState): SamError | undefined {
@@ -80,6 +83,7 @@ function processEvent(template: PluginTemplate, logicalId: string, resource: Pla
   if (!isMap(api)) {
     return fail(invalidEvent(eventId, "ApiId must be a valid reference to an 'AWS::Serverless::HttpApi' resource in same template."));
   }
+  logEvent(template, logicalId, resource, eventId, apiId, properties, path, method);
   try {
     const route = routeStrings(properties, path, method);
     addApiToDefinition(template.ctx, HTTP_KIND, apiId, route.path, route.method);
@@ -89,6 +93,19 @@ function processEvent(template: PluginTemplate, logicalId: string, resource: Pla
   }
   if ('RouteSettings' in properties) return addRouteSettings(logicalId, resource, eventId, properties, api, apiId, path, method);
   return undefined;
+}
+
+/** Logs an event for a later replay (apiReplay.ts): one a replay does not make marks the log. */
+function logEvent(template: PluginTemplate, logicalId: string, resource: PlainMap, eventId: string, apiId: string, properties: PlainMap, path: string, method: string): void {
+  const log = template.ctx.apiLog;
+  if (!log) return;
+  const implicit = template.ctx.resources[IMPLICIT_HTTP_API];
+  const tagged = isMap(implicit) && isMap(implicit.Properties) && implicit.Properties.Tags !== undefined;
+  // Route settings edit the API's entry; an HTTP API named by an event may be another kind of API.
+  const named = template.ctx.resources[apiId];
+  if (resource.Type !== 'AWS::Serverless::Function' || tagged || 'RouteSettings' in properties || !isMap(named) || named.Type !== HTTP_KIND.apiType) log.unreplayable = true;
+  const samStrings = defaultRoutes.has(properties);
+  log.events.push({ kind: 'http', apiId, functionId: logicalId, eventId, path, method, samStrings, condition: resource.Condition, deletionPolicy: resource.DeletionPolicy, updateReplacePolicy: resource.UpdateReplacePolicy });
 }
 
 /** `_add_route_settings_to_api`: the event's route settings (in its function's condition) merged into the API's. */

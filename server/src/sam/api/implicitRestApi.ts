@@ -37,9 +37,9 @@ export const REST_KIND: ImplicitApiKind = {
 
 /** Runs the plugin; the errors are the resources whose events it rejects. */
 export function implicitRestApiPlugin(template: PluginTemplate): SamError[] {
-  const log = template.ctx.restApiLog;
+  const log = template.ctx.apiLog;
   const resources = template.ctx.resources;
-  const logOrder = log && ((ids: readonly string[]) => (log.pluginOrder = ids.filter((id) => isMap(resources[id]) && resources[id].Type === 'AWS::Serverless::Function')));
+  const logOrder = log && ((ids: readonly string[]) => (log.pluginOrders.rest = ids.filter((id) => isMap(resources[id]) && resources[id].Type === 'AWS::Serverless::Function')));
   return runImplicitApiPlugin(template, REST_KIND, (logicalId, resource, eventId, event, state) => processEvent(template, logicalId, resource, eventId, event, state), logOrder);
 }
 
@@ -77,14 +77,14 @@ function processEvent(template: PluginTemplate, logicalId: string, resource: Pla
   return undefined;
 }
 
-/** Logs an event for a later replay (restApiReplay.ts): one a replay does not make marks the log. */
+/** Logs an event for a later replay (apiReplay.ts): one a replay does not make marks the log. */
 function logEvent(template: PluginTemplate, logicalId: string, resource: PlainMap, eventId: string, apiId: string, path: string, method: string): void {
-  const log = template.ctx.restApiLog;
+  const log = template.ctx.apiLog;
   if (!log) return;
   const implicit = template.ctx.resources[IMPLICIT_REST_API];
   const tagged = isMap(implicit) && isMap(implicit.Properties) && implicit.Properties.Tags !== undefined;
   // An event naming a REST API the template does not give as SAM's (one written as AWS::ApiGateway::RestApi) is not rebuilt.
   const named = template.ctx.resources[apiId];
   if (resource.Type !== 'AWS::Serverless::Function' || tagged || !isMap(named) || named.Type !== REST_KIND.apiType) log.unreplayable = true;
-  log.events.push({ apiId, functionId: logicalId, eventId, path, method, condition: resource.Condition, deletionPolicy: resource.DeletionPolicy, updateReplacePolicy: resource.UpdateReplacePolicy });
+  log.events.push({ kind: 'rest', apiId, functionId: logicalId, eventId, path, method, samStrings: false, condition: resource.Condition, deletionPolicy: resource.DeletionPolicy, updateReplacePolicy: resource.UpdateReplacePolicy });
 }

@@ -30,7 +30,7 @@ import { globalsTextOf } from '../globals';
 import { RecordedParameters, RecordingContext, sameParameterReads, type ParameterReads, type SamTranslationCache } from '../translationCache';
 import { isMap, type PlainMap } from '../values';
 import { IMPLICIT_REST_API } from './implicitRestApi';
-import { REPLAYED_API_READS } from './restApiReplay';
+import { REPLAYED_API_READS } from './apiReplay';
 
 /**
  * Function properties that only the function's own translation reads (its code, configuration,
@@ -220,8 +220,8 @@ export class ImplicitApiKeeper {
       else replayable = false;
     }
     if (replayable) this.recorded = { generated: [...(result as GeneratedResource[])], references, notes };
-    // A translation that read more than its entry, the function names and the implicit APIs is not rebuilt from its parts either (restApiReplay.ts).
-    else if (ctx.restApiLog) ctx.restApiLog.unreplayable = true;
+    // A translation that read more than its entry, the function names and the implicit APIs is not rebuilt from its parts either (apiReplay.ts).
+    else if (ctx.apiLog) ctx.apiLog.unreplayable = true;
     return result;
   }
 

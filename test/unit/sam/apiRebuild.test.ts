@@ -1,6 +1,6 @@
 /**
- * The REST APIs SAM builds from events (the implicit one, and an `AWS::Serverless::Api` that
- * functions' events name) rebuilt from their parts when an edit to a function changes what an API
+ * The APIs SAM builds from events (the implicit REST and HTTP APIs, and an `AWS::Serverless::Api`
+ * or `AWS::Serverless::HttpApi` that functions' events name) rebuilt from their parts when an edit to a function changes what an API
  * is made of (an event's path, an event added or removed, a FunctionName, a DeletionPolicy): the
  * expansion starts from the last one, and is the expansion in full. SAM's rules the expectations
  * come from: the deployment's logical id ends in a hash of the definition and of the functions'
@@ -82,7 +82,7 @@ function expandAfter(before: string, edited: string): { processed: Record<string
   assert.deepStrictEqual(expansion.parsed, expand(edited).parsed, 'the processed template is the expansion in full');
   assert.deepStrictEqual(expansion.sourceMap, expand(edited).sourceMap, 'so is the source map');
   assert.deepStrictEqual(expansion.notes, expand(edited).notes, 'and so are the notes');
-  return { processed: (toPlain(expansion.parsed.root!) as { Resources: Record<string, Resource> }).Resources, rebuilt: cache.restApiRebuilds > 0, cache };
+  return { processed: (toPlain(expansion.parsed.root!) as { Resources: Record<string, Resource> }).Resources, rebuilt: cache.apiRebuilds > 0, cache };
 }
 
 describe('the implicit API rebuilt from its parts', () => {
@@ -130,7 +130,7 @@ describe('the implicit API rebuilt from its parts', () => {
       const text = template({ ...BASE, B: { path } });
       assert.deepStrictEqual(expand(text, cache).parsed, expand(text).parsed, path);
     }
-    assert.equal(cache.restApiRebuilds, 5);
+    assert.equal(cache.apiRebuilds, 5);
   });
 });
 
@@ -267,5 +267,63 @@ describe('an explicit API rebuilt from its parts', () => {
     const { processed, rebuilt } = expandAfter(explicitTemplate({ domain }), explicitTemplate({ domain, pathOfA: '/a/items' }));
     assert.equal(rebuilt, false);
     assert.ok(Object.values(processed).some((resource) => resource.Type === 'AWS::Route53::RecordSetGroup'));
+  });
+});
+
+/** HTTP APIs: A serves the explicit API's `$default` route and a path on it, B a path on the implicit API; `settings` are route settings on B's event. */
+function httpTemplate({ pathOfA = '/a', pathOfB = '/b', settings = '' } = {}): string {
+  const fn = (name: string, events: string) => `  ${name}:
+    Type: AWS::Serverless::Function
+    Properties:
+      CodeUri: s3://bucket/${name}.zip
+      Handler: app.handler
+      Runtime: python3.12
+      Events:
+${events}`;
+  return `Transform: AWS::Serverless-2016-10-31
+Resources:
+  Api:
+    Type: AWS::Serverless::HttpApi
+${fn('A', `        Default:
+          Type: HttpApi
+          Properties:
+            ApiId: !Ref Api
+        Read:
+          Type: HttpApi
+          Properties:
+            ApiId: !Ref Api
+            Path: ${pathOfA}
+            Method: get
+`)}${fn('B', `        Read:
+          Type: HttpApi
+          Properties:
+            Path: ${pathOfB}
+            Method: get
+${settings}`)}`;
+}
+
+type OpenApi = { paths: Record<string, Record<string, unknown>> };
+
+describe('HTTP APIs rebuilt from their parts', () => {
+  test("a new path on the explicit API: the route in its definition; A serves the $default route, so the new route needs no permission of its own", () => {
+    const { processed, rebuilt } = expandAfter(httpTemplate(), httpTemplate({ pathOfA: '/a/items' }));
+    assert.ok(rebuilt);
+    assert.deepEqual(Object.keys((processed.Api!.Properties.Body as unknown as OpenApi).paths).sort(), ['$default', '/a/items']);
+    const permissions = Object.keys(processed).filter((id) => processed[id]!.Type === 'AWS::Lambda::Permission').sort();
+    assert.deepEqual(permissions, ['ADefaultPermission', 'BReadPermission']);
+  });
+
+  test('a new path on the implicit API: the route in its definition, the explicit API as it was', () => {
+    const before = resources(httpTemplate());
+    const { processed, rebuilt } = expandAfter(httpTemplate(), httpTemplate({ pathOfB: '/b/items' }));
+    assert.ok(rebuilt);
+    assert.deepEqual(Object.keys((processed.ServerlessHttpApi!.Properties.Body as unknown as OpenApi).paths), ['/b/items']);
+    assert.deepEqual(processed.Api, before.Api);
+  });
+
+  test("an event's route settings, which SAM merges into its API's entry: expanded in full", () => {
+    const settings = '            RouteSettings:\n              ThrottlingBurstLimit: 10\n';
+    const { rebuilt } = expandAfter(httpTemplate({ settings }), httpTemplate({ settings, pathOfB: '/b/items' }));
+    assert.equal(rebuilt, false);
   });
 });

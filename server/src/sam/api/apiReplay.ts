@@ -1,0 +1,246 @@
+/**
+ * The APIs SAM builds from functions' events (the implicit `ServerlessRestApi` and
+ * `ServerlessHttpApi`, and each `AWS::Serverless::Api` and `AWS::Serverless::HttpApi` of the
+ * template) rebuilt without translating the template again: what they are made of, kept from the
+ * last expansion function by function (each `Api` or `HttpApi` event's API, path and method as the
+ * plugins met them, the FunctionName each adds to its REST API's deployment hash, and the
+ * integration steps of each function's kept translation), is done again in SAM's order, with the
+ * edited functions' parts in place of theirs before, and the APIs are translated from it. A
+ * keystroke in an event's path thus costs the definitions' fold and the APIs' translations, not
+ * the template's (reexpand.ts).
+ *
+ * The plugins' order is kept: each explicit API's entry, read from the text now, takes SAM's
+ * skeleton when it gives no definition; the REST plugin adds its events' paths, then the HTTP
+ * plugin its own, each with its path conditions; then Globals merge (after the plugins, as in
+ * SAM), then the functions' integrations run, then the APIs are translated. It is kept only for
+ * a template whose APIs are REST and HTTP APIs made of function events alone, with no function
+ * condition on their events, no tags propagated to an implicit API, no route settings on an
+ * event, and APIs whose translations generated what they generated before, read nothing but their
+ * own entries, the function names and the implicit APIs, and gave no note.
+ */
+import type { MapNode } from '../../template/ast';
+import { SamResource, type TranslationContext } from '../context';
+import { SamError } from '../errors';
+import type { GeneratedResource, Origin } from '../generated';
+import { Globals, mergeGlobals } from '../globals';
+import { PyUnicode } from '../python/py27Dict';
+import { ResourceOrder } from '../resourceOrder';
+import { RecordedParameters, RecordingContext, stableText, type KeptEffect, type ParameterReads } from '../translationCache';
+import type { ContextSeed, Translation } from '../translate';
+import { isMap, sortedEntries, type PlainMap } from '../values';
+import { addApiToDefinition, addImplicitApiAttributes, addPathConditions, ImplicitApiState, type ImplicitApiKind } from './implicitApi';
+import { HTTP_KIND, IMPLICIT_HTTP_API } from './implicitHttpApi';
+import { IMPLICIT_REST_API, REST_KIND } from './implicitRestApi';
+import { translateHttpApi } from './httpApi';
+import { defaultDefinitionBodies } from './managedDefinitions';
+import { translateRestApi } from './restApi';
+
+const REST_API = 'AWS::Serverless::Api';
+const HTTP_API = 'AWS::Serverless::HttpApi';
+
+/** What an API's translation may read besides its own entry and still be rebuilt by a replay. */
+export const REPLAYED_API_READS = ['functionNames', 'implicitApis'] as const;
+
+/** An `Api` or `HttpApi` event as its plugin met it. */
+export interface LoggedApiEvent {
+  kind: 'rest' | 'http';
+  /** The API it names: the implicit API of its kind when it names none. */
+  apiId: string;
+  functionId: string;
+  eventId: string;
+  path: string;
+  method: string;
+  /** Whether the path and method are SAM's own strings (the `$default` route it chose), not template text. */
+  samStrings: boolean;
+  /** The function's attributes the plugin reads (`_update_resource_attributes_from_api_event`). */
+  condition: unknown;
+  deletionPolicy: unknown;
+  updateReplacePolicy: unknown;
+}
+
+/** What the transform met of the APIs' making, in the order it met it. */
+export class ApiLog {
+  /** Functions in the order each plugin went through the resources (one plugin's resource may reorder a Python 2.7 table before the next). */
+  readonly pluginOrders: { rest: readonly string[]; http: readonly string[] } = { rest: [], http: [] };
+  readonly events: LoggedApiEvent[] = [];
+  /** FunctionName values the functions add to the deployment hash of the API their events name, in translation order. */
+  readonly functionNames: { apiId: string; functionId: string; text: string }[] = [];
+  /** Set when a plugin met what a replay does not do: a state machine's event, tags propagated to an implicit API, route settings. */
+  unreplayable = false;
+}
+
+/** One function's part of the APIs. */
+export interface FunctionApiPart {
+  events: readonly LoggedApiEvent[];
+  functionNames: readonly { apiId: string; text: string }[];
+  /** The shared steps of the function's kept translation (its events' integrations), in order. */
+  steps: readonly KeptEffect[];
+}
+
+/** An API of the last expansion: its logical id and SAM type, and the types of what it generated, in order. */
+export interface ReplayedApi {
+  id: string;
+  type: typeof REST_API | typeof HTTP_API;
+  generatedTypes: readonly string[];
+}
+
+/** What rebuilding the APIs needs of the last expansion. */
+export interface ApiReplay {
+  /** Functions in each plugin's order, and in translation order. */
+  pluginOrders: ApiLog['pluginOrders'];
+  translationOrder: readonly string[];
+  parts: ReadonlyMap<string, FunctionApiPart>;
+  /** The values every translation reads (parameters, region, partition, Python 2.7 order, Mappings, Conditions). */
+  context: ContextSeed;
+  /** The APIs in translation order: a rebuilt API that generates other types is not taken. */
+  apis: readonly ReplayedApi[];
+}
+
+/** The functions' parts of the APIs, from a translation's log and kept effects; undefined when one is missing. */
+export function functionApiParts(log: ApiLog, functions: Iterable<string>, keptEffects: ReadonlyMap<string, readonly KeptEffect[]>): Map<string, FunctionApiPart> | undefined {
+  const parts = new Map<string, { events: LoggedApiEvent[]; functionNames: { apiId: string; text: string }[]; steps: readonly KeptEffect[] }>();
+  for (const id of functions) {
+    const effects = keptEffects.get(id);
+    if (effects === undefined) return undefined;
+    parts.set(id, { events: [], functionNames: [], steps: effects.filter((effect) => effect.kind === 'step') });
+  }
+  for (const event of log.events) parts.get(event.functionId)?.events.push(event);
+  for (const { apiId, functionId, text } of log.functionNames) parts.get(functionId)?.functionNames.push({ apiId, text });
+  return parts;
+}
+
+/** The APIs rebuilt: what each generates, the events the implicit ones are attributed to, and the references their translations add. */
+export interface RebuiltApis {
+  generated: ReadonlyMap<string, GeneratedResource[]>;
+  /** The event each implicit API among them is attributed to. */
+  origins: ReadonlyMap<string, Origin>;
+  references: readonly { logicalId: string; property: string; generatedId: string }[];
+  /** The parameter values the rebuild looked up; undefined when one has no text. */
+  parameterReads: ParameterReads | undefined;
+}
+
+/** An explicit API's entry as the template now writes it (read from the text, so that its values stand for its nodes), with its node. */
+export interface WrittenApi {
+  entry: PlainMap;
+  node: MapNode;
+}
+
+/** Each plugin, in the order SAM runs them, with its implicit API and the events it meets. */
+const PLUGINS: readonly { kind: ImplicitApiKind; events: LoggedApiEvent['kind'] }[] = [
+  { kind: REST_KIND, events: 'rest' },
+  { kind: HTTP_KIND, events: 'http' },
+];
+
+/**
+ * The APIs made again from the functions' parts: each explicit API's entry as `written` now,
+ * each plugin's events' paths and methods added to their APIs' definitions in its order, with
+ * its implicit API's attributes and the path conditions, then Globals, each function's
+ * integration steps in translation order, then the APIs translated. Undefined when a step fails,
+ * an API is missing, an implicit API has no event left, or an API generates other types than
+ * before or reads more than a replay gives it (the caller expands in full).
+ */
+export function rebuildApis(replay: ApiReplay, written: ReadonlyMap<string, WrittenApi>, globals: unknown, newContext: (seed: ContextSeed) => TranslationContext): RebuiltApis | undefined {
+  const { parts } = replay;
+  const ctx = newContext(replay.context);
+  const lookedUp = new RecordedParameters(ctx.parameters);
+  ctx.parameters = lookedUp;
+  const implicit = new Set([IMPLICIT_REST_API, IMPLICIT_HTTP_API]);
+  const explicit = replay.apis.filter((api) => !implicit.has(api.id)).map((api) => api.id);
+  for (const id of explicit) {
+    const api = written.get(id);
+    if (api === undefined) return undefined;
+    ctx.resources[id] = api.entry;
+  }
+  const order = new ResourceOrder(explicit, ctx.py27);
+  defaultDefinitionBodies(ctx, order);
+  const origins = new Map<string, Origin>();
+  try {
+    for (const { kind, events } of PLUGINS) {
+      const met = replay.pluginOrders[events].flatMap((id) => parts.get(id)?.events ?? []).filter((event) => event.kind === events);
+      if (replay.apis.some((api) => api.id === kind.logicalId)) {
+        const first = met.find((event) => event.apiId === kind.logicalId);
+        if (first === undefined) return undefined;
+        const origin = { logicalId: first.functionId, property: `Events.${first.eventId}` };
+        origins.set(kind.logicalId, origin);
+        ctx.resources[kind.logicalId] = kind.implicitResource();
+        ctx.implicitApis.set(kind.logicalId, origin);
+        order.set(kind.logicalId);
+      }
+      const state = new ImplicitApiState();
+      for (const event of met) {
+        state.record(event.apiId, event.path, event.method, { Condition: event.condition, DeletionPolicy: event.deletionPolicy, UpdateReplacePolicy: event.updateReplacePolicy });
+        const text = (value: string) => (event.samStrings ? value : new PyUnicode(value));
+        addApiToDefinition(ctx, kind, event.apiId, text(event.path), text(event.method));
+      }
+      if (origins.has(kind.logicalId)) addImplicitApiAttributes(ctx, kind, state);
+      addPathConditions(ctx, order, kind, state.conditions);
+    }
+  } catch (error) {
+    if (error instanceof SamError) return undefined;
+    throw error;
+  }
+  const read = Globals.read(globals);
+  if (read instanceof SamError) return undefined;
+  const errors: { error: SamError }[] = [];
+  mergeGlobals(ctx, order, read, errors);
+  if (errors.length > 0) return undefined;
+  const names = new Map<string, string>();
+  for (const id of replay.translationOrder) {
+    const part = parts.get(id);
+    if (part === undefined) continue;
+    for (const { apiId, text } of part.functionNames) names.set(apiId, (names.get(apiId) ?? '') + text);
+    for (const effect of part.steps) if (effect.kind === 'step' && effect.step(ctx) instanceof SamError) return undefined;
+  }
+  for (const [apiId, text] of names) ctx.functionNames.set(apiId, text);
+  const generated = new Map<string, GeneratedResource[]>();
+  const references: RebuiltApis['references'][number][] = [];
+  for (const { id, type, generatedTypes } of replay.apis) {
+    const entry = ctx.resources[id];
+    if (!isMap(entry)) return undefined;
+    // What an API's translation did besides generating, which a replay must not leave out.
+    const recording = new RecordingContext(ctx, id, REPLAYED_API_READS);
+    const sam = new SamResource(id, type, entry, written.get(id)?.node);
+    const result = type === REST_API ? translateRestApi(recording.context, sam) : translateHttpApi(recording.context, sam);
+    if (recording.tainted || !Array.isArray(result) || result.map((resource) => resource.type).join() !== generatedTypes.join()) return undefined;
+    for (const effect of recording.effects) {
+      if (effect.kind !== 'reference') return undefined;
+      references.push({ logicalId: effect.logicalId, property: effect.property, generatedId: effect.generatedId });
+    }
+    generated.set(id, result);
+  }
+  const allText = stableText(sortedEntries(replay.context.parameters));
+  return { generated, origins, references, parameterReads: allText === undefined ? undefined : lookedUp.reads(allText) };
+}
+
+/** SAM types whose translation a replay of the APIs does not account for. */
+const NOT_REPLAYED = new Set(['AWS::Serverless::WebSocketApi', 'AWS::Serverless::StateMachine', 'AWS::Serverless::Connector']);
+
+/**
+ * What a later expansion needs to rebuild the APIs of this translation, or undefined when the
+ * translation is not one the replay makes again (see the module's comment).
+ */
+export function apiReplayOf(translation: Translation, template: PlainMap): ApiReplay | undefined {
+  const log = translation.apiLog;
+  if (log === undefined || log.unreplayable || translation.seed === undefined) return undefined;
+  const resources = isMap(template.Resources) ? template.Resources : {};
+  if (Object.values(resources).some((entry) => isMap(entry) && NOT_REPLAYED.has(entry.Type as string))) return undefined;
+  const apis: ReplayedApi[] = [];
+  // Generated in translation order.
+  for (const [id, generated] of translation.generated) {
+    const entry = resources[id];
+    const type = id === IMPLICIT_REST_API ? REST_API : id === IMPLICIT_HTTP_API ? HTTP_API : isMap(entry) ? entry.Type : undefined;
+    if (type !== REST_API && type !== HTTP_API) continue;
+    if (translation.notes.some((note) => note.logicalId === id)) return undefined;
+    apis.push({ id, type, generatedTypes: generated.map((resource) => resource.type) });
+  }
+  if (apis.length === 0) return undefined;
+  const parts = functionApiParts(log, translation.functionOrder, translation.keptEffects);
+  if (parts === undefined || !replayable(parts.values())) return undefined;
+  return { pluginOrders: log.pluginOrders, translationOrder: translation.functionOrder, parts, context: translation.seed, apis };
+}
+
+/** Whether functions' parts are ones a replay makes: no event of a function with a condition (SAM makes conditions of them). */
+export function replayable(parts: Iterable<FunctionApiPart>): boolean {
+  for (const part of parts) if (part.events.some((event) => event.condition !== undefined)) return false;
+  return true;
+}
