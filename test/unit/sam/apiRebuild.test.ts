@@ -13,6 +13,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { expandServerless, SamTranslationCache } from '../../../server/src/sam';
 import { parseTemplate, readTemplateModel, toPlain } from '../../../server/src/template';
+import { eventYaml, functionYaml } from './samYaml';
 
 interface FunctionSpec {
   path?: string;
@@ -175,6 +176,7 @@ describe('Globals', () => {
 
 /** An explicit API with a default authorizer and CORS from Globals, named by A's event; B's event is on the implicit API. */
 function explicitTemplate({ pathOfA = '/a', apiOfA = '!Ref Api', pathOfB = '/b', domain = '' } = {}): string {
+  const readA = eventYaml('Read', 'Api', { ...(apiOfA ? { RestApiId: apiOfA } : {}), Path: pathOfA, Method: 'get' });
   return `Transform: AWS::Serverless-2016-10-31
 Globals:
   Api:
@@ -189,37 +191,7 @@ Resources:
         Authorizers:
           TokenAuth:
             FunctionArn: !GetAtt Authorizer.Arn
-${domain}  Authorizer:
-    Type: AWS::Serverless::Function
-    Properties:
-      CodeUri: s3://bucket/auth.zip
-      Handler: app.handler
-      Runtime: python3.12
-  A:
-    Type: AWS::Serverless::Function
-    Properties:
-      CodeUri: s3://bucket/a.zip
-      Handler: app.handler
-      Runtime: python3.12
-      Events:
-        Read:
-          Type: Api
-          Properties:
-${apiOfA ? `            RestApiId: ${apiOfA}\n` : ''}            Path: ${pathOfA}
-            Method: get
-  B:
-    Type: AWS::Serverless::Function
-    Properties:
-      CodeUri: s3://bucket/b.zip
-      Handler: app.handler
-      Runtime: python3.12
-      Events:
-        Read:
-          Type: Api
-          Properties:
-            Path: ${pathOfB}
-            Method: get
-`;
+${domain}${functionYaml('Authorizer', { code: 's3://bucket/auth.zip' })}${functionYaml('A', { events: [readA] })}${functionYaml('B', { events: [eventYaml('Read', 'Api', { Path: pathOfB, Method: 'get' })] })}`;
 }
 
 type Body = { paths: Record<string, Record<string, { security?: unknown[] }>> };
@@ -272,34 +244,13 @@ describe('an explicit API rebuilt from its parts', () => {
 
 /** HTTP APIs: A serves the explicit API's `$default` route and a path on it, B a path on the implicit API; `settings` are route settings on B's event. */
 function httpTemplate({ pathOfA = '/a', pathOfB = '/b', settings = '' } = {}): string {
-  const fn = (name: string, events: string) => `  ${name}:
-    Type: AWS::Serverless::Function
-    Properties:
-      CodeUri: s3://bucket/${name}.zip
-      Handler: app.handler
-      Runtime: python3.12
-      Events:
-${events}`;
+  const a = [eventYaml('Default', 'HttpApi', { ApiId: '!Ref Api' }), eventYaml('Read', 'HttpApi', { ApiId: '!Ref Api', Path: pathOfA, Method: 'get' })];
+  const b = [eventYaml('Read', 'HttpApi', { Path: pathOfB, Method: 'get' }) + settings];
   return `Transform: AWS::Serverless-2016-10-31
 Resources:
   Api:
     Type: AWS::Serverless::HttpApi
-${fn('A', `        Default:
-          Type: HttpApi
-          Properties:
-            ApiId: !Ref Api
-        Read:
-          Type: HttpApi
-          Properties:
-            ApiId: !Ref Api
-            Path: ${pathOfA}
-            Method: get
-`)}${fn('B', `        Read:
-          Type: HttpApi
-          Properties:
-            Path: ${pathOfB}
-            Method: get
-${settings}`)}`;
+${functionYaml('A', { events: a })}${functionYaml('B', { events: b })}`;
 }
 
 type OpenApi = { paths: Record<string, Record<string, unknown>> };

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { expandServerless, SamTranslationCache } from '../../../server/src/sam';
 import { parseTemplate, readTemplateModel, toPlain } from '../../../server/src/template';
+import { eventYaml, functionYaml } from './samYaml';
 
 /** Three functions with an SQS event each, with what the tests below edit. */
 function template({ timeoutOfB = 3, batchOfB = 10, queueTimeout = 30, extraQueue = false } = {}): string {
@@ -279,20 +280,7 @@ describe('SamTranslationCache: the implicit API', () => {
 
 /** An explicit REST API, whose definition SAM builds from the events of two functions that name it. */
 function explicitApiTemplate({ codeOfA = 's3://bucket/a.zip', pathOfA = '/a', stage = 'live', queueTimeout = 30 } = {}): string {
-  const fn = (name: string, code: string, path: string) => `  ${name}:
-    Type: AWS::Serverless::Function
-    Properties:
-      CodeUri: ${code}
-      Handler: app.handler
-      Runtime: python3.12
-      Events:
-        Get:
-          Type: Api
-          Properties:
-            RestApiId: !Ref Api
-            Path: ${path}
-            Method: get
-`;
+  const get = (path: string) => [eventYaml('Get', 'Api', { RestApiId: '!Ref Api', Path: path, Method: 'get' })];
   return `Transform: AWS::Serverless-2016-10-31
 Resources:
   Api:
@@ -304,7 +292,7 @@ Resources:
     Type: AWS::SQS::Queue
     Properties:
       VisibilityTimeout: ${queueTimeout}
-${fn('A', codeOfA, pathOfA)}${fn('B', 's3://bucket/b.zip', '/b')}`;
+${functionYaml('A', { code: codeOfA, events: get(pathOfA) })}${functionYaml('B', { events: get('/b') })}`;
 }
 
 /** The generated resources of an expansion, by logical id. */
@@ -362,21 +350,7 @@ describe('SamTranslationCache: an explicit API that functions\' events name', ()
 
 /** An explicit HTTP API; A serves its `$default` route and one path, B another path. */
 function httpApiTemplate({ codeOfA = 's3://bucket/a.zip', queueTimeout = 30 } = {}): string {
-  const event = (name: string, path: string, method: string) => `        ${name}:
-          Type: HttpApi
-          Properties:
-            ApiId: !Ref Api
-            Path: ${path}
-            Method: ${method}
-`;
-  const fn = (name: string, code: string, events: string) => `  ${name}:
-    Type: AWS::Serverless::Function
-    Properties:
-      CodeUri: ${code}
-      Handler: app.handler
-      Runtime: python3.12
-      Events:
-${events}`;
+  const route = (name: string, path: string, method: string) => eventYaml(name, 'HttpApi', { ApiId: '!Ref Api', Path: path, Method: method });
   return `Transform: AWS::Serverless-2016-10-31
 Resources:
   Api:
@@ -385,7 +359,7 @@ Resources:
     Type: AWS::SQS::Queue
     Properties:
       VisibilityTimeout: ${queueTimeout}
-${fn('A', codeOfA, event('Default', '$default', 'any') + event('Get', '/a', 'get'))}${fn('B', 's3://bucket/b.zip', event('Get', '/b', 'get'))}`;
+${functionYaml('A', { code: codeOfA, events: [route('Default', '$default', 'any'), route('Get', '/a', 'get')] })}${functionYaml('B', { events: [route('Get', '/b', 'get')] })}`;
 }
 
 describe("SamTranslationCache: an explicit HTTP API that functions' events name", () => {

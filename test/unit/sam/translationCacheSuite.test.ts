@@ -47,6 +47,31 @@ function firstFunction(template: Plain): Plain | undefined {
   return found.Properties as Plain;
 }
 
+/** The properties of the first event of `type` in a function that `matches` them, with its function's properties. */
+function findEvent(template: Plain, type: string, matches: (event: Plain) => boolean): { function: Plain; event: Plain } | undefined {
+  for (const resource of isMap(template.Resources) ? Object.values(template.Resources) : []) {
+    if (!isMap(resource) || resource.Type !== 'AWS::Serverless::Function' || !isMap(resource.Properties) || !isMap(resource.Properties.Events)) continue;
+    for (const event of Object.values(resource.Properties.Events)) {
+      if (isMap(event) && event.Type === type && isMap(event.Properties) && matches(event.Properties)) return { function: resource.Properties, event: event.Properties };
+    }
+  }
+  return undefined;
+}
+
+/** A function's code moved to another S3 object. */
+function newCode(properties: Plain): true {
+  properties.CodeUri = 's3://cache-probe/edited.zip';
+  delete properties.InlineCode;
+  delete properties.ImageUri;
+  return true;
+}
+
+/** An event's path one segment longer. */
+function longerPath(event: Plain): true {
+  event.Path = `${String(event.Path).replace(/\/$/, '')}/probe`;
+  return true;
+}
+
 /** The edits a cache is warmed with, each a function from a copy of the template to its edited text (or none when it does not apply). */
 const EDITS: Record<string, (template: Plain) => boolean> = {
   'a function property changed': (t) => {
@@ -70,35 +95,17 @@ const EDITS: Record<string, (template: Plain) => boolean> = {
   // What only the function's own translation reads: an implicit API kept from before is taken again.
   "a function's code changed": (t) => {
     const properties = firstFunction(t);
-    if (!properties) return false;
-    properties.CodeUri = 's3://cache-probe/edited.zip';
-    delete properties.InlineCode;
-    delete properties.ImageUri;
-    return true;
+    return properties !== undefined && newCode(properties);
   },
   // A function whose Api event names an API of the template: its translation reads that API's
   // stage, and the API's definition is the API's own translation, which the edit leaves alone.
   "code changed in a function whose Api event names an API": (t) => {
-    const resources = isMap(t.Resources) ? Object.values(t.Resources) : [];
-    const namesApi = (r: unknown) => isMap(r) && r.Type === 'AWS::Serverless::Function' && isMap(r.Properties) && isMap(r.Properties.Events) && Object.values(r.Properties.Events).some((e) => isMap(e) && e.Type === 'Api' && isMap(e.Properties) && e.Properties.RestApiId !== undefined);
-    const found = resources.find(namesApi);
-    if (!isMap(found)) return false;
-    const properties = found.Properties as Plain;
-    properties.CodeUri = 's3://cache-probe/edited.zip';
-    delete properties.InlineCode;
-    delete properties.ImageUri;
-    return true;
+    const found = findEvent(t, 'Api', (event) => event.RestApiId !== undefined);
+    return found !== undefined && newCode(found.function);
   },
   "code changed in a function whose HttpApi event names an API": (t) => {
-    const resources = isMap(t.Resources) ? Object.values(t.Resources) : [];
-    const namesApi = (r: unknown) => isMap(r) && r.Type === 'AWS::Serverless::Function' && isMap(r.Properties) && isMap(r.Properties.Events) && Object.values(r.Properties.Events).some((e) => isMap(e) && e.Type === 'HttpApi' && isMap(e.Properties) && e.Properties.ApiId !== undefined);
-    const found = resources.find(namesApi);
-    if (!isMap(found)) return false;
-    const properties = found.Properties as Plain;
-    properties.CodeUri = 's3://cache-probe/edited.zip';
-    delete properties.InlineCode;
-    delete properties.ImageUri;
-    return true;
+    const found = findEvent(t, 'HttpApi', (event) => event.ApiId !== undefined);
+    return found !== undefined && newCode(found.function);
   },
   "a function's environment and policies changed": (t) => {
     const properties = firstFunction(t);
@@ -113,32 +120,16 @@ const EDITS: Record<string, (template: Plain) => boolean> = {
     const properties = firstFunction(t);
     const events = properties && isMap(properties.Events) ? Object.values(properties.Events) : [];
     const api = events.find((e) => isMap(e) && e.Type === 'Api' && isMap(e.Properties) && typeof e.Properties.Path === 'string') as Plain | undefined;
-    if (!api) return false;
-    (api.Properties as Plain).Path = `${String((api.Properties as Plain).Path).replace(/\/$/, '')}/probe`;
-    return true;
+    return api !== undefined && longerPath(api.Properties as Plain);
   },
   // The API such an event names is rebuilt from its parts.
   "an Api event's path changed in a function whose event names an API": (t) => {
-    const resources = isMap(t.Resources) ? Object.values(t.Resources) : [];
-    for (const resource of resources) {
-      const events = isMap(resource) && resource.Type === 'AWS::Serverless::Function' && isMap(resource.Properties) && isMap(resource.Properties.Events) ? Object.values(resource.Properties.Events) : [];
-      const api = events.find((e) => isMap(e) && e.Type === 'Api' && isMap(e.Properties) && e.Properties.RestApiId !== undefined && typeof e.Properties.Path === 'string') as Plain | undefined;
-      if (!api) continue;
-      (api.Properties as Plain).Path = `${String((api.Properties as Plain).Path).replace(/\/$/, '')}/probe`;
-      return true;
-    }
-    return false;
+    const found = findEvent(t, 'Api', (event) => event.RestApiId !== undefined && typeof event.Path === 'string');
+    return found !== undefined && longerPath(found.event);
   },
   "an HttpApi event's path changed": (t) => {
-    const resources = isMap(t.Resources) ? Object.values(t.Resources) : [];
-    for (const resource of resources) {
-      const events = isMap(resource) && resource.Type === 'AWS::Serverless::Function' && isMap(resource.Properties) && isMap(resource.Properties.Events) ? Object.values(resource.Properties.Events) : [];
-      const api = events.find((e) => isMap(e) && e.Type === 'HttpApi' && isMap(e.Properties) && typeof e.Properties.Path === 'string') as Plain | undefined;
-      if (!api) continue;
-      (api.Properties as Plain).Path = `${String((api.Properties as Plain).Path).replace(/\/$/, '')}/probe`;
-      return true;
-    }
-    return false;
+    const found = findEvent(t, 'HttpApi', (event) => typeof event.Path === 'string');
+    return found !== undefined && longerPath(found.event);
   },
   "a function's tags changed": (t) => {
     const properties = firstFunction(t);
