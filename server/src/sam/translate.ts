@@ -273,6 +273,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   const keeper = options.cache && source && parametersText !== undefined ? TranslationKeeper.for(ctx, options.cache, source, parametersText) : undefined;
   const translated = translationOrder(ctx, order);
   const ownEntryApis = new Set<string>();
+  let resolverFor: ((connectorId: string) => ResourceResolver) | undefined;
   for (const logicalId of translated) {
     if (failed.has(logicalId) || stopped || (part && (!(logicalId in resources) || part.context.has(logicalId)))) continue;
     const entry = ctx.resources[logicalId] as PlainMap;
@@ -282,7 +283,8 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
     if (propertiesNotMap.has(logicalId) || (entry.Properties !== undefined && entry.Properties !== null && !isMap(entry.Properties))) {
       result = invalidResource(logicalId, "Attribute 'Properties' should be a map.", ['Properties']);
     } else if (sam.type === 'AWS::Serverless::Connector') {
-      result = translateConnector(sam, connectorResolver(ctx, generated, logicalId), originalTypes);
+      resolverFor ??= connectorResolvers(ctx, generated);
+      result = translateConnector(sam, resolverFor(logicalId), originalTypes);
     } else if (apiKeeper?.handles(logicalId)) {
       result = apiKeeper.translate(ctx, (apiCtx) => translateResource(apiCtx, sam));
     } else if (ctx.apiLog && dependsOnEvents(sam)) {
@@ -574,12 +576,17 @@ function translateResource(ctx: TranslationContext, sam: SamResource): Generated
 }
 
 /**
- * The template's resources as a connector sees them: the generated resources where SAM resources
- * were translated, the template's own otherwise (edited in a copy when a connector makes one wait
- * for its policy).
+ * The template's resources as each connector sees them: the generated resources where SAM
+ * resources were translated, the template's own otherwise (edited in a copy, attributed to the
+ * first connector that makes one wait for its policy).
  */
-function connectorResolver(ctx: TranslationContext, generated: ReadonlyMap<string, GeneratedResource[]>, connectorId: string): ResourceResolver {
+function connectorResolvers(ctx: TranslationContext, generated: ReadonlyMap<string, GeneratedResource[]>): (connectorId: string) => ResourceResolver {
+  // Made once for all connectors, which are translated last: each sees the template's resources
+  // (their entries no longer change) and everything generated before it, in the order each
+  // connector alone would have gathered them. Gathering them again for each connector made a
+  // template with a connector per function quadratic.
   const byId = new Map<string, ConnectableResource>();
+  let connectorId = '';
   for (const [id, entry] of Object.entries(ctx.resources)) {
     if (!isMap(entry)) continue;
     const current = () => ctx.edited.get(id)?.entry ?? entry;
@@ -594,8 +601,17 @@ function connectorResolver(ctx: TranslationContext, generated: ReadonlyMap<strin
       },
     });
   }
-  for (const list of generated.values()) for (const resource of list) byId.set(resource.logicalId, generatedConnectable(resource));
-  return { get: (id) => byId.get(id), all: () => [...byId] };
+  const gathered = new Set<string>();
+  const resolver: ResourceResolver = { get: (id) => byId.get(id), all: () => [...byId] };
+  return (id) => {
+    connectorId = id;
+    for (const [producer, list] of generated) {
+      if (gathered.has(producer)) continue;
+      gathered.add(producer);
+      for (const resource of list) byId.set(resource.logicalId, generatedConnectable(resource));
+    }
+    return resolver;
+  };
 }
 
 /**
