@@ -19,10 +19,10 @@
  * Parameters, Mappings, Conditions and Globals (and SAM's Python 2.7 order of the whole), and the
  * entries of the APIs its events name, there for what each event's permission reads of them
  * (a REST API's stage, an HTTP API's definition) and not translated: an API's definition comes
- * from the events, which an edit the API does not read leaves as they were. The result is taken only when it says the same about
- * the others as before: no error, nothing shared or edited, no new condition, the same references
- * to what it generates, as many notes, and ids no other resource uses. Otherwise the caller
- * expands the template in full.
+ * from the events, which an edit the API does not read leaves as they were. The result is
+ * taken only when it says the same about the others as before: no error, nothing shared or
+ * edited, no new condition, the same references to what it generates, as many notes, and ids no
+ * other resource uses. Otherwise the caller expands the template in full.
  *
  * A cache that moves in place (`SamTranslationCache.movesInPlace`, for an owner that reads each
  * expansion only until the next) copies a record the first time it moves into range objects the

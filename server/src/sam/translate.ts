@@ -80,7 +80,7 @@ export interface Translation {
   keptEffects: ReadonlyMap<string, readonly KeptEffect[]>;
   /** The functions in translation order. */
   functionOrder: readonly string[];
-  /** What the implicit REST API was made of, when the caller keeps translations. */
+  /** What the APIs built from events were made of, when the caller keeps translations. */
   apiLog?: ApiLog;
   /** What every translation read besides the resources. */
   seed?: ContextSeed;
@@ -190,7 +190,8 @@ function convertsForPython27(resources: PlainMap, globals: unknown): boolean {
 /**
  * Some of a template's resources, translated alone (reexpand.ts). `context` names resources the
  * template holds only for the events that name them (an explicit REST API, whose stage an `Api`
- * event's permission reads): they are not translated, and their definitions are not built.
+ * event's permission reads; an HTTP API, whose definition an `HttpApi` event's permission reads):
+ * they are not translated, and a REST API's definition is not built.
  */
 export interface TemplatePart {
   context: ReadonlySet<string>;
@@ -237,7 +238,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   // Part of a template: the implicit API and the APIs given as context are not translated, so the
   // REST APIs' definitions are not built (an HTTP API's, which its events' permissions read, is).
   if (part) ctx.keptDefinitions = new Set([IMPLICIT_REST_API, ...[...part.context].filter((id) => isMap(resources[id]) && resources[id].Type === REST_API)]);
-  // The implicit API may be rebuilt from its parts in a later expansion (reexpand.ts).
+  // The APIs built from events may be rebuilt from their parts in a later expansion (reexpand.ts).
   if (options.cache) ctx.apiLog = new ApiLog();
   const resourceNodes = new Map((resourcesNode?.entries ?? []).map((e) => [e.key, e.value]));
   const nodeOf = (id: string): MapNode | undefined => {
