@@ -400,7 +400,7 @@ export const SAM_FUNCTIONS = 200;
  * an `SQS` event on a queue of its own (function, role, permission, event source mapping and
  * queue: about five resources each once expanded).
  */
-function samStack(functions: number, { explicitApi = false } = {}): Template {
+function samStack(functions: number, { explicitApi = false, connectors = false } = {}): Template {
   const random = seededRandom(functions);
   const template: Template = {
     AWSTemplateFormatVersion: '2010-09-09',
@@ -417,6 +417,7 @@ function samStack(functions: number, { explicitApi = false } = {}): Template {
     resources[`Jobs${f}`] = { Type: 'AWS::SQS::Queue', Properties: { VisibilityTimeout: 60 + f } };
     resources[`Handler${f}`] = {
       Type: 'AWS::Serverless::Function',
+      ...(connectors ? { Connectors: { ToJobs: { Properties: { Destination: { Id: `Jobs${f}` }, Permissions: ['Write'] } } } } : {}),
       Properties: {
         CodeUri: `s3://artifacts-${team}/handler${f}.zip`,
         Handler: 'app.handler',
@@ -457,6 +458,11 @@ export function generateSamPair(functions: number = SAM_FUNCTIONS): TemplatePair
 /** The SAM stack with an explicit `AWS::Serverless::Api` (CORS on) that each function's `Api` event names, as YAML text. */
 export function generateSamExplicitApi(functions: number = SAM_FUNCTIONS): string {
   return toYaml(samStack(functions, { explicitApi: true }));
+}
+
+/** The SAM stack with a connector embedded in each function that lets it write to its queue, as YAML text. */
+export function generateSamConnectors(functions: number = SAM_FUNCTIONS): string {
+  return toYaml(samStack(functions, { connectors: true }));
 }
 
 /** The SAM stack and an edit that leaves its API alone, as most edits in a function do: a timeout and a code location. */

@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { loadResourceSpec } from '../server/src/spec/load';
-import { BENCH_SIZES, generatePair, generateSamCodeEdit, generateSamExplicitApi, generateSamPair, SAM_FUNCTIONS, type TemplatePair } from './generate';
+import { BENCH_SIZES, generatePair, generateSamCodeEdit, generateSamConnectors, generateSamExplicitApi, generateSamPair, SAM_FUNCTIONS, type TemplatePair } from './generate';
 import { benchImpactPair, type ImpactFigures } from './impact';
 import { benchLspEdits, benchLspStart, bundleServer, type LspEditFigures, type LspStartFigures, type RepeatedEdit } from './lsp';
 import { benchSamPair, type WarmCase } from './sam';
@@ -162,14 +162,15 @@ function analysis(pairs: Map<number, TemplatePair>): void {
 function sam(): void {
   const pair = generateSamPair();
   const codeEdit = generateSamCodeEdit();
-  const figures = benchSamPair(pair, codeEdit, generateSamExplicitApi(), SAM_FUNCTIONS, loadResourceSpec(), quick ? { warmup: 1, runs: 3 } : { warmup: 3, runs: 15 });
+  const figures = benchSamPair(pair, codeEdit, { explicitApi: generateSamExplicitApi(), connectors: generateSamConnectors() }, SAM_FUNCTIONS, loadResourceSpec(), quick ? { warmup: 1, runs: 3 } : { warmup: 3, runs: 15 });
   emit(figures);
   say();
   say(`SAM: ${SAM_FUNCTIONS} functions with an Api and an SQS event each (${figures.size} resources once expanded); median ms`);
   say(`- the edit: ${pair.edits.join('; ')}`);
   say(`- an edit that leaves the API alone: ${codeEdit.edits.join('; ')}`);
   say('- explicit API: the same stack with an AWS::Serverless::Api (CORS on) that every Api event names');
-  const how = (warm: WarmCase) => (warm.from_last ? 'from the last expansion' : warm.api_kept ? 'translations and API kept' : 'translations kept');
+  say('- a connector per function: the same stack with a connector in each function that lets it write to its queue');
+  const how = (warm: WarmCase) => (warm.from_last ? 'from the last expansion' : warm.api_kept ? 'translations and API kept' : warm.hits + warm.misses > 0 ? 'translations kept' : 'in full, nothing kept');
   const warmRow = (what: string, warm: WarmCase) => [what, warm.analysis_ms, warm.expansion_ms, `${Math.round(warm.share * 100)}%`, `${warm.hits} / ${warm.misses}`, how(warm), figures.runs];
   table(
     ['case', 'analysis ms', 'expansion ms', 'expansion share', 'translations kept / again', 'expanded', 'runs'],
@@ -184,6 +185,7 @@ function sam(): void {
       warmRow("warm, explicit API: a keystroke in Handler1's path (the API rebuilt)", figures.warm_explicit_path),
       warmRow("warm, explicit API: Handler100's CodeUri", figures.warm_explicit_code),
       warmRow("warm, explicit API: Jobs0's VisibilityTimeout", figures.warm_explicit_queue),
+      warmRow("warm, a connector per function: Handler100's CodeUri", figures.warm_connectors_code),
     ],
   );
   say(`For scale, the processed templates as plain YAML: analysis ${round(figures.processed_analysis_ms)} ms`);

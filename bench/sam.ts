@@ -65,6 +65,8 @@ export interface SamFigures {
   warm_explicit_path: WarmCase;
   warm_explicit_code: WarmCase;
   warm_explicit_queue: WarmCase;
+  /** The same stack with a connector in each function (such a template keeps nothing: every keystroke expands it in full): a code location. */
+  warm_connectors_code: WarmCase;
   /** The analysis of the two processed templates written out as plain CloudFormation YAML. */
   processed_analysis_ms: number;
   /**
@@ -152,19 +154,22 @@ function newWarmFigures(): WarmFigures {
 }
 
 /** Times the pair: runs interleaved (expansion, analysis, processed analysis) so that drift hits all alike. */
-export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, explicitApi: string, functions: number, spec: ResourceSpec, { warmup, runs }: { warmup: number; runs: number }): SamFigures {
+export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variants: { explicitApi: string; connectors: string }, functions: number, spec: ResourceSpec, { warmup, runs }: { warmup: number; runs: number }): SamFigures {
   const models = [pair.before, pair.after].map((text) => readTemplateModel(parseTemplate(text)));
   const baseline = { model: models[0]!, text: pair.before };
-  const explicitBaseline = { model: readTemplateModel(parseTemplate(explicitApi)), text: explicitApi };
-  /** A keystroke in the explicit API's stack: the text one keystroke before `to`, and the text with `to`. */
-  const explicitKeystroke = (from: string, before: string, to: string) => {
-    const text = replacedOnce(explicitApi, from, to);
-    return { text, model: readTemplateModel(parseTemplate(text)), keystrokeBefore: readTemplateModel(parseTemplate(replacedOnce(explicitApi, from, before))), figures: newWarmFigures() };
+  const baselineOf = (text: string) => ({ model: readTemplateModel(parseTemplate(text)), text });
+  const explicitBaseline = baselineOf(variants.explicitApi);
+  const connectorsBaseline = baselineOf(variants.connectors);
+  /** A keystroke in a variant of the stack: the text one keystroke before `to`, and the text with `to`. */
+  const keystroke = (variant: string, from: string, before: string, to: string) => {
+    const text = replacedOnce(variant, from, to);
+    return { text, model: readTemplateModel(parseTemplate(text)), keystrokeBefore: readTemplateModel(parseTemplate(replacedOnce(variant, from, before))), figures: newWarmFigures() };
   };
   // Handler1's path typed (…/items1/{id} → …/items1a/{id} → …/items1ab/{id}), its code location (handler100 → handler100-v → handler100-v2), the first queue's timeout.
-  const explicitPath = explicitKeystroke("items1/{id}'", "items1a/{id}'", "items1ab/{id}'");
-  const explicitCode = explicitKeystroke('/handler100.zip', '/handler100-v.zip', '/handler100-v2.zip');
-  const explicitQueue = explicitKeystroke('VisibilityTimeout: 60\n', 'VisibilityTimeout: 6\n', 'VisibilityTimeout: 61\n');
+  const explicitPath = keystroke(variants.explicitApi, "items1/{id}'", "items1a/{id}'", "items1ab/{id}'");
+  const explicitCode = keystroke(variants.explicitApi, '/handler100.zip', '/handler100-v.zip', '/handler100-v2.zip');
+  const explicitQueue = keystroke(variants.explicitApi, 'VisibilityTimeout: 60\n', 'VisibilityTimeout: 6\n', 'VisibilityTimeout: 61\n');
+  const connectorsCode = keystroke(variants.connectors, '/handler100.zip', '/handler100-v.zip', '/handler100-v2.zip');
   const codeEdited = readTemplateModel(parseTemplate(codeEdit.after));
   // The keystroke before each edit's last: the new path, and the new code location, one character short.
   const apiEditBefore = readTemplateModel(parseTemplate(replacedOnce(pair.after, 'Path: /items1\n', 'Path: /items\n')));
@@ -212,7 +217,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, explici
     into.apiKept = expansionCache.implicitApiHits > 0;
     into.fromLast = expansionCache.reexpansions > 0;
     const analysisCache = warmedCache(keystrokeBefore, from.model);
-    const analyse = timeMs(() => analyzeUpdate({ text: from.text }, { text }, { spec, samCache: analysisCache }, { baselineCache: baselines, baselineKey: from.text === pair.before ? 'baseline' : 'explicit' }));
+    const analyse = timeMs(() => analyzeUpdate({ text: from.text }, { text }, { spec, samCache: analysisCache }, { baselineCache: baselines, baselineKey: from === baseline ? 'baseline' : from === explicitBaseline ? 'explicit' : 'connectors' }));
     if (!keep) return;
     into.expansion.push(expand);
     into.analysis.push(analyse);
@@ -237,6 +242,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, explici
     warm(globalsEdited, globalsEditBefore, globalsText, globalsEdit, keep);
     warm(parameterEdited, parameterEditBefore, parameterText, parameterEdit, keep);
     for (const edit of [explicitPath, explicitCode, explicitQueue]) warm(edit.model, edit.keystrokeBefore, edit.text, edit.figures, keep, explicitBaseline);
+    warm(connectorsCode.model, connectorsCode.keystrokeBefore, connectorsCode.text, connectorsCode.figures, keep, connectorsBaseline);
     const least = definitionFloor(paths);
     if (!keep) continue;
     floor.push(least);
@@ -267,6 +273,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, explici
     warm_explicit_path: figures(explicitPath.figures),
     warm_explicit_code: figures(explicitCode.figures),
     warm_explicit_queue: figures(explicitQueue.figures),
+    warm_connectors_code: figures(connectorsCode.figures),
     processed_analysis_ms: median(processed),
     definition_floor_ms: Math.min(...floor),
     runs,
