@@ -30,13 +30,7 @@ describe('impact of an edited template in code-server', { skip, timeout: 300_000
     workbench = await Workbench.open(server.url, 'impact');
     await workbench.openFile('stack.yaml');
     // The lenses arrive once the server has analysed the file against HEAD.
-    lenses = await waitFor(
-      async () => {
-        const shown = await workbench.codeLenses();
-        return shown.some((lens) => lens.text.includes('Replace')) ? shown : undefined;
-      },
-      { timeoutMs: 60_000, what: 'replacement code lenses' },
-    );
+    lenses = await workbench.settledCodeLenses((shown) => shown.some((lens) => lens.text.includes('Replace')), 'replacement code lenses');
   });
 
   after(async () => {

@@ -6,7 +6,6 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startCodeServer, type CodeServer } from './support/code-server';
 import { missingVsixReason, vsixPath } from './support/paths';
-import { waitFor } from './support/wait';
 import { Workbench, type ShownLens } from './support/workbench';
 import { createGitWorkspace, type GitWorkspace } from './support/workspace';
 import { committedSamApp, editedSamApp } from '../fixtures/samHelloWorld';
@@ -29,13 +28,7 @@ describe('a SAM template edited in code-server', { skip, timeout: 300_000 }, () 
     workbench = await Workbench.open(server.url, 'sam');
     await workbench.openFile('template.yaml');
     // The lenses arrive once the server has expanded and analysed both sides against HEAD.
-    lenses = await waitFor(
-      async () => {
-        const shown = await workbench.codeLenses();
-        return shown.some((lens) => lens.text.includes('new version')) ? shown : undefined;
-      },
-      { timeoutMs: 60_000, what: 'the lens of the SAM function' },
-    );
+    lenses = await workbench.settledCodeLenses((shown) => shown.some((lens) => lens.text.includes('new version')), 'the lens of the SAM function');
   });
 
   after(async () => {

@@ -172,6 +172,25 @@ export class Workbench {
     });
   }
 
+  /**
+   * The code lenses of the active editor once `shown` holds for them and the editor has laid them
+   * out: lenses arrive before the editor has placed them among the lines (for a frame they may all
+   * sit above one line), so a read is taken only when the next, a poll later, agrees with it.
+   */
+  async settledCodeLenses(shown: (lenses: ShownLens[]) => boolean, what: string): Promise<ShownLens[]> {
+    let previous = '';
+    return waitFor(
+      async () => {
+        const lenses = await this.codeLenses();
+        const read = JSON.stringify(lenses);
+        const settled = read === previous;
+        previous = read;
+        return settled && shown(lenses) ? lenses : undefined;
+      },
+      { timeoutMs: 60_000, what },
+    );
+  }
+
   /** The code lenses of the active editor, each with the line right below it. */
   async codeLenses(): Promise<ShownLens[]> {
     const lenses = await this.editor().evaluate((editor) => {
