@@ -1,16 +1,17 @@
 /**
  * An expansion that starts from the previous one of the same document: when the text changed only
  * inside functions (where no API reads: code, memory, environment, policies...; or anywhere, when
- * the APIs SAM builds from events can be rebuilt from their parts, api/apiReplay.ts), in
- * the sections the transform passes through (Description, Metadata, Outputs), in Globals values
- * SAM only copies to each Lambda function (globalsEdit.ts: those functions are made again with
- * the new value), in Parameters when no value the last expansion looked up changed (SAM resolves
- * parameters in few properties: a stage passed to environments is left as written), in resources
- * it passes through as written (a queue, a table: of the same type, when every SAM resource's
- * translation read nothing but its own entry), or between resources, the functions edited are
- * translated again (and the APIs rebuilt, when they changed what those read), the resources
- * as written are this text's own, and everything else is the previous processed template, its
- * ranges moved to where the text now puts them.
+ * the APIs SAM builds from events can be rebuilt from their parts, api/apiReplay.ts), inside a
+ * REST API's own entry but for its stage (the APIs are then rebuilt), in the sections the
+ * transform passes through (Description, Metadata, Outputs), in Globals values SAM only copies to
+ * each Lambda function (globalsEdit.ts: those functions are made again with the new value), in
+ * Parameters when no value the last expansion looked up changed (SAM resolves parameters in few
+ * properties: a stage passed to environments is left as written), in resources it passes through
+ * as written (a queue, a table: of the same type, when every SAM resource's translation read
+ * nothing but its own entry), or between resources, the functions edited are translated again
+ * (and the APIs rebuilt, when what they read changed), the resources as written are this text's
+ * own, and everything else is the previous processed template, its ranges moved to where the
+ * text now puts them.
  *
  * The previous expansion is remembered (in the caller's translation cache) only when nothing in
  * it depends on more than each resource's own text: no SAM error, nothing left as written, no
@@ -156,6 +157,29 @@ function isPassedThroughEdit(before: MapEntry, now: MapEntry, earlierText: strin
   return withoutAnchors(before, now, earlierText, text);
 }
 
+/**
+ * Whether an edit is to a REST API the replay rebuilds, with no YAML anchor, leaving its
+ * `StageName` as written: each `Api` event's permission is named by the stage and reads nothing
+ * else of the API's entry, while the API's definition and translation are the replay's to make
+ * again from the entry as written now (its CORS, its auth...).
+ */
+function isRestApiEditKeepingItsStage(before: MapEntry, now: MapEntry, earlierText: string, text: string, replay: ApiReplay): boolean {
+  if (!replay.apis.some((api) => api.id === now.key && api.type === 'AWS::Serverless::Api')) return false;
+  if (typeOf(before.value) !== 'AWS::Serverless::Api' || typeOf(now.value) !== 'AWS::Serverless::Api' || !withoutAnchors(before, now, earlierText, text)) return false;
+  const stage = stageText(before, earlierText);
+  return stage !== undefined && stage === stageText(now, text);
+}
+
+/** The text of an API entry's `StageName`, '' without one; undefined when its Properties are not a map. */
+function stageText(entry: MapEntry, text: string): string | undefined {
+  if (entry.value.kind !== 'map') return undefined;
+  const properties = entry.value.entries.find((e) => e.key === 'Properties')?.value;
+  if (properties === undefined) return '';
+  if (properties.kind !== 'map') return undefined;
+  const stage = properties.entries.find((e) => e.key === 'StageName');
+  return stage === undefined ? '' : text.slice(stage.value.range.start, stage.value.range.end);
+}
+
 /** The expansion of `model` started from the cache's last one, or undefined when it must be done in full. */
 export function reexpand(model: TemplateModel, options: TranslationOptions, cache: SamTranslationCache): SamExpansion | undefined {
   const last = cache.lastExpansion;
@@ -207,6 +231,8 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   const ownKeys = new Set<string>();
   for (const record of last.placed) if (record.own) ownKeys.add(record.key);
   const passedThroughEdits: MapEntry[] = [];
+  // REST APIs edited in their own entry, which the replay reads as written now.
+  const apiEntryEdits: { before: MapEntry; now: MapEntry }[] = [];
   // Whether an edited function changed what the APIs read: they are then rebuilt from their parts.
   let apiEdited = false;
   for (let i = 0; i < entriesNow.length; i++) {
@@ -217,6 +243,9 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     else if (isFunctionEditTheApiDoesNotRead(before, now, last.text, text)) edited.set(now.key, { before, now });
     else if (last.apis && isFunctionEdit(before, now, last.text, text)) {
       edited.set(now.key, { before, now });
+      apiEdited = true;
+    } else if (last.apis && isRestApiEditKeepingItsStage(before, now, last.text, text, last.apis)) {
+      apiEntryEdits.push({ before, now });
       apiEdited = true;
     } else if (last.allKept && ownKeys.has(now.key) && isPassedThroughEdit(before, now, last.text, text)) passedThroughEdits.push(before);
     else return undefined;
@@ -253,7 +282,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   // rebuilt is placed again; everything else moves with its text.
   const written = new WrittenResources(root, resourcesNow.keyRange);
   const builder = new NodeBuilder(index);
-  for (const { before, now } of edited.values()) mover.exact.set(before.keyRange.start, { end: before.keyRange.end, now: now.keyRange });
+  for (const { before, now } of [...edited.values(), ...apiEntryEdits]) mover.exact.set(before.keyRange.start, { end: before.keyRange.end, now: now.keyRange });
   const placed: PlacedRecord[] = [];
   const entries: MapEntry[] = [];
   const sources = new Map<string, SamSource>();
@@ -265,7 +294,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   let unchangedUpTo = Infinity;
   for (const span of spans) if (span.delta !== 0 && span.start < unchangedUpTo) unchangedUpTo = span.start;
   for (const { before } of edited.values()) if (before.keyRange.start < unchangedUpTo) unchangedUpTo = before.keyRange.start;
-  for (const before of passedThroughEdits) if (before.keyRange.start < unchangedUpTo) unchangedUpTo = before.keyRange.start;
+  for (const before of [...passedThroughEdits, ...apiEntryEdits.map((edit) => edit.before)]) if (before.keyRange.start < unchangedUpTo) unchangedUpTo = before.keyRange.start;
   if (globalsEdit && globalsEdit.firstChange < unchangedUpTo) unchangedUpTo = globalsEdit.firstChange;
   if (parametersBefore && parametersBefore.keyRange.start < unchangedUpTo) unchangedUpTo = parametersBefore.keyRange.start;
   /** Takes a generated resource placed anew, with its entry, into this expansion. */

@@ -175,7 +175,7 @@ describe('Globals', () => {
 });
 
 /** An explicit API with a default authorizer and CORS from Globals, named by A's event; B's event is on the implicit API. */
-function explicitTemplate({ pathOfA = '/a', apiOfA = '!Ref Api', pathOfB = '/b', domain = '' } = {}): string {
+function explicitTemplate({ pathOfA = '/a', apiOfA = '!Ref Api', pathOfB = '/b', domain = '', stage = 'live', ownCors = '' } = {}): string {
   const readA = eventYaml('Read', 'Api', { ...(apiOfA ? { RestApiId: apiOfA } : {}), Path: pathOfA, Method: 'get' });
   return `Transform: AWS::Serverless-2016-10-31
 Globals:
@@ -185,8 +185,8 @@ Resources:
   Api:
     Type: AWS::Serverless::Api
     Properties:
-      StageName: live
-      Auth:
+      StageName: ${stage}
+${ownCors ? `      Cors: "${ownCors}"\n` : ''}      Auth:
         DefaultAuthorizer: TokenAuth
         Authorizers:
           TokenAuth:
@@ -232,6 +232,22 @@ describe('an explicit API rebuilt from its parts', () => {
     assert.deepEqual((processed.Api!.Properties.Body as unknown as Body).paths, {});
     assert.equal(processed.AReadPermissionProd?.Type, 'AWS::Lambda::Permission');
     assert.equal(processed.AReadPermissionlive, undefined);
+  });
+
+  test("its own CORS edited: the API is rebuilt from its entry as written now, each path's preflight allows the new origin, and a new deployment", () => {
+    const before = resources(explicitTemplate());
+    const { processed, rebuilt } = expandAfter(explicitTemplate(), explicitTemplate({ ownCors: "'https://example.com'" }));
+    assert.ok(rebuilt);
+    assert.notEqual(deploymentOf(processed, 'Api'), deploymentOf(before, 'Api'));
+    const preflight = JSON.stringify((processed.Api!.Properties.Body as unknown as Body).paths['/a']!.options);
+    assert.match(preflight, /https:\/\/example\.com/);
+    assert.deepEqual(processed.AReadPermissionlive?.Type, 'AWS::Lambda::Permission');
+  });
+
+  test("its stage edited, which names each event's permission: expanded in full", () => {
+    const { processed, rebuilt } = expandAfter(explicitTemplate(), explicitTemplate({ stage: 'next' }));
+    assert.equal(rebuilt, false);
+    assert.equal(processed.AReadPermissionnext?.Type, 'AWS::Lambda::Permission');
   });
 
   test('an API whose domain has a Route 53 record (record sets are shared between APIs): expanded in full', () => {

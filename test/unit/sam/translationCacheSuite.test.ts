@@ -3,10 +3,10 @@
  * an expansion started from the last one): over every valid input of SAM's translator suite, the
  * expansion with a cache warmed by the same template, or by a copy with one edit (a function's
  * property, code (also in a function whose event names an API), environment, tags or alias, an
- * event added, removed or moved to another path (an Api or an HttpApi event), the Description,
- * Metadata, an output, Globals, a parameter's value), is the expansion without a cache, node for
- * node and range for range, with the same source map, notes and errors. Skipped, with the reason
- * printed, when the folder is absent.
+ * event added, removed or moved to another path (an Api or an HttpApi event), an explicit API's
+ * CORS, the Description, Metadata, an output, Globals, a parameter's value), is the expansion
+ * without a cache, node for node and range for range, with the same source map, notes and
+ * errors. Skipped, with the reason printed, when the folder is absent.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -130,6 +130,14 @@ const EDITS: Record<string, (template: Plain) => boolean> = {
   "an HttpApi event's path changed": (t) => {
     const found = findEvent(t, 'HttpApi', (event) => typeof event.Path === 'string');
     return found !== undefined && longerPath(found.event);
+  },
+  // An explicit REST API's own entry: rebuilt from it as written now, when its stage is the same.
+  "an explicit API's CORS changed": (t) => {
+    const resources = isMap(t.Resources) ? Object.values(t.Resources) : [];
+    const api = resources.find((r) => isMap(r) && r.Type === 'AWS::Serverless::Api' && isMap(r.Properties)) as Plain | undefined;
+    if (!api) return false;
+    (api.Properties as Plain).Cors = "'https://probe.example'";
+    return true;
   },
   "a function's tags changed": (t) => {
     const properties = firstFunction(t);
@@ -293,7 +301,7 @@ describe('expansion with kept translations', { skip: existsSync(SUITE) ? false :
     // implicit REST API reads do too where it can be rebuilt from its parts.
     assert.ok((again.get('a function property changed') ?? 0) > 0, 'a timeout edit starts from the last expansion');
     for (const edit of ['code changed in a function whose Api event names an API', 'code changed in a function whose HttpApi event names an API']) assert.ok((again.get(edit) ?? 0) > 0, `${edit}: starts from the last expansion`);
-    for (const edit of ['an event added', 'an event removed', "an Api event's path changed", "an Api event's path changed in a function whose event names an API", "an HttpApi event's path changed"]) assert.ok((rebuilt.get(edit) ?? 0) > 0, `${edit}: the APIs rebuilt from their parts`);
+    for (const edit of ['an event added', 'an event removed', "an Api event's path changed", "an Api event's path changed in a function whose event names an API", "an HttpApi event's path changed", "an explicit API's CORS changed"]) assert.ok((rebuilt.get(edit) ?? 0) > 0, `${edit}: the APIs rebuilt from their parts`);
     assert.equal(rebuilt.get('a function property changed') ?? 0, 0, 'a timeout edit leaves the implicit API as it was');
     assert.ok((apiHits.get('Globals changed') ?? 0) > 0, 'a memory size in Globals leaves the implicit API as it was');
     for (const edit of ['the Description changed', 'Metadata changed', 'an output added', 'a resource SAM passes through changed', 'every resource SAM passes through changed']) assert.ok((again.get(edit) ?? 0) > 0, `${edit}: starts from the last expansion`);
