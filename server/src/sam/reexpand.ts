@@ -46,6 +46,7 @@ import { joinedParameterReads, sameParameterReads, stableText, type ParameterRea
 import { isMap, sortedEntries, type PlainMap } from './values';
 import { functionApiParts, rebuildApis, replayable, type ApiReplay, type RebuiltApis, type WrittenApi } from './api/apiReplay';
 import { restApiIdString } from './api/apiEvent';
+import { REST_KIND } from './api/implicitRestApi';
 import { entryWithoutChanged, functionGlobalsEdit, patchedFunctions, type FunctionGlobalsEdit } from './globalsEdit';
 
 /** An expansion remembered for the next one. */
@@ -164,8 +165,9 @@ function isPassedThroughEdit(before: MapEntry, now: MapEntry, earlierText: strin
  * again from the entry as written now (its CORS, its auth...).
  */
 function isRestApiEditKeepingItsStage(before: MapEntry, now: MapEntry, earlierText: string, text: string, replay: ApiReplay): boolean {
-  if (!replay.apis.some((api) => api.id === now.key && api.type === 'AWS::Serverless::Api')) return false;
-  if (typeOf(before.value) !== 'AWS::Serverless::Api' || typeOf(now.value) !== 'AWS::Serverless::Api' || !withoutAnchors(before, now, earlierText, text)) return false;
+  const rest = REST_KIND.apiType;
+  if (!replay.apis.some((api) => api.id === now.key && api.type === rest)) return false;
+  if (typeOf(before.value) !== rest || typeOf(now.value) !== rest || !withoutAnchors(before, now, earlierText, text)) return false;
   const stage = stageText(before, earlierText);
   return stage !== undefined && stage === stageText(now, text);
 }

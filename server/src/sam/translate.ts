@@ -9,8 +9,8 @@ import type { Range } from '../template/ast';
 import type { MapNode, TemplateNode } from '../template/ast';
 import { SharedUsagePlan } from './api/usagePlan';
 import { translateHttpApi } from './api/httpApi';
-import { implicitHttpApiPlugin } from './api/implicitHttpApi';
-import { IMPLICIT_REST_API, implicitRestApiPlugin } from './api/implicitRestApi';
+import { HTTP_KIND, implicitHttpApiPlugin } from './api/implicitHttpApi';
+import { IMPLICIT_REST_API, implicitRestApiPlugin, REST_KIND } from './api/implicitRestApi';
 import { resolveApplicationLocations, translateApplication } from './application';
 import { translateLayerVersion } from './layerVersion';
 import { translateSimpleTable } from './simpleTable';
@@ -47,8 +47,6 @@ import { ImplicitApiKeeper } from './api/keptImplicitApi';
 import { ApiLog, REPLAYED_API_READS } from './api/apiReplay';
 
 export const SERVERLESS_PREFIX = 'AWS::Serverless::';
-const REST_API = 'AWS::Serverless::Api';
-const HTTP_API = 'AWS::Serverless::HttpApi';
 
 /** What translating the template gave. */
 export interface Translation {
@@ -237,7 +235,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   ctx.resources = { ...resources };
   // Part of a template: the implicit API and the APIs given as context are not translated, so the
   // REST APIs' definitions are not built (an HTTP API's, which its events' permissions read, is).
-  if (part) ctx.keptDefinitions = new Set([IMPLICIT_REST_API, ...[...part.context].filter((id) => isMap(resources[id]) && resources[id].Type === REST_API)]);
+  if (part) ctx.keptDefinitions = new Set([IMPLICIT_REST_API, ...[...part.context].filter((id) => isMap(resources[id]) && resources[id].Type === REST_KIND.apiType)]);
   // The APIs built from events may be rebuilt from their parts in a later expansion (reexpand.ts).
   if (options.cache) ctx.apiLog = new ApiLog();
   const resourceNodes = new Map((resourcesNode?.entries ?? []).map((e) => [e.key, e.value]));
@@ -299,7 +297,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
     } else {
       result = keeper ? keeper.translate(sam) : translateResource(ctx, sam);
       // An HTTP API with a definition of its own that the cache could not keep read more than a replay gives it.
-      if (ctx.apiLog && sam.type === HTTP_API && !keeper?.kept.has(logicalId)) ctx.apiLog.unreplayable = true;
+      if (ctx.apiLog && sam.type === HTTP_KIND.apiType && !keeper?.kept.has(logicalId)) ctx.apiLog.unreplayable = true;
     }
     if (Array.isArray(result)) result = duplicateLogicalId(ctx, logicalId, result) ?? result;
     // An embedded connector's error is placed at the resource it is embedded in.
@@ -621,7 +619,7 @@ function connectorResolvers(ctx: TranslationContext, generated: ReadonlyMap<stri
  * SAM built (its skeleton, or a written one events edited) holds the Python dicts they edited.
  */
 function dependsOnEvents(sam: SamResource): boolean {
-  return sam.type === REST_API || (sam.type === HTTP_API && sam.properties.DefinitionBody instanceof PyDict);
+  return sam.type === REST_KIND.apiType || (sam.type === HTTP_KIND.apiType && sam.properties.DefinitionBody instanceof PyDict);
 }
 
 /** `_get_function_names`: the FunctionName of functions whose Api events name an API, which redeploys that API when it changes. */

@@ -35,9 +35,6 @@ import { translateHttpApi } from './httpApi';
 import { defaultDefinitionBodies } from './managedDefinitions';
 import { translateRestApi } from './restApi';
 
-const REST_API = 'AWS::Serverless::Api';
-const HTTP_API = 'AWS::Serverless::HttpApi';
-
 /** What an API's translation may read besides its own entry and still be rebuilt by a replay. */
 export const REPLAYED_API_READS = ['functionNames', 'implicitApis'] as const;
 
@@ -80,7 +77,8 @@ export interface FunctionApiPart {
 /** An API of the last expansion: its logical id and SAM type, and the types of what it generated, in order. */
 export interface ReplayedApi {
   id: string;
-  type: typeof REST_API | typeof HTTP_API;
+  /** `AWS::Serverless::Api` or `AWS::Serverless::HttpApi`. */
+  type: string;
   generatedTypes: readonly string[];
 }
 
@@ -200,7 +198,7 @@ export function rebuildApis(replay: ApiReplay, written: ReadonlyMap<string, Writ
     // What an API's translation did besides generating, which a replay must not leave out.
     const recording = new RecordingContext(ctx, id, REPLAYED_API_READS);
     const sam = new SamResource(id, type, entry, written.get(id)?.node);
-    const result = type === REST_API ? translateRestApi(recording.context, sam) : translateHttpApi(recording.context, sam);
+    const result = type === REST_KIND.apiType ? translateRestApi(recording.context, sam) : translateHttpApi(recording.context, sam);
     if (recording.tainted || !Array.isArray(result) || result.map((resource) => resource.type).join() !== generatedTypes.join()) return undefined;
     for (const effect of recording.effects) {
       if (effect.kind !== 'reference') return undefined;
@@ -228,8 +226,8 @@ export function apiReplayOf(translation: Translation, template: PlainMap): ApiRe
   // Generated in translation order.
   for (const [id, generated] of translation.generated) {
     const entry = resources[id];
-    const type = id === IMPLICIT_REST_API ? REST_API : id === IMPLICIT_HTTP_API ? HTTP_API : isMap(entry) ? entry.Type : undefined;
-    if (type !== REST_API && type !== HTTP_API) continue;
+    const type = id === IMPLICIT_REST_API ? REST_KIND.apiType : id === IMPLICIT_HTTP_API ? HTTP_KIND.apiType : isMap(entry) ? entry.Type : undefined;
+    if (type !== REST_KIND.apiType && type !== HTTP_KIND.apiType) continue;
     if (translation.notes.some((note) => note.logicalId === id)) return undefined;
     apis.push({ id, type, generatedTypes: generated.map((resource) => resource.type) });
   }

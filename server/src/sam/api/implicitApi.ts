@@ -8,6 +8,7 @@
  */
 import { makeCombinedCondition } from '../conditions';
 import type { TranslationContext } from '../context';
+import type { LoggedApiEvent } from './apiReplay';
 import { SamError } from '../errors';
 import { PyUnicode, textOf, type PyDict, type PyStr } from '../python/py27Dict';
 import { eventItems, IMPLICIT_API_EVENT_TYPES, pyItems } from '../pyOrder';
@@ -128,6 +129,21 @@ export function runImplicitApiPlugin(template: PluginTemplate, kind: ImplicitApi
     }
   }
   return errors;
+}
+
+/**
+ * Logs an event a plugin met, for a later replay (apiReplay.ts). One a replay does not make marks
+ * the log: a state machine's, an event while the kind's implicit API carries propagated tags, one
+ * naming a resource that is not an API of the kind, or one the plugin says edits more (`edits`).
+ */
+export function logApiEvent(ctx: TranslationContext, kind: ImplicitApiKind, resource: PlainMap, event: Omit<LoggedApiEvent, 'condition' | 'deletionPolicy' | 'updateReplacePolicy'>, edits = false): void {
+  const log = ctx.apiLog;
+  if (!log) return;
+  const implicit = ctx.resources[kind.logicalId];
+  const tagged = isMap(implicit) && isMap(implicit.Properties) && implicit.Properties.Tags !== undefined;
+  const named = ctx.resources[event.apiId];
+  if (resource.Type !== 'AWS::Serverless::Function' || tagged || edits || !isMap(named) || named.Type !== kind.apiType) log.unreplayable = true;
+  log.events.push({ ...event, condition: resource.Condition, deletionPolicy: resource.DeletionPolicy, updateReplacePolicy: resource.UpdateReplacePolicy });
 }
 
 /** `_add_api_to_swagger`: the path and method in the definition of the API the event names, when SAM manages it. */

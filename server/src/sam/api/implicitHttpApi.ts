@@ -8,7 +8,7 @@ import { invalidEvent, invalidResource, SamError } from '../errors';
 import { PyUnicode, type PyDict, type PyStr } from '../python/py27Dict';
 import { isMap, type PlainMap } from '../values';
 import { X_ANY_METHOD } from './baseEditor';
-import { addApiToDefinition, addTagsToImplicitApi, runImplicitApiPlugin, type ImplicitApiKind, type ImplicitApiState, type PluginTemplate } from './implicitApi';
+import { addApiToDefinition, addTagsToImplicitApi, logApiEvent, runImplicitApiPlugin, type ImplicitApiKind, type ImplicitApiState, type PluginTemplate } from './implicitApi';
 import { DEFAULT_PATH, isValidOpenApi, OpenApiEditor, openApiSkeleton } from './openApiEditor';
 
 export const IMPLICIT_HTTP_API = 'ServerlessHttpApi';
@@ -83,7 +83,8 @@ function processEvent(template: PluginTemplate, logicalId: string, resource: Pla
   if (!isMap(api)) {
     return fail(invalidEvent(eventId, "ApiId must be a valid reference to an 'AWS::Serverless::HttpApi' resource in same template."));
   }
-  logEvent(template, logicalId, resource, eventId, apiId, properties, path, method);
+  // Route settings edit the API's entry; SAM's own strings for the `$default` route it chose.
+  logApiEvent(template.ctx, HTTP_KIND, resource, { kind: 'http', apiId, functionId: logicalId, eventId, path, method, samStrings: defaultRoutes.has(properties) }, 'RouteSettings' in properties);
   try {
     const route = routeStrings(properties, path, method);
     addApiToDefinition(template.ctx, HTTP_KIND, apiId, route.path, route.method);
@@ -93,19 +94,6 @@ function processEvent(template: PluginTemplate, logicalId: string, resource: Pla
   }
   if ('RouteSettings' in properties) return addRouteSettings(logicalId, resource, eventId, properties, api, apiId, path, method);
   return undefined;
-}
-
-/** Logs an event for a later replay (apiReplay.ts): one a replay does not make marks the log. */
-function logEvent(template: PluginTemplate, logicalId: string, resource: PlainMap, eventId: string, apiId: string, properties: PlainMap, path: string, method: string): void {
-  const log = template.ctx.apiLog;
-  if (!log) return;
-  const implicit = template.ctx.resources[IMPLICIT_HTTP_API];
-  const tagged = isMap(implicit) && isMap(implicit.Properties) && implicit.Properties.Tags !== undefined;
-  // Route settings edit the API's entry; an HTTP API named by an event may be another kind of API.
-  const named = template.ctx.resources[apiId];
-  if (resource.Type !== 'AWS::Serverless::Function' || tagged || 'RouteSettings' in properties || !isMap(named) || named.Type !== HTTP_KIND.apiType) log.unreplayable = true;
-  const samStrings = defaultRoutes.has(properties);
-  log.events.push({ kind: 'http', apiId, functionId: logicalId, eventId, path, method, samStrings, condition: resource.Condition, deletionPolicy: resource.DeletionPolicy, updateReplacePolicy: resource.UpdateReplacePolicy });
 }
 
 /** `_add_route_settings_to_api`: the event's route settings (in its function's condition) merged into the API's. */

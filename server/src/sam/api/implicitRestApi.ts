@@ -10,7 +10,7 @@ import { invalidEvent, invalidResource, SamError } from '../errors';
 import { PyUnicode, type PyDict } from '../python/py27Dict';
 import { isMap, type PlainMap } from '../values';
 import { restApiIdString } from './apiEvent';
-import { addApiToDefinition, addTagsToImplicitApi, runImplicitApiPlugin, type ImplicitApiKind, type ImplicitApiState, type PluginTemplate } from './implicitApi';
+import { addApiToDefinition, addTagsToImplicitApi, logApiEvent, runImplicitApiPlugin, type ImplicitApiKind, type ImplicitApiState, type PluginTemplate } from './implicitApi';
 import { isValidSwagger, swaggerSkeleton, SwaggerEditor } from './swaggerEditor';
 
 export const IMPLICIT_REST_API = 'ServerlessRestApi';
@@ -67,7 +67,7 @@ function processEvent(template: PluginTemplate, logicalId: string, resource: Pla
   if (!isMap(api) || api.Type === 'AWS::Serverless::HttpApi') {
     return fail(invalidEvent(eventId, "RestApiId must be a valid reference to an 'AWS::Serverless::Api' resource in same template."));
   }
-  logEvent(template, logicalId, resource, eventId, apiId, path, method);
+  logApiEvent(template.ctx, REST_KIND, resource, { kind: 'rest', apiId, functionId: logicalId, eventId, path, method, samStrings: false });
   try {
     addApiToDefinition(template.ctx, REST_KIND, apiId, new PyUnicode(path), new PyUnicode(method));
   } catch (error) {
@@ -75,16 +75,4 @@ function processEvent(template: PluginTemplate, logicalId: string, resource: Pla
     throw error;
   }
   return undefined;
-}
-
-/** Logs an event for a later replay (apiReplay.ts): one a replay does not make marks the log. */
-function logEvent(template: PluginTemplate, logicalId: string, resource: PlainMap, eventId: string, apiId: string, path: string, method: string): void {
-  const log = template.ctx.apiLog;
-  if (!log) return;
-  const implicit = template.ctx.resources[IMPLICIT_REST_API];
-  const tagged = isMap(implicit) && isMap(implicit.Properties) && implicit.Properties.Tags !== undefined;
-  // An event naming a REST API the template does not give as SAM's (one written as AWS::ApiGateway::RestApi) is not rebuilt.
-  const named = template.ctx.resources[apiId];
-  if (resource.Type !== 'AWS::Serverless::Function' || tagged || !isMap(named) || named.Type !== REST_KIND.apiType) log.unreplayable = true;
-  log.events.push({ kind: 'rest', apiId, functionId: logicalId, eventId, path, method, samStrings: false, condition: resource.Condition, deletionPolicy: resource.DeletionPolicy, updateReplacePolicy: resource.UpdateReplacePolicy });
 }
