@@ -214,14 +214,16 @@ class Py27Keys {
     return out;
   }
 
-  /** The table `copy.deepcopy` gives: the keys re-added, in iteration order, to an empty table (of the same store). */
-  reinserted(): Py27Keys {
+  /**
+   * The table `copy.deepcopy` gives: the keys re-added, in iteration order, to an empty table (of
+   * the same store); undefined when that is this table itself, which has no deleted slots. A
+   * deep copy of a document re-adds every table that changed, most of them into what they were,
+   * so the re-adding is done in scratch tables and a table is made only when it differs.
+   */
+  reinserted(): Py27Keys | undefined {
     const store = this.store;
     const slots = this.slots;
-    // The sizes the new table goes through are known from the count alone: the tables before the
-    // last are scratch, and only the last is made.
-    const finalSize = cleanTableSize(this.size);
-    let table = finalSize === MIN_SIZE ? new Array<number>(MIN_SIZE).fill(EMPTY) : scratchTable(MIN_SIZE);
+    let table = scratchTable(MIN_SIZE);
     let count = 0;
     for (let i = 0; i < slots.length; i++) {
       const index = slots[i]!;
@@ -232,25 +234,33 @@ class Py27Keys {
       if (count * 3 < table.length * 2) continue;
       const size = tableSize(count * (count > LARGE_DICT_SIZE ? 2 : 4));
       const old = table;
-      table = size === finalSize ? new Array<number>(size).fill(EMPTY) : scratchTable(size);
+      table = scratchTable(size);
       placeAllIn(old, table, store);
     }
-    return new Py27Keys(store, table, count);
+    if (this.fill === this.size && sameSlots(slots, table, store.texts)) return undefined;
+    return new Py27Keys(store, table.slice(), count);
   }
 
-  /** Whether two tables hold the same keys in the same slots. */
+  /** Whether two tables of one store hold the same keys in the same slots. */
   sameAs(other: Py27Keys): boolean {
-    if (this.mask !== other.mask || this.size !== other.size) return false;
-    const mine = this.store.texts;
-    const theirs = other.store.texts;
-    for (let i = 0; i <= this.mask; i++) {
-      const a = this.slots[i]!;
-      const b = other.slots[i]!;
-      // Tables of one store name a key by the same index; the texts decide otherwise.
-      if (a !== b && (a >= 0 || b >= 0) && (a < 0 || b < 0 || mine[a] !== theirs[b])) return false;
-    }
-    return true;
+    return this.size === other.size && sameSlots(this.slots, other.slots, this.store.texts);
   }
+}
+
+/**
+ * Whether two slot arrays of one store hold the same keys in the same slots; a deleted slot is as
+ * good as an empty one. A key removed and added again has a second index in the store, so the
+ * texts decide between two indices.
+ */
+function sameSlots(a: readonly number[], b: readonly number[], texts: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x === y || (x < 0 && y < 0)) continue;
+    if (x < 0 || y < 0 || texts[x] !== texts[y]) return false;
+  }
+  return true;
 }
 
 /** CPython's table size for a request: the least power of two above it, at least `MIN_SIZE`. */
@@ -260,18 +270,7 @@ function tableSize(request: number): number {
   return size;
 }
 
-/** The size of the table `count` keys added one by one to an empty dict end in (no deletes, so fill is the count). */
-function cleanTableSize(count: number): number {
-  let size = MIN_SIZE;
-  for (;;) {
-    // The table is resized after the insert that brings the fill to two thirds.
-    const resizedAt = Math.ceil((size * 2) / 3);
-    if (resizedAt > count) return size;
-    size = tableSize(resizedAt * (resizedAt > LARGE_DICT_SIZE ? 2 : 4));
-  }
-}
-
-/** Scratch tables by size, for the tables a deep copy goes through before its last. */
+/** Scratch tables by size, for the tables a deep copy goes through. */
 const scratchTables = new Map<number, number[]>();
 
 /** An empty scratch table of `size` slots; valid until the next call for that size. */
@@ -397,7 +396,13 @@ export class PyDict {
     const current = this.table;
     const reinserted = current.reinserted();
     // A table that re-adding left as it was is a fixed point: later deep copies keep it too.
-    if (reinserted.sameAs(current)) return;
+    if (reinserted === undefined) return;
+    if (reinserted.sameAs(current)) {
+      // The copy, not the original: slots a delete left are empty in it, as in Python's copy,
+      // and so later inserts resize the table when Python's would.
+      this.table = reinserted;
+      return;
+    }
     // One that changed changes again at the next deep copy, unless it came back to a table already seen.
     pending.add(this);
     const copies = (this.copies ??= [current]);
