@@ -109,6 +109,7 @@ function usesIn(input: JsonMap, output: JsonMap, file: string): PolicyUse[] {
       return connectable;
     },
     all: () => [],
+    dependentsOf: () => [],
   };
   const uses: PolicyUse[] = [];
   for (const { logicalId, source: sourceSpec, destinations, multi, permissions } of connectorsOf(isMap(input.Resources) ? input.Resources : {})) {

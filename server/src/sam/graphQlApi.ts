@@ -78,7 +78,7 @@ class EmbeddedConnector extends SamResource {
 }
 
 /** Connectors by `Type` and `Arn` look nothing up in the template. */
-const NO_RESOURCES: ResourceResolver = { get: () => undefined, all: () => [] };
+const NO_RESOURCES: ResourceResolver = { get: () => undefined, all: () => [], dependentsOf: () => [] };
 
 /** A map's entries without absent values (`remove_none_values`). */
 function present(map: PlainMap): PlainMap {

@@ -22,7 +22,8 @@ import { validateGraphQlApi } from './graphQlApiChecks';
 import { validateWebSocketApi } from './webSocketApiChecks';
 import { translateConnector } from './connector/connector';
 import { addEmbeddedConnectors } from './connector/embedded';
-import { generatedConnectable, type ConnectableResource, type ResourceResolver } from './connector/reference';
+import { ConnectableResources } from './connector/connectableResources';
+import { generatedConnectable, type ResourceResolver } from './connector/reference';
 import { translateRestApi } from './api/restApi';
 import { translateWebSocketApi } from './api/webSocketApi';
 import { SamResource, type LocalArtifacts, type SamNote, type TranslationContext } from './context';
@@ -584,12 +585,12 @@ function connectorResolvers(ctx: TranslationContext, generated: ReadonlyMap<stri
   // (their entries no longer change) and everything generated before it, in the order each
   // connector alone would have gathered them. Gathering them again for each connector made a
   // template with a connector per function quadratic.
-  const byId = new Map<string, ConnectableResource>();
+  const resources = new ConnectableResources();
   let connectorId = '';
   for (const [id, entry] of Object.entries(ctx.resources)) {
     if (!isMap(entry)) continue;
     const current = () => ctx.edited.get(id)?.entry ?? entry;
-    byId.set(id, {
+    resources.set(id, {
       type: entry.Type,
       properties: isMap(entry.Properties) ? entry.Properties : {},
       dependsOn: () => current().DependsOn,
@@ -601,15 +602,14 @@ function connectorResolvers(ctx: TranslationContext, generated: ReadonlyMap<stri
     });
   }
   const gathered = new Set<string>();
-  const resolver: ResourceResolver = { get: (id) => byId.get(id), all: () => [...byId] };
   return (id) => {
     connectorId = id;
     for (const [producer, list] of generated) {
       if (gathered.has(producer)) continue;
       gathered.add(producer);
-      for (const resource of list) byId.set(resource.logicalId, generatedConnectable(resource));
+      for (const resource of list) resources.set(resource.logicalId, generatedConnectable(resource));
     }
-    return resolver;
+    return resources;
   };
 }
 

@@ -54,7 +54,7 @@ export function translateConnector(sam: SamResource, resolver: ResourceResolver,
   }
   // What depended on the connector now depends on what it generated.
   const ids = generated.map((r) => r.logicalId);
-  for (const [, resource] of resolver.all()) {
+  for (const [, resource] of resolver.dependentsOf(sam.logicalId)) {
     const current = resource.dependsOn();
     const list = Array.isArray(current) ? current : current === undefined ? [] : [current];
     if (!list.includes(sam.logicalId)) continue;

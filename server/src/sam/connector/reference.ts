@@ -27,6 +27,8 @@ export interface ConnectableResource {
 export interface ResourceResolver {
   get(logicalId: string): ConnectableResource | undefined;
   all(): [string, ConnectableResource][];
+  /** The resources whose `DependsOn` names `logicalId`, in the order of `all()`. */
+  dependentsOf(logicalId: string): [string, ConnectableResource][];
 }
 
 /** `ConnectorResourceReference`: what a profile needs to know about one side. */
