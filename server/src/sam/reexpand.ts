@@ -54,6 +54,12 @@ export interface ExpansionRecord {
   optionsKey: string;
   text: string;
   root: MapNode;
+  /**
+   * Whether the next expansion may start from this one: nothing in it depends on more than each
+   * resource's own text. Any other is remembered only for an expansion in full to carry its
+   * records over (`recordCarrier`), which takes a record only for a resource made alike.
+   */
+  startable: boolean;
   py27: boolean;
   placed: readonly PlacedRecord[];
   /** The processed template's root entries. */
@@ -106,15 +112,16 @@ function movesInPlace(cache: SamTranslationCache, options: TranslationOptions): 
   return cache.movesInPlace && options.kept !== true;
 }
 
-/** Remembers an expansion for the next one, or forgets the last when this one cannot be started from. */
-export function rememberExpansion(cache: SamTranslationCache, remembered: Remembered | undefined): void {
-  const key = remembered && optionsKey(remembered.options);
+/** Remembers an expansion for the next one (or forgets the last, when its options have no text). */
+export function rememberExpansion(cache: SamTranslationCache, remembered: Remembered): void {
+  const key = optionsKey(remembered.options);
   cache.lastExpansion =
-    remembered && key !== undefined && remembered.model.root
+    key !== undefined && remembered.model.root
       ? {
           optionsKey: key,
           text: remembered.model.parsed.text,
           root: remembered.model.root,
+          startable: remembered.startable,
           py27: remembered.py27,
           placed: remembered.placed,
           rootEntries: remembered.rootEntries,
@@ -186,7 +193,7 @@ function stageText(entry: MapEntry, text: string): string | undefined {
 export function reexpand(model: TemplateModel, options: TranslationOptions, cache: SamTranslationCache): SamExpansion | undefined {
   const last = cache.lastExpansion;
   const root = model.root;
-  if (last === undefined || root === undefined || optionsKey(options) !== last.optionsKey) return undefined;
+  if (last === undefined || !last.startable || root === undefined || optionsKey(options) !== last.optionsKey) return undefined;
   const text = model.parsed.text;
   if (root.entries.length !== last.root.entries.length) return undefined;
   const spans: Span[] = [];
@@ -418,7 +425,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     for (const { logicalId, property, generatedId } of rebuilt.references) references.add(logicalId, property, generatedId);
   }
   const parameters = last.parameters && parameterLookUps(parametersNow ?? last.parameters.values, [last.parameters.reads, ...(translation ? [translation.parameterReads] : []), ...(rebuilt ? [rebuilt.parameterReads] : [])]);
-  rememberExpansion(cache, { model, options, py27: last.py27, placed, rootEntries, expansion, references, allKept: last.allKept, ...(apis ? { apis } : {}), ...(parameters ? { parameters } : {}) });
+  rememberExpansion(cache, { model, options, startable: true, py27: last.py27, placed, rootEntries, expansion, references, allKept: last.allKept, ...(apis ? { apis } : {}), ...(parameters ? { parameters } : {}) });
   return expansion;
 }
 
@@ -562,7 +569,7 @@ function translateAlone(root: MapNode, text: string, edited: ReadonlyMap<string,
   const conditionsBefore = isMap(alone.Conditions) ? Object.keys(alone.Conditions).length : 0;
   const translation = translate(alone, editedNode, options, { text, index, globals: globalsNode }, { context }, last.py27);
   if (translation === 'redo' || translation.errors.length > 0 || translation.notCovered.size > 0 || translation.changedIds.size > 0) return null;
-  if (translation.edited.size > 0 || translation.shared.length > 0 || translation.embeddedConnectors.size > 0) return null;
+  if (translation.edited.size > 0 || translation.shared.length > 0 || translation.connectors) return null;
   if (Object.keys(translation.conditions).length !== conditionsBefore) return null;
   for (const id of edited.keys()) {
     // A translation that read another resource (an SNS event reads its topic) saw none here.

@@ -68,6 +68,12 @@ export interface Translation {
   implicitApis: ReadonlyMap<string, Origin>;
   /** The embedded connectors, each with the resource's `Connectors` entry it is attributed to. */
   embeddedConnectors: ReadonlyMap<string, Origin>;
+  /**
+   * Whether the template has connectors, embedded ones included. A connector reads what the
+   * resources it connects generated and edits it (what waits for its policy), so neither a kept
+   * translation nor a last expansion may stand in for theirs.
+   */
+  connectors: boolean;
   notes: SamNote[];
   /** Whether SAM converted the template for Python 2.7 dict order. */
   py27: boolean;
@@ -250,7 +256,8 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   const embedded = addEmbeddedConnectors(ctx, order);
   errors.push(...embedded.errors);
   // Read before the plugins edit the resources; a connector edits what others generate, so a template with one keeps nothing.
-  const apiKeeper = options.cache && source && parametersText !== undefined && !part && !hasConnectors(ctx) ? ImplicitApiKeeper.for(ctx, order, template.Globals, source, nodeOf, options.cache, reuseApi !== false, parametersText) : undefined;
+  const connectors = hasConnectors(ctx);
+  const apiKeeper = options.cache && source && parametersText !== undefined && !part && !connectors ? ImplicitApiKeeper.for(ctx, order, template.Globals, source, nodeOf, options.cache, reuseApi !== false, parametersText) : undefined;
   ctx.applicationTemplates = resolveApplicationLocations(ctx, order);
   defaultDefinitionBodies(ctx, order);
   const plugins = { ctx, order, globals: template.Globals };
@@ -331,6 +338,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
     notCovered,
     implicitApis: ctx.implicitApis,
     embeddedConnectors: embedded.origins,
+    connectors,
     notes,
     py27,
     kept: keeper?.kept ?? new Set(),
@@ -480,6 +488,7 @@ function untranslated(template: PlainMap, error: SamError): Translation {
     notCovered: new Map(),
     implicitApis: new Map(),
     embeddedConnectors: new Map(),
+    connectors: false,
     notes: [],
     py27: false,
     kept: new Set(),

@@ -296,8 +296,8 @@ ${functionYaml('A', { code: codeOfA, events: get(pathOfA) })}${functionYaml('B',
 }
 
 /** The generated resources of an expansion, by logical id. */
-function resourcesOf(expansion: ReturnType<typeof expand>): Record<string, { Type: string; Properties: Record<string, unknown> }> {
-  return (toPlain(expansion.parsed.root!) as { Resources: Record<string, { Type: string; Properties: Record<string, unknown> }> }).Resources;
+function resourcesOf(expansion: ReturnType<typeof expand>): Record<string, { Type: string; Properties: Record<string, unknown>; DependsOn?: unknown }> {
+  return (toPlain(expansion.parsed.root!) as { Resources: Record<string, { Type: string; Properties: Record<string, unknown>; DependsOn?: unknown }> }).Resources;
 }
 
 describe('SamTranslationCache: an explicit API that functions\' events name', () => {
@@ -381,6 +381,75 @@ describe("SamTranslationCache: an explicit HTTP API that functions' events name"
     const text = httpApiTemplate({ queueTimeout: 45 });
     const edited = expand(text, cache);
     assert.equal(cache.reexpansions, 1);
+    assert.deepStrictEqual(edited, uncached(text));
+  });
+});
+
+/** A function fed by a queue, with a connector that lets the queue invoke it, and one that lets it write to a second queue. */
+function connectorTemplate({ codeOfWorker = 's3://bucket/worker.zip', role = '' } = {}): string {
+  return `Transform: AWS::Serverless-2016-10-31
+Resources:
+  Jobs:
+    Type: AWS::SQS::Queue
+  Results:
+    Type: AWS::SQS::Queue
+  WorkerRunRole:
+    Type: AWS::IAM::Role
+    Properties:
+      AssumeRolePolicyDocument: {}
+  Worker:
+    Type: AWS::Serverless::Function
+    Properties:
+      CodeUri: ${codeOfWorker}
+      Handler: app.handler
+      Runtime: python3.12
+${role}      Events:
+        Work:
+          Type: SQS
+          Properties:
+            Queue: !GetAtt Jobs.Arn
+  JobsToWorker:
+    Type: AWS::Serverless::Connector
+    Properties:
+      Source:
+        Id: Jobs
+      Destination:
+        Id: Worker
+      Permissions:
+        - Read
+        - Write
+  WorkerToResults:
+    Type: AWS::Serverless::Connector
+    Properties:
+      Source:
+        Id: Worker
+      Destination:
+        Id: Results
+      Permissions:
+        - Write
+`;
+}
+
+describe('SamTranslationCache: connectors, which read and edit what the resources they connect generated', () => {
+  test("a keystroke in a function's code is expanded in full: its event source mapping still waits for the connector's policy", () => {
+    const cache = new SamTranslationCache({ movesInPlace: true });
+    expand(connectorTemplate(), cache);
+    expand(connectorTemplate({ codeOfWorker: 's3://bucket/worker-v.zip' }), cache);
+    const text = connectorTemplate({ codeOfWorker: 's3://bucket/worker-v2.zip' });
+    const edited = expand(text, cache);
+    assert.equal(cache.reexpansions, 0);
+    // SAM's connector profile for a queue that invokes a function: the mapping from the queue to the function waits for the policy.
+    assert.deepStrictEqual(resourcesOf(edited).WorkerWork?.DependsOn, ['JobsToWorkerPolicy']);
+    assert.deepStrictEqual(edited, uncached(text));
+  });
+
+  test("an edit to the function's role gives the connector's policy that role: the role SAM made before is gone", () => {
+    const cache = new SamTranslationCache({ movesInPlace: true });
+    expand(connectorTemplate(), cache);
+    const text = connectorTemplate({ role: '      Role: !GetAtt WorkerRunRole.Arn\n' });
+    const edited = expand(text, cache);
+    assert.equal(resourcesOf(edited).WorkerRole, undefined);
+    assert.deepStrictEqual(resourcesOf(edited).WorkerToResultsPolicy?.Properties.Roles, [{ Ref: 'WorkerRunRole' }]);
     assert.deepStrictEqual(edited, uncached(text));
   });
 });
