@@ -82,6 +82,15 @@ export class GeneratedResource {
     return copy;
   }
 
+  /** A copy with one attribute set (or unset, for an absent value), as `setAttribute` would leave this one. */
+  withAttribute(name: string, value: unknown): GeneratedResource {
+    const copy = new GeneratedResource(this.logicalId, this.type, this.origin, this.attributes);
+    copy.setAttribute(name, value);
+    Object.assign(copy.properties, this.properties);
+    for (const [property, from] of this.propertyOrigins) copy.propertyOrigins.set(property, from);
+    return copy;
+  }
+
   /** The resource's entry as the Resources section holds it. */
   toEntry(): PlainMap {
     const entry: PlainMap = { Type: this.type };

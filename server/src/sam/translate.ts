@@ -255,9 +255,9 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
 
   const embedded = addEmbeddedConnectors(ctx, order);
   errors.push(...embedded.errors);
-  // Read before the plugins edit the resources; a connector edits what others generate, so a template with one keeps nothing.
+  // Read before the plugins edit the resources.
   const connectors = hasConnectors(ctx);
-  const apiKeeper = options.cache && source && parametersText !== undefined && !part && !connectors ? ImplicitApiKeeper.for(ctx, order, template.Globals, source, nodeOf, options.cache, reuseApi !== false, parametersText) : undefined;
+  const apiKeeper = options.cache && source && parametersText !== undefined && !part ? ImplicitApiKeeper.for(ctx, order, template.Globals, source, nodeOf, options.cache, reuseApi !== false, parametersText) : undefined;
   ctx.applicationTemplates = resolveApplicationLocations(ctx, order);
   defaultDefinitionBodies(ctx, order);
   const plugins = { ctx, order, globals: template.Globals };
@@ -352,8 +352,8 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
 }
 
 /**
- * Translates resources through the caller's cache. A connector edits the resources it connects
- * after they are translated, so a template with connectors keeps nothing.
+ * Translates resources through the caller's cache. A connector edits what the resources it
+ * connects generated in a copy (`generatedConnectable`), so what is kept stays as it was made.
  */
 class TranslationKeeper {
   /** The resources whose translation was kept or taken from the cache in this expansion. */
@@ -373,7 +373,6 @@ class TranslationKeeper {
 
   /** The keeper of an expansion; `parametersText` is the text of all parameter values. */
   static for(ctx: TranslationContext, cache: SamTranslationCache, source: TranslationSource, parametersText: string): TranslationKeeper | undefined {
-    if (hasConnectors(ctx)) return undefined;
     // A file that appears or goes away changes what any translation may say of a local path.
     const artifacts = sortedEntries(ctx.artifacts ?? []);
     return new TranslationKeeper(ctx, cache, source, JSON.stringify([ctx.region, ctx.partition, ctx.py27, artifacts]), parametersText);
@@ -586,10 +585,11 @@ function translateResource(ctx: TranslationContext, sam: SamResource): Generated
 
 /**
  * The template's resources as each connector sees them: the generated resources where SAM
- * resources were translated, the template's own otherwise (edited in a copy, attributed to the
- * first connector that makes one wait for its policy).
+ * resources were translated, the template's own otherwise. Each is edited in a copy: a template
+ * resource's is attributed to the first connector that makes it wait for its policy, and a
+ * generated resource's takes its place in what its producer generated.
  */
-function connectorResolvers(ctx: TranslationContext, generated: ReadonlyMap<string, GeneratedResource[]>): (connectorId: string) => ResourceResolver {
+function connectorResolvers(ctx: TranslationContext, generated: Map<string, GeneratedResource[]>): (connectorId: string) => ResourceResolver {
   // Made once for all connectors, which are translated last: each sees the template's resources
   // (their entries no longer change) and everything generated before it, in the order each
   // connector alone would have gathered them. Gathering them again for each connector made a
@@ -616,7 +616,9 @@ function connectorResolvers(ctx: TranslationContext, generated: ReadonlyMap<stri
     for (const [producer, list] of generated) {
       if (gathered.has(producer)) continue;
       gathered.add(producer);
-      for (const resource of list) resources.set(resource.logicalId, generatedConnectable(resource));
+      // An edited resource takes the place of the one it copies, in a list of the producer's own.
+      const replace = (before: GeneratedResource, after: GeneratedResource) => generated.set(producer, generated.get(producer)!.map((resource) => (resource === before ? after : resource)));
+      for (const resource of list) resources.set(resource.logicalId, generatedConnectable(resource, replace));
     }
     return resources;
   };

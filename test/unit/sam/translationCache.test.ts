@@ -386,7 +386,18 @@ describe("SamTranslationCache: an explicit HTTP API that functions' events name"
 });
 
 /** A function fed by a queue, with a connector that lets the queue invoke it, and one that lets it write to a second queue. */
-function connectorTemplate({ codeOfWorker = 's3://bucket/worker.zip', role = '' } = {}): string {
+function connectorTemplate({ codeOfWorker = 's3://bucket/worker.zip', role = '', jobsConnector = true } = {}): string {
+  const jobsToWorker = `  JobsToWorker:
+    Type: AWS::Serverless::Connector
+    Properties:
+      Source:
+        Id: Jobs
+      Destination:
+        Id: Worker
+      Permissions:
+        - Read
+        - Write
+`;
   return `Transform: AWS::Serverless-2016-10-31
 Resources:
   Jobs:
@@ -408,17 +419,7 @@ ${role}      Events:
           Type: SQS
           Properties:
             Queue: !GetAtt Jobs.Arn
-  JobsToWorker:
-    Type: AWS::Serverless::Connector
-    Properties:
-      Source:
-        Id: Jobs
-      Destination:
-        Id: Worker
-      Permissions:
-        - Read
-        - Write
-  WorkerToResults:
+${jobsConnector ? jobsToWorker : ''}  WorkerToResults:
     Type: AWS::Serverless::Connector
     Properties:
       Source:
@@ -450,6 +451,17 @@ describe('SamTranslationCache: connectors, which read and edit what the resource
     const edited = expand(text, cache);
     assert.equal(resourcesOf(edited).WorkerRole, undefined);
     assert.deepStrictEqual(resourcesOf(edited).WorkerToResultsPolicy?.Properties.Roles, [{ Ref: 'WorkerRunRole' }]);
+    assert.deepStrictEqual(edited, uncached(text));
+  });
+
+  test("the function's translation is kept as it was made, not as a connector edited it: without the connector, its mapping waits for nothing", () => {
+    const cache = new SamTranslationCache({ movesInPlace: true });
+    const connected = expand(connectorTemplate(), cache);
+    assert.deepStrictEqual(resourcesOf(connected).WorkerWork?.DependsOn, ['JobsToWorkerPolicy']);
+    const text = connectorTemplate({ jobsConnector: false });
+    const edited = expand(text, cache);
+    assert.equal(cache.hits, 1, "the function's translation is taken from the cache");
+    assert.equal(resourcesOf(edited).WorkerWork?.DependsOn, undefined);
     assert.deepStrictEqual(edited, uncached(text));
   });
 });

@@ -48,13 +48,22 @@ export class ConnectorResourceError {
   constructor(readonly message: string) {}
 }
 
-/** A generated resource, as connectors see it. */
-export function generatedConnectable(resource: GeneratedResource): ConnectableResource {
+/**
+ * A generated resource, as connectors see it. A connector that makes it wait for a policy edits a
+ * copy, which `replace` puts in its place: the resource itself may be a kept translation's, which
+ * the next expansion takes from the cache as it was made.
+ */
+export function generatedConnectable(resource: GeneratedResource, replace: (before: GeneratedResource, after: GeneratedResource) => void): ConnectableResource {
+  let current = resource;
   return {
     type: resource.type,
     properties: resource.properties,
-    dependsOn: () => resource.attributes.DependsOn,
-    setDependsOn: (value) => resource.setAttribute('DependsOn', value),
+    dependsOn: () => current.attributes.DependsOn,
+    setDependsOn: (value) => {
+      const edited = current.withAttribute('DependsOn', value);
+      replace(current, edited);
+      current = edited;
+    },
   };
 }
 
