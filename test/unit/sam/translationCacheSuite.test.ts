@@ -58,6 +58,22 @@ function findEvent(template: Plain, type: string, matches: (event: Plain) => boo
   return undefined;
 }
 
+/** The properties of the first SAM function a connector connects (a standalone one names it by Id, or it embeds one). */
+function connectedFunction(template: Plain): Plain | undefined {
+  const resources = isMap(template.Resources) ? template.Resources : {};
+  const named = new Set<unknown>();
+  for (const resource of Object.values(resources)) {
+    if (!isMap(resource) || resource.Type !== 'AWS::Serverless::Connector' || !isMap(resource.Properties)) continue;
+    const { Source: source, Destination: destination } = resource.Properties;
+    for (const side of [source, ...(Array.isArray(destination) ? destination : [destination])]) if (isMap(side)) named.add(side.Id);
+  }
+  for (const [id, resource] of Object.entries(resources)) {
+    if (!isMap(resource) || resource.Type !== 'AWS::Serverless::Function' || !isMap(resource.Properties)) continue;
+    if (named.has(id) || isMap(resource.Connectors)) return resource.Properties;
+  }
+  return undefined;
+}
+
 /** A function's code moved to another S3 object. */
 function newCode(properties: Plain): true {
   properties.CodeUri = 's3://cache-probe/edited.zip';
@@ -106,6 +122,31 @@ const EDITS: Record<string, (template: Plain) => boolean> = {
   "code changed in a function whose HttpApi event names an API": (t) => {
     const found = findEvent(t, 'HttpApi', (event) => event.ApiId !== undefined);
     return found !== undefined && newCode(found.function);
+  },
+  // A connector reads what the functions it connects generated, and makes some of it wait for its
+  // policy: such a template is expanded in full, its translations kept as they were made.
+  "code changed in a function a connector connects": (t) => {
+    const properties = connectedFunction(t);
+    return properties !== undefined && newCode(properties);
+  },
+  "the role changed of a function a connector connects": (t) => {
+    const properties = connectedFunction(t);
+    if (!properties) return false;
+    properties.Role = { 'Fn::GetAtt': ['CacheProbeRole', 'Arn'] };
+    return true;
+  },
+  'a connector removed': (t) => {
+    const resources = isMap(t.Resources) ? t.Resources : {};
+    const standalone = Object.keys(resources).find((id) => isMap(resources[id]) && resources[id].Type === 'AWS::Serverless::Connector');
+    if (standalone !== undefined) {
+      delete resources[standalone];
+      return true;
+    }
+    const embedding = Object.values(resources).find((r) => isMap(r) && isMap(r.Connectors) && Object.keys(r.Connectors).length > 1) as Plain | undefined;
+    if (!embedding) return false;
+    const connectors = embedding.Connectors as Plain;
+    delete connectors[Object.keys(connectors)[0]!];
+    return true;
   },
   "a function's environment and policies changed": (t) => {
     const properties = firstFunction(t);
