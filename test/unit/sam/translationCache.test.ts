@@ -10,7 +10,9 @@ import { parseTemplate, readTemplateModel, toPlain } from '../../../server/src/t
 import { eventYaml, functionYaml } from './samYaml';
 
 /** Three functions with an SQS event each, with what the tests below edit. */
-function template({ timeoutOfB = 3, batchOfB = 10, queueTimeout = 30, extraQueue = false } = {}): string {
+function template({ timeoutOfB = 3, batchOfB = 10, queueTimeout = 30, extraQueue = false, nightlyB = false } = {}): string {
+  // B may also run on a schedule: a second event.
+  const nightly = (name: string) => (name === 'B' && nightlyB ? '        Nightly:\n          Type: Schedule\n          Properties:\n            Schedule: rate(1 day)\n' : '');
   const fn = (name: string, timeout: number, batch: number) => `  ${name}:
     Type: AWS::Serverless::Function
     Properties:
@@ -24,7 +26,7 @@ function template({ timeoutOfB = 3, batchOfB = 10, queueTimeout = 30, extraQueue
           Properties:
             Queue: !GetAtt ${name}Queue.Arn
             BatchSize: ${batch}
-`;
+${nightly(name)}`;
   return `Transform: AWS::Serverless-2016-10-31
 Resources:
   AQueue:
@@ -49,18 +51,21 @@ function uncached(text: string) {
 type Processed = { Resources: Record<string, { Type: string; Properties: { Timeout?: number; BatchSize?: number } }> };
 
 describe('SamTranslationCache', () => {
-  test("an edit to one function's events translates that function again and takes the other two from the cache", () => {
+  test("an event added to one function translates that function again and takes the other two from the cache", () => {
     const cache = new SamTranslationCache();
     expand(template(), cache);
     assert.equal(cache.hits, 0);
     assert.equal(cache.size, 3);
-    const edited = expand(template({ batchOfB: 5 }), cache);
+    // The plugins go through a function's events in the order of their ids: a new one is expanded in full.
+    const edited = expand(template({ batchOfB: 5, nightlyB: true }), cache);
+    assert.equal(cache.reexpansions, 0);
     assert.equal(cache.hits, 2);
     assert.equal(cache.misses, 4);
     const processed = toPlain(edited.parsed.root!) as Processed;
     assert.equal(processed.Resources.BWork?.Properties.BatchSize, 5, 'the edited event has its new batch size');
+    assert.equal(processed.Resources.BNightly?.Type, 'AWS::Events::Rule', 'the new event has its rule');
     assert.equal(processed.Resources.ARole?.Type, 'AWS::IAM::Role', 'a function taken from the cache still has its role');
-    assert.deepStrictEqual(edited.parsed, uncached(template({ batchOfB: 5 })).parsed);
+    assert.deepStrictEqual(edited.parsed, uncached(template({ batchOfB: 5, nightlyB: true })).parsed);
   });
 
   test("an edit to Globals' Api section keeps every function's translation: a function reads only Globals' Function section", () => {
@@ -185,16 +190,25 @@ Resources:
     assert.deepStrictEqual(edited, uncached(withLayer('second')));
   });
 
-  test('an edit to the events, which the implicit APIs read, or a resource added, is expanded in full', () => {
+  test("a keystroke inside an event the APIs do not read (an SQS event's batch size) translates that function alone", () => {
     const cache = new SamTranslationCache();
     expand(template(), cache);
-    for (const text of [template({ batchOfB: 5 }), template({ batchOfB: 6 }), template({ batchOfB: 6, extraQueue: true })]) assert.deepStrictEqual(expand(text, cache), uncached(text));
+    for (const text of [template({ batchOfB: 5 }), template({ batchOfB: 50 })]) assert.deepStrictEqual(expand(text, cache), uncached(text));
+    assert.equal(cache.reexpansions, 2);
+  });
+
+  test('an event added or removed, whose id the implicit APIs read, or a resource added, is expanded in full', () => {
+    const cache = new SamTranslationCache();
+    expand(template(), cache);
+    for (const text of [template({ nightlyB: true }), template(), template({ extraQueue: true })]) assert.deepStrictEqual(expand(text, cache), uncached(text));
     assert.equal(cache.reexpansions, 0);
   });
 });
 
 /** Two functions on the implicit API, with what the tests below edit. */
-function apiTemplate({ timeoutOfA = 3, codeOfB = 's3://bucket/b.zip', pathOfA = '/a', integrationTimeout = '29000', withLayer = false } = {}): string {
+function apiTemplate({ timeoutOfA = 3, codeOfB = 's3://bucket/b.zip', pathOfA = '/a', integrationTimeout = '29000', withLayer = false, nightlyOfB = '' } = {}): string {
+  // B may also run on a schedule, an event the API does not read.
+  const nightly = (name: string) => (name === 'B' && nightlyOfB ? `        Nightly:\n          Type: Schedule\n          Properties:\n            Schedule: ${nightlyOfB}\n` : '');
   const fn = (name: string, timeout: number, code: string, path: string) => `  ${name}:
     Type: AWS::Serverless::Function
     Properties:
@@ -209,7 +223,7 @@ function apiTemplate({ timeoutOfA = 3, codeOfB = 's3://bucket/b.zip', pathOfA = 
             Path: ${path}
             Method: get
             TimeoutInMillis: ${integrationTimeout}
-`;
+${nightly(name)}`;
   // A layer's id is renamed by the transform, so no expansion starts from the last one (reexpand.ts).
   const layer = withLayer ? '  Libs:\n    Type: AWS::Serverless::LayerVersion\n    Properties:\n      ContentUri: s3://bucket/libs.zip\n' : '';
   return `Transform: AWS::Serverless-2016-10-31
@@ -244,6 +258,21 @@ describe('SamTranslationCache: the implicit API', () => {
     assert.equal(cache.reexpansions, 1);
     assert.equal(deploymentOf(edited), deploymentOf(before));
     assert.deepStrictEqual(edited, uncached(apiTemplate({ timeoutOfA: 30 })));
+  });
+
+  test("an edit inside an event the API does not read (a schedule) takes the API as it was: the same deployment", () => {
+    for (const withLayer of [false, true]) {
+      const cache = new SamTranslationCache();
+      const before = expand(apiTemplate({ nightlyOfB: 'rate(1 day)', withLayer }), cache);
+      const text = apiTemplate({ nightlyOfB: 'rate(2 days)', withLayer });
+      const edited = expand(text, cache);
+      // Without the layer the expansion starts from the last one and translates B alone; with it, it is in full and takes the kept API.
+      assert.equal(cache.reexpansions, withLayer ? 0 : 1);
+      assert.equal(cache.apiRebuilds, 0);
+      assert.equal(cache.implicitApiHits, withLayer ? 1 : 0);
+      assert.equal(deploymentOf(edited), deploymentOf(before));
+      assert.deepStrictEqual(edited.parsed, uncached(text).parsed);
+    }
   });
 
   test('an edit to an event path builds the API again: a new deployment', () => {

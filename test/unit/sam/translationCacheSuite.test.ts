@@ -148,6 +148,21 @@ const EDITS: Record<string, (template: Plain) => boolean> = {
     delete connectors[Object.keys(connectors)[0]!];
     return true;
   },
+  // Of an event that is not an Api or HttpApi event, the APIs read only its id and type.
+  "an event the APIs do not read changed": (t) => {
+    const batched = new Set(['SQS', 'Kinesis', 'DynamoDB', 'MSK', 'MQ', 'SelfManagedKafka', 'DocumentDB']);
+    for (const resource of isMap(t.Resources) ? Object.values(t.Resources) : []) {
+      if (!isMap(resource) || resource.Type !== 'AWS::Serverless::Function' || !isMap(resource.Properties) || !isMap(resource.Properties.Events)) continue;
+      for (const event of Object.values(resource.Properties.Events)) {
+        if (!isMap(event) || typeof event.Type !== 'string' || !isMap(event.Properties)) continue;
+        if (batched.has(event.Type)) event.Properties.BatchSize = typeof event.Properties.BatchSize === 'number' ? event.Properties.BatchSize + 1 : 7;
+        else if (event.Type === 'Schedule') event.Properties.Description = 'cache probe';
+        else continue;
+        return true;
+      }
+    }
+    return false;
+  },
   "a function's environment and policies changed": (t) => {
     const properties = firstFunction(t);
     if (!properties) return false;

@@ -7,7 +7,7 @@
  *
  * What it is made from is every resource of the template in order, as written (before the
  * plugins), except the function properties below, which only the function's own translation
- * reads; with the region, the partition and Globals (but those same function properties in
+ * reads, and of each event but `Api` and `HttpApi` events, all but its id and type; with the region, the partition and Globals (but those same function properties in
  * Globals); and the parameter values the expansion that made it looked up, anywhere (most look
  * none up), so that a parameter's default typed leaves it as it was. The API is kept only from
  * an expansion that reported no error and left no resource as written, and only when a kept
@@ -24,7 +24,7 @@ import type { GeneratedResource } from '../generated';
 import type { NotCovered } from '../notCovered';
 import type { ResourceOrder } from '../resourceOrder';
 import type { SourceIndex } from '../sourceIndex';
-import type { MapNode } from '../../template/ast';
+import type { MapEntry, MapNode } from '../../template/ast';
 import type { TranslationSource } from '../translate';
 import { globalsTextOf } from '../globals';
 import { RecordedParameters, RecordingContext, sameParameterReads, type ParameterReads, type SamTranslationCache } from '../translationCache';
@@ -76,19 +76,59 @@ export function textTheApiReads(source: { text: string }, node: MapNode | undefi
   return textLeavingFunctionProperties(source.text, node, 'Properties');
 }
 
-/** A function's properties (or Globals for functions) without those only the function's own translation reads. */
-function propertiesTheApiReads(properties: PlainMap): PlainMap {
-  return Object.fromEntries(Object.entries(properties).filter(([name]) => !NOT_READ_BY_THE_API.has(name)));
+/** The event types whose entries the APIs SAM builds from events read: `Api` (REST) and `HttpApi`. */
+const API_EVENT_TYPES = new Set(['Api', 'HttpApi']);
+
+/**
+ * The type of an event the APIs read only the id and the type of, or undefined when they read
+ * the whole event. The plugins go through a function's events in the order of their ids (a
+ * Python 2.7 table of them all) and take the `Api` and `HttpApi` ones; a type that is not plain
+ * text counts as read whole.
+ */
+function typeOfEventNotRead(type: unknown): string | undefined {
+  return typeof type === 'string' && !API_EVENT_TYPES.has(type) ? type : undefined;
 }
 
-/** The text of a map's entries, its `section` map's entries all but those only a function's own translation reads. */
+/** A function's properties (or Globals for functions) without those only the function's own translation reads, and of other events than the APIs', only their types. */
+function propertiesTheApiReads(properties: PlainMap): PlainMap {
+  const read = Object.fromEntries(Object.entries(properties).filter(([name]) => !NOT_READ_BY_THE_API.has(name)));
+  if (isMap(read.Events)) {
+    read.Events = Object.fromEntries(
+      Object.entries(read.Events).map(([id, event]) => {
+        const type = isMap(event) ? typeOfEventNotRead(event.Type) : undefined;
+        return [id, type === undefined ? event : { Type: type }];
+      }),
+    );
+  }
+  return read;
+}
+
+/**
+ * The text of a map's entries, its `section` map's entries all but those only a function's own
+ * translation reads, and of the events the APIs do not read, each one's id and type alone.
+ */
 function textLeavingFunctionProperties(text: string, node: MapNode, section: string): string {
   const parts: string[] = [];
+  const whole = (entry: MapEntry) => parts.push(text.slice(entry.keyRange.start, entry.value.range.end));
   for (const entry of node.entries) {
-    if (entry.key !== section || entry.value.kind !== 'map') parts.push(text.slice(entry.keyRange.start, entry.value.range.end));
-    else for (const property of entry.value.entries) if (!NOT_READ_BY_THE_API.has(property.key)) parts.push(text.slice(property.keyRange.start, property.value.range.end));
+    if (entry.key !== section || entry.value.kind !== 'map') whole(entry);
+    else {
+      for (const property of entry.value.entries) {
+        if (NOT_READ_BY_THE_API.has(property.key)) continue;
+        if (property.key !== 'Events' || property.value.kind !== 'map') whole(property);
+        else for (const event of property.value.entries) eventTheApiReads(event, whole, parts);
+      }
+    }
   }
   return parts.join('\u0000');
+}
+
+/** An event's text as the APIs read it: whole, or its id and type. */
+function eventTheApiReads(event: MapEntry, whole: (entry: MapEntry) => void, parts: string[]): void {
+  const type = event.value.kind === 'map' ? event.value.entries.find((e) => e.key === 'Type')?.value : undefined;
+  const notRead = type?.kind === 'scalar' ? typeOfEventNotRead(type.value) : undefined;
+  if (notRead === undefined) whole(event);
+  else parts.push(`${event.key}\u0001${notRead}`);
 }
 
 /**
