@@ -206,7 +206,11 @@ Resources:
 });
 
 /** Two functions on the implicit API, with what the tests below edit. */
-function apiTemplate({ timeoutOfA = 3, codeOfB = 's3://bucket/b.zip', pathOfA = '/a', integrationTimeout = '29000', withLayer = false, nightlyOfB = '' } = {}): string {
+function apiTemplate({ timeoutOfA = 3, codeOfB = 's3://bucket/b.zip', pathOfA = '/a', integrationTimeout = '29000', withLayer = false, nightlyOfB = '', workerTeam = '' } = {}): string {
+  // A worker with no API event, tagged with its team.
+  const worker = workerTeam
+    ? `  Worker:\n    Type: AWS::Serverless::Function\n    Properties:\n      CodeUri: s3://bucket/worker.zip\n      Handler: app.handler\n      Runtime: python3.12\n      AutoPublishAlias: live\n      Tags:\n        team: ${workerTeam}\n      Events:\n        Nightly:\n          Type: Schedule\n          Properties:\n            Schedule: rate(1 day)\n`
+    : '';
   // B may also run on a schedule, an event the API does not read.
   const nightly = (name: string) => (name === 'B' && nightlyOfB ? `        Nightly:\n          Type: Schedule\n          Properties:\n            Schedule: ${nightlyOfB}\n` : '');
   const fn = (name: string, timeout: number, code: string, path: string) => `  ${name}:
@@ -228,7 +232,7 @@ ${nightly(name)}`;
   const layer = withLayer ? '  Libs:\n    Type: AWS::Serverless::LayerVersion\n    Properties:\n      ContentUri: s3://bucket/libs.zip\n' : '';
   return `Transform: AWS::Serverless-2016-10-31
 Resources:
-${layer}${fn('A', timeoutOfA, 's3://bucket/a.zip', pathOfA)}${fn('B', 3, codeOfB, '/b')}Outputs:
+${layer}${fn('A', timeoutOfA, 's3://bucket/a.zip', pathOfA)}${fn('B', 3, codeOfB, '/b')}${worker}Outputs:
   Url:
     Value: !Sub https://\${ServerlessRestApi}.execute-api.\${AWS::Region}.amazonaws.com/Prod/
 `;
@@ -271,6 +275,21 @@ describe('SamTranslationCache: the implicit API', () => {
       assert.equal(cache.apiRebuilds, 0);
       assert.equal(cache.implicitApiHits, withLayer ? 1 : 0);
       assert.equal(deploymentOf(edited), deploymentOf(before));
+      assert.deepStrictEqual(edited.parsed, uncached(text).parsed);
+    }
+  });
+
+  test("an edit to the tags of a function with no API event takes the API as it was: the plugins read them for an API event only", () => {
+    for (const withLayer of [false, true]) {
+      const cache = new SamTranslationCache();
+      const before = expand(apiTemplate({ workerTeam: 'billing', withLayer }), cache);
+      const text = apiTemplate({ workerTeam: 'payments', withLayer });
+      const edited = expand(text, cache);
+      assert.equal(cache.reexpansions, withLayer ? 0 : 1);
+      assert.equal(cache.apiRebuilds, 0);
+      assert.equal(cache.implicitApiHits, withLayer ? 1 : 0);
+      assert.equal(deploymentOf(edited), deploymentOf(before));
+      assert.deepStrictEqual(resourcesOf(edited).Worker?.Properties.Tags, [{ Key: 'lambda:createdBy', Value: 'SAM' }, { Key: 'team', Value: 'payments' }]);
       assert.deepStrictEqual(edited.parsed, uncached(text).parsed);
     }
   });

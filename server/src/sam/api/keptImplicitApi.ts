@@ -7,7 +7,8 @@
  *
  * What it is made from is every resource of the template in order, as written (before the
  * plugins), except the function properties below, which only the function's own translation
- * reads, and of each event but `Api` and `HttpApi` events, all but its id and type; with the region, the partition and Globals (but those same function properties in
+ * reads, and of each event but `Api` and `HttpApi` events, all but its id and type (of a
+ * function with no such event, its events' ids and types are all the plugins read); with the region, the partition and Globals (but those same function properties in
  * Globals); and the parameter values the expansion that made it looked up, anywhere (most look
  * none up), so that a parameter's default typed leaves it as it was. The API is kept only from
  * an expansion that reported no error and left no resource as written, and only when a kept
@@ -73,7 +74,7 @@ function hasApiEvent(entry: PlainMap): boolean {
 export function textTheApiReads(source: { text: string }, node: MapNode | undefined, isFunction: boolean): string {
   if (node === undefined) return '';
   if (!isFunction) return source.text.slice(node.range.start, node.range.end);
-  return textLeavingFunctionProperties(source.text, node, 'Properties');
+  return textLeavingFunctionProperties(source.text, node, 'Properties', true);
 }
 
 /** The event types whose entries the APIs SAM builds from events read: `Api` (REST) and `HttpApi`. */
@@ -89,9 +90,17 @@ function typeOfEventNotRead(type: unknown): string | undefined {
   return typeof type === 'string' && !API_EVENT_TYPES.has(type) ? type : undefined;
 }
 
-/** A function's properties (or Globals for functions) without those only the function's own translation reads, and of other events than the APIs', only their types. */
-function propertiesTheApiReads(properties: PlainMap): PlainMap {
+/**
+ * A function's properties (or Globals for functions) without those only the function's own
+ * translation reads, and of other events than the APIs', only their types. Of a function with no
+ * `Api` or `HttpApi` event (`ofFunction`), the plugins read nothing but its events' types: its
+ * tags, alias and name are read for an API event only.
+ */
+function propertiesTheApiReads(properties: PlainMap, ofFunction = false): PlainMap {
   const read = Object.fromEntries(Object.entries(properties).filter(([name]) => !NOT_READ_BY_THE_API.has(name)));
+  if (ofFunction && !hasEventReadWhole(properties.Events)) {
+    for (const name of Object.keys(read)) if (name !== 'Events') delete read[name];
+  }
   if (isMap(read.Events)) {
     read.Events = Object.fromEntries(
       Object.entries(read.Events).map(([id, event]) => {
@@ -103,18 +112,27 @@ function propertiesTheApiReads(properties: PlainMap): PlainMap {
   return read;
 }
 
+/** Whether a function's events (absent, or as read) hold one the APIs read whole; events that are not a map count as one. */
+function hasEventReadWhole(events: unknown): boolean {
+  if (events === undefined) return false;
+  return !isMap(events) || Object.values(events).some((event) => !isMap(event) || typeOfEventNotRead(event.Type) === undefined);
+}
+
 /**
  * The text of a map's entries, its `section` map's entries all but those only a function's own
- * translation reads, and of the events the APIs do not read, each one's id and type alone.
+ * translation reads, and of the events the APIs do not read, each one's id and type alone; of a
+ * function with no API event (`ofFunction`), its events' ids and types alone (see `propertiesTheApiReads`).
  */
-function textLeavingFunctionProperties(text: string, node: MapNode, section: string): string {
+function textLeavingFunctionProperties(text: string, node: MapNode, section: string, ofFunction = false): string {
   const parts: string[] = [];
   const whole = (entry: MapEntry) => parts.push(text.slice(entry.keyRange.start, entry.value.range.end));
   for (const entry of node.entries) {
     if (entry.key !== section || entry.value.kind !== 'map') whole(entry);
     else {
+      const events = entry.value.entries.find((property) => property.key === 'Events');
+      const noApiEvent = ofFunction && (events === undefined || (events.value.kind === 'map' && events.value.entries.every((event) => typeOfEventNotReadIn(event) !== undefined)));
       for (const property of entry.value.entries) {
-        if (NOT_READ_BY_THE_API.has(property.key)) continue;
+        if (NOT_READ_BY_THE_API.has(property.key) || (noApiEvent && property.key !== 'Events')) continue;
         if (property.key !== 'Events' || property.value.kind !== 'map') whole(property);
         else for (const event of property.value.entries) eventTheApiReads(event, whole, parts);
       }
@@ -123,10 +141,15 @@ function textLeavingFunctionProperties(text: string, node: MapNode, section: str
   return parts.join('\u0000');
 }
 
+/** The type of an event written in the text, when the APIs read only its id and type (see `typeOfEventNotRead`). */
+function typeOfEventNotReadIn(event: MapEntry): string | undefined {
+  const type = event.value.kind === 'map' ? event.value.entries.find((e) => e.key === 'Type')?.value : undefined;
+  return type?.kind === 'scalar' ? typeOfEventNotRead(type.value) : undefined;
+}
+
 /** An event's text as the APIs read it: whole, or its id and type. */
 function eventTheApiReads(event: MapEntry, whole: (entry: MapEntry) => void, parts: string[]): void {
-  const type = event.value.kind === 'map' ? event.value.entries.find((e) => e.key === 'Type')?.value : undefined;
-  const notRead = type?.kind === 'scalar' ? typeOfEventNotRead(type.value) : undefined;
+  const notRead = typeOfEventNotReadIn(event);
   if (notRead === undefined) whole(event);
   else parts.push(`${event.key}\u0001${notRead}`);
 }
@@ -162,7 +185,7 @@ function apiInputs(ctx: TranslationContext, order: ResourceOrder, globals: unkno
       for (const event of Object.values(events)) if (isMap(event) && event.Type === 'Api' && !(isMap(event.Properties) && 'RestApiId' in event.Properties)) implicitEvents++;
     }
     const properties = entry.Type === 'AWS::Serverless::Function' && isMap(entry.Properties) ? entry.Properties : undefined;
-    const read = properties ? { ...entry, Properties: propertiesTheApiReads(properties) } : entry;
+    const read = properties ? { ...entry, Properties: propertiesTheApiReads(properties, true) } : entry;
     parts.push(id, read);
   }
   if (implicitEvents === 0) return undefined;
