@@ -180,6 +180,7 @@ function sam(): void {
       warmRow('warm: an edit that leaves the API alone', figures.warm_api_kept),
       ...figures.warm_by_position.map((warm) => warmRow(`warm: Handler${warm.function}'s CodeUri alone`, warm)),
       warmRow("warm: Jobs0's VisibilityTimeout (a queue, as written)", figures.warm_queue),
+      warmRow("warm: Handler100's SQS BatchSize (an event the API does not read)", figures.warm_batch),
       warmRow("warm: Globals' function Timeout (each Lambda function made again)", figures.warm_globals),
       warmRow("warm: the Stage parameter's default (which no translation looks up)", figures.warm_parameter),
       warmRow("warm, explicit API: a keystroke in Handler1's path (the API rebuilt)", figures.warm_explicit_path),
@@ -193,6 +194,7 @@ function sam(): void {
   // The goal is the editor's: an edit to a template whose other functions are kept.
   target('SAM expansion share of the analysis, keystroke (warm)', figures.warm.share * 100, 20, '%');
   target('SAM expansion share, keystroke that leaves the API alone (warm)', figures.warm_api_kept.share * 100, 20, '%');
+  target('SAM expansion share, keystroke in an event the API does not read (warm)', figures.warm_batch.share * 100, 20, '%');
   target("SAM expansion share, keystroke in Globals' function Timeout (warm)", figures.warm_globals.share * 100, 20, '%');
   target("SAM expansion share, keystroke in a parameter's default (warm)", figures.warm_parameter.share * 100, 20, '%');
   target('SAM expansion share, keystroke in a path on an explicit API (warm)', figures.warm_explicit_path.share * 100, 20, '%');

@@ -57,6 +57,8 @@ export interface SamFigures {
   warm_by_position: (WarmCase & { function: number })[];
   /** The first queue's visibility timeout edited: a resource the transform passes through as written, at the top. */
   warm_queue: WarmCase;
+  /** Handler100's SQS event's batch size edited: an event the API does not read, in a function with an Api event. */
+  warm_batch: WarmCase;
   /** The functions' timeout in Globals edited: each function's Lambda function is made again with it, the rest moves. */
   warm_globals: WarmCase;
   /** A parameter's default typed, which no translation looks up: the expansion starts from the last one. */
@@ -179,6 +181,8 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
   const queueEdited = readTemplateModel(parseTemplate(queueText));
   const queueEditBefore = readTemplateModel(parseTemplate(replacedOnce(pair.before, 'VisibilityTimeout: 60\n', 'VisibilityTimeout: 6\n')));
   const queueEdit = newWarmFigures();
+  // Handler100's SQS batch size typed: 10 → 1 → 15.
+  const batchEdit = keystroke(pair.before, 'Jobs100.Arn\n            BatchSize: 10\n', 'Jobs100.Arn\n            BatchSize: 1\n', 'Jobs100.Arn\n            BatchSize: 15\n');
   // The functions' timeout in Globals typed: 10 → 1 → 15.
   const globalsText = replacedOnce(pair.before, '    Timeout: 10\n', '    Timeout: 15\n');
   const globalsEdited = readTemplateModel(parseTemplate(globalsText));
@@ -239,6 +243,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
     warm(codeEdited, codeEditBefore, codeEdit.after, apiKept, keep);
     for (const position of positions) warm(position.model, position.keystrokeBefore, position.text, position.figures, keep);
     warm(queueEdited, queueEditBefore, queueText, queueEdit, keep);
+    warm(batchEdit.model, batchEdit.keystrokeBefore, batchEdit.text, batchEdit.figures, keep);
     warm(globalsEdited, globalsEditBefore, globalsText, globalsEdit, keep);
     warm(parameterEdited, parameterEditBefore, parameterText, parameterEdit, keep);
     for (const edit of [explicitPath, explicitCode, explicitQueue]) warm(edit.model, edit.keystrokeBefore, edit.text, edit.figures, keep, explicitBaseline);
@@ -268,6 +273,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
     warm_api_kept: figures(apiKept),
     warm_by_position: positions.map((position) => ({ function: position.f, ...figures(position.figures) })),
     warm_queue: figures(queueEdit),
+    warm_batch: figures(batchEdit.figures),
     warm_globals: figures(globalsEdit),
     warm_parameter: figures(parameterEdit),
     warm_explicit_path: figures(explicitPath.figures),
