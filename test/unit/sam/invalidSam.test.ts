@@ -201,6 +201,24 @@ describe('invalid SAM is an error at the offending property, worded as the trans
     assert.equal(at, 'ApplicationId');
   });
 
+  test("an S3 event's bucket whose DependsOn is empty, or lists a map: SAM cannot add the function's permission to it", () => {
+    for (const dependsOn of ['', '\n      - Other: Bucket']) {
+      const { wording } = onlyError(
+        template(`  Uploads:
+    Type: AWS::S3::Bucket
+    DependsOn:${dependsOn}
+${fn}      Events:
+        Upload:
+          Type: S3
+          Properties:
+            Bucket: !Ref Uploads
+            Events: s3:ObjectCreated:*
+`),
+      );
+      assert.equal(wording, "Resource with id [FnUpload] is invalid. Invalid type for field 'DependsOn'. Expected a string or list of strings.");
+    }
+  });
+
   test('a template without a Resources section is rejected as a whole, and nothing else is reported', () => {
     const { wording } = onlyError('Transform: AWS::Serverless-2016-10-31\nResource:\n  Fn:\n    Type: AWS::Serverless::Function\n');
     assert.equal(wording, "Structure of the SAM template is invalid. 'Resources' section is required");

@@ -172,9 +172,11 @@ export function s3Event(input: EventInput, target: EventTarget): GeneratedResour
     if (!isList(tags)) return invalidResource(bucketId, "Property 'Tags' should be a list.", ['Properties', 'Tags']);
     properties.Tags = [...tags, ...tagList({ [`sam:ConditionalDependsOn:${grant.logicalId}`]: { 'Fn::If': [condition, ref(grant.logicalId), 'no dependency'] } })];
   } else {
-    const dependsOn = bucket.DependsOn ?? [];
-    const list = typeof dependsOn === 'string' ? [dependsOn] : dependsOn;
-    if (!isList(list)) return invalidResource(input.logicalId, "Invalid type for field 'DependsOn'. Expected a string or list of strings.");
+    // SAM makes a set of it: a string stands for itself, a map for its keys; null, a number, or a
+    // list that holds a map or a list cannot make one.
+    const dependsOn = bucket.DependsOn === undefined ? [] : bucket.DependsOn;
+    const list = typeof dependsOn === 'string' ? [dependsOn] : isMap(dependsOn) ? Object.keys(dependsOn) : dependsOn;
+    if (!isList(list) || list.some((item) => isMap(item) || isList(item))) return invalidResource(input.logicalId, "Invalid type for field 'DependsOn'. Expected a string or list of strings.");
     bucket.DependsOn = [...new Set([...list, grant.logicalId])];
   }
   const mapping: PlainMap = { Function: arnOf(target) };
