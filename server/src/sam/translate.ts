@@ -276,7 +276,8 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   if (!stopped) for (const error of invalidLogicalIds(template)) errors.push({ error, logicalId: error.subject });
   const generated = new Map<string, GeneratedResource[]>();
   const notCovered = new Map<string, string>();
-  const failed = new Set(errors.map((e) => e.logicalId).filter((id): id is string => id !== undefined));
+  // A resource whose embedded connectors are invalid is still translated, as SAM translates it.
+  const failed = new Set(errors.filter((e) => !embedded.errors.includes(e as (typeof embedded.errors)[number])).map((e) => e.logicalId).filter((id): id is string => id !== undefined));
   const keeper = options.cache && source && parametersText !== undefined ? TranslationKeeper.for(ctx, options.cache, source, parametersText) : undefined;
   const translated = translationOrder(ctx, order);
   const ownEntryApis = new Set<string>();

@@ -52,7 +52,8 @@ export function addEmbeddedConnectors(ctx: TranslationContext, order: ResourceOr
         continue;
       }
       if ('Id' in reference) {
-        fail(sourceId, invalidResource(logicalId, "'Id' shouldn't be defined in 'SourceReference'.", [...at, 'Properties', 'SourceReference']));
+        // SAM names the connector by its key alone here.
+        fail(sourceId, invalidResource(connectorId, "'Id' shouldn't be defined in 'SourceReference'.", [...at, 'Properties', 'SourceReference']));
         continue;
       }
       if (logicalId in ctx.resources) {
