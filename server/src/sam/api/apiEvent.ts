@@ -8,6 +8,7 @@
 import { invalidEvent, invalidResource, SamError } from '../errors';
 import type { GeneratedResource } from '../generated';
 import { plainDict, plainItems, PyDict, PyUnicode, type PyStr, type PyValue } from '../python/py27Dict';
+import { pyMessageText } from '../python/pyRepr';
 import { IS_DICT, IS_LIST, IS_STR, PASS_THROUGH, typed, type PropertySpec } from '../properties';
 import { resolveParameterRefs } from '../intrinsics';
 import { isMap, truthy, type PlainMap } from '../values';
@@ -165,11 +166,11 @@ export function addAuth(input: EventInput, editor: SwaggerEditor, api: PlainMap,
     if (name !== 'AWS_IAM') {
       if (name !== 'NONE') {
         if (!authorizers || (isMap(authorizers) && Object.keys(authorizers).length === 0)) {
-          return invalidEvent(input.eventId, `Unable to set Authorizer [${name ?? String(authorizer)}] on API method [${methodText}] for path [${pathText}] because the related API does not define any Authorizers.`);
+          return invalidEvent(input.eventId, `Unable to set Authorizer [${name ?? pyMessageText(authorizer)}] on API method [${methodText}] for path [${pathText}] because the related API does not define any Authorizers.`);
         }
         if (!isMap(authorizers)) return invalidResource(apiId, "Property 'Auth.Authorizers' should be a map.", ['Properties', 'Auth', 'Authorizers']);
         if (name === undefined) {
-          return invalidEvent(input.eventId, `Unable to set Authorizer [${String(authorizer)}] on API method [${methodText}] for path [${pathText}]. The method authorizer must be a string with a corresponding dict entry in the api authorizer.`);
+          return invalidEvent(input.eventId, `Unable to set Authorizer [${pyMessageText(authorizer)}] on API method [${methodText}] for path [${pathText}]. The method authorizer must be a string with a corresponding dict entry in the api authorizer.`);
         }
         if (!authorizers[name]) {
           return invalidEvent(input.eventId, `Unable to set Authorizer [${name}] on API method [${methodText}] for path [${pathText}] because it wasn't defined in the API's Authorizers.`);
@@ -202,9 +203,9 @@ function addRequestModel(input: EventInput, editor: SwaggerEditor, api: PlainMap
   if (!name) return undefined;
   const where = `on API method [${method}] for path [${String(input.properties.Path)}]`;
   const models = api.Models;
-  if (!models || (isMap(models) && Object.keys(models).length === 0)) return invalidEvent(input.eventId, `Unable to set RequestModel [${String(name)}] ${where} because the related API does not define any Models.`);
-  if (!isMap(models)) return invalidEvent(input.eventId, `Unable to set RequestModel [${String(name)}] ${where} because the related API Models defined is of invalid type.`);
-  if (typeof name !== 'string') return invalidEvent(input.eventId, `Unable to set RequestModel [${String(name)}] ${where} because the related API does not contain valid Models.`);
+  if (!models || (isMap(models) && Object.keys(models).length === 0)) return invalidEvent(input.eventId, `Unable to set RequestModel [${pyMessageText(name)}] ${where} because the related API does not define any Models.`);
+  if (!isMap(models)) return invalidEvent(input.eventId, `Unable to set RequestModel [${pyMessageText(name)}] ${where} because the related API Models defined is of invalid type.`);
+  if (typeof name !== 'string') return invalidEvent(input.eventId, `Unable to set RequestModel [${pyMessageText(name)}] ${where} because the related API does not contain valid Models.`);
   if (!models[name]) return invalidEvent(input.eventId, `Unable to set RequestModel [${name}] ${where} because it wasn't defined in the API's Models.`);
   editor.addRequestModel(path, methodValue, fromTemplate(model) as PyDict);
   let body = model.ValidateBody;

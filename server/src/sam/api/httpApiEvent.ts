@@ -7,6 +7,7 @@
 import { invalidEvent, invalidResource, SamError } from '../errors';
 import type { GeneratedResource } from '../generated';
 import { IS_DICT, IS_INT, IS_STR, typed, type PropertySpec } from '../properties';
+import { pyMessageText } from '../python/pyRepr';
 import { isMap, type PlainMap } from '../values';
 import { checkEventProperties, permission, type EventInput, type EventTarget } from '../events/eventSource';
 import { integrationUri } from './apiEvent';
@@ -119,17 +120,17 @@ function addAuth(input: EventInput, editor: OpenApiEditor, api: PlainMap, apiId:
   if (authorizer !== 'NONE' && !(authorizer === 'AWS_IAM' && iamEnabled) && (typeof authorizer !== 'string' || !isMap(authorizers))) {
     return invalidEvent(
       input.eventId,
-      `Unable to set Authorizer [${pyStrText(authorizer)}] ${at}. The method authorizer must be a string with a corresponding dict entry in the api authorizer.`,
+      `Unable to set Authorizer [${pyMessageText(authorizer)}] ${at}. The method authorizer must be a string with a corresponding dict entry in the api authorizer.`,
     );
   }
   if (authorizer === 'NONE') {
     if (!apiAuth.DefaultAuthorizer) return invalidEvent(input.eventId, `Unable to set Authorizer ${at} because 'NONE' is only a valid value when a DefaultAuthorizer on the API is specified.`);
   } else if (authorizer !== 'AWS_IAM' || !iamEnabled) {
     if (!isMap(authorizers) || Object.keys(authorizers).length === 0) {
-      return invalidEvent(input.eventId, `Unable to set Authorizer [${String(authorizer)}] ${at} because the related API does not define any Authorizers.`);
+      return invalidEvent(input.eventId, `Unable to set Authorizer [${pyMessageText(authorizer)}] ${at} because the related API does not define any Authorizers.`);
     }
     if (!authorizers[authorizer as string]) {
-      return invalidEvent(input.eventId, `Unable to set Authorizer [${String(authorizer)}] ${at} because it wasn't defined in the API's Authorizers.`);
+      return invalidEvent(input.eventId, `Unable to set Authorizer [${pyMessageText(authorizer)}] ${at} because it wasn't defined in the API's Authorizers.`);
     }
   }
   if (auth.AuthorizationScopes && !Array.isArray(auth.AuthorizationScopes)) {
@@ -141,17 +142,3 @@ function addAuth(input: EventInput, editor: OpenApiEditor, api: PlainMap, apiId:
   return undefined;
 }
 
-/** Python's `str()` of a value in these messages: a string as it is, anything else as its repr. */
-function pyStrText(value: unknown): string {
-  return typeof value === 'string' ? value : pyReprText(value);
-}
-
-function pyReprText(value: unknown): string {
-  if (typeof value === 'string') return `'${value}'`;
-  if (Array.isArray(value)) return `[${value.map(pyReprText).join(', ')}]`;
-  if (isMap(value)) return `{${Object.entries(value).map(([k, v]) => `'${k}': ${pyReprText(v)}`).join(', ')}}`;
-  if (value === true) return 'True';
-  if (value === false) return 'False';
-  if (value === null || value === undefined) return 'None';
-  return String(value);
-}

@@ -3,13 +3,33 @@
  * insertion order for plain dicts, `u'...'` for template strings (SAM's `Py27UniStr.__repr__`),
  * `'...'` for SAM's own, `True`/`False`/`None`, Python number forms.
  */
-import { plainItems, PyDict, PyFloat, PyUnicode, type PyValue } from './py27Dict';
+import { plainDict, plainItems, PyDict, PyFloat, PyUnicode, type PyValue } from './py27Dict';
 
 /** `str(value)` as SAM computes it for the deployment hash. */
 export function pyStr(value: PyValue): string {
   const parts: string[] = [];
   write(value, parts);
   return parts.join('');
+}
+
+/**
+ * `str(value)` in one of SAM's messages, which Python 3 formats: a string as it is, anything else
+ * as its repr, with template strings as plain ones (the `u'...'` is Python 2.7's, for the hash).
+ */
+export function pyMessageText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value instanceof PyUnicode) return value.text;
+  return pyStr(py3Value(value, 0));
+}
+
+/** A value as Python 3 holds it: template strings plain, JSON values as their Python kin. */
+function py3Value(value: unknown, depth: number): PyValue {
+  if (value === undefined || value === null || depth > 64) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof PyFloat) return value;
+  if (value instanceof PyUnicode) return value.text;
+  if (Array.isArray(value)) return value.map((item) => py3Value(item, depth + 1));
+  const items: [unknown, unknown][] = value instanceof PyDict ? value.items() : Object.entries(value as object);
+  return plainDict(items.map(([key, item]) => [key instanceof PyUnicode ? key.text : String(key), py3Value(item, depth + 1)]));
 }
 
 function write(value: PyValue, out: string[]): void {
