@@ -277,7 +277,8 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   const generated = new Map<string, GeneratedResource[]>();
   const notCovered = new Map<string, string>();
   // A resource whose embedded connectors are invalid is still translated, as SAM translates it.
-  const failed = new Set(errors.filter((e) => !embedded.errors.includes(e as (typeof embedded.errors)[number])).map((e) => e.logicalId).filter((id): id is string => id !== undefined));
+  const connectorErrors = new Set<object>(embedded.errors);
+  const failed = new Set(errors.filter((e) => !connectorErrors.has(e)).map((e) => e.logicalId).filter((id): id is string => id !== undefined));
   const keeper = options.cache && source && parametersText !== undefined ? TranslationKeeper.for(ctx, options.cache, source, parametersText) : undefined;
   const translated = translationOrder(ctx, order);
   const ownEntryApis = new Set<string>();
