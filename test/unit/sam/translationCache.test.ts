@@ -244,6 +244,27 @@ function deploymentOf(expansion: ReturnType<typeof expand>): string | undefined 
   return Object.keys(processed.Resources).find((id) => processed.Resources[id]!.Type === 'AWS::ApiGateway::Deployment');
 }
 
+/**
+ * Expands a text and then its edit, each pair made without and with a layer (whose renamed id
+ * makes every expansion one in full), and holds that the API was taken as it was: the expansion
+ * started from the last one and rebuilt nothing, or, in full, took the kept API; the same
+ * deployment, and the expansion without a cache. The edited expansions.
+ */
+function expandsKeepingTheApi(pair: (withLayer: boolean) => [string, string]): ReturnType<typeof expand>[] {
+  return [false, true].map((withLayer) => {
+    const [from, to] = pair(withLayer);
+    const cache = new SamTranslationCache();
+    const before = expand(from, cache);
+    const edited = expand(to, cache);
+    assert.equal(cache.reexpansions, withLayer ? 0 : 1);
+    assert.equal(cache.apiRebuilds, 0);
+    assert.equal(cache.implicitApiHits, withLayer ? 1 : 0);
+    assert.equal(deploymentOf(edited), deploymentOf(before));
+    assert.deepStrictEqual(edited.parsed, uncached(to).parsed);
+    return edited;
+  });
+}
+
 describe('SamTranslationCache: the implicit API', () => {
   test('an edit to a function that leaves its events alone takes the API as it was: the same deployment', () => {
     const cache = new SamTranslationCache();
@@ -265,33 +286,12 @@ describe('SamTranslationCache: the implicit API', () => {
   });
 
   test("an edit inside an event the API does not read (a schedule) takes the API as it was: the same deployment", () => {
-    for (const withLayer of [false, true]) {
-      const cache = new SamTranslationCache();
-      const before = expand(apiTemplate({ nightlyOfB: 'rate(1 day)', withLayer }), cache);
-      const text = apiTemplate({ nightlyOfB: 'rate(2 days)', withLayer });
-      const edited = expand(text, cache);
-      // Without the layer the expansion starts from the last one and translates B alone; with it, it is in full and takes the kept API.
-      assert.equal(cache.reexpansions, withLayer ? 0 : 1);
-      assert.equal(cache.apiRebuilds, 0);
-      assert.equal(cache.implicitApiHits, withLayer ? 1 : 0);
-      assert.equal(deploymentOf(edited), deploymentOf(before));
-      assert.deepStrictEqual(edited.parsed, uncached(text).parsed);
-    }
+    expandsKeepingTheApi((withLayer) => [apiTemplate({ nightlyOfB: 'rate(1 day)', withLayer }), apiTemplate({ nightlyOfB: 'rate(2 days)', withLayer })]);
   });
 
   test("an edit to the tags of a function with no API event takes the API as it was: the plugins read them for an API event only", () => {
-    for (const withLayer of [false, true]) {
-      const cache = new SamTranslationCache();
-      const before = expand(apiTemplate({ workerTeam: 'billing', withLayer }), cache);
-      const text = apiTemplate({ workerTeam: 'payments', withLayer });
-      const edited = expand(text, cache);
-      assert.equal(cache.reexpansions, withLayer ? 0 : 1);
-      assert.equal(cache.apiRebuilds, 0);
-      assert.equal(cache.implicitApiHits, withLayer ? 1 : 0);
-      assert.equal(deploymentOf(edited), deploymentOf(before));
-      assert.deepStrictEqual(resourcesOf(edited).Worker?.Properties.Tags, [{ Key: 'lambda:createdBy', Value: 'SAM' }, { Key: 'team', Value: 'payments' }]);
-      assert.deepStrictEqual(edited.parsed, uncached(text).parsed);
-    }
+    const edited = expandsKeepingTheApi((withLayer) => [apiTemplate({ workerTeam: 'billing', withLayer }), apiTemplate({ workerTeam: 'payments', withLayer })]);
+    for (const expansion of edited) assert.deepStrictEqual(resourcesOf(expansion).Worker?.Properties.Tags, [{ Key: 'lambda:createdBy', Value: 'SAM' }, { Key: 'team', Value: 'payments' }]);
   });
 
   test('an edit to an event path builds the API again: a new deployment', () => {
