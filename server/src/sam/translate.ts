@@ -70,8 +70,8 @@ export interface Translation {
   embeddedConnectors: ReadonlyMap<string, Origin>;
   /**
    * Whether the template has connectors, embedded ones included. A connector reads what the
-   * resources it connects generated and edits it (what waits for its policy), so neither a kept
-   * translation nor a last expansion may stand in for theirs.
+   * resources it connects generated and edits it (what waits for its policy), so the next
+   * expansion may not start from this one; kept translations stand, as the edits are made in copies.
    */
   connectors: boolean;
   notes: SamNote[];

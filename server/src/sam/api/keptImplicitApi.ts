@@ -8,8 +8,9 @@
  * What it is made from is every resource of the template in order, as written (before the
  * plugins), except the function properties below, which only the function's own translation
  * reads, and of each event but `Api` and `HttpApi` events, all but its id and type (of a
- * function with no such event, its events' ids and types are all the plugins read); with the region, the partition and Globals (but those same function properties in
- * Globals); and the parameter values the expansion that made it looked up, anywhere (most look
+ * function with no such event, its events' ids and types are all the plugins read); with the
+ * region, the partition and Globals (but those same function properties in Globals); and the
+ * parameter values the expansion that made it looked up, anywhere (most look
  * none up), so that a parameter's default typed leaves it as it was. The API is kept only from
  * an expansion that reported no error and left no resource as written, and only when a kept
  * translation can vouch for it: no state machine has an Api event (its integration is built
