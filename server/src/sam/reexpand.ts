@@ -60,6 +60,12 @@ export interface ExpansionRecord {
    * records over (`recordCarrier`), which takes a record only for a resource made alike.
    */
   startable: boolean;
+  /**
+   * Whether its records' entries are built from their resources as they are, with no logical id
+   * renamed (a layer's hashed id) or resource reference resolved in them: only such records may
+   * be carried into another expansion.
+   */
+  carriable: boolean;
   py27: boolean;
   placed: readonly PlacedRecord[];
   /** The processed template's root entries. */
@@ -122,6 +128,7 @@ export function rememberExpansion(cache: SamTranslationCache, remembered: Rememb
           text: remembered.model.parsed.text,
           root: remembered.model.root,
           startable: remembered.startable,
+          carriable: remembered.carriable,
           py27: remembered.py27,
           placed: remembered.placed,
           rootEntries: remembered.rootEntries,
@@ -425,7 +432,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     for (const { logicalId, property, generatedId } of rebuilt.references) references.add(logicalId, property, generatedId);
   }
   const parameters = last.parameters && parameterLookUps(parametersNow ?? last.parameters.values, [last.parameters.reads, ...(translation ? [translation.parameterReads] : []), ...(rebuilt ? [rebuilt.parameterReads] : [])]);
-  rememberExpansion(cache, { model, options, startable: true, py27: last.py27, placed, rootEntries, expansion, references, allKept: last.allKept, ...(apis ? { apis } : {}), ...(parameters ? { parameters } : {}) });
+  rememberExpansion(cache, { model, options, startable: true, carriable: true, py27: last.py27, placed, rootEntries, expansion, references, allKept: last.allKept, ...(apis ? { apis } : {}), ...(parameters ? { parameters } : {}) });
   return expansion;
 }
 
@@ -515,7 +522,7 @@ export class RecordCarrier {
 export function recordCarrier(model: TemplateModel, options: TranslationOptions, cache: SamTranslationCache): RecordCarrier | undefined {
   const last = cache.lastExpansion;
   const root = model.root;
-  if (last === undefined || root === undefined || optionsKey(options) !== last.optionsKey) return undefined;
+  if (last === undefined || !last.carriable || root === undefined || optionsKey(options) !== last.optionsKey) return undefined;
   const text = model.parsed.text;
   const spans: Span[] = [];
   let unchangedUpTo = Infinity;

@@ -74,6 +74,12 @@ export interface Translation {
    * expansion may not start from this one; kept translations stand, as the edits are made in copies.
    */
   connectors: boolean;
+  /**
+   * Whether the transform made conditions of its own (the negation of a role's condition, an
+   * API's paths' combined condition...): which resource made them is not kept, so an expansion
+   * that starts from this one could not take away those of a resource edited since.
+   */
+  conditionsMade: boolean;
   notes: SamNote[];
   /** Whether SAM converted the template for Python 2.7 dict order. */
   py27: boolean;
@@ -341,6 +347,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
     implicitApis: ctx.implicitApis,
     embeddedConnectors: embedded.origins,
     connectors,
+    conditionsMade: Object.keys(conditions).some((name) => conditions[name] !== (seed.conditions as PlainMap)[name]),
     notes,
     py27,
     kept: keeper?.kept ?? new Set(),
@@ -490,6 +497,7 @@ function untranslated(template: PlainMap, error: SamError): Translation {
     implicitApis: new Map(),
     embeddedConnectors: new Map(),
     connectors: false,
+    conditionsMade: false,
     notes: [],
     py27: false,
     kept: new Set(),

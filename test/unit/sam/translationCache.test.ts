@@ -203,6 +203,60 @@ Resources:
     for (const text of [template({ nightlyB: true }), template(), template({ extraQueue: true })]) assert.deepStrictEqual(expand(text, cache), uncached(text));
     assert.equal(cache.reexpansions, 0);
   });
+
+  test("an edit that takes away the condition SAM made of a function's role takes that condition away", () => {
+    // SAM makes the role only when the function's Role is an Fn::If with AWS::NoValue, under the negated condition.
+    const withRole = (role: string) => `Transform: AWS::Serverless-2016-10-31
+Parameters:
+  RoleArn:
+    Type: String
+    Default: ''
+Conditions:
+  RoleGiven: !Not [!Equals ['', !Ref RoleArn]]
+Resources:
+  Fn:
+    Type: AWS::Serverless::Function
+    Properties:
+      CodeUri: s3://bucket/fn.zip
+      Handler: app.handler
+      Runtime: python3.12
+      Role: ${role}
+`;
+    const cache = new SamTranslationCache();
+    const conditional = expand(withRole('!If [RoleGiven, !Ref RoleArn, !Ref AWS::NoValue]'), cache);
+    assert.deepStrictEqual(Object.keys((toPlain(conditional.parsed.root!) as { Conditions: object }).Conditions), ['RoleGiven', 'NOTRoleGiven']);
+    const text = withRole('!If [RoleGiven, !Ref RoleArn, arn:aws:iam::123456789012:role/fallback]');
+    const edited = expand(text, cache);
+    assert.deepStrictEqual(Object.keys((toPlain(edited.parsed.root!) as { Conditions: object }).Conditions), ['RoleGiven']);
+    assert.deepStrictEqual(edited, uncached(text));
+  });
+
+  test("a layer whose type is mistyped no longer renames a function's reference to it: nothing is carried over from the expansion that renamed it", () => {
+    // A layer SAM translates gets a hashed id, and references to it follow; one left as written keeps its id.
+    const withLayer = (type: string) => `Transform: AWS::Serverless-2016-10-31
+Resources:
+  Fn:
+    Type: AWS::Serverless::Function
+    Properties:
+      CodeUri: s3://bucket/fn.zip
+      Handler: app.handler
+      Runtime: python3.12
+      Layers:
+        - !Ref Libs
+  Libs:
+    Type: ${type}
+    Properties:
+      ContentUri: s3://bucket/libs.zip
+`;
+    const cache = new SamTranslationCache();
+    const layersOf = (expansion: ReturnType<typeof expand>) => (toPlain(expansion.parsed.root!) as { Resources: Record<string, { Properties: { Layers?: unknown } }> }).Resources.Fn?.Properties.Layers;
+    const renamed = expand(withLayer('AWS::Serverless::LayerVersion'), cache);
+    assert.match(JSON.stringify(layersOf(renamed)), /"Ref":"Libs[0-9a-f]{10}"/);
+    const text = withLayer('AWS::Serverless::LayerVersio');
+    const edited = expand(text, cache);
+    assert.deepStrictEqual(layersOf(edited), [{ Ref: 'Libs' }]);
+    assert.deepStrictEqual(edited, uncached(text));
+  });
 });
 
 /** Two functions on the implicit API, with what the tests below edit. */
