@@ -4,9 +4,10 @@
  * expansion with a cache warmed by the same template, or by a copy with one edit (a function's
  * property, code (also in a function whose event names an API), environment, tags or alias, an
  * event added, removed or moved to another path (an Api or an HttpApi event), an explicit API's
- * CORS, the Description, Metadata, an output, Globals, a parameter's value), is the expansion
- * without a cache, node for node and range for range, with the same source map, notes and
- * errors. Skipped, with the reason printed, when the folder is absent.
+ * CORS, the Description, Metadata, an output, Globals, a parameter's value), or by a run of
+ * random edits to one value each, is the expansion without a cache, node for node and range for
+ * range, with the same source map, notes and errors. Skipped, with the reason printed, when the
+ * folder is absent.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -426,4 +427,57 @@ describe('expansion with kept translations', { skip: existsSync(SUITE) ? false :
     assert.deepEqual(COPIED.map(([property]) => property).sort(), [...COPIED_ONLY.keys()].sort());
     for (const [property] of COPIED) assert.ok((patched.get(property) ?? 0) > 0, `a Globals ${property} edit makes Lambda functions again`);
   });
+
+  test('is the expansion without a cache after each of a run of random edits to one value, in a cache that moves in place', () => {
+    // The edits above are the ones thought of; these are not. Each changes one value of Resources,
+    // Globals or Parameters (a string gets a letter, a number one more, a boolean flips, a null
+    // becomes a string), each edit on top of the one before, from a seed, so a failure replays.
+    const random = seededRandom(20261124);
+    let edits = 0;
+    let again = 0;
+    for (const name of names) {
+      const parsed = parseTemplate(readFileSync(join(SUITE, 'input', `${name}.yaml`), 'utf8'));
+      const template = parsed.root ? toPlain(parsed.root) : undefined;
+      if (!isMap(template) || !isMap(template.Resources)) continue;
+      const cache = new SamTranslationCache({ movesInPlace: true });
+      expand(JSON.stringify(template, null, 1), PARAMETERS, cache);
+      for (let i = 0; i < 6; i++) {
+        const leaves = ['Resources', 'Globals', 'Parameters'].flatMap((section) => scalarPaths(template[section], [section]));
+        if (leaves.length === 0) break;
+        const path = leaves[Math.floor(random() * leaves.length)]!;
+        editValue(template, path);
+        const text = JSON.stringify(template, null, 1);
+        assertSame(expand(text, PARAMETERS, cache), expand(text, PARAMETERS), `${name}, ${path.join('.')} edited (edit ${i + 1})`);
+        edits++;
+      }
+      again += cache.reexpansions;
+    }
+    console.log(`random edits: ${edits}, of which the expansion started from the last ${again}`);
+    assert.ok(again > 0);
+  });
 });
+
+/** A generator of numbers in [0, 1) from a seed (a linear congruential one: the same seed, the same run). */
+function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (Math.imul(state, 1103515245) + 12345) & 0x7fffffff;
+    return state / 0x80000000;
+  };
+}
+
+/** The paths of the scalar values in a value, each as the keys and indices that lead to it. */
+function scalarPaths(value: unknown, path: (string | number)[]): (string | number)[][] {
+  if (Array.isArray(value)) return value.flatMap((item, i) => scalarPaths(item, [...path, i]));
+  if (isMap(value)) return Object.entries(value).flatMap(([key, item]) => scalarPaths(item, [...path, key]));
+  return value === undefined ? [] : [path];
+}
+
+/** Changes the scalar at `path`: a string gets a letter, a number one more, a boolean flips, a null becomes a string. */
+function editValue(template: Plain, path: (string | number)[]): void {
+  let parent = template as unknown as Record<string | number, unknown>;
+  for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
+  const key = path[path.length - 1]!;
+  const value = parent[key];
+  parent[key] = typeof value === 'string' ? `${value}z` : typeof value === 'number' ? value + 1 : typeof value === 'boolean' ? !value : 'z';
+}
