@@ -428,10 +428,11 @@ describe('expansion with kept translations', { skip: existsSync(SUITE) ? false :
     for (const [property] of COPIED) assert.ok((patched.get(property) ?? 0) > 0, `a Globals ${property} edit makes Lambda functions again`);
   });
 
-  test('is the expansion without a cache after each of a run of random edits to one value, in a cache that moves in place', () => {
+  test('is the expansion without a cache after each of a run of random edits to one value or key, in a cache that moves in place', () => {
     // The edits above are the ones thought of; these are not. Each changes one value of Resources,
     // Globals or Parameters (a string gets a letter, a number one more, a boolean flips, a null
-    // becomes a string), each edit on top of the one before, from a seed, so a failure replays.
+    // becomes a string), or renames or removes one key of a map there, each edit on top of the one
+    // before, from a seed, so a failure replays.
     const random = seededRandom(20261124);
     let edits = 0;
     let again = 0;
@@ -445,7 +446,10 @@ describe('expansion with kept translations', { skip: existsSync(SUITE) ? false :
         const leaves = ['Resources', 'Globals', 'Parameters'].flatMap((section) => scalarPaths(template[section], [section]));
         if (leaves.length === 0) break;
         const path = leaves[Math.floor(random() * leaves.length)]!;
-        editValue(template, path);
+        // Of the path to a value, one key: renamed or removed (a property, an event, a resource...).
+        const keys = path.flatMap((key, at) => (at > 0 && typeof key === 'string' ? [at] : []));
+        if (keys.length > 0 && random() < 0.3) editKey(template, path.slice(0, keys[Math.floor(random() * keys.length)]! + 1), random() < 0.5);
+        else editValue(template, path);
         const text = JSON.stringify(template, null, 1);
         assertSame(expand(text, PARAMETERS, cache), expand(text, PARAMETERS), `${name}, ${path.join('.')} edited (edit ${i + 1})`);
         edits++;
@@ -471,6 +475,16 @@ function scalarPaths(value: unknown, path: (string | number)[]): (string | numbe
   if (Array.isArray(value)) return value.flatMap((item, i) => scalarPaths(item, [...path, i]));
   if (isMap(value)) return Object.entries(value).flatMap(([key, item]) => scalarPaths(item, [...path, key]));
   return value === undefined ? [] : [path];
+}
+
+/** Renames the key at the end of `path` (a letter added; it moves to the end of its map) or removes it. */
+function editKey(template: Plain, path: (string | number)[], remove: boolean): void {
+  let parent = template as unknown as Record<string | number, unknown>;
+  for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
+  const key = path[path.length - 1]!;
+  const value = parent[key];
+  delete parent[key];
+  if (!remove) parent[`${key}Z`] = value;
 }
 
 /** Changes the scalar at `path`: a string gets a letter, a number one more, a boolean flips, a null becomes a string. */
