@@ -461,6 +461,29 @@ describe('expansion with kept translations', { skip: existsSync(SUITE) ? false :
   });
 });
 
+/** The same, for keystrokes typed into the YAML as written: a letter inserted or a character deleted anywhere, comments, anchors and all. */
+describe('expansion with kept translations, keystroke after keystroke in the YAML as written', { skip: existsSync(SUITE) ? false : `${SUITE} is absent` }, () => {
+  test('is the expansion without a cache after each keystroke', () => {
+    const random = seededRandom(112026);
+    let keystrokes = 0;
+    let again = 0;
+    for (const file of readdirSync(join(SUITE, 'input')).filter((f) => f.endsWith('.yaml') && !f.startsWith('error_'))) {
+      let text = readFileSync(join(SUITE, 'input', file), 'utf8');
+      const cache = new SamTranslationCache({ movesInPlace: true });
+      expand(text, PARAMETERS, cache);
+      for (let i = 0; i < 4; i++) {
+        const at = Math.floor(random() * text.length);
+        text = random() < 0.5 ? `${text.slice(0, at)}x${text.slice(at)}` : text.slice(0, at) + text.slice(at + 1);
+        assertSame(expand(text, PARAMETERS, cache), expand(text, PARAMETERS), `${file}, keystroke ${i + 1} at ${at}`);
+        keystrokes++;
+      }
+      again += cache.reexpansions;
+    }
+    console.log(`keystrokes: ${keystrokes}, of which the expansion started from the last ${again}`);
+    assert.ok(again > 0);
+  });
+});
+
 /** A generator of numbers in [0, 1) from a seed (a linear congruential one: the same seed, the same run). */
 function seededRandom(seed: number): () => number {
   let state = seed;
