@@ -5,9 +5,9 @@
  * property, code (also in a function whose event names an API), environment, tags or alias, an
  * event added, removed or moved to another path (an Api or an HttpApi event), an explicit API's
  * CORS, the Description, Metadata, an output, Globals, a parameter's value), or by a run of
- * random edits to one value each, is the expansion without a cache, node for node and range for
- * range, with the same source map, notes and errors. Skipped, with the reason printed, when the
- * folder is absent.
+ * random edits to one value or key each, or of random keystrokes in the YAML as written, is the
+ * expansion without a cache, node for node and range for range, with the same source map, notes
+ * and errors. Skipped, with the reason printed, when the folder is absent.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
