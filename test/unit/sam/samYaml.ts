@@ -9,13 +9,14 @@ export function eventYaml(name: string, type: string, properties: Record<string,
   return `        ${name}:\n          Type: ${type}\n${lines.length > 0 ? `          Properties:\n${lines.join('')}` : ''}`;
 }
 
-/** A Python function's entry in the Resources section, its code in S3, with the events given (eventYaml). */
-export function functionYaml(name: string, { code = `s3://bucket/${name}.zip`, events = [] as string[] } = {}): string {
+/** A Python function's entry in the Resources section, its code in S3, with other properties given as YAML values (`Layers: '[!Ref Libs]'`) and the events given (eventYaml). */
+export function functionYaml(name: string, { code = `s3://bucket/${name}.zip`, events = [] as string[], properties = {} as Record<string, string> } = {}): string {
+  const lines = Object.entries(properties).map(([key, value]) => `      ${key}: ${value}\n`);
   return `  ${name}:
     Type: AWS::Serverless::Function
     Properties:
       CodeUri: ${code}
       Handler: app.handler
       Runtime: python3.12
-${events.length > 0 ? `      Events:\n${events.join('')}` : ''}`;
+${lines.join('')}${events.length > 0 ? `      Events:\n${events.join('')}` : ''}`;
 }

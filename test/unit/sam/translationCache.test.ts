@@ -214,14 +214,7 @@ Parameters:
 Conditions:
   RoleGiven: !Not [!Equals ['', !Ref RoleArn]]
 Resources:
-  Fn:
-    Type: AWS::Serverless::Function
-    Properties:
-      CodeUri: s3://bucket/fn.zip
-      Handler: app.handler
-      Runtime: python3.12
-      Role: ${role}
-`;
+${functionYaml('Fn', { properties: { Role: role } })}`;
     const cache = new SamTranslationCache();
     const conditional = expand(withRole('!If [RoleGiven, !Ref RoleArn, !Ref AWS::NoValue]'), cache);
     assert.deepStrictEqual(Object.keys((toPlain(conditional.parsed.root!) as { Conditions: object }).Conditions), ['RoleGiven', 'NOTRoleGiven']);
@@ -235,15 +228,7 @@ Resources:
     // A layer SAM translates gets a hashed id, and references to it follow; one left as written keeps its id.
     const withLayer = (type: string) => `Transform: AWS::Serverless-2016-10-31
 Resources:
-  Fn:
-    Type: AWS::Serverless::Function
-    Properties:
-      CodeUri: s3://bucket/fn.zip
-      Handler: app.handler
-      Runtime: python3.12
-      Layers:
-        - !Ref Libs
-  Libs:
+${functionYaml('Fn', { properties: { Layers: '[!Ref Libs]' } })}  Libs:
     Type: ${type}
     Properties:
       ContentUri: s3://bucket/libs.zip
@@ -263,7 +248,7 @@ Resources:
 function apiTemplate({ timeoutOfA = 3, codeOfB = 's3://bucket/b.zip', pathOfA = '/a', integrationTimeout = '29000', withLayer = false, nightlyOfB = '', workerTeam = '' } = {}): string {
   // A worker with no API event, tagged with its team.
   const worker = workerTeam
-    ? `  Worker:\n    Type: AWS::Serverless::Function\n    Properties:\n      CodeUri: s3://bucket/worker.zip\n      Handler: app.handler\n      Runtime: python3.12\n      AutoPublishAlias: live\n      Tags:\n        team: ${workerTeam}\n      Events:\n        Nightly:\n          Type: Schedule\n          Properties:\n            Schedule: rate(1 day)\n`
+    ? functionYaml('Worker', { properties: { AutoPublishAlias: 'live', Tags: `{team: ${workerTeam}}` }, events: [eventYaml('Nightly', 'Schedule', { Schedule: 'rate(1 day)' })] })
     : '';
   // B may also run on a schedule, an event the API does not read.
   const nightly = (name: string) => (name === 'B' && nightlyOfB ? `        Nightly:\n          Type: Schedule\n          Properties:\n            Schedule: ${nightlyOfB}\n` : '');
@@ -488,7 +473,7 @@ describe("SamTranslationCache: an explicit HTTP API that functions' events name"
 });
 
 /** A function fed by a queue, with a connector that lets the queue invoke it, and one that lets it write to a second queue. */
-function connectorTemplate({ codeOfWorker = 's3://bucket/worker.zip', role = '', jobsConnector = true } = {}): string {
+function connectorTemplate({ codeOfWorker = 's3://bucket/worker.zip', runRole = false, jobsConnector = true } = {}): string {
   const jobsToWorker = `  JobsToWorker:
     Type: AWS::Serverless::Connector
     Properties:
@@ -510,18 +495,7 @@ Resources:
     Type: AWS::IAM::Role
     Properties:
       AssumeRolePolicyDocument: {}
-  Worker:
-    Type: AWS::Serverless::Function
-    Properties:
-      CodeUri: ${codeOfWorker}
-      Handler: app.handler
-      Runtime: python3.12
-${role}      Events:
-        Work:
-          Type: SQS
-          Properties:
-            Queue: !GetAtt Jobs.Arn
-${jobsConnector ? jobsToWorker : ''}  WorkerToResults:
+${functionYaml('Worker', { code: codeOfWorker, properties: runRole ? { Role: '!GetAtt WorkerRunRole.Arn' } : {}, events: [eventYaml('Work', 'SQS', { Queue: '!GetAtt Jobs.Arn' })] })}${jobsConnector ? jobsToWorker : ''}  WorkerToResults:
     Type: AWS::Serverless::Connector
     Properties:
       Source:
@@ -549,7 +523,7 @@ describe('SamTranslationCache: connectors, which read and edit what the resource
   test("an edit to the function's role gives the connector's policy that role: the role SAM made before is gone", () => {
     const cache = new SamTranslationCache({ movesInPlace: true });
     expand(connectorTemplate(), cache);
-    const text = connectorTemplate({ role: '      Role: !GetAtt WorkerRunRole.Arn\n' });
+    const text = connectorTemplate({ runRole: true });
     const edited = expand(text, cache);
     assert.equal(resourcesOf(edited).WorkerRole, undefined);
     assert.deepStrictEqual(resourcesOf(edited).WorkerToResultsPolicy?.Properties.Roles, [{ Ref: 'WorkerRunRole' }]);
