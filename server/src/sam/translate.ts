@@ -316,8 +316,9 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
       if (ctx.apiLog && sam.type === HTTP_KIND.apiType && !keeper?.kept.has(logicalId)) ctx.apiLog.unreplayable = true;
     }
     if (Array.isArray(result)) result = duplicateLogicalId(ctx, logicalId, result) ?? result;
-    // An embedded connector's error is placed at the resource it is embedded in.
-    if (result instanceof SamError) errors.push({ error: result, logicalId: embedded.origins.get(logicalId)?.logicalId ?? logicalId });
+    // An embedded connector's error is placed at the resource it is embedded in; one that names
+    // another resource of the template (an event's API whose Auth is not a map) at that resource.
+    if (result instanceof SamError) errors.push({ error: result, logicalId: embedded.origins.get(logicalId)?.logicalId ?? errorSubjectIn(result, resources) ?? logicalId });
     else if (result instanceof NotCovered) notCovered.set(logicalId, result.feature);
     else generated.set(logicalId, result);
   }
@@ -476,6 +477,11 @@ class TranslationKeeper {
     const currentKeys = Object.keys(current);
     return keys.length === currentKeys.length && keys.every((k, i) => k === currentKeys[i] && this.alias((earlier as PlainMap)[k], (current as PlainMap)[k]));
   }
+}
+
+/** The other resource of the template a resource's error names (`Resource with id [X]`), if any. */
+function errorSubjectIn(error: SamError, resources: PlainMap): string | undefined {
+  return error.kind === 'resource' && Object.hasOwn(resources, error.subject) ? error.subject : undefined;
 }
 
 /** Whether the template has connectors, embedded ones included (they are resources by then). */

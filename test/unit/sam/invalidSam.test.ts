@@ -219,6 +219,27 @@ ${fn}      Events:
     }
   });
 
+  test("an HTTP API whose Auth is written with no value, named by an event with an authorizer: its Auth is not a map", () => {
+    const { wording, at } = onlyError(
+      template(`  Api:
+    Type: AWS::Serverless::HttpApi
+    Properties:
+      Auth:
+${fn}      Events:
+        Get:
+          Type: HttpApi
+          Properties:
+            ApiId: !Ref Api
+            Path: /get
+            Method: GET
+            Auth:
+              Authorizer: NONE
+`),
+    );
+    assert.equal(wording, "Resource with id [Api] is invalid. Property 'Auth' should be a map.");
+    assert.equal(at, 'Auth');
+  });
+
   test('a template without a Resources section is rejected as a whole, and nothing else is reported', () => {
     const { wording } = onlyError('Transform: AWS::Serverless-2016-10-31\nResource:\n  Fn:\n    Type: AWS::Serverless::Function\n');
     assert.equal(wording, "Structure of the SAM template is invalid. 'Resources' section is required");

@@ -104,7 +104,8 @@ function addOpenApiIntegration(input: EventInput, target: EventTarget, api: Plai
 
 /** `_add_auth_to_openapi_integration`: the method's authorizer, checked against the API's. */
 function addAuth(input: EventInput, editor: OpenApiEditor, api: PlainMap, apiId: string, auth: PlainMap, path: string, method: string): SamError | undefined {
-  const apiAuth = api.Auth ?? {};
+  // SAM reads `api.get("Auth", {})`: an Auth written with no value is not a map.
+  const apiAuth = api.Auth === undefined ? {} : api.Auth;
   if (!isMap(apiAuth)) return invalidResource(apiId, "Property 'Auth' should be a map.", ['Properties', 'Auth']);
   let authorizer = auth.Authorizer;
   if (!authorizer) {
