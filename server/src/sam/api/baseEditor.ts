@@ -5,8 +5,7 @@
  * build on it.
  */
 import { invalidDocument, SamError } from '../errors';
-import { PyDict, PyFloat, PyUnicode, textOf, type PlainPyDict, type PyStr, type PyValue } from '../python/py27Dict';
-import { pyFloat } from '../python/pyRepr';
+import { PyDict, PyUnicode, textOf, type PlainPyDict, type PyStr, type PyValue } from '../python/py27Dict';
 import { isPyMap, pyGet, pyHas, pySize, pyText, pyTruthy } from './pyValues';
 
 export const X_INTEGRATION = 'x-amazon-apigateway-integration';
@@ -51,16 +50,6 @@ export function pathItemError(path: PyStr): SamError {
   return invalidDocument(`Value of '${textOf(path)}' path must be a dictionary according to Swagger spec.`);
 }
 
-/** Python's `str()` of a scalar, for version checks. */
-export function pyStrOf(value: PyValue | undefined): string {
-  const text = pyText(value);
-  if (text !== undefined) return text;
-  if (value instanceof PyFloat) return pyFloat(value.value);
-  if (value === true) return 'True';
-  if (value === false) return 'False';
-  if (value === null || value === undefined) return 'None';
-  return String(value);
-}
 
 /** The document and its paths, with the reads and edits both editors make of them. */
 export class BaseEditor {

@@ -15,11 +15,11 @@ import {
   makePyConditional,
   normalizeMethod,
   OPENAPI_VERSION_3,
-  pyStrOf,
   X_ANY_METHOD,
   X_INTEGRATION,
   type PyMap,
 } from './baseEditor';
+import { pyMessageText } from '../python/pyRepr';
 import type { HttpAuthorizer } from './httpAuthorizer';
 import { fromTemplate, isPyMap, pyGet, pyKeys, pySize, pyText, pyTruthy, toPlain } from './pyValues';
 
@@ -36,7 +36,7 @@ export function isValidOpenApi(doc: unknown): boolean {
   const value = doc instanceof PyDict ? doc : undefined;
   if (!value || value.size === 0 || !isPyMap(value.get('paths'))) return false;
   const version = value.get('openapi');
-  return pyTruthy(version) && OPENAPI_VERSION_3.test(pyStrOf(version));
+  return pyTruthy(version) && OPENAPI_VERSION_3.test(pyMessageText(version));
 }
 
 /** `gen_skeleton`: OpenAPI 3.0.1, `info` with the stack name as title, no paths. */

@@ -21,7 +21,8 @@ import { propagateTags } from '../function/function';
 import { RestAuthorizer } from './authorizer';
 import { constructRestApiDomain } from './restApiDomain';
 import { fromTemplate, isPyMap, pyGet, pyKeys, pyText, pyTruthy, toPlain } from './pyValues';
-import { OPENAPI_VERSION_3, pyStrOf } from './baseEditor';
+import { OPENAPI_VERSION_3 } from './baseEditor';
+import { pyMessageText } from '../python/pyRepr';
 import { isValidSwagger, SwaggerEditor } from './swaggerEditor';
 import { constructUsagePlan } from './usagePlan';
 
@@ -154,7 +155,7 @@ class RestApiGenerator {
     const p = this.p;
     if (p.DefinitionUri && this.definitionBody) throw this.fail("Specify either 'DefinitionUri' or 'DefinitionBody' property and not both.");
     if (p.DefinitionUri && p.MergeDefinitions) throw this.fail("Cannot set 'MergeDefinitions' to True when using `DefinitionUri`.");
-    if (this.openApiVersion !== undefined && pyTruthy(this.openApiVersion) && !SUPPORTED_OPENAPI_VERSIONS.test(pyStrOf(this.openApiVersion))) {
+    if (this.openApiVersion !== undefined && pyTruthy(this.openApiVersion) && !SUPPORTED_OPENAPI_VERSIONS.test(pyMessageText(this.openApiVersion))) {
       throw this.fail("The OpenApiVersion value must be of the format '3.0.0'.", 'OpenApiVersion');
     }
     const restApi = this.sam.generate(this.sam.logicalId, 'AWS::ApiGateway::RestApi', undefined, this.sam.attributes());
@@ -341,7 +342,7 @@ class RestApiGenerator {
     for (const key of pyKeys(params)) {
       if (!['Headers', 'Paths', 'QueryStrings'].includes(key)) throw this.fail(`Invalid gateway response parameter '${key}'`, 'GatewayResponses');
     }
-    const status = statusCode === undefined || statusCode === null ? undefined : pyStrOf(statusCode);
+    const status = statusCode === undefined || statusCode === null ? undefined : pyMessageText(statusCode);
     if (statusCode !== undefined && statusCode !== null && pyTruthy(statusCode) && !/^[0-9]{1,3}$/.test(status!)) throw this.fail("Property 'StatusCode' must be numeric", 'GatewayResponses');
     const swagger = new PyDict();
     const prefixed = new PyDict();
@@ -387,7 +388,7 @@ class RestApiGenerator {
   private openApiPostprocess(body: PyDict): PyDict {
     if (body.get('swagger') !== undefined && body.get('swagger') !== null) return body;
     if (body.get('openapi') !== undefined && body.get('openapi') !== null && this.openApiVersion === undefined) this.openApiVersion = body.get('openapi');
-    if (!(this.openApiVersion !== undefined && pyTruthy(this.openApiVersion) && OPENAPI_VERSION_3.test(pyStrOf(this.openApiVersion)))) return body;
+    if (!(this.openApiVersion !== undefined && pyTruthy(this.openApiVersion) && OPENAPI_VERSION_3.test(pyMessageText(this.openApiVersion)))) return body;
     for (const [from, to] of [
       ['securityDefinitions', 'securitySchemes'],
       ['definitions', 'schemas'],
@@ -475,7 +476,7 @@ class RestApiGenerator {
   /** `make_auto_deployable`: the deployment's logical id ends in a hash of `str(swagger)` (and what else redeploys). */
   private makeAutoDeployable(deployment: GeneratedResource, stage: GeneratedResource, swagger: PyDict): void {
     const input = [pyStr(swagger)];
-    if (this.removeExtraStage !== undefined && this.removeExtraStage !== null && this.removeExtraStage !== '') input.push(pyStrOf(fromTemplate(this.removeExtraStage)));
+    if (this.removeExtraStage !== undefined && this.removeExtraStage !== null && this.removeExtraStage !== '') input.push(pyMessageText(fromTemplate(this.removeExtraStage)));
     if (this.domain !== undefined && pyTruthy(this.domain)) input.push(pythonJsonDumpsUnsorted(this.domain));
     const names = this.ctx.functionNames.get(this.sam.logicalId);
     if (names) input.push(names);

@@ -16,11 +16,11 @@ import {
   normalizeMethod,
   OPENAPI_VERSION_3,
   pathItemError,
-  pyStrOf,
   X_ANY_METHOD,
   X_INTEGRATION,
   type PyMap,
 } from './baseEditor';
+import { pyMessageText } from '../python/pyRepr';
 import { isPyMap, pyGet, pyHas, pyKeys, pyText, pyTruthy } from './pyValues';
 
 const OPTIONS = 'options';
@@ -72,7 +72,7 @@ export function isValidSwagger(doc: PyValue | undefined): boolean {
   if (!isPyMap(doc) || !pyTruthy(doc) || !isPyMap(pyGet(doc, 'paths'))) return false;
   if (pyTruthy(pyGet(doc, 'swagger'))) return true;
   const openapi = pyGet(doc, 'openapi');
-  if (pyTruthy(openapi)) return OPENAPI_VERSION_3.test(pyStrOf(openapi));
+  if (pyTruthy(openapi)) return OPENAPI_VERSION_3.test(pyMessageText(openapi));
   return false;
 }
 
@@ -474,7 +474,7 @@ export class SwaggerEditor extends BaseEditor {
         if (required !== undefined && required !== null) parameter.set('required', required);
         parameters.push(parameter);
         definition.set('parameters', parameters);
-      } else if (pyTruthy(this.doc.get('openapi')) && OPENAPI_VERSION_3.test(pyStrOf(this.doc.get('openapi')))) {
+      } else if (pyTruthy(this.doc.get('openapi')) && OPENAPI_VERSION_3.test(pyMessageText(this.doc.get('openapi')))) {
         const body: PlainPyDict = { content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } } };
         if (required !== undefined && required !== null) body.required = required;
         definition.set('requestBody', body);
@@ -655,7 +655,7 @@ export class SwaggerEditor extends BaseEditor {
   /** `add_disable_execute_api_endpoint_extension`. */
   addDisableExecuteApiEndpoint(value: PyValue): void {
     const openapi = this.doc.get('openapi');
-    if (pyTruthy(openapi) && OPENAPI_VERSION_3.test(pyStrOf(openapi))) {
+    if (pyTruthy(openapi) && OPENAPI_VERSION_3.test(pyMessageText(openapi))) {
       const servers = (this.doc.get('servers') as PyValue[] | undefined) ?? [new PyDict()];
       servers.forEach((config, index) => {
         if (!isPyMap(config)) throw invalidDocument(`Invalid OpenAPI definition of 'servers[${index}]': The value of 'servers[${index}]' should be a map.`);
