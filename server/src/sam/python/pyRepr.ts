@@ -13,8 +13,9 @@ export function pyStr(value: PyValue): string {
 }
 
 /**
- * `str(value)` in one of SAM's messages, which Python 3 formats: a string as it is, anything else
- * as its repr, with template strings as plain ones (the `u'...'` is Python 2.7's, for the hash).
+ * `str(value)` as SAM's Python 3 gives it, in its messages and its checks (an OpenAPI version): a
+ * string as it is, anything else as its repr, with template strings as plain ones (the `u'...'`
+ * is Python 2.7's, for the hash).
  */
 export function pyMessageText(value: unknown): string {
   if (typeof value === 'string') return value;
