@@ -198,6 +198,7 @@ function sam(): void {
   target("SAM expansion share, keystroke in Globals' function Timeout (warm)", figures.warm_globals.share * 100, 20, '%');
   target("SAM expansion share, keystroke in a parameter's default (warm)", figures.warm_parameter.share * 100, 20, '%');
   target('SAM expansion share, keystroke in a path on an explicit API (warm)', figures.warm_explicit_path.share * 100, 20, '%');
+  target('SAM expansion share, keystroke in a function with a connector (warm)', figures.warm_connectors_code.share * 100, 20, '%');
 }
 
 async function lsp(pairs: Map<number, TemplatePair>): Promise<void> {

@@ -67,7 +67,7 @@ export interface SamFigures {
   warm_explicit_path: WarmCase;
   warm_explicit_code: WarmCase;
   warm_explicit_queue: WarmCase;
-  /** The same stack with a connector in each function (such a template is expanded in full on every keystroke, its translations kept): a code location. */
+  /** The same stack with a connector in each function (the edited function's is translated again with it): a code location. */
   warm_connectors_code: WarmCase;
   /** The analysis of the two processed templates written out as plain CloudFormation YAML. */
   processed_analysis_ms: number;

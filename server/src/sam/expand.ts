@@ -195,7 +195,7 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
     // The next expansion of this document may start from this one (reexpand.ts) when nothing here
     // depends on more than each resource's own text; any other may carry records over from it.
     const independent =
-      translation.errors.length === 0 && translation.notCovered.size === 0 && translation.changedIds.size === 0 && !resolveRefs && translation.edited.size === 0 && translation.shared.length === 0 && !translation.connectors && !translation.conditionsMade && !overwritten;
+      translation.errors.length === 0 && translation.notCovered.size === 0 && translation.changedIds.size === 0 && !resolveRefs && translation.edited.size === 0 && translation.shared.length === 0 && (!translation.connectors || translation.connectorLinks !== undefined) && !translation.conditionsMade && !overwritten;
     const placed = [...entries.values()].map((e, i) => {
       if (e.carried) return e.carried;
       const entry = expandedEntries[i]!;
@@ -207,7 +207,7 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
     const allKept = [...translation.generated.keys()].every((id) => translation.kept.has(id) || translation.implicitApis.has(id) || translation.ownEntryApis.has(id));
     const apis = independent ? apiReplayOf(translation, template) : undefined;
     const parameters = translation.parameterReads && translation.seed ? { values: translation.seed.parameters, reads: translation.parameterReads } : undefined;
-    rememberExpansion(options.cache, { model, options, startable: independent, carriable: !resolveRefs && translation.changedIds.size === 0, py27: translation.py27, placed, rootEntries, expansion, references: translation.references, allKept, ...(apis ? { apis } : {}), ...(parameters ? { parameters } : {}) });
+    rememberExpansion(options.cache, { model, options, startable: independent, carriable: !resolveRefs && translation.changedIds.size === 0, py27: translation.py27, placed, rootEntries, expansion, references: translation.references, allKept, ...(apis ? { apis } : {}), ...(translation.connectorLinks ? { connectors: translation.connectorLinks } : {}), ...(parameters ? { parameters } : {}) });
   }
   return expansion;
 }

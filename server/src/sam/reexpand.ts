@@ -16,11 +16,14 @@
  * The previous expansion is remembered (in the caller's translation cache) only when nothing in
  * it depends on more than each resource's own text: no SAM error, nothing left as written, no
  * renamed ids or references to resolve, no resource edited by another, nothing shared (CodeDeploy),
- * no connectors. An edited function is translated in a template of its own with the template's
- * Parameters, Mappings, Conditions and Globals (and SAM's Python 2.7 order of the whole), and the
- * entries of the APIs its events name, there for what each event's permission reads of them
- * (a REST API's stage, an HTTP API's definition) and not translated: an API's definition comes
- * from the events, which an edit the API does not read leaves as they were. The result is
+ * and connectors only when each names what it connects by a string id. An edited function is
+ * translated in a template of its own with the template's Parameters, Mappings, Conditions and
+ * Globals (and SAM's Python 2.7 order of the whole), and the entries of the APIs its events name,
+ * there for what each event's permission reads of them (a REST API's stage, an HTTP API's
+ * definition) and not translated: an API's definition comes from the events, which an edit the
+ * API does not read leaves as they were. The connectors linked to it (embedded in it, or
+ * standalone ones naming it) are translated with it, with the resources they name as written
+ * (connector/reconnection.ts), and take their places again. The result is
  * taken only when it says the same about the others as before: no error, nothing shared or
  * edited, no new condition, the same references to what it generates, as many notes, and ids no
  * other resource uses. Otherwise the caller expands the template in full.
@@ -29,7 +32,7 @@
  * expansion only until the next) copies a record the first time it moves into range objects the
  * copy alone holds, and moves those in place afterwards: the nodes stay the same objects.
  */
-import type { MapEntry, MapNode, TemplateNode } from '../template/ast';
+import type { MapEntry, MapNode } from '../template/ast';
 import type { TemplateModel } from '../template/model';
 import { textTheApiReads } from './api/keptImplicitApi';
 import type { SamNote } from './context';
@@ -48,6 +51,8 @@ import { functionApiParts, rebuildApis, replayable, type ApiReplay, type Rebuilt
 import { restApiIdString } from './api/apiEvent';
 import { REST_KIND } from './api/implicitRestApi';
 import { entryWithoutChanged, functionGlobalsEdit, patchedFunctions, type FunctionGlobalsEdit } from './globalsEdit';
+import type { ConnectorLink } from './connector/links';
+import { reconnection, writtenType, type Reconnection } from './connector/reconnection';
 
 /** An expansion remembered for the next one. */
 export interface ExpansionRecord {
@@ -79,6 +84,8 @@ export interface ExpansionRecord {
   allKept: boolean;
   /** What rebuilding the APIs needs, when an edit to what they read may rebuild them alone (api/apiReplay.ts). */
   apis?: ApiReplay;
+  /** What each connector touched, when the template has connectors (connector/links.ts). */
+  connectors?: ReadonlyMap<string, ConnectorLink>;
   /** The parameter values the expansion knew, and those it looked up, when each has a text: an edit to another parameter changes nothing in it. */
   parameters?: ParameterLookUps;
 }
@@ -136,21 +143,15 @@ export function rememberExpansion(cache: SamTranslationCache, remembered: Rememb
           references: remembered.references,
           allKept: remembered.allKept,
           ...(remembered.apis ? { apis: remembered.apis } : {}),
+          ...(remembered.connectors ? { connectors: remembered.connectors } : {}),
           ...(remembered.parameters ? { parameters: remembered.parameters } : {}),
         }
       : undefined;
 }
 
-
-/** The `Type` a resource entry writes, when it is a scalar. */
-function typeOf(node: TemplateNode): unknown {
-  const type = node.kind === 'map' ? node.entries.find((e) => e.key === 'Type')?.value : undefined;
-  return type?.kind === 'scalar' ? type.value : undefined;
-}
-
 /** Whether an edit is to a function, with no YAML anchor that could carry it elsewhere. */
 function isFunctionEdit(before: MapEntry, now: MapEntry, earlierText: string, text: string): boolean {
-  return typeOf(before.value) === FUNCTION && typeOf(now.value) === FUNCTION && withoutAnchors(before, now, earlierText, text);
+  return writtenType(before.value) === FUNCTION && writtenType(now.value) === FUNCTION && withoutAnchors(before, now, earlierText, text);
 }
 
 /** Whether an edit is to a function, where no API reads, with no YAML anchor that could carry it elsewhere. */
@@ -167,8 +168,8 @@ function isFunctionEditTheApiDoesNotRead(before: MapEntry, now: MapEntry, earlie
  * nothing of it but its type (plugins) unless a translation read it, which the caller rules out.
  */
 function isPassedThroughEdit(before: MapEntry, now: MapEntry, earlierText: string, text: string): boolean {
-  const type = typeOf(now.value);
-  if (typeof type !== 'string' || type.startsWith(SERVERLESS_PREFIX) || typeOf(before.value) !== type) return false;
+  const type = writtenType(now.value);
+  if (typeof type !== 'string' || type.startsWith(SERVERLESS_PREFIX) || writtenType(before.value) !== type) return false;
   return withoutAnchors(before, now, earlierText, text);
 }
 
@@ -181,7 +182,7 @@ function isPassedThroughEdit(before: MapEntry, now: MapEntry, earlierText: strin
 function isRestApiEditKeepingItsStage(before: MapEntry, now: MapEntry, earlierText: string, text: string, replay: ApiReplay): boolean {
   const rest = REST_KIND.apiType;
   if (!replay.apis.some((api) => api.id === now.key && api.type === rest)) return false;
-  if (typeOf(before.value) !== rest || typeOf(now.value) !== rest || !withoutAnchors(before, now, earlierText, text)) return false;
+  if (writtenType(before.value) !== rest || writtenType(now.value) !== rest || !withoutAnchors(before, now, earlierText, text)) return false;
   const stage = stageText(before, earlierText);
   return stage !== undefined && stage === stageText(now, text);
 }
@@ -271,8 +272,13 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   const pending = new PendingMoves();
   if (last.references.mayBeIn(text)) return undefined;
 
+  const entriesNowById = new Map(entriesNow.map((e) => [e.key, e]));
+  // The connectors linked to the edited functions, translated again with them.
+  const producers = () => new Map(last.placed.map((record) => [record.key, record.producer]));
+  const reconnected = edited.size === 0 ? undefined : reconnection(last.connectors, edited, entriesNowById, producers);
+  if (edited.size > 0 && reconnected === undefined) return undefined;
   // The edited functions, translated in a template of their own.
-  const translation = edited.size === 0 ? undefined : translateAlone(root, text, edited, index, options, last);
+  const translation = edited.size === 0 ? undefined : translateAlone(root, text, edited, reconnected!, index, options, last);
   if (translation === null) return undefined;
   // The APIs' parts with the edited functions' own now; the APIs made again from them when they changed what they read.
   let apis = last.apis;
@@ -283,7 +289,6 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     apis = parts && replayable(parts.values()) ? { ...apis, parts: new Map([...apis.parts, ...parts]) } : undefined;
   }
   // The Lambda functions that take what Globals changed, made again with its new values.
-  const entriesNowById = new Map(entriesNow.map((e) => [e.key, e]));
   const patched = globalsEdit && patchedFunctions(globalsEdit, last.placed, entriesNowById, new Set(edited.keys()), new SourceIndex(last.text), index);
   if (globalsEdit && patched === undefined) return undefined;
   const changedNames = new Set(globalsEdit?.changed.keys());
@@ -325,13 +330,15 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     const placement = written.place(resource, attributedTo);
     takePlaced(resource, producer, attributedTo, placement, { key: resource.logicalId, keyRange: placement.keyRange, value: builder.build(resource.toEntry(), placement.range) });
   };
+  // What the edited functions and the connectors linked to them generate takes their places again.
+  const redone = new Set([...edited.keys(), ...(reconnected?.connectors ?? [])]);
   for (let i = 0; i < last.placed.length; ) {
     const record = last.placed[i]!;
     const producer = record.producer;
-    const again = edited.has(producer) ? translation?.generated.get(producer) ?? [] : rebuilt?.generated.get(producer);
+    const again = redone.has(producer) ? translation?.generated.get(producer) ?? [] : rebuilt?.generated.get(producer);
     if (again !== undefined) {
-      if (edited.has(producer)) placedAgain.add(producer);
-      const attributedTo = rebuilt?.origins.get(producer);
+      if (redone.has(producer)) placedAgain.add(producer);
+      const attributedTo = rebuilt?.origins.get(producer) ?? translation?.embeddedConnectors.get(producer);
       const generatedBefore = new Set<string>();
       for (; i < last.placed.length && last.placed[i]!.producer === producer; i++) generatedBefore.add(last.placed[i]!.key);
       for (const resource of again) {
@@ -380,15 +387,15 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     placed.push(moved);
   }
 
-  // An edited function that generated nothing before has no place to take.
-  if (placedAgain.size !== edited.size) return undefined;
+  // An edited function or connector that generated nothing before has no place to take.
+  if (placedAgain.size !== redone.size) return undefined;
 
-  // The notes: the edited functions' in place of theirs before, the others moved.
+  // The notes: the edited functions' and connectors' in place of theirs before, the others moved.
   const fresh = new Map<string, SamNote[]>();
-  for (const note of translation?.notes ?? []) if (edited.has(note.logicalId)) fresh.set(note.logicalId, [...(fresh.get(note.logicalId) ?? []), note]);
+  for (const note of translation?.notes ?? []) if (redone.has(note.logicalId)) fresh.set(note.logicalId, [...(fresh.get(note.logicalId) ?? []), note]);
   const notes: SamNote[] = [];
   for (const note of last.expansion.notes) {
-    if (edited.has(note.logicalId)) {
+    if (redone.has(note.logicalId)) {
       const next = fresh.get(note.logicalId)?.shift();
       if (next === undefined) return undefined;
       notes.push(next);
@@ -432,7 +439,8 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     for (const { logicalId, property, generatedId } of rebuilt.references) references.add(logicalId, property, generatedId);
   }
   const parameters = last.parameters && parameterLookUps(parametersNow ?? last.parameters.values, [last.parameters.reads, ...(translation ? [translation.parameterReads] : []), ...(rebuilt ? [rebuilt.parameterReads] : [])]);
-  rememberExpansion(cache, { model, options, startable: true, carriable: true, py27: last.py27, placed, rootEntries, expansion, references, allKept: last.allKept, ...(apis ? { apis } : {}), ...(parameters ? { parameters } : {}) });
+  const connectors = last.connectors && translation?.connectorLinks ? new Map([...last.connectors, ...translation.connectorLinks]) : last.connectors;
+  rememberExpansion(cache, { model, options, startable: true, carriable: true, py27: last.py27, placed, rootEntries, expansion, references, allKept: last.allKept, ...(apis ? { apis } : {}), ...(connectors ? { connectors } : {}), ...(parameters ? { parameters } : {}) });
   return expansion;
 }
 
@@ -554,14 +562,26 @@ export function recordCarrier(model: TemplateModel, options: TranslationOptions,
  * The edited functions translated in a template of their own (with the sections their translation
  * reads), or null when that translation may differ from theirs in the whole template.
  */
-function translateAlone(root: MapNode, text: string, edited: ReadonlyMap<string, { before: MapEntry; now: MapEntry }>, index: SourceIndex, options: TranslationOptions, last: ExpansionRecord): Translation | null {
+function translateAlone(
+  root: MapNode,
+  text: string,
+  edited: ReadonlyMap<string, { before: MapEntry; now: MapEntry }>,
+  reconnected: Reconnection,
+  index: SourceIndex,
+  options: TranslationOptions,
+  last: ExpansionRecord,
+): Translation | null {
   const alone: PlainMap = {};
   for (const entry of root.entries) if (CONTEXT_SECTIONS.includes(entry.key)) alone[entry.key] = index.read(entry.value);
   const resources: PlainMap = {};
   for (const [id, { now }] of edited) resources[id] = index.read(now.value);
-  // The APIs the edited functions' events name, read for what their permissions say, not translated.
-  const context = new Set<string>();
   const resourcesNode = root.entries.find((e) => e.key === 'Resources')?.value;
+  const entryNodes = new Map(resourcesNode?.kind === 'map' ? resourcesNode.entries.map((entry) => [entry.key, entry]) : []);
+  // The standalone connectors linked to them are translated with them; what connectors name besides is there as written.
+  for (const id of reconnected.standalone) resources[id] = index.read(entryNodes.get(id)!.value);
+  const context = new Set<string>(reconnected.named);
+  for (const id of reconnected.named) resources[id] = index.read(entryNodes.get(id)!.value);
+  // The APIs the edited functions' events name, read for what their permissions say, not translated.
   const named = apisNamed(Object.values(resources));
   if (named.size > 0 && resourcesNode?.kind === 'map') {
     for (const entry of resourcesNode.entries) {
@@ -571,17 +591,22 @@ function translateAlone(root: MapNode, text: string, edited: ReadonlyMap<string,
     }
   }
   alone.Resources = resources;
-  const editedNode: MapNode = { kind: 'map', range: root.range, entries: [...edited.values()].map(({ now }) => now) };
+  const editedNode: MapNode = { kind: 'map', range: root.range, entries: [...[...edited.values()].map(({ now }) => now), ...[...reconnected.standalone, ...reconnected.named].map((id) => entryNodes.get(id)!)] };
   const globalsNode = root.entries.find((e) => e.key === 'Globals')?.value;
   const conditionsBefore = isMap(alone.Conditions) ? Object.keys(alone.Conditions).length : 0;
   const translation = translate(alone, editedNode, options, { text, index, globals: globalsNode }, { context }, last.py27);
   if (translation === 'redo' || translation.errors.length > 0 || translation.notCovered.size > 0 || translation.changedIds.size > 0) return null;
-  if (translation.edited.size > 0 || translation.shared.length > 0 || translation.connectors) return null;
+  if (translation.edited.size > 0 || translation.shared.length > 0) return null;
+  // The connectors translated are those linked to the edited functions, each naming what it connects by id.
+  const links = translation.connectorLinks;
+  if (translation.connectors && (links === undefined || links.size !== reconnected.connectors.size || [...links.keys()].some((id) => !reconnected.connectors.has(id)))) return null;
+  if (!translation.connectors && reconnected.connectors.size > 0) return null;
   if (Object.keys(translation.conditions).length !== conditionsBefore) return null;
   for (const id of edited.keys()) {
     // A translation that read another resource (an SNS event reads its topic) saw none here.
     if (!translation.kept.has(id) || translation.references.textOf(id) !== last.references.textOf(id)) return null;
   }
+  for (const id of reconnected.connectors) if (translation.references.textOf(id) !== last.references.textOf(id)) return null;
   return translation;
 }
 

@@ -23,7 +23,8 @@ import { validateWebSocketApi } from './webSocketApiChecks';
 import { translateConnector } from './connector/connector';
 import { addEmbeddedConnectors } from './connector/embedded';
 import { ConnectableResources } from './connector/connectableResources';
-import { generatedConnectable, type ResourceResolver } from './connector/reference';
+import { generatedConnectable } from './connector/reference';
+import { namedIds, type ConnectorLink } from './connector/links';
 import { translateRestApi } from './api/restApi';
 import { translateWebSocketApi } from './api/webSocketApi';
 import { SamResource, type LocalArtifacts, type SamNote, type TranslationContext } from './context';
@@ -71,9 +72,16 @@ export interface Translation {
   /**
    * Whether the template has connectors, embedded ones included. A connector reads what the
    * resources it connects generated and edits it (what waits for its policy), so the next
-   * expansion may not start from this one; kept translations stand, as the edits are made in copies.
+   * expansion starts from this one only through `connectorLinks`; kept translations stand, as the
+   * edits are made in copies.
    */
   connectors: boolean;
+  /**
+   * What each connector touched of the rest of the template (connector/links.ts), when every
+   * connector was translated and names what it connects by string ids: an expansion may then
+   * start from this one, running again with an edited function the connectors linked to it.
+   */
+  connectorLinks?: ReadonlyMap<string, ConnectorLink>;
   /**
    * Whether the transform made conditions of its own (the negation of a role's condition, an
    * API's paths' combined condition...): which resource made them is not kept, so an expansion
@@ -288,9 +296,11 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   const keeper = options.cache && source && parametersText !== undefined ? TranslationKeeper.for(ctx, options.cache, source, parametersText) : undefined;
   const translated = translationOrder(ctx, order);
   const ownEntryApis = new Set<string>();
-  let resolverFor: ((connectorId: string) => ResourceResolver) | undefined;
+  let resolverFor: ((connectorId: string) => ConnectableResources) | undefined;
+  const connectorLinks = new Map<string, ConnectorLink>();
+  let unlinked = false;
   for (const logicalId of translated) {
-    if (failed.has(logicalId) || stopped || (part && (!(logicalId in resources) || part.context.has(logicalId)))) continue;
+    if (failed.has(logicalId) || stopped || (part && !partTranslates(part, resources, embedded.origins, logicalId))) continue;
     const entry = ctx.resources[logicalId] as PlainMap;
     const sam = new SamResource(logicalId, entry.Type as string, entry, nodeOf(logicalId));
     recordFunctionNames(ctx, sam);
@@ -299,7 +309,15 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
       result = invalidResource(logicalId, "Attribute 'Properties' should be a map.", ['Properties']);
     } else if (sam.type === 'AWS::Serverless::Connector') {
       resolverFor ??= connectorResolvers(ctx, generated);
-      result = translateConnector(sam, resolverFor(logicalId), originalTypes);
+      const resolver = resolverFor(logicalId);
+      const dependents = resolver.dependentsOf(logicalId).map(([id]) => id);
+      result = translateConnector(sam, resolver, originalTypes);
+      const names = namedIds(sam.properties);
+      if (names === undefined) unlinked = true;
+      else {
+        const embeddedIn = embedded.origins.get(logicalId)?.logicalId;
+        connectorLinks.set(logicalId, { ...(embeddedIn === undefined ? {} : { embeddedIn }), names, dependents, edits: resolver.editsOf(logicalId) });
+      }
     } else if (apiKeeper?.handles(logicalId)) {
       result = apiKeeper.translate(ctx, (apiCtx) => translateResource(apiCtx, sam));
     } else if (ctx.apiLog && dependsOnEvents(sam)) {
@@ -348,6 +366,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
     implicitApis: ctx.implicitApis,
     embeddedConnectors: embedded.origins,
     connectors,
+    ...(connectors && !unlinked && connectorLinks.size === countConnectors(ctx) ? { connectorLinks } : {}),
     conditionsMade: Object.keys(conditions).some((name) => conditions[name] !== (seed.conditions as PlainMap)[name]),
     notes,
     py27,
@@ -479,6 +498,15 @@ class TranslationKeeper {
   }
 }
 
+/**
+ * Whether part of a template translates a resource: one it holds, not for context, or a connector
+ * embedded in one it translates (not the implicit APIs, which the plugins add).
+ */
+function partTranslates(part: TemplatePart, resources: PlainMap, embeddedConnectors: ReadonlyMap<string, Origin>, logicalId: string): boolean {
+  const holder = embeddedConnectors.get(logicalId)?.logicalId ?? logicalId;
+  return Object.hasOwn(resources, holder) && !part.context.has(holder);
+}
+
 /** The other resource of the template a resource's error names (`Resource with id [X]`), if any. */
 function errorSubjectIn(error: SamError, resources: PlainMap): string | undefined {
   return error.kind === 'resource' && Object.hasOwn(resources, error.subject) ? error.subject : undefined;
@@ -486,7 +514,14 @@ function errorSubjectIn(error: SamError, resources: PlainMap): string | undefine
 
 /** Whether the template has connectors, embedded ones included (they are resources by then). */
 function hasConnectors(ctx: TranslationContext): boolean {
-  return Object.values(ctx.resources).some((entry) => isMap(entry) && entry.Type === 'AWS::Serverless::Connector');
+  return countConnectors(ctx) > 0;
+}
+
+/** How many connectors the template has, embedded ones included. */
+function countConnectors(ctx: TranslationContext): number {
+  let count = 0;
+  for (const entry of Object.values(ctx.resources)) if (isMap(entry) && entry.Type === 'AWS::Serverless::Connector') count++;
+  return count;
 }
 
 /** A template SAM rejects as a whole: nothing is translated, and its error is the only one. */
@@ -605,13 +640,12 @@ function translateResource(ctx: TranslationContext, sam: SamResource): Generated
  * resource's is attributed to the first connector that makes it wait for its policy, and a
  * generated resource's takes its place in what its producer generated.
  */
-function connectorResolvers(ctx: TranslationContext, generated: Map<string, GeneratedResource[]>): (connectorId: string) => ResourceResolver {
+function connectorResolvers(ctx: TranslationContext, generated: Map<string, GeneratedResource[]>): (connectorId: string) => ConnectableResources {
   // Made once for all connectors, which are translated last: each sees the template's resources
   // (their entries no longer change) and everything generated before it, in the order each
   // connector alone would have gathered them. Gathering them again for each connector made a
   // template with a connector per function quadratic.
   const resources = new ConnectableResources();
-  let connectorId = '';
   for (const [id, entry] of Object.entries(ctx.resources)) {
     if (!isMap(entry)) continue;
     const current = () => ctx.edited.get(id)?.entry ?? entry;
@@ -621,14 +655,14 @@ function connectorResolvers(ctx: TranslationContext, generated: Map<string, Gene
       dependsOn: () => current().DependsOn,
       setDependsOn: (value) => {
         let edited = ctx.edited.get(id);
-        if (!edited) ctx.edited.set(id, (edited = { entry: deepCopy(entry), by: { logicalId: connectorId, property: 'Source' }, editors: new Set([connectorId]) }));
+        if (!edited) ctx.edited.set(id, (edited = { entry: deepCopy(entry), by: { logicalId: resources.editor, property: 'Source' }, editors: new Set([resources.editor]) }));
         edited.entry.DependsOn = value;
       },
     });
   }
   const gathered = new Set<string>();
   return (id) => {
-    connectorId = id;
+    resources.editor = id;
     for (const [producer, list] of generated) {
       if (gathered.has(producer)) continue;
       gathered.add(producer);

@@ -9,12 +9,16 @@ export function eventYaml(name: string, type: string, properties: Record<string,
   return `        ${name}:\n          Type: ${type}\n${lines.length > 0 ? `          Properties:\n${lines.join('')}` : ''}`;
 }
 
-/** A Python function's entry in the Resources section, its code in S3, with other properties given as YAML values (`Layers: '[!Ref Libs]'`) and the events given (eventYaml). */
-export function functionYaml(name: string, { code = `s3://bucket/${name}.zip`, events = [] as string[], properties = {} as Record<string, string> } = {}): string {
+/**
+ * A Python function's entry in the Resources section, its code in S3, with other properties given
+ * as YAML values (`Layers: '[!Ref Libs]'`), the events given (eventYaml), and resource attributes
+ * as YAML lines indented under the resource (`    DependsOn: Jobs\n`).
+ */
+export function functionYaml(name: string, { code = `s3://bucket/${name}.zip`, events = [] as string[], properties = {} as Record<string, string>, attributes = '' } = {}): string {
   const lines = Object.entries(properties).map(([key, value]) => `      ${key}: ${value}\n`);
   return `  ${name}:
     Type: AWS::Serverless::Function
-    Properties:
+${attributes}    Properties:
       CodeUri: ${code}
       Handler: app.handler
       Runtime: python3.12

@@ -508,13 +508,13 @@ ${functionYaml('Worker', { code: codeOfWorker, properties: runRole ? { Role: '!G
 }
 
 describe('SamTranslationCache: connectors, which read and edit what the resources they connect generated', () => {
-  test("a keystroke in a function's code is expanded in full: its event source mapping still waits for the connector's policy", () => {
+  test("a keystroke in a function's code starts from the last expansion, with the connectors that name it: its event source mapping still waits for the connector's policy", () => {
     const cache = new SamTranslationCache({ movesInPlace: true });
     expand(connectorTemplate(), cache);
     expand(connectorTemplate({ codeOfWorker: 's3://bucket/worker-v.zip' }), cache);
     const text = connectorTemplate({ codeOfWorker: 's3://bucket/worker-v2.zip' });
     const edited = expand(text, cache);
-    assert.equal(cache.reexpansions, 0);
+    assert.equal(cache.reexpansions, 2);
     // SAM's connector profile for a queue that invokes a function: the mapping from the queue to the function waits for the policy.
     assert.deepStrictEqual(resourcesOf(edited).WorkerWork?.DependsOn, ['JobsToWorkerPolicy']);
     assert.deepStrictEqual(edited, uncached(text));
@@ -525,6 +525,7 @@ describe('SamTranslationCache: connectors, which read and edit what the resource
     expand(connectorTemplate(), cache);
     const text = connectorTemplate({ runRole: true });
     const edited = expand(text, cache);
+    assert.equal(cache.reexpansions, 1);
     assert.equal(resourcesOf(edited).WorkerRole, undefined);
     assert.deepStrictEqual(resourcesOf(edited).WorkerToResultsPolicy?.Properties.Roles, [{ Ref: 'WorkerRunRole' }]);
     assert.deepStrictEqual(edited, uncached(text));
@@ -538,6 +539,63 @@ describe('SamTranslationCache: connectors, which read and edit what the resource
     const edited = expand(text, cache);
     assert.equal(cache.hits, 1, "the function's translation is taken from the cache");
     assert.equal(resourcesOf(edited).WorkerWork?.DependsOn, undefined);
+    assert.deepStrictEqual(edited, uncached(text));
+  });
+});
+
+/** Two functions, each with a connector embedded in it that lets it write to its own queue. */
+function embeddedConnectorTemplate({ codeOfA = 's3://bucket/a.zip', destinationOfA = 'AJobs', connectorsOfA = ['ToJobs'], dependsOnOfA = '' } = {}): string {
+  const connectors = (names: readonly string[], destination: string) =>
+    `    Connectors:\n${names.map((name) => `      ${name}:\n        Properties:\n          Destination:\n            Id: ${destination}\n          Permissions:\n            - Write\n`).join('')}`;
+  return `Transform: AWS::Serverless-2016-10-31
+Resources:
+  AJobs:
+    Type: AWS::SQS::Queue
+  BJobs:
+    Type: AWS::SQS::Queue
+${functionYaml('A', { code: codeOfA, attributes: `${dependsOnOfA ? `    DependsOn: ${dependsOnOfA}\n` : ''}${connectors(connectorsOfA, destinationOfA)}` })}${functionYaml('B', { attributes: connectors(['ToJobs'], 'BJobs') })}`;
+}
+
+describe('SamTranslationCache: connectors embedded in functions', () => {
+  test("a keystroke in a function's code starts from the last expansion: the connector embedded in it is translated again with it, its policy on the function's role", () => {
+    const cache = new SamTranslationCache({ movesInPlace: true });
+    expand(embeddedConnectorTemplate(), cache);
+    expand(embeddedConnectorTemplate({ codeOfA: 's3://bucket/a2.zip' }), cache);
+    const text = embeddedConnectorTemplate({ codeOfA: 's3://bucket/a23.zip' });
+    const edited = expand(text, cache);
+    assert.equal(cache.reexpansions, 2);
+    assert.deepStrictEqual(resourcesOf(edited).AToJobsPolicy?.Properties.Roles, [{ Ref: 'ARole' }]);
+    assert.deepStrictEqual(edited, uncached(text));
+  });
+
+  test("a connector's destination changed to another queue starts from the last expansion: its policy is on that queue", () => {
+    const cache = new SamTranslationCache({ movesInPlace: true });
+    expand(embeddedConnectorTemplate(), cache);
+    const text = embeddedConnectorTemplate({ destinationOfA: 'BJobs' });
+    const edited = expand(text, cache);
+    assert.equal(cache.reexpansions, 1);
+    const policy = JSON.stringify(resourcesOf(edited).AToJobsPolicy?.Properties.PolicyDocument);
+    assert.ok(policy.includes('{"Fn::GetAtt":["BJobs","Arn"]}') && !policy.includes('AJobs'), policy);
+    assert.deepStrictEqual(edited, uncached(text));
+  });
+
+  test('a connector added to a function is expanded in full', () => {
+    const cache = new SamTranslationCache({ movesInPlace: true });
+    expand(embeddedConnectorTemplate(), cache);
+    const text = embeddedConnectorTemplate({ connectorsOfA: ['ToJobs', 'AlsoToJobs'] });
+    const edited = expand(text, cache);
+    assert.equal(cache.reexpansions, 0);
+    assert.ok(resourcesOf(edited).AAlsoToJobsPolicy);
+    assert.deepStrictEqual(edited, uncached(text));
+  });
+
+  test("a function that waits for another function's connector is expanded in full: its Lambda function waits for that connector's policy", () => {
+    const cache = new SamTranslationCache({ movesInPlace: true });
+    expand(embeddedConnectorTemplate({ dependsOnOfA: 'BToJobs' }), cache);
+    const text = embeddedConnectorTemplate({ dependsOnOfA: 'BToJobs', codeOfA: 's3://bucket/a2.zip' });
+    const edited = expand(text, cache);
+    assert.equal(cache.reexpansions, 0);
+    assert.deepStrictEqual(resourcesOf(edited).A?.DependsOn, ['BToJobsPolicy']);
     assert.deepStrictEqual(edited, uncached(text));
   });
 });

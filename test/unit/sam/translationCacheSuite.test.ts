@@ -125,7 +125,8 @@ const EDITS: Record<string, (template: Plain) => boolean> = {
     return found !== undefined && newCode(found.function);
   },
   // A connector reads what the functions it connects generated, and makes some of it wait for its
-  // policy: such a template is expanded in full, its translations kept as they were made.
+  // policy: the connectors linked to the edited function are translated again with it, or the
+  // template is expanded in full, its translations kept as they were made.
   "code changed in a function a connector connects": (t) => {
     const properties = connectedFunction(t);
     return properties !== undefined && newCode(properties);
@@ -361,6 +362,8 @@ describe('expansion with kept translations', { skip: existsSync(SUITE) ? false :
     for (const edit of ['an event added', 'an event removed', "an Api event's path changed", "an Api event's path changed in a function whose event names an API", "an HttpApi event's path changed", "an explicit API's CORS changed"]) assert.ok((rebuilt.get(edit) ?? 0) > 0, `${edit}: the APIs rebuilt from their parts`);
     assert.equal(rebuilt.get('a function property changed') ?? 0, 0, 'a timeout edit leaves the implicit API as it was');
     assert.ok((apiHits.get('Globals changed') ?? 0) > 0, 'a memory size in Globals leaves the implicit API as it was');
+    // A connected function's edit starts from the last expansion where its connectors can be translated with it alone.
+    for (const edit of ['code changed in a function a connector connects', 'the role changed of a function a connector connects']) assert.ok((again.get(edit) ?? 0) > 0, `${edit}: starts from the last expansion`);
     for (const edit of ['the Description changed', 'Metadata changed', 'an output added', 'a resource SAM passes through changed', 'every resource SAM passes through changed']) assert.ok((again.get(edit) ?? 0) > 0, `${edit}: starts from the last expansion`);
     for (const edit of Object.keys(EDITS)) assert.ok((applied.get(edit) ?? 0) > 0, `${edit} applies to some input`);
     // A translation that looked up no parameter is kept across a parameter's new value, and so is an implicit API.

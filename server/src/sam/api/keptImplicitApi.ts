@@ -128,6 +128,8 @@ function textLeavingFunctionProperties(text: string, node: MapNode, section: str
   const parts: string[] = [];
   const whole = (entry: MapEntry) => parts.push(text.slice(entry.keyRange.start, entry.value.range.end));
   for (const entry of node.entries) {
+    // A function's embedded connectors become connectors of their own, which no API reads.
+    if (ofFunction && entry.key === 'Connectors') continue;
     if (entry.key !== section || entry.value.kind !== 'map') whole(entry);
     else {
       const events = entry.value.entries.find((property) => property.key === 'Events');
