@@ -44,7 +44,7 @@ const SUPPORTED: Record<string, readonly string[]> = {
   SimpleTable: ['SSESpecification'],
   StateMachine: ['PropagateTags'],
   LayerVersion: ['PublishLambdaVersion'],
-  CapacityProvider: ['VpcConfig', 'Tags', 'PropagateTags', 'InstanceRequirements', 'ScalingConfig', 'KmsKeyArn', 'OperatorRole'],
+  CapacityProvider: ['VpcConfig', 'OperatorRole', 'Tags', 'InstanceRequirements', 'ScalingConfig', 'KmsKeyArn', 'PropagateTags'],
   WebSocketApi: [
     'AccessLogSettings', 'ApiKeySelectionExpression', 'DefaultRouteSettings', 'DisableExecuteApiEndpoint', 'DisableSchemaValidation', 'Domain',
     'FailOnWarnings', 'IpAddressType', 'PropagateTags', 'RouteSelectionExpression', 'RouteSettings', 'StageVariables', 'Tags',

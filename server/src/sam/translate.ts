@@ -287,6 +287,8 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
       stopped = true;
     } else mergeGlobals(ctx, order, globals, errors);
   }
+  // The errors SAM collects resource by resource, which an error of the document as a whole drops.
+  const collectedFrom = errors.length;
   if (!stopped) for (const error of invalidLogicalIds(template)) errors.push({ error, logicalId: error.subject });
   const generated = new Map<string, GeneratedResource[]>();
   const notCovered = new Map<string, string>();
@@ -336,6 +338,12 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
     if (Array.isArray(result)) result = duplicateLogicalId(ctx, logicalId, result) ?? result;
     // An embedded connector's error is placed at the resource it is embedded in; one that names
     // another resource of the template (an event's API whose Auth is not a map) at that resource.
+    if (result instanceof SamError && result.kind === 'document') {
+      // SAM's loop collects the errors of resources, not those of the document (an API definition's
+      // structure): one ends the transform at once, with its message alone.
+      errors.splice(collectedFrom, errors.length - collectedFrom, { error: result, logicalId });
+      break;
+    }
     if (result instanceof SamError) errors.push({ error: result, logicalId: embedded.origins.get(logicalId)?.logicalId ?? errorSubjectIn(result, resources) ?? logicalId });
     else if (result instanceof NotCovered) notCovered.set(logicalId, result.feature);
     else generated.set(logicalId, result);

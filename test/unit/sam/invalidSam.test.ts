@@ -240,6 +240,125 @@ ${fn}      Events:
     assert.equal(at, 'Auth');
   });
 
+  test("an Api event naming an API whose Properties are not a map: SAM reads the API's entry before the function's own checks, so the API's error is the only one", () => {
+    const { wording, at } = onlyError(
+      template(`  Fn:
+    Type: AWS::Serverless::Function
+    Properties:
+      Runtime: python3.12
+      Events:
+        Get:
+          Type: Api
+          Properties:
+            RestApiId: Api
+            Path: /items
+            Method: GET
+  Api:
+    Type: AWS::Serverless::Api
+    Properties: 123
+`),
+    );
+    assert.equal(wording, "Resource with id [Api] is invalid. Attribute 'Properties' should be a map.");
+    assert.equal(at, 'Api');
+  });
+
+  test('an event written with no value fails where SAM reads its type from it', () => {
+    const { wording, at } = onlyError(template(`${fn}      Events:\n        Upload:\n`));
+    assert.equal(wording, "Resource with id [Fn] is invalid. Event with id [Upload] is invalid. 'NoneType' object has no attribute 'get'");
+    assert.equal(at, 'Upload');
+  });
+
+  test("an event whose request model the API does not define leaves no integration behind: the next event on that path and method gets its own error", () => {
+    const withModel = (name: string, model: string) => `  ${name}:
+    Type: AWS::Serverless::Function
+    Properties:
+      Runtime: python3.12
+      Handler: index.handler
+      CodeUri: s3://bucket/key
+      Events:
+        Get:
+          Type: Api
+          Properties:
+            RestApiId: !Ref Api
+            Path: /
+            Method: get
+            RequestModel:
+              Model: ${model}
+`;
+    const errors = samErrors(
+      template(`  Api:
+    Type: AWS::Serverless::Api
+    Properties:
+      StageName: prod
+      Models:
+        User:
+          type: object
+${withModel('First', 'Missing')}${withModel('Second', 'AlsoMissing')}`),
+    );
+    // SAM's message lists the causes by resource id.
+    assert.deepStrictEqual(
+      errors.map((e) => e.message.slice(PREFIX.length)).sort(),
+      ['First', 'Second'].map((id, i) => `Resource with id [${id}] is invalid. Event with id [Get] is invalid. Unable to set RequestModel [${['Missing', 'AlsoMissing'][i]}] on API method [get] for path [/] because it wasn't defined in the API's Models.`),
+    );
+  });
+
+  test("authorization scopes on an event with no authorizer, of its own or the API's default, have no authorizer to narrow", () => {
+    const scoped = (api: string) =>
+      template(`${api}${fn}      Events:
+        Get:
+          Type: Api
+          Properties:
+            ${api ? 'RestApiId: !Ref Api\n            ' : ''}Path: /items
+            Method: get
+            Auth:
+              AuthorizationScopes:
+                - items/read
+`);
+    const { wording, at } = onlyError(scoped(''));
+    assert.equal(wording, 'Resource with id [Fn] is invalid. Event with id [Get] is invalid. AuthorizationScopes works only when Authorizer is set');
+    assert.equal(at, 'AuthorizationScopes');
+    // SAM's documentation: the method's scopes override the scopes of the API's DefaultAuthorizer.
+    const withDefault = `  Api:
+    Type: AWS::Serverless::Api
+    Properties:
+      StageName: prod
+      Auth:
+        DefaultAuthorizer: Users
+        Authorizers:
+          Users:
+            UserPoolArn: arn:aws:cognito-idp:us-east-1:123456789012:userpool/us-east-1_abc
+`;
+    assert.deepStrictEqual(samErrors(scoped(withDefault)), []);
+  });
+
+  test("a method whose security is written with no value, under an API's default authorizer, is an error of the definition alone: a function's own error is dropped", () => {
+    const { wording } = onlyError(
+      template(`  Api:
+    Type: AWS::Serverless::Api
+    Properties:
+      StageName: prod
+      Auth:
+        DefaultAuthorizer: AWS_IAM
+      DefinitionBody:
+        swagger: '2.0'
+        paths:
+          /test:
+            get:
+              x-amazon-apigateway-integration:
+                type: aws_proxy
+                httpMethod: POST
+                uri: arn:aws:apigateway:us-east-1:lambda:path/2015-03-31/functions/arn/invocations
+              security:
+  Broken:
+    Type: AWS::Serverless::Function
+    Properties:
+      CodeUri: s3://bucket/key
+      Handler: index.handler
+`),
+    );
+    assert.equal(wording, 'Structure of the SAM template is invalid. Type of security for path /test method get must be a list');
+  });
+
   test('a template without a Resources section is rejected as a whole, and nothing else is reported', () => {
     const { wording } = onlyError('Transform: AWS::Serverless-2016-10-31\nResource:\n  Fn:\n    Type: AWS::Serverless::Function\n');
     assert.equal(wording, "Structure of the SAM template is invalid. 'Resources' section is required");

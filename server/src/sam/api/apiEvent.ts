@@ -132,19 +132,19 @@ function addSwaggerIntegration(input: EventInput, target: EventTarget, api: Plai
     const apiAuth = api.Auth ? fromTemplate(api.Auth) : new PyDict();
     if (!isPyMap(apiAuth)) return invalidResource(apiId, "Property 'Auth' should be a map.", ['Properties', 'Auth']);
     const timeout = p.TimeoutInMillis === undefined || p.TimeoutInMillis === null ? undefined : fromTemplateEntry(p, 'TimeoutInMillis');
-    editor.addLambdaIntegration(pathValue, methodValue, uri, methodAuth, apiAuth, condition, input.ctx.partition, { timeoutInMillis: timeout, streaming });
-    if (p.Auth) {
-      const auth = addAuth(input, editor, api, apiId, methodAuth, pathValue, methodValue, stage);
-      if (auth) return auth;
-    }
-    if (p.RequestModel) {
-      const model = addRequestModel(input, editor, api, method, pathValue, methodValue);
-      if (model) return model;
-    }
-    if (p.RequestParameters) {
-      const parameters = addRequestParameters(input, editor, pathValue, methodValue);
-      if (parameters) return parameters;
-    }
+    // SAM puts the editor's copy back only when every check passes: a failed check leaves no integration behind.
+    const failure = PyDict.undoneOnError(
+      () => {
+        editor.addLambdaIntegration(pathValue, methodValue, uri, methodAuth, apiAuth, condition, input.ctx.partition, { timeoutInMillis: timeout, streaming });
+        return (
+          (p.Auth ? addAuth(input, editor, api, apiId, methodAuth, pathValue, methodValue, stage) : undefined) ??
+          (p.RequestModel ? addRequestModel(input, editor, api, method, pathValue, methodValue) : undefined) ??
+          (p.RequestParameters ? addRequestParameters(input, editor, pathValue, methodValue) : undefined)
+        );
+      },
+      (error) => error !== undefined,
+    );
+    if (failure) return failure;
     api.DefinitionBody = merge ? mergedDefinitions(input, apiId, body, editor, method) : editor.swagger;
     return undefined;
   } catch (error) {
@@ -182,6 +182,8 @@ export function addAuth(input: EventInput, editor: SwaggerEditor, api: PlainMap,
   }
   const scopes = pyGet(auth, 'AuthorizationScopes');
   if (pyTruthy(scopes) && !Array.isArray(scopes)) return eventError(input, "Property 'Auth.AuthorizationScopes' should be a list.", ['Auth', 'AuthorizationScopes']);
+  // Scopes narrow an authorizer's: with neither the method's nor the API's default, there is none to narrow.
+  if (pyTruthy(scopes) && !pyTruthy(authorizer) && !apiAuthMap?.DefaultAuthorizer) return eventError(input, 'AuthorizationScopes works only when Authorizer is set', ['Auth', 'AuthorizationScopes']);
   const required = pyGet(auth, 'ApiKeyRequired');
   if (required !== undefined && required !== null && !pyTruthy(required) && (!apiAuthMap || !apiAuthMap.ApiKeyRequired)) {
     return invalidEvent(input.eventId, `Unable to set ApiKeyRequired [False] on API method [${methodText}] for path [${pathText}] because the related API does not specify any ApiKeyRequired.`);

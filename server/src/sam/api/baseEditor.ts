@@ -127,7 +127,8 @@ export class BaseEditor {
   }
 
   protected existingSecurity(definition: PyDict, path: PyStr, method: string): PyValue[] {
-    const security = definition.get('security') ?? [];
+    // Python's `get('security', [])`: a key written with no value is None, which is not a list.
+    const security = definition.has('security') ? definition.get('security') : [];
     if (!Array.isArray(security)) throw invalidDocument(`Type of security for path ${textOf(path)} method ${method} must be a list`);
     return security;
   }

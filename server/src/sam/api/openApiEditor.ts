@@ -19,7 +19,7 @@ import {
   X_INTEGRATION,
   type PyMap,
 } from './baseEditor';
-import { pyMessageText } from '../python/pyRepr';
+import { pyMessageText, pyTypeName } from '../python/pyRepr';
 import type { HttpAuthorizer } from './httpAuthorizer';
 import { fromTemplate, isPyMap, pyGet, pyKeys, pySize, pyText, pyTruthy, toPlain } from './pyValues';
 
@@ -214,8 +214,7 @@ export class OpenApiEditor extends BaseEditor {
         if (pyTruthy(scopes)) methodScopes = scopes;
         security.push({ [authorizer]: pyTruthy(declared) && pyTruthy(methodScopes) ? methodScopes! : [] });
       } else security.push({ [authorizer]: [] });
-      const existing = definition.get('security') ?? [];
-      if (!Array.isArray(existing)) throw invalidDocument(`Type of security for path ${textOf(path)} method ${textOf(method)} must be a list`);
+      const existing = this.existingSecurity(definition, path, textOf(method));
       definition.set('security', [...existing, ...security]);
     }
   }
@@ -316,11 +315,3 @@ function renameCorsKeys(json: string): string {
   return out;
 }
 
-/** Python's `type(value).__name__` for a template value. */
-function pyTypeName(value: unknown): string {
-  if (value === null || value === undefined) return 'NoneType';
-  if (typeof value === 'boolean') return 'bool';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float';
-  if (typeof value === 'string' || value instanceof PyUnicode) return 'str';
-  return 'dict';
-}

@@ -22,7 +22,7 @@ import { RestAuthorizer } from './authorizer';
 import { constructRestApiDomain } from './restApiDomain';
 import { fromTemplate, isPyMap, pyGet, pyKeys, pyText, pyTruthy, toPlain } from './pyValues';
 import { OPENAPI_VERSION_3 } from './baseEditor';
-import { pyMessageText } from '../python/pyRepr';
+import { pyMessageText, pyTypeName } from '../python/pyRepr';
 import { isValidSwagger, SwaggerEditor } from './swaggerEditor';
 import { constructUsagePlan } from './usagePlan';
 
@@ -314,7 +314,7 @@ class RestApiGenerator {
         throw this.fail('Unable to set GatewayResponses attribute because intrinsic functions are not supported for this field.', 'GatewayResponses');
       }
       if (!(response instanceof PyDict)) {
-        throw this.fail(`Invalid property type '${pythonTypeName(response)}' for GatewayResponses. Expected an object of type 'GatewayResponse'.`, 'GatewayResponses');
+        throw this.fail(`Invalid property type '${pyTypeName(response)}' for GatewayResponses. Expected an object of type 'GatewayResponse'.`, 'GatewayResponses');
       }
       for (const key of response.keys()) {
         if (!GATEWAY_RESPONSE_FIELDS.includes(key)) throw this.fail(`Invalid property '${key}' in 'GatewayResponses' property '${pyText(type)}'.`, 'GatewayResponses', pyText(type)!);
@@ -509,13 +509,4 @@ class RestApiGenerator {
   }
 }
 
-/** Python's `type(value).__name__` for the values a template holds. */
-function pythonTypeName(value: PyValue): string {
-  if (value === null) return 'NoneType';
-  if (typeof value === 'boolean') return 'bool';
-  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float';
-  if (Array.isArray(value)) return 'list';
-  if (pyText(value) !== undefined) return 'str';
-  return 'dict';
-}
 

@@ -157,9 +157,14 @@ const S3: Record<string, PropertySpec> = {
   Filter: typed(dictOf(IS_STR, IS_STR)),
 };
 
+/** `S3.resources_to_link`: the bucket of the same template an S3 event names. */
+export function s3BucketOf(input: EventInput): string | SamError {
+  return referencedResource(input, input.properties.Bucket, "'Ref' value in S3 events is not a valid string.", 'S3 events must reference an S3 bucket in the same template.');
+}
+
 /** `S3`: a notification on a bucket of the same template, the permission it needs, and the bucket's dependency on it. */
 export function s3Event(input: EventInput, target: EventTarget): GeneratedResource[] | SamError {
-  const bucketId = referencedResource(input, input.properties.Bucket, "'Ref' value in S3 events is not a valid string.", 'S3 events must reference an S3 bucket in the same template.');
+  const bucketId = s3BucketOf(input);
   if (bucketId instanceof SamError) return bucketId;
   const invalid = checkEventProperties(input, 'S3', S3);
   if (invalid) return invalid;
@@ -279,9 +284,14 @@ export function iotRuleEvent(input: EventInput, target: EventTarget): GeneratedR
   return [grant, rule];
 }
 
+/** `Cognito.resources_to_link`: the user pool of the same template a Cognito event names. */
+export function cognitoPoolOf(input: EventInput): string | SamError {
+  return referencedResource(input, input.properties.UserPool, 'Ref in Userpool is not a string.', 'Cognito events must reference a Cognito UserPool in the same template.');
+}
+
 /** `Cognito`: triggers on a user pool of the same template, and the permission they need. */
 export function cognitoEvent(input: EventInput, target: EventTarget): GeneratedResource[] | SamError {
-  const poolId = referencedResource(input, input.properties.UserPool, 'Ref in Userpool is not a string.', 'Cognito events must reference a Cognito UserPool in the same template.');
+  const poolId = cognitoPoolOf(input);
   if (poolId instanceof SamError) return poolId;
   const invalid = checkEventProperties(input, 'Cognito', { UserPool: typed(IS_STR, true), Trigger: { required: true, check: oneOf(IS_STR, listOf(IS_STR)), intrinsics: false } });
   if (invalid) return invalid;

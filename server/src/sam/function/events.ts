@@ -8,10 +8,11 @@ import type { GeneratedResource } from '../generated';
 import { NotCovered } from '../notCovered';
 import { eventItems, IMPLICIT_API_EVENT_TYPES } from '../pyOrder';
 import { isMap, type PlainMap } from '../values';
-import { apiEvent } from '../api/apiEvent';
+import { apiEvent, linkRestApi } from '../api/apiEvent';
 import { httpApiEvent } from '../api/httpApiEvent';
 import type { EventInput, EventTarget } from '../events/eventSource';
-import { alexaSkillEvent, cloudWatchLogsEvent, cognitoEvent, eventRuleEvent, iotRuleEvent, s3Event, scheduleEvent, snsEvent } from '../events/push';
+import { alexaSkillEvent, cloudWatchLogsEvent, cognitoEvent, cognitoPoolOf, eventRuleEvent, iotRuleEvent, s3BucketOf, s3Event, scheduleEvent, snsEvent } from '../events/push';
+import { pyTypeName } from '../python/pyRepr';
 import { isPullEventType, pullEvent } from '../events/pull';
 import { scheduleV2Event } from '../events/scheduleV2';
 
@@ -29,7 +30,47 @@ function orderKey([id, event]: [string, unknown]): string {
   return typeof path === 'string' ? path : id;
 }
 
-/** Every event of a function, translated. */
+/**
+ * The events' problems SAM finds before it translates the function (`resources_to_link`, in the
+ * order of the events' ids): an event that is not a map, names no type SAM knows, or whose
+ * Properties are not a map, and the resources an `Api`, `S3` or `Cognito` event names (an API's
+ * entry, read for its stage; a bucket; a user pool).
+ */
+export function checkFunctionEvents(ctx: TranslationContext, sam: SamResource): SamError | undefined {
+  const events = sam.properties.Events;
+  if (!isMap(events)) return undefined;
+  for (const [eventId, event] of eventItems(ctx, events, IMPLICIT_API_EVENT_TYPES)) {
+    // SAM reads the type with `event.get('Type')`: what is not a dict fails there.
+    if (!isMap(event)) return wrap(sam, eventId, invalidEvent(eventId, `'${pyTypeName(event)}' object has no attribute 'get'`));
+    const type = event.Type;
+    if (typeof type !== 'string' || !FUNCTION_EVENT_TYPES.has(type)) {
+      const shown = type === undefined ? 'None' : String(type);
+      return wrap(sam, eventId, invalidEvent(eventId, `Resource dict has missing or invalid value for key Type. Event Type is: ${shown}.`));
+    }
+    const properties = event.Properties ?? {};
+    if (!isMap(properties)) return wrap(sam, eventId, invalidEvent(eventId, 'Properties of a resource must be an object.'));
+    const input: EventInput = { ctx, sam, eventId, logicalId: sam.logicalId + eventId, properties, origin: `Events.${eventId}` };
+    // An Api event reads the API it names as its integration does: as a step a kept translation runs again.
+    const linked =
+      type === 'Api'
+        ? runSharedStep(ctx, (shared) => apiLinkError({ ...input, ctx: shared }) ?? [], (error) => wrap(sam, eventId, error))
+        : type === 'S3'
+          ? s3BucketOf(input)
+          : type === 'Cognito'
+            ? cognitoPoolOf(input)
+            : undefined;
+    if (linked instanceof SamError) return wrap(sam, eventId, linked);
+  }
+  return undefined;
+}
+
+/** Why an `Api` event cannot be linked to the API it names, if it cannot. */
+function apiLinkError(input: EventInput): SamError | undefined {
+  const linked = linkRestApi(input, input.properties.RestApiId);
+  return linked instanceof SamError ? linked : undefined;
+}
+
+/** Every event of a function, translated; `checkFunctionEvents` has found each a map of a known type, with Properties a map. */
 export function functionEvents(
   ctx: TranslationContext,
   sam: SamResource,
@@ -43,13 +84,8 @@ export function functionEvents(
   const ordered = eventItems(ctx, events, IMPLICIT_API_EVENT_TYPES).sort((a, b) => (orderKey(a) < orderKey(b) ? -1 : orderKey(a) > orderKey(b) ? 1 : 0));
   const resources: GeneratedResource[] = [];
   for (const [eventId, event] of ordered) {
-    const type = isMap(event) ? event.Type : undefined;
-    if (typeof type !== 'string' || !FUNCTION_EVENT_TYPES.has(type)) {
-      const shown = type === undefined ? 'None' : String(type);
-      return wrap(sam, eventId, invalidEvent(eventId, `Resource dict has missing or invalid value for key Type. Event Type is: ${shown}.`));
-    }
-    const properties = (event as PlainMap).Properties ?? {};
-    if (!isMap(properties)) return wrap(sam, eventId, invalidEvent(eventId, 'Properties of a resource must be an object.'));
+    const type = (event as PlainMap).Type as string;
+    const properties = ((event as PlainMap).Properties ?? {}) as PlainMap;
     const input: EventInput = { ctx, sam, eventId, logicalId: sam.logicalId + eventId, properties, origin: `Events.${eventId}` };
     const result = translateEvent(input, target, role, type);
     if (result instanceof SamError) return wrap(sam, eventId, result);

@@ -10,7 +10,7 @@ import { resolveFindInMap, resolveParameterRefs } from '../intrinsics';
 import { NotCovered } from '../notCovered';
 import { ANY, dictOf, IS_BOOL, IS_DICT, IS_STR, listOf, oneOf, PASS_THROUGH, strict, typed, checkProperties, type PropertySpec } from '../properties';
 import { isIntrinsic, isIntrinsicIf, isMap, isNoValue, tagList, type PlainMap } from '../values';
-import { functionEvents } from './events';
+import { checkFunctionEvents, functionEvents } from './events';
 import { checkPackageType, functionCode } from './code';
 import { readDeploymentPreference } from './deploymentPreference';
 import { constructEventInvokeConfig } from './eventInvokeConfig';
@@ -151,6 +151,9 @@ export function translateFunction(ctx: TranslationContext, sam: SamResource): Ge
   const p = sam.properties;
   const invalid = checkProperties(sam.logicalId, sam.type, p, FUNCTION_PROPERTIES);
   if (invalid) return invalid;
+  // SAM links the events to what they name before it translates the function.
+  const unlinked = checkFunctionEvents(ctx, sam);
+  if (unlinked) return unlinked;
   const tenancy = checkTenancy(sam, p);
   if (tenancy) return tenancy;
   const malformedRole = malformedIf(sam.logicalId, 'Role', p.Role, ['Properties', 'Role']);

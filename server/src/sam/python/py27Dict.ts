@@ -329,6 +329,15 @@ class DocumentTables {
   readonly pending = new Set<PyDict>();
 }
 
+/** A set or delete of one dict's key, with what the key held before. */
+interface JournalEntry {
+  dict: PyDict;
+  text: string;
+  key: PyStr;
+  had: boolean;
+  value: PyValue | undefined;
+}
+
 /** How many of a dict's successive deep-copied tables are kept to find a cycle among them. */
 const MAX_COPIES_KEPT = 16;
 
@@ -352,6 +361,42 @@ export class PyDict {
   lastSetKey: string | undefined;
   /** Counts the `Fn::If` keys set in any dict: a dict that becomes a condition changes what holds it without a set there. */
   static conditionalKeysSet = 0;
+  /** The sets and deletes made while a step that may be undone runs (`undoneOnError`). */
+  private static journal: JournalEntry[] | undefined;
+
+  /**
+   * Runs a step that edits dicts, undoing its sets and deletes when `failed` says its result is a
+   * failure or it throws. SAM edits a document in an editor's deep copy and puts the copy back only
+   * when the step succeeds; here the document is edited in place, so a failed step's edits (an
+   * event's integration, added before a check of its request model failed) are taken back, and a
+   * later step finds the document as SAM's would be.
+   */
+  static undoneOnError<T>(step: () => T, failed: (result: T) => boolean): T {
+    const outer = PyDict.journal;
+    const journal: JournalEntry[] = [];
+    PyDict.journal = journal;
+    let result: T;
+    try {
+      result = step();
+    } catch (error) {
+      PyDict.journal = outer;
+      PyDict.undo(journal);
+      throw error;
+    }
+    PyDict.journal = outer;
+    if (failed(result)) PyDict.undo(journal);
+    else outer?.push(...journal);
+    return result;
+  }
+
+  /** Takes back the journal's sets and deletes, the last first. */
+  private static undo(journal: readonly JournalEntry[]): void {
+    for (let i = journal.length - 1; i >= 0; i--) {
+      const { dict, text, key, had, value } = journal[i]!;
+      if (had) dict.set(key, value!);
+      else dict.delete(text);
+    }
+  }
 
   /** Makes this dict, and every dict in `value`, part of a document's deep copies. */
   private static adopt(value: PyValue, tables: DocumentTables, depth = 0): void {
@@ -451,6 +496,7 @@ export class PyDict {
     this.lastSetKey = text;
     if (text === 'Fn::If') PyDict.conditionalKeysSet++;
     const existing = this.values.get(text);
+    PyDict.journal?.push({ dict: this, text, key: existing?.key ?? key, had: existing !== undefined, value: existing?.value });
     if (existing) existing.value = value;
     else {
       this.values.set(text, { key, value });
@@ -467,7 +513,10 @@ export class PyDict {
   }
 
   delete(key: string): void {
-    if (!this.values.delete(key)) return;
+    const existing = this.values.get(key);
+    if (existing === undefined) return;
+    PyDict.journal?.push({ dict: this, text: key, key: existing.key, had: true, value: existing.value });
+    this.values.delete(key);
     this.revision++;
     this.lastSetKey = undefined;
     this.table?.remove(key);

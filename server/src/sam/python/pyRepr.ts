@@ -23,6 +23,17 @@ export function pyMessageText(value: unknown): string {
   return pyStr(py3Value(value, 0));
 }
 
+/** Python 3's `type(value).__name__` for a template value (SAM's messages name it). */
+export function pyTypeName(value: unknown): string {
+  if (value === null || value === undefined) return 'NoneType';
+  if (typeof value === 'boolean') return 'bool';
+  if (value instanceof PyFloat) return 'float';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float';
+  if (typeof value === 'string' || value instanceof PyUnicode) return 'str';
+  if (Array.isArray(value)) return 'list';
+  return 'dict';
+}
+
 /** A value as Python 3 holds it: template strings plain, JSON values as their Python kin. */
 function py3Value(value: unknown, depth: number): PyValue {
   if (value === undefined || value === null || depth > 64) return null;
