@@ -543,8 +543,9 @@ describe('SamTranslationCache: connectors, which read and edit what the resource
   });
 });
 
-/** Two functions, each with a connector embedded in it that lets it write to its own queue. */
-function embeddedConnectorTemplate({ codeOfA = 's3://bucket/a.zip', destinationOfA = 'AJobs', connectorsOfA = ['ToJobs'], dependsOnOfA = '' } = {}): string {
+/** Two functions, each with a connector embedded in it that lets it write to its own queue (and, with `pathOfA`, each with an `Api` event). */
+function embeddedConnectorTemplate({ codeOfA = 's3://bucket/a.zip', destinationOfA = 'AJobs', connectorsOfA = ['ToJobs'], dependsOnOfA = '', pathOfA = '' } = {}): string {
+  const api = (path: string) => (pathOfA ? [eventYaml('Get', 'Api', { Path: path, Method: 'get' })] : []);
   const connectors = (names: readonly string[], destination: string) =>
     `    Connectors:\n${names.map((name) => `      ${name}:\n        Properties:\n          Destination:\n            Id: ${destination}\n          Permissions:\n            - Write\n`).join('')}`;
   return `Transform: AWS::Serverless-2016-10-31
@@ -553,7 +554,7 @@ Resources:
     Type: AWS::SQS::Queue
   BJobs:
     Type: AWS::SQS::Queue
-${functionYaml('A', { code: codeOfA, attributes: `${dependsOnOfA ? `    DependsOn: ${dependsOnOfA}\n` : ''}${connectors(connectorsOfA, destinationOfA)}` })}${functionYaml('B', { attributes: connectors(['ToJobs'], 'BJobs') })}`;
+${functionYaml('A', { code: codeOfA, events: api(pathOfA), attributes: `${dependsOnOfA ? `    DependsOn: ${dependsOnOfA}\n` : ''}${connectors(connectorsOfA, destinationOfA)}` })}${functionYaml('B', { events: api('/b'), attributes: connectors(['ToJobs'], 'BJobs') })}`;
 }
 
 describe('SamTranslationCache: connectors embedded in functions', () => {
@@ -576,6 +577,17 @@ describe('SamTranslationCache: connectors embedded in functions', () => {
     assert.equal(cache.reexpansions, 1);
     const policy = JSON.stringify(resourcesOf(edited).AToJobsPolicy?.Properties.PolicyDocument);
     assert.ok(policy.includes('{"Fn::GetAtt":["BJobs","Arn"]}') && !policy.includes('AJobs'), policy);
+    assert.deepStrictEqual(edited, uncached(text));
+  });
+
+  test("a keystroke in an Api event's path of a function with a connector rebuilds the implicit API from its parts, the connector translated again with the function", () => {
+    const cache = new SamTranslationCache({ movesInPlace: true });
+    expand(embeddedConnectorTemplate({ pathOfA: '/a' }), cache);
+    expand(embeddedConnectorTemplate({ pathOfA: '/a1' }), cache);
+    const text = embeddedConnectorTemplate({ pathOfA: '/a12' });
+    const edited = expand(text, cache);
+    assert.equal(cache.reexpansions, 2);
+    assert.equal(cache.apiRebuilds, 2);
     assert.deepStrictEqual(edited, uncached(text));
   });
 

@@ -15,8 +15,9 @@
  * SAM), then the functions' integrations run, then the APIs are translated. It is kept only for
  * a template whose APIs are REST and HTTP APIs made of function events alone, with no function
  * condition on their events, no tags propagated to an implicit API, no route settings on an
- * event, and APIs whose translations generated what they generated before, read nothing but their
- * own entries, the function names and the implicit APIs, and gave no note.
+ * event, connectors that neither name an API nor make what one generated wait for them, and APIs
+ * whose translations generated what they generated before, read nothing but their own entries,
+ * the function names and the implicit APIs, and gave no note.
  */
 import type { MapNode } from '../../template/ast';
 import { SamResource, type TranslationContext } from '../context';
@@ -211,7 +212,7 @@ export function rebuildApis(replay: ApiReplay, written: ReadonlyMap<string, Writ
 }
 
 /** SAM types whose translation a replay of the APIs does not account for. */
-const NOT_REPLAYED = new Set(['AWS::Serverless::WebSocketApi', 'AWS::Serverless::StateMachine', 'AWS::Serverless::Connector']);
+const NOT_REPLAYED = new Set(['AWS::Serverless::WebSocketApi', 'AWS::Serverless::StateMachine']);
 
 /**
  * What a later expansion needs to rebuild the APIs of this translation, or undefined when the
@@ -232,9 +233,26 @@ export function apiReplayOf(translation: Translation, template: PlainMap): ApiRe
     apis.push({ id, type, generatedTypes: generated.map((resource) => resource.type) });
   }
   if (apis.length === 0) return undefined;
+  if (translation.connectors && !connectorsLeaveApisAlone(translation, apis)) return undefined;
   const parts = functionApiParts(log, translation.functionOrder, translation.keptEffects);
   if (parts === undefined || !replayable(parts.values())) return undefined;
   return { pluginOrders: log.pluginOrders, translationOrder: translation.functionOrder, parts, context: translation.seed, apis };
+}
+
+/**
+ * Whether the template's connectors neither name an API nor made anything an API generated wait
+ * for their policies: a replay rebuilds the APIs without running the connectors again.
+ */
+function connectorsLeaveApisAlone(translation: Translation, apis: readonly ReplayedApi[]): boolean {
+  const links = translation.connectorLinks;
+  if (links === undefined) return false;
+  const touched = new Set<string>();
+  for (const { id } of apis) {
+    touched.add(id);
+    for (const resource of translation.generated.get(id) ?? []) touched.add(resource.logicalId);
+  }
+  for (const link of links.values()) if ([...link.names, ...link.edits].some((id) => touched.has(id))) return false;
+  return true;
 }
 
 /** Whether functions' parts are ones a replay makes: no event of a function with a condition (SAM makes conditions of them). */
