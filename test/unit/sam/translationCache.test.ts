@@ -8,6 +8,7 @@ import { describe, test } from 'node:test';
 import { expandServerless, SamTranslationCache } from '../../../server/src/sam';
 import { parseTemplate, readTemplateModel, toPlain } from '../../../server/src/template';
 import { eventYaml, functionYaml } from './samYaml';
+import { seededRandom } from './seededRandom';
 
 /** Three functions with an SQS event each, with what the tests below edit. */
 function template({ timeoutOfB = 3, batchOfB = 10, queueTimeout = 30, extraQueue = false, nightlyB = false } = {}): string {
@@ -609,6 +610,125 @@ describe('SamTranslationCache: connectors embedded in functions', () => {
     assert.equal(cache.reexpansions, 0);
     assert.deepStrictEqual(resourcesOf(edited).A?.DependsOn, ['BToJobsPolicy']);
     assert.deepStrictEqual(edited, uncached(text));
+  });
+});
+
+/**
+ * Functions linked by connectors every way the cache tells apart: two embedded in one function
+ * (one with two destinations), a standalone one from a queue that makes the other function's
+ * event source mapping wait for its policy, and a function that may wait for that connector.
+ */
+const CONNECTED = `Transform: AWS::Serverless-2016-10-31
+Resources:
+  Q1:
+    Type: AWS::SQS::Queue
+  Q2:
+    Type: AWS::SQS::Queue
+  T1:
+    Type: AWS::DynamoDB::Table
+    Properties:
+      KeySchema: []
+  A:
+    Type: AWS::Serverless::Function
+    Connectors:
+      ToQ:
+        Properties:
+          Destination:
+            Id: Q1
+          Permissions:
+            - Write
+      ToT:
+        Properties:
+          Destination:
+            - Id: T1
+            - Id: Q2
+          Permissions:
+            - Write
+    Properties:
+      CodeUri: s3://bucket/a.zip
+      Handler: a.handler
+      Runtime: python3.12
+      Timeout: 3
+      Events:
+        Work:
+          Type: SQS
+          Properties:
+            Queue: !GetAtt Q2.Arn
+        Get:
+          Type: Api
+          Properties:
+            Path: /a
+            Method: get
+  B:
+    Type: AWS::Serverless::Function
+    Properties:
+      CodeUri: s3://bucket/b.zip
+      Handler: b.handler
+      Runtime: python3.12
+      Events:
+        Work:
+          Type: SQS
+          Properties:
+            Queue: !GetAtt Q1.Arn
+  Q1ToB:
+    Type: AWS::Serverless::Connector
+    Properties:
+      Source:
+        Id: Q1
+      Destination:
+        Id: B
+      Permissions:
+        - Read
+        - Write
+  C:
+    Type: AWS::Serverless::Function
+    Properties:
+      CodeUri: s3://bucket/c.zip
+      Handler: c.handler
+      Runtime: python3.12
+Outputs:
+  Api:
+    Value: !Ref A
+`;
+
+describe('SamTranslationCache: connectors, edit after edit', () => {
+  test('each of a run of seeded edits to functions and connectors is the expansion without a cache', () => {
+    const random = seededRandom(2411);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+    const waiting = '  C:\n    Type: AWS::Serverless::Function\n    DependsOn: Q1ToB\n';
+    const alone = '  C:\n    Type: AWS::Serverless::Function\n';
+    const alsoQ = '      AlsoQ:\n        Properties:\n          Destination:\n            Id: Q2\n          Permissions:\n            - Write\n';
+    const edits: ((text: string) => string)[] = [
+      (t) => t.replace(/a\d*\.zip/, `a${Math.floor(random() * 100)}.zip`),
+      (t) => t.replace(/b\d*\.zip/, `b${Math.floor(random() * 100)}.zip`),
+      (t) => t.replace(/c\d*\.zip/, `c${Math.floor(random() * 100)}.zip`),
+      (t) => t.replace(/Timeout: \d+/, `Timeout: ${1 + Math.floor(random() * 30)}`),
+      // A destination that SAM passes through, or a SAM function (what the connector then sees is what SAM generated).
+      (t) => t.replace(/(ToQ:\n        Properties:\n          Destination:\n            Id: )\w+/, `$1${pick(['Q1', 'Q2', 'T1', 'B', 'C'])}`),
+      (t) => t.replace(/Path: \/a\w*/, `Path: /a${pick(['', 'x', 'yy'])}`),
+      (t) => t.replace(/(Q1ToB:[\s\S]*?Permissions:\n)((?:        - \w+\n)+)/, (_match, head: string) => head + pick(['        - Read\n', '        - Read\n        - Write\n'])),
+      (t) => t.replace(/(Source:\n        Id: )\w+/, `$1${pick(['Q1', 'Q2'])}`),
+      (t) => t.replace(/(  B:\n[\s\S]*?Queue: !GetAtt )\w+/, `$1${pick(['Q1', 'Q2'])}`),
+      (t) => (t.includes(waiting) ? t.replace(waiting, alone) : t.replace(alone, waiting)),
+      (t) => (t.includes(alsoQ) ? t.replace(alsoQ, '') : t.replace('      ToT:\n', `${alsoQ}      ToT:\n`)),
+    ];
+    let started = 0;
+    for (let run = 0; run < 150; run++) {
+      const cache = new SamTranslationCache({ movesInPlace: true });
+      let text = CONNECTED;
+      expand(text, cache);
+      for (let step = 0; step < 10; step++) {
+        text = pick(edits)(text);
+        const before = cache.reexpansions;
+        const expansion = expand(text, cache);
+        started += cache.reexpansions - before;
+        const expected = uncached(text);
+        assert.deepStrictEqual(expansion.parsed, expected.parsed, `run ${run}, edit ${step}: the processed template`);
+        assert.deepStrictEqual(expansion.sourceMap, expected.sourceMap, `run ${run}, edit ${step}: the source map`);
+        assert.deepStrictEqual(expansion.notes, expected.notes, `run ${run}, edit ${step}: the notes`);
+      }
+    }
+    assert.ok(started > 300, `${started} of 1,500 edits started from the last expansion`);
   });
 });
 

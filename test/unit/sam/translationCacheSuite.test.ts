@@ -16,6 +16,7 @@ import { describe, test } from 'node:test';
 import { expandServerless, SamTranslationCache, type SamExpansion } from '../../../server/src/sam';
 import { COPIED_ONLY } from '../../../server/src/sam/function/function';
 import { parseTemplate, readTemplateModel, toPlain } from '../../../server/src/template';
+import { seededRandom } from './seededRandom';
 
 const SUITE = join(__dirname, '..', '..', '..', '..', 'shared', 'sam-translator-tests');
 const REGION = 'ap-southeast-1';
@@ -486,15 +487,6 @@ describe('expansion with kept translations, keystroke after keystroke in the YAM
     assert.ok(again > 0);
   });
 });
-
-/** A generator of numbers in [0, 1) from a seed (a linear congruential one: the same seed, the same run). */
-function seededRandom(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (Math.imul(state, 1103515245) + 12345) & 0x7fffffff;
-    return state / 0x80000000;
-  };
-}
 
 /** The paths of the scalar values in a value, each as the keys and indices that lead to it. */
 function scalarPaths(value: unknown, path: (string | number)[]): (string | number)[][] {
