@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { expandServerless } from '../../../server/src/sam';
-import { parseTemplate, readTemplateModel, type TemplateError } from '../../../server/src/template';
+import { parseTemplate, readTemplateModel, toPlain, type TemplateError } from '../../../server/src/template';
 
 const PREFIX = 'Invalid Serverless Application Specification document: ';
 
@@ -386,4 +386,24 @@ describe('no shape of invalid SAM makes the transform throw', () => {
       assert.ok(errors.length > 0, 'the invalid template gives an error');
     });
   }
+});
+
+describe('keys a template may hold that JavaScript objects treat apart', () => {
+  test("a definition's path named __proto__ stays a path of the processed API", () => {
+    const text = template(`  Api:
+    Type: AWS::Serverless::Api
+    Properties:
+      StageName: prod
+      DefinitionBody:
+        swagger: '2.0'
+        paths:
+          __proto__:
+            get:
+              responses: {}
+`);
+    const expansion = expandServerless(readTemplateModel(parseTemplate(text)), { parameters: new Map(), region: 'us-east-1', partition: 'aws' });
+    const body = (toPlain(expansion.parsed.root!) as { Resources: { Api: { Properties: { Body: { paths: object } } } } }).Resources.Api.Properties.Body;
+    assert.deepStrictEqual(Object.keys(body.paths), ['__proto__']);
+    assert.equal(Object.getPrototypeOf(body.paths), Object.prototype);
+  });
 });
