@@ -9,7 +9,7 @@ import type { TranslationContext } from './context';
 import { invalidGlobals, invalidResource, SamError } from './errors';
 import { PyDict, PyUnicode } from './python/py27Dict';
 import type { ResourceOrder } from './resourceOrder';
-import { isIntrinsic, isList, isMap, type PlainMap } from './values';
+import { isIntrinsic, isList, isMap, setEntry, type PlainMap } from './values';
 
 const RESOURCE_PREFIX = 'AWS::Serverless::';
 
@@ -146,7 +146,7 @@ function merge(global: unknown, local: unknown): unknown {
   if (token !== tokenOf(local) || token === 'primitive') return local;
   if (token === 'list') return [...(global as unknown[]), ...(local as unknown[])];
   const merged: PlainMap = { ...(global as PlainMap) };
-  for (const [key, value] of Object.entries(local as PlainMap)) merged[key] = key in merged ? merge(merged[key], value) : value;
+  for (const [key, value] of Object.entries(local as PlainMap)) setEntry(merged, key, Object.hasOwn(merged, key) ? merge(merged[key], value) : value);
   return merged;
 }
 

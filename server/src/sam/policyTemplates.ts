@@ -11,7 +11,7 @@
 import definitions from './policyTemplateDefinitions.json';
 import { invalidResource, SamError } from './errors';
 import { pyList } from './globals';
-import { isIntrinsicIf, isMap, isNoValue, type PlainMap } from './values';
+import { isIntrinsicIf, isMap, isNoValue, setEntry, type PlainMap } from './values';
 
 /** The statement documents of the templates SAM's suite shows, by name. */
 const DEFINITIONS: Readonly<Record<string, unknown>> = (definitions as { templates: Record<string, unknown> }).templates;
@@ -153,7 +153,7 @@ function withParameterValues(value: unknown, parameters: PlainMap): unknown {
   const keys = Object.keys(value);
   if (keys.length === 1 && keys[0] === 'Ref' && typeof value.Ref === 'string' && Object.hasOwn(parameters, value.Ref)) return parameters[value.Ref];
   const copy: PlainMap = {};
-  for (const key of keys) copy[key] = withParameterValues(value[key], parameters);
+  for (const key of keys) setEntry(copy, key, withParameterValues(value[key], parameters));
   return copy;
 }
 

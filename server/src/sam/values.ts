@@ -84,10 +84,19 @@ export function deepCopy<T>(value: T): T {
   if (Array.isArray(value)) return value.map(deepCopy) as T;
   if (isMap(value)) {
     const copy: PlainMap = {};
-    for (const key of Object.keys(value)) copy[key] = deepCopy(value[key]);
+    for (const key of Object.keys(value)) setEntry(copy, key, deepCopy(value[key]));
     return copy as T;
   }
   return value;
+}
+
+/**
+ * `map[key] = value` for a key the template wrote: assigning `__proto__` would set the object's
+ * prototype instead of adding the key, so that key is defined as an own property.
+ */
+export function setEntry(map: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(map, key, { value, enumerable: true, writable: true, configurable: true });
+  else map[key] = value;
 }
 
 /** Structural equality of plain values (Python's `==` on dicts and lists). */

@@ -406,4 +406,24 @@ describe('keys a template may hold that JavaScript objects treat apart', () => {
     assert.deepStrictEqual(Object.keys(body.paths), ['__proto__']);
     assert.equal(Object.getPrototypeOf(body.paths), Object.prototype);
   });
+
+  test("a function's environment variable named __proto__ merges with those of Globals", () => {
+    const text = `Transform: AWS::Serverless-2016-10-31
+Globals:
+  Function:
+    Environment:
+      Variables:
+        SHARED: from-globals
+Resources:
+${fn}      Environment:
+        Variables:
+          __proto__: from-function
+`;
+    const expansion = expandServerless(readTemplateModel(parseTemplate(text)), { parameters: new Map(), region: 'us-east-1', partition: 'aws' });
+    const variables = (toPlain(expansion.parsed.root!) as { Resources: { Fn: { Properties: { Environment: { Variables: object } } } } }).Resources.Fn.Properties.Environment.Variables;
+    assert.deepStrictEqual(Object.entries(variables), [
+      ['SHARED', 'from-globals'],
+      ['__proto__', 'from-function'],
+    ]);
+  });
 });

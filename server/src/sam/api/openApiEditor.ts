@@ -22,6 +22,7 @@ import {
 import { pyMessageText, pyTypeName } from '../python/pyRepr';
 import type { HttpAuthorizer } from './httpAuthorizer';
 import { fromTemplate, isPyMap, pyGet, pyKeys, pySize, pyText, pyTruthy, toPlain } from './pyValues';
+import { setEntry } from '../values';
 
 export const DEFAULT_PATH = '$default';
 const X_TAG_VALUE = 'x-amazon-apigateway-tag-value';
@@ -294,7 +295,7 @@ function orNew(value: PyValue | undefined): PyValue {
 /** `d[key] = value` on either kind of dict. */
 function setItem(dict: PyMap, key: string, value: PyValue): void {
   if (dict instanceof PyDict) dict.set(key, value);
-  else dict[key] = value;
+  else setEntry(dict, key, value);
 }
 
 /** A swagger value as JSON-ready data. */

@@ -6,7 +6,7 @@
  */
 import { isIntegralFloat } from '../sourceIndex';
 import { PyDict, PyFloat, PyUnicode, type PlainPyDict, type PyValue } from '../python/py27Dict';
-import { isMap, type PlainMap } from '../values';
+import { isMap, setEntry, type PlainMap } from '../values';
 
 /** A template value as SAM holds it in a converted template: unicode strings, Python 2.7 dicts. */
 export function fromTemplate(value: unknown): PyValue {
@@ -35,22 +35,17 @@ export function toPlain(value: PyValue | undefined): unknown {
   if (Array.isArray(value)) return value.map(toPlain);
   if (value instanceof PyDict) {
     const out: Record<string, unknown> = {};
-    for (const [key, item] of value.items()) setKey(out, typeof key === 'string' ? key : key.text, toPlain(item));
+    for (const [key, item] of value.items()) setEntry(out, typeof key === 'string' ? key : key.text, toPlain(item));
     return out;
   }
   if (typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const [key, item] of Object.entries(value)) setKey(out, key, toPlain(item));
+    for (const [key, item] of Object.entries(value)) setEntry(out, key, toPlain(item));
     return out;
   }
   return value;
 }
 
-/** `out[key] = value`, for any key: assigning `__proto__` (a path a definition may hold) would change the prototype instead. */
-function setKey(out: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
-  else out[key] = value;
-}
 
 /** The text of a string value, plain or unicode; undefined for anything else. */
 export function pyText(value: unknown): string | undefined {

@@ -5,7 +5,7 @@
  * (`${SourceArn}`), and any `${...}` left makes the string an `Fn::Sub`.
  */
 import type { PlainMap } from '../values';
-import { isMap } from '../values';
+import { isMap, setEntry } from '../values';
 import type { ProfileVariable } from './profiles';
 import type { ResourceReference } from './reference';
 
@@ -42,6 +42,6 @@ export function profileReplace(value: unknown, values: Record<ProfileVariable, u
   if (Array.isArray(value)) return value.map((item) => profileReplace(item, values));
   if (!isMap(value)) return value;
   const out: PlainMap = {};
-  for (const [key, item] of Object.entries(value)) out[key] = profileReplace(item, values);
+  for (const [key, item] of Object.entries(value)) setEntry(out, key, profileReplace(item, values));
   return out;
 }

@@ -7,7 +7,7 @@
 import { invalidResource, type SamError } from '../errors';
 import { GeneratedResource } from '../generated';
 import { managedPolicyArn } from '../iam';
-import { deepCopy, isIntrinsic, isIntrinsicIf, isList, isMap, isNoValue, tagList, type PlainMap } from '../values';
+import { deepCopy, isIntrinsic, isIntrinsicIf, isList, isMap, isNoValue, setEntry, tagList, type PlainMap } from '../values';
 
 export const CODEDEPLOY_APPLICATION = 'ServerlessDeploymentApplication';
 export const CODEDEPLOY_SERVICE_ROLE = 'CodeDeployServiceRole';
@@ -198,7 +198,7 @@ function replaceDeploymentTypes(value: unknown, key?: string): unknown {
   if (isList(value)) return value.map((item) => replaceDeploymentTypes(item));
   if (isIntrinsic(value)) {
     const out: PlainMap = {};
-    for (const [k, v] of Object.entries(value as PlainMap)) out[k] = replaceDeploymentTypes(v, k);
+    for (const [k, v] of Object.entries(value as PlainMap)) setEntry(out, k, replaceDeploymentTypes(v, k));
     return out;
   }
   if (typeof value === 'string' && PREDEFINED_CONFIGURATIONS.has(value)) {

@@ -8,6 +8,8 @@
  * follows CPython 2.7's Objects/dictobject.c).
  */
 
+import { setEntry } from '../values';
+
 /** A string read from the template, which Python 2.7 held as `unicode` and prints as `u'...'`. */
 export class PyUnicode {
   constructor(readonly text: string) {}
@@ -47,7 +49,7 @@ export function plainDict(entries: Iterable<[PyStr, PyValue]>): PlainPyDict {
   for (const [key, value] of entries) {
     const text = textOf(key);
     if (!Object.hasOwn(dict, text) && key instanceof PyUnicode) unicode.add(text);
-    dict[text] = value;
+    setEntry(dict, text, value);
   }
   if (unicode.size > 0) unicodeKeys.set(dict, unicode);
   return dict;
