@@ -120,8 +120,12 @@ export function patchedFunctions(
       const condition = COPIED_ONLY.get(name)!;
       if (condition.noVersion && versioned.has(record.producer)) return undefined;
       if (condition.staysGiven && (!before || !now)) return undefined;
-      if (before === undefined || before === null || now === undefined || now === null || !sameInOrder(made.get(name), before)) return undefined;
-      made = made.withValue(name, now);
+      if (before === undefined || before === null || now === undefined || now === null) return undefined;
+      const becomes = condition.becomes;
+      if (becomes && (!becomes.alone(before) || !becomes.alone(now))) return undefined;
+      const property = becomes?.property ?? name;
+      if (!sameInOrder(made.get(property), becomes ? becomes.value(before) : before)) return undefined;
+      made = made.withValue(property, becomes ? becomes.value(now) : now);
     }
     if (made !== resource) patched.set(record.key, made);
   }

@@ -51,6 +51,7 @@ import { functionApiParts, rebuildApis, replayable, type ApiReplay, type Rebuilt
 import { restApiIdString } from './api/apiEvent';
 import { REST_KIND } from './api/implicitRestApi';
 import { entryWithoutChanged, functionGlobalsEdit, patchedFunctions, type FunctionGlobalsEdit } from './globalsEdit';
+import { lambdaPropertyOf } from './function/function';
 import type { ConnectorLink } from './connector/links';
 import { reconnection, writtenType, type Reconnection } from './connector/reconnection';
 
@@ -291,7 +292,8 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   // The Lambda functions that take what Globals changed, made again with its new values.
   const patched = globalsEdit && patchedFunctions(globalsEdit, last.placed, entriesNowById, new Set(edited.keys()), new SourceIndex(last.text), index);
   if (globalsEdit && patched === undefined) return undefined;
-  const changedNames = new Set(globalsEdit?.changed.keys());
+  // The Lambda function's properties Globals changed (`Tracing` is its `TracingConfig`).
+  const changedNames = new Set([...(globalsEdit?.changed.keys() ?? [])].map(lambdaPropertyOf));
   let rebuilt: RebuiltApis | undefined;
   if (apiEdited) {
     rebuilt = apis && rebuildApis(apis, writtenApis(apis, entriesNowById, index), globalsValue(root, index), translationContext);

@@ -4,7 +4,8 @@
  * value, and is the expansion in full. SAM's rules the expectations come from: a function takes
  * a Globals property it does not set itself (its own scalar wins); `AutoPublishAlias` hashes the
  * memory size and the environment into its version's id; a function needs a `Handler` and a
- * `Runtime` for zip code; `Environment` must be a map of maps.
+ * `Runtime` for zip code; `Environment` must be a map of maps; `Tracing` becomes the function's
+ * `TracingConfig` mode and, but for `Disabled`, gives its role the X-Ray write policy.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -98,6 +99,20 @@ describe('a Globals edit to what SAM copies to each Lambda function', () => {
     const { cache } = expandAfter(template('    Runtime: python3.12\n    Environment:\n      Variables: {}\n'), template('    Runtime: python3.12\n    Environment: none\n'));
     assert.equal(cache.functionsPatched, 0);
     assert.ok(expand(template('    Runtime: python3.12\n    Environment: none\n')).parsed.errors.some((error) => /Environment/.test(error.message)));
+  });
+
+  test("a tracing mode typed over another: each function's TracingConfig takes it, their roles keep the X-Ray policy", () => {
+    const { processed, cache } = expandAfter(template('    Runtime: python3.12\n    Tracing: Active\n'), template('    Runtime: python3.12\n    Tracing: PassThrough\n'));
+    assert.equal(cache.functionsPatched, 3, 'A, B and C made again: C sets its own timeout, not its own tracing');
+    for (const id of ['A', 'B', 'C']) assert.deepStrictEqual(processed[id]!.Properties.TracingConfig, { Mode: 'PassThrough' });
+    assert.ok(JSON.stringify(processed.ARole!.Properties.ManagedPolicyArns).includes('AWSXrayWriteOnlyAccess'));
+  });
+
+  test('tracing Disabled turns tracing off, and the X-Ray policy with it: expanded in full', () => {
+    const { processed, cache } = expandAfter(template('    Runtime: python3.12\n    Tracing: Active\n'), template('    Runtime: python3.12\n    Tracing: Disabled\n'));
+    assert.equal(cache.functionsPatched, 0);
+    assert.equal(processed.A!.Properties.TracingConfig, undefined);
+    assert.ok(!JSON.stringify(processed.ARole!.Properties.ManagedPolicyArns).includes('AWSXrayWriteOnlyAccess'));
   });
 
   test('a timeout added to Globals: a new key, so expanded in full', () => {

@@ -84,6 +84,12 @@ export interface CopiedOnlyCondition {
   noVersion?: true;
   /** The translation reads whether it is given: code.ts for `Handler`, `Runtime` and `Layers`, the role's managed policies for `VpcConfig`. */
   staysGiven?: true;
+  /**
+   * The Lambda function's property it becomes, when not one of the same name and value, and the
+   * values for which it does so alone (`Tracing: Active` becomes `TracingConfig: {Mode: Active}`;
+   * any value but `Disabled` also gives the role the X-Ray policy, which a new value among them leaves).
+   */
+  becomes?: { property: string; value: (given: unknown) => unknown; alone: (given: unknown) => boolean };
 }
 
 /**
@@ -111,7 +117,13 @@ export const COPIED_ONLY: ReadonlyMap<string, CopiedOnlyCondition> = new Map<str
   ['Runtime', { staysGiven: true }],
   ['Layers', { staysGiven: true }],
   ['VpcConfig', { staysGiven: true }],
+  ['Tracing', { becomes: { property: 'TracingConfig', value: (given) => ({ Mode: given }), alone: (given) => typeof given === 'string' && given !== '' && given !== 'Disabled' } }],
 ]);
+
+/** The Lambda function's property a `COPIED_ONLY` property becomes. */
+export function lambdaPropertyOf(name: string): string {
+  return COPIED_ONLY.get(name)?.becomes?.property ?? name;
+}
 
 /** Whether a function property's value passes the translator's check of it (`Environment: x` does not). */
 export function validCopiedValue(name: string, value: unknown): boolean {
