@@ -154,17 +154,17 @@ describe('expanded in full instead', () => {
 describe('Globals', () => {
   const withGlobals = (function_: string) => template(BASE, `Globals:\n  Function:\n${function_}`);
 
-  // A timeout there makes each Lambda function again from the last expansion (globalsEdit.test.ts);
-  // tracing, which SAM turns into the function's TracingConfig and reads for its role, has every
-  // function translated again.
-  test("a function's tracing mode in Globals: every function again, the implicit API as it was (no function's tracing is in it), and every other resource taken as built", () => {
-    const { processed, cache } = expandAfter(withGlobals('    Tracing: Active\n'), withGlobals('    Tracing: PassThrough\n'));
+  // A timeout, or a tracing mode typed over another, makes each Lambda function again from the last
+  // expansion (globalsEdit.test.ts); tracing turned off, which takes the X-Ray policy off each
+  // function's role too, has every function translated again.
+  test("a function's tracing turned off in Globals: every function again, the implicit API as it was (no function's tracing is in it), and every other resource taken as built", () => {
+    const { processed, cache } = expandAfter(withGlobals('    Tracing: Active\n'), withGlobals('    Tracing: Disabled\n'));
     assert.equal(cache.implicitApiHits, 1);
     assert.equal(cache.functionsPatched, 0);
-    // Only the functions, whose tracing mode changed, are built again; roles (traced either way), permissions and the API come out the same.
-    const functions = Object.values(processed).filter((resource) => resource.Type === 'AWS::Lambda::Function').length;
-    assert.equal(functions, 3);
-    assert.equal(cache.recordsCarried, Object.keys(processed).length - functions);
+    // Only the functions and their roles, which lose the X-Ray policy, are built again; permissions and the API come out the same.
+    const rebuilt = Object.values(processed).filter((resource) => resource.Type === 'AWS::Lambda::Function' || resource.Type === 'AWS::IAM::Role').length;
+    assert.equal(rebuilt, 6);
+    assert.equal(cache.recordsCarried, Object.keys(processed).length - rebuilt);
   });
 
   test('an alias in Globals: the API is made again, since its integrations name the alias', () => {
