@@ -275,8 +275,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
 
   const entriesNowById = new Map(entriesNow.map((e) => [e.key, e]));
   // The connectors linked to the edited functions, translated again with them.
-  const producers = () => new Map(last.placed.map((record) => [record.key, record.producer]));
-  const reconnected = edited.size === 0 ? undefined : reconnection(last.connectors, edited, entriesNowById, producers);
+  const reconnected = edited.size === 0 ? undefined : reconnection(last.connectors, edited, entriesNowById, last.placed);
   if (edited.size > 0 && reconnected === undefined) return undefined;
   // The edited functions, translated in a template of their own.
   const translation = edited.size === 0 ? undefined : translateAlone(root, text, edited, reconnected!, index, options, last);
@@ -596,7 +595,7 @@ function translateAlone(
   const editedNode: MapNode = { kind: 'map', range: root.range, entries: [...[...edited.values()].map(({ now }) => now), ...[...reconnected.standalone, ...reconnected.named].map((id) => entryNodes.get(id)!)] };
   const globalsNode = root.entries.find((e) => e.key === 'Globals')?.value;
   const conditionsBefore = isMap(alone.Conditions) ? Object.keys(alone.Conditions).length : 0;
-  const translation = translate(alone, editedNode, options, { text, index, globals: globalsNode }, { context }, last.py27);
+  const translation = translate(alone, editedNode, options, { text, index, globals: globalsNode }, { context, generated: reconnected.namedGenerated }, last.py27);
   if (translation === 'redo' || translation.errors.length > 0 || translation.notCovered.size > 0 || translation.changedIds.size > 0) return null;
   if (translation.edited.size > 0 || translation.shared.length > 0) return null;
   // The connectors translated are those linked to the edited functions, each naming what it connects by id.

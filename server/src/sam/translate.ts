@@ -214,6 +214,12 @@ function convertsForPython27(resources: PlainMap, globals: unknown): boolean {
  */
 export interface TemplatePart {
   context: ReadonlySet<string>;
+  /**
+   * What SAM resources among the context generated in the last expansion: a connector translated
+   * with the part sees them as SAM's resolver would (a function's role, a table), and may not
+   * make any of them wait for its policy (that would edit a resource outside the part).
+   */
+  generated?: ReadonlyMap<string, readonly GeneratedResource[]>;
 }
 
 /**
@@ -310,7 +316,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
     if (propertiesNotMap.has(logicalId) || (entry.Properties !== undefined && entry.Properties !== null && !isMap(entry.Properties))) {
       result = invalidResource(logicalId, "Attribute 'Properties' should be a map.", ['Properties']);
     } else if (sam.type === 'AWS::Serverless::Connector') {
-      resolverFor ??= connectorResolvers(ctx, generated);
+      resolverFor ??= connectorResolvers(ctx, generated, part?.generated);
       const resolver = resolverFor(logicalId);
       const dependents = resolver.dependentsOf(logicalId).map(([id]) => id);
       result = translateConnector(sam, resolver, originalTypes);
@@ -374,7 +380,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
     implicitApis: ctx.implicitApis,
     embeddedConnectors: embedded.origins,
     connectors,
-    ...(connectors && !unlinked && connectorLinks.size === countConnectors(ctx) ? { connectorLinks } : {}),
+    ...(connectors && !unlinked && connectorLinks.size === countConnectors(ctx, (id) => !part || partTranslates(part, resources, embedded.origins, id)) ? { connectorLinks } : {}),
     conditionsMade: Object.keys(conditions).some((name) => conditions[name] !== (seed.conditions as PlainMap)[name]),
     notes,
     py27,
@@ -522,13 +528,13 @@ function errorSubjectIn(error: SamError, resources: PlainMap): string | undefine
 
 /** Whether the template has connectors, embedded ones included (they are resources by then). */
 function hasConnectors(ctx: TranslationContext): boolean {
-  return countConnectors(ctx) > 0;
+  return countConnectors(ctx, () => true) > 0;
 }
 
-/** How many connectors the template has, embedded ones included. */
-function countConnectors(ctx: TranslationContext): number {
+/** How many connectors the template has that `translated` says are translated, embedded ones included. */
+function countConnectors(ctx: TranslationContext, translated: (logicalId: string) => boolean): number {
   let count = 0;
-  for (const entry of Object.values(ctx.resources)) if (isMap(entry) && entry.Type === 'AWS::Serverless::Connector') count++;
+  for (const [id, entry] of Object.entries(ctx.resources)) if (isMap(entry) && entry.Type === 'AWS::Serverless::Connector' && translated(id)) count++;
   return count;
 }
 
@@ -648,7 +654,7 @@ function translateResource(ctx: TranslationContext, sam: SamResource): Generated
  * resource's is attributed to the first connector that makes it wait for its policy, and a
  * generated resource's takes its place in what its producer generated.
  */
-function connectorResolvers(ctx: TranslationContext, generated: Map<string, GeneratedResource[]>): (connectorId: string) => ConnectableResources {
+function connectorResolvers(ctx: TranslationContext, generated: Map<string, GeneratedResource[]>, contextGenerated?: ReadonlyMap<string, readonly GeneratedResource[]>): (connectorId: string) => ConnectableResources {
   // Made once for all connectors, which are translated last: each sees the template's resources
   // (their entries no longer change) and everything generated before it, in the order each
   // connector alone would have gathered them. Gathering them again for each connector made a
@@ -667,6 +673,12 @@ function connectorResolvers(ctx: TranslationContext, generated: Map<string, Gene
         edited.entry.DependsOn = value;
       },
     });
+  }
+  // What context resources generated, as the last expansion made it: a connector that makes one
+  // wait for its policy edits a resource outside the part, which the part marks as edited.
+  for (const [producer, list] of contextGenerated ?? []) {
+    const outside = () => ctx.edited.set(producer, { entry: {}, by: { logicalId: resources.editor, property: 'Source' }, editors: new Set([resources.editor]) });
+    for (const resource of list) resources.set(resource.logicalId, generatedConnectable(resource, outside));
   }
   const gathered = new Set<string>();
   return (id) => {

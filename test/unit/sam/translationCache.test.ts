@@ -555,6 +555,8 @@ Resources:
     Type: AWS::SQS::Queue
   BJobs:
     Type: AWS::SQS::Queue
+  Table:
+    Type: AWS::Serverless::SimpleTable
 ${functionYaml('A', { code: codeOfA, events: api(pathOfA), attributes: `${dependsOnOfA ? `    DependsOn: ${dependsOnOfA}\n` : ''}${connectors(connectorsOfA, destinationOfA)}` })}${functionYaml('B', { events: api('/b'), attributes: connectors(['ToJobs'], 'BJobs') })}`;
 }
 
@@ -568,6 +570,20 @@ describe('SamTranslationCache: connectors embedded in functions', () => {
     assert.equal(cache.reexpansions, 2);
     assert.deepStrictEqual(resourcesOf(edited).AToJobsPolicy?.Properties.Roles, [{ Ref: 'ARole' }]);
     assert.deepStrictEqual(edited, uncached(text));
+  });
+
+  test("a keystroke in a function whose connector names a SAM resource (a table, another function) starts from the last expansion: the connector sees what that resource generated", () => {
+    for (const destination of ['Table', 'B']) {
+      const cache = new SamTranslationCache({ movesInPlace: true });
+      expand(embeddedConnectorTemplate({ destinationOfA: destination }), cache);
+      expand(embeddedConnectorTemplate({ destinationOfA: destination, codeOfA: 's3://bucket/a2.zip' }), cache);
+      const text = embeddedConnectorTemplate({ destinationOfA: destination, codeOfA: 's3://bucket/a23.zip' });
+      const edited = expand(text, cache);
+      assert.equal(cache.reexpansions, 2, destination);
+      // SAM's resolver sees the table as the DynamoDB table it became, the function as its Lambda function.
+      assert.ok(JSON.stringify(resourcesOf(edited).AToJobsPolicy?.Properties.PolicyDocument).includes(`{"Fn::GetAtt":["${destination}","Arn"]}`), destination);
+      assert.deepStrictEqual(edited, uncached(text));
+    }
   });
 
   test("a connector's destination changed to another queue starts from the last expansion: its policy is on that queue", () => {
@@ -628,6 +644,8 @@ Resources:
     Type: AWS::DynamoDB::Table
     Properties:
       KeySchema: []
+  T2:
+    Type: AWS::Serverless::SimpleTable
   A:
     Type: AWS::Serverless::Function
     Connectors:
@@ -703,8 +721,8 @@ describe('SamTranslationCache: connectors, edit after edit', () => {
       (t) => t.replace(/b\d*\.zip/, `b${Math.floor(random() * 100)}.zip`),
       (t) => t.replace(/c\d*\.zip/, `c${Math.floor(random() * 100)}.zip`),
       (t) => t.replace(/Timeout: \d+/, `Timeout: ${1 + Math.floor(random() * 30)}`),
-      // A destination that SAM passes through, or a SAM function (what the connector then sees is what SAM generated).
-      (t) => t.replace(/(ToQ:\n        Properties:\n          Destination:\n            Id: )\w+/, `$1${pick(['Q1', 'Q2', 'T1', 'B', 'C'])}`),
+      // A destination that SAM passes through, or a SAM table or function (what the connector then sees is what SAM generated).
+      (t) => t.replace(/(ToQ:\n        Properties:\n          Destination:\n            Id: )\w+/, `$1${pick(['Q1', 'Q2', 'T1', 'T2', 'B', 'C'])}`),
       (t) => t.replace(/Path: \/a\w*/, `Path: /a${pick(['', 'x', 'yy'])}`),
       (t) => t.replace(/(Q1ToB:[\s\S]*?Permissions:\n)((?:        - \w+\n)+)/, (_match, head: string) => head + pick(['        - Read\n', '        - Read\n        - Write\n'])),
       (t) => t.replace(/(Source:\n        Id: )\w+/, `$1${pick(['Q1', 'Q2'])}`),

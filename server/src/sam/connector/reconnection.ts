@@ -4,17 +4,21 @@
  * function's role) and makes some of them wait for its policy (an event source mapping), so one
  * linked to an edited function is translated again with it: those embedded in the function, and
  * standalone ones that name it. The resources they name besides are held as written, which is
- * what a connector sees of a resource the transform passes through.
+ * what a connector sees of a resource the transform passes through; a SAM resource they name (a
+ * table, another function) is held too, not translated, with what it generated in the last
+ * expansion, which is what a connector sees of it.
  *
  * Anything a connector could touch outside that part makes the expansion be done in full: a
- * connector embedded elsewhere that names the function, a SAM resource on its other side (seen as
- * what it generated), a resource that waits for it, two of them making one resource wait (whose
- * `DependsOn` order is their translation order), a connector added or taken away, an edited
- * function that waits for a connector, or an event source mapping written in the template (a
- * connector counts the mappings between its two sides, and the part would not hold it).
+ * connector embedded elsewhere that names the function, one that makes wait anything the edited
+ * functions did not generate, a resource that waits for it, two of them making one resource wait
+ * (whose `DependsOn` order is their translation order), a connector added or taken away, an
+ * edited function that waits for a connector, or an event source mapping written in the template
+ * (a connector counts the mappings between its two sides, and the part would not hold it).
  */
 import type { MapEntry, TemplateNode } from '../../template/ast';
 import { toPlain } from '../../template/tree';
+import type { GeneratedResource } from '../generated';
+import type { PlacedRecord } from '../movedRecords';
 import { SERVERLESS_PREFIX } from '../translate';
 import { isMap } from '../values';
 import { namedIds, type ConnectorLink } from './links';
@@ -29,21 +33,23 @@ export interface Reconnection {
   standalone: readonly string[];
   /** The other resources they name, which the part holds as written and does not translate. */
   named: readonly string[];
+  /** What the SAM resources among them generated in the last expansion. */
+  namedGenerated: ReadonlyMap<string, readonly GeneratedResource[]>;
 }
 
 /** No connector to translate again. */
-const NONE: Reconnection = { connectors: new Set(), standalone: [], named: [] };
+const NONE: Reconnection = { connectors: new Set(), standalone: [], named: [], namedGenerated: new Map() };
 
 /**
  * The connectors linked to the edited functions, or undefined when the expansion must be done in
  * full (see the module's comment). `links` are the last expansion's, undefined when it had no
- * connector; `producers` gives the SAM resource each generated resource of the last expansion came from.
+ * connector; `placed` is what the last expansion placed, each record with the resource that produced it.
  */
 export function reconnection(
   links: ReadonlyMap<string, ConnectorLink> | undefined,
   edited: ReadonlyMap<string, { before: MapEntry; now: MapEntry }>,
   entries: ReadonlyMap<string, MapEntry>,
-  producers: () => ReadonlyMap<string, string>,
+  placed: readonly PlacedRecord[],
 ): Reconnection | undefined {
   for (const { before, now } of edited.values()) {
     const keysBefore = connectorKeys(before.value);
@@ -84,22 +90,38 @@ export function reconnection(
       madeToWait.add(waiting);
     }
   }
+  const producerOf = new Map<string, string>();
+  const generatedBy = new Map<string, GeneratedResource[]>();
+  for (const record of placed) {
+    producerOf.set(record.key, record.producer);
+    if (record.resource) generatedBy.set(record.producer, [...(generatedBy.get(record.producer) ?? []), record.resource]);
+  }
+  const namedGenerated = new Map<string, readonly GeneratedResource[]>();
   for (const name of named) {
     const node = entries.get(name)?.value;
     const type = writtenType(node);
-    if (typeof type !== 'string' || type.startsWith(SERVERLESS_PREFIX) || connectorKeys(node!)?.length !== 0) return undefined;
+    if (typeof type !== 'string' || type === CONNECTOR) return undefined;
+    // A resource SAM passes through is edited by the connectors embedded in it; a SAM resource's
+    // embedded connectors (which name no edited function) are left as they were.
+    if (!type.startsWith(SERVERLESS_PREFIX)) {
+      if (connectorKeys(node!)?.length !== 0) return undefined;
+      continue;
+    }
+    // A SAM resource is seen as what it generated, which the last expansion holds.
+    const generated = generatedBy.get(name);
+    if (generated === undefined) return undefined;
+    namedGenerated.set(name, generated);
   }
   for (const entry of entries.values()) if (writtenType(entry.value) === 'AWS::Lambda::EventSourceMapping') return undefined;
-  // A connector left as it was may not have made wait what an edited function generates now.
-  const producerOf = producers();
   for (const [id, link] of links) {
-    if (connectors.has(id)) continue;
     for (const waiting of link.edits) {
       const producer = producerOf.get(waiting) ?? waiting;
-      if (edited.has(producer)) return undefined;
+      // A connector translated again makes wait only what the edited functions generate; one left
+      // as it was may not have made any of that wait.
+      if (connectors.has(id) !== edited.has(producer)) return undefined;
     }
   }
-  return { connectors, standalone, named: [...named] };
+  return { connectors, standalone, named: [...named], namedGenerated };
 }
 
 /** The keys of a resource's `Connectors` attribute, [] without one; undefined when it is not a map. */
