@@ -17,6 +17,7 @@ import { sameInOrder } from './values';
 const FUNCTION = 'AWS::Serverless::Function';
 const LAMBDA_FUNCTION = 'AWS::Lambda::Function';
 const LAMBDA_VERSION = 'AWS::Lambda::Version';
+const ROLE = 'AWS::IAM::Role';
 
 /** What an edit to Globals changed: spans for what it left as it was, and the changed properties of the Function section. */
 export interface FunctionGlobalsEdit {
@@ -61,9 +62,11 @@ export function functionGlobalsEdit(before: MapEntry, now: MapEntry, earlierText
     const properties = sideBySide(sectionBefore.value, sectionNow.value);
     if (properties === undefined || properties.some(([, property]) => property.key === 'AutoPublishAliasAllProperties')) return undefined;
     spans.push(keySpanOf(sectionBefore, sectionNow));
+    // Tags that propagate reach the resources events and preferences generate, not only the function and its role.
+    const propagates = properties.some(([, property]) => property.key === 'PropagateTags');
     for (const [propertyBefore, propertyNow] of properties) {
       if (slice(earlierText, propertyBefore) === slice(text, propertyNow)) spans.push(spanOf(propertyBefore, propertyNow));
-      else if (COPIED_ONLY.has(propertyNow.key)) {
+      else if (COPIED_ONLY.has(propertyNow.key) && !(propagates && COPIED_ONLY.get(propertyNow.key)!.alsoRole)) {
         changed.set(propertyNow.key, { before: propertyBefore, now: propertyNow });
         firstChange = Math.min(firstChange, propertyBefore.keyRange.start);
       } else return undefined;
@@ -74,12 +77,13 @@ export function functionGlobalsEdit(before: MapEntry, now: MapEntry, earlierText
 
 /**
  * The Lambda functions of the last expansion made again with the edit's new values, by logical id,
- * for the functions not edited themselves that take an edited property from Globals; undefined
+ * for the functions not edited themselves that take an edited property from Globals (with the
+ * roles SAM made for them, for a property the role takes too: tags that do not propagate); undefined
  * when a function's translation may change otherwise (the caller expands in full): it ignores
  * globals, hashes all its properties, has its own value where Globals merges rather than yields,
  * publishes a version that reads the property, a property whose presence is read goes, a value
  * appears or goes (its place among the properties would change), a value is one the translator
- * rejects, or its Lambda function does not hold the value Globals gave it.
+ * rejects, its Lambda function (or role) does not hold the value Globals gave it, or its tags propagate.
  */
 export function patchedFunctions(
   edit: FunctionGlobalsEdit,
@@ -97,7 +101,11 @@ export function patchedFunctions(
     values.set(name, value);
   }
   const versioned = new Set<string>();
-  for (const record of placed) if (record.resource?.type === LAMBDA_VERSION) versioned.add(record.producer);
+  const byKey = new Map<string, PlacedRecord>();
+  for (const record of placed) {
+    if (record.resource?.type === LAMBDA_VERSION) versioned.add(record.producer);
+    byKey.set(record.key, record);
+  }
   const patched = new Map<string, GeneratedResource>();
   for (const record of placed) {
     const resource = record.resource;
@@ -111,6 +119,8 @@ export function patchedFunctions(
     const own = properties?.kind === 'map' ? properties.entries : [];
     if (own.some((e) => e.key === 'AutoPublishAliasAllProperties')) return undefined;
     let made = resource;
+    const role = byKey.get(`${record.producer}Role`);
+    let madeRole = role?.producer === record.producer && role.resource?.type === ROLE ? role.resource : undefined;
     for (const [name, { before, now }] of values) {
       const ownEntry = own.find((e) => e.key === name);
       if (ownEntry !== undefined) {
@@ -124,10 +134,21 @@ export function patchedFunctions(
       const becomes = condition.becomes;
       if (becomes && (!becomes.alone(before) || !becomes.alone(now))) return undefined;
       const property = becomes?.property ?? name;
-      if (!sameInOrder(made.get(property), becomes ? becomes.value(before) : before)) return undefined;
-      made = made.withValue(property, becomes ? becomes.value(now) : now);
+      const valueBefore = becomes ? becomes.value(before) : before;
+      const valueNow = becomes ? becomes.value(now) : now;
+      if (!sameInOrder(made.get(property), valueBefore)) return undefined;
+      made = made.withValue(property, valueNow);
+      if (condition.alsoRole) {
+        if (own.some((e) => e.key === 'PropagateTags')) return undefined;
+        // The role SAM made for the function (none when the function names its own) takes the value too.
+        if (madeRole !== undefined) {
+          if (!sameInOrder(madeRole.get(property), valueBefore)) return undefined;
+          madeRole = madeRole.withValue(property, valueNow);
+        }
+      }
     }
     if (made !== resource) patched.set(record.key, made);
+    if (role && madeRole && madeRole !== role.resource) patched.set(role.key, madeRole);
   }
   return patched;
 }

@@ -433,7 +433,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   };
   cache.reexpansions++;
   if (rebuilt) cache.apiRebuilds++;
-  cache.functionsPatched += patched?.size ?? 0;
+  for (const resource of patched?.values() ?? []) if (resource.type === 'AWS::Lambda::Function') cache.functionsPatched++;
   let references = last.references;
   if (rebuilt) {
     references = references.copy();

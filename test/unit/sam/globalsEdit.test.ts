@@ -5,7 +5,9 @@
  * a Globals property it does not set itself (its own scalar wins); `AutoPublishAlias` hashes the
  * memory size and the environment into its version's id; a function needs a `Handler` and a
  * `Runtime` for zip code; `Environment` must be a map of maps; `Tracing` becomes the function's
- * `TracingConfig` mode and, but for `Disabled`, gives its role the X-Ray write policy.
+ * `TracingConfig` mode and, but for `Disabled`, gives its role the X-Ray write policy; `Tags` go,
+ * after `lambda:createdBy: SAM`, to the function and the role SAM makes for it, merged with the
+ * function's own, and with `PropagateTags` to what its events generate too.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -113,6 +115,32 @@ describe('a Globals edit to what SAM copies to each Lambda function', () => {
     assert.equal(cache.functionsPatched, 0);
     assert.equal(processed.A!.Properties.TracingConfig, undefined);
     assert.ok(!JSON.stringify(processed.ARole!.Properties.ManagedPolicyArns).includes('AWSXrayWriteOnlyAccess'));
+  });
+
+  test("a tag's value in Globals: each function and the role SAM made for it take it, after SAM's own lambda:createdBy", () => {
+    const { processed, cache } = expandAfter(template('    Runtime: python3.12\n    Tags:\n      team: core\n'), template('    Runtime: python3.12\n    Tags:\n      team: platform\n'));
+    assert.equal(cache.functionsPatched, 3);
+    assert.equal(cache.reexpansions, 1);
+    const tags = [
+      { Key: 'lambda:createdBy', Value: 'SAM' },
+      { Key: 'team', Value: 'platform' },
+    ];
+    for (const id of ['A', 'B', 'C']) {
+      assert.deepStrictEqual(processed[id]!.Properties.Tags, tags);
+      assert.deepStrictEqual(processed[`${id}Role`]!.Properties.Tags, tags);
+    }
+  });
+
+  test("tags that merge with a function's own, or propagate to what its events generate: expanded in full", () => {
+    const own = expandAfter(template('    Runtime: python3.12\n    Tags:\n      team: core\n', '      Tags:\n        owner: me\n'), template('    Runtime: python3.12\n    Tags:\n      team: platform\n', '      Tags:\n        owner: me\n'));
+    assert.equal(own.cache.functionsPatched, 0);
+    assert.deepStrictEqual(own.processed.C!.Properties.Tags, [
+      { Key: 'lambda:createdBy', Value: 'SAM' },
+      { Key: 'team', Value: 'platform' },
+      { Key: 'owner', Value: 'me' },
+    ]);
+    const propagated = expandAfter(template('    Runtime: python3.12\n    PropagateTags: true\n    Tags:\n      team: core\n'), template('    Runtime: python3.12\n    PropagateTags: true\n    Tags:\n      team: platform\n'));
+    assert.equal(propagated.cache.functionsPatched, 0);
   });
 
   test('a timeout added to Globals: a new key, so expanded in full', () => {

@@ -399,6 +399,7 @@ describe('expansion with kept translations', { skip: existsSync(SUITE) ? false :
     ['Layers', ['arn:aws:lambda:us-east-1:123456789012:layer:first:1'], ['arn:aws:lambda:us-east-1:123456789012:layer:second:1']],
     ['VpcConfig', { SecurityGroupIds: ['sg-first'], SubnetIds: ['subnet-first'] }, { SecurityGroupIds: ['sg-second'], SubnetIds: ['subnet-second'] }],
     ['Tracing', 'Active', 'PassThrough'],
+    ['Tags', { team: 'first' }, { team: 'second' }],
     ['FileSystemConfigs', [{ Arn: 'arn:aws:elasticfilesystem:us-east-1:123456789012:access-point/fsap-first', LocalMountPath: '/mnt/first' }], [{ Arn: 'arn:aws:elasticfilesystem:us-east-1:123456789012:access-point/fsap-second', LocalMountPath: '/mnt/second' }]],
   ];
 

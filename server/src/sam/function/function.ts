@@ -78,6 +78,9 @@ const PASSED_THROUGH = [
   'PublishToLatestPublished',
 ];
 
+/** Tag keys SAM keeps for itself. */
+const RESERVED_TAGS = ['lambda:createdBy', 'serverlessrepo:applicationId', 'serverlessrepo:semanticVersion'];
+
 /** What else must hold for a new value of a `COPIED_ONLY` property to change the Lambda function alone. */
 export interface CopiedOnlyCondition {
   /** A version `AutoPublishAlias` publishes reads it: its id hashes it (version.ts), or the description takes `AutoPublishCodeSha256`. */
@@ -90,6 +93,8 @@ export interface CopiedOnlyCondition {
    * any value but `Disabled` also gives the role the X-Ray policy, which a new value among them leaves).
    */
   becomes?: { property: string; value: (given: unknown) => unknown; alone: (given: unknown) => boolean };
+  /** The role SAM makes for the function takes the same value (`Tags`), unless tags propagate further. */
+  alsoRole?: true;
 }
 
 /**
@@ -118,6 +123,8 @@ export const COPIED_ONLY: ReadonlyMap<string, CopiedOnlyCondition> = new Map<str
   ['Layers', { staysGiven: true }],
   ['VpcConfig', { staysGiven: true }],
   ['Tracing', { becomes: { property: 'TracingConfig', value: (given) => ({ Mode: given }), alone: (given) => typeof given === 'string' && given !== '' && given !== 'Disabled' } }],
+  // The function's and its role's tags are `lambda:createdBy: SAM`, then the tags given (samTagList); a reserved key is an error.
+  ['Tags', { becomes: { property: 'Tags', value: (given) => [...tagList({ 'lambda:createdBy': 'SAM' }), ...tagList(given)], alone: (given) => isMap(given) && RESERVED_TAGS.every((key) => !(key in given)) }, alsoRole: true }],
 ]);
 
 /** The Lambda function's property a `COPIED_ONLY` property becomes. */
@@ -132,7 +139,6 @@ export function validCopiedValue(name: string, value: unknown): boolean {
 }
 
 const DLQ_ACTIONS: Record<string, string> = { SQS: 'sqs:SendMessage', SNS: 'sns:Publish' };
-const RESERVED_TAGS = ['lambda:createdBy', 'serverlessrepo:applicationId', 'serverlessrepo:semanticVersion'];
 
 /** SAM's `_construct_tag_list`: `lambda:createdBy: SAM` first, then the resource's tags; reserved keys are an error. */
 export function samTagList(sam: SamResource, tags: unknown, additional: PlainMap = {}): PlainMap[] | SamError {
