@@ -4,6 +4,7 @@
  */
 import type { MapNode, Range, TemplateNode } from '../template/ast';
 import type { TemplateModel } from '../template/model';
+import { setEntry } from '../template/tree';
 import { unresolvedMessage, type ErrorSink } from './errors';
 import * as fn from './functions';
 import { isCycle, stronglyConnectedComponents } from './graph';
@@ -880,12 +881,6 @@ function importValue(name: Value, exports: ReadonlyMap<string, string> | undefin
   }
   if (isSymbolic(name)) return { value: derivedUnknown('import', valueKey(name), `Fn::ImportValue ${fn.describeValue(name)}`, name) };
   return { error: 'Template error: Fn::ImportValue requires the name of an export' };
-}
-
-/** Adds a key to an object; `__proto__` is defined as a plain key rather than changing the prototype. */
-export function setEntry(target: ValueObject, key: string, value: Value): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
 }
 
 /** The condition names a condition expression refers to with `Condition: Name`, found without recursion. */

@@ -27,7 +27,8 @@
 import { readTemplateModel } from '../template/index';
 import type { ResourceDecl, TemplateModel } from '../template/model';
 import { ErrorSink, unresolvedMessage } from './errors';
-import { Evaluator, setEntry, type Scope } from './evaluator';
+import { Evaluator, type Scope } from './evaluator';
+import { setEntry } from '../template/tree';
 import { isCycle, stronglyConnectedComponents } from './graph';
 import { expandForEach, usesForEach } from './languageExtensions';
 import { isOpaqueType } from './modules';

@@ -9,7 +9,8 @@ import type { TranslationContext } from './context';
 import { invalidGlobals, invalidResource, SamError } from './errors';
 import { PyDict, PyUnicode } from './python/py27Dict';
 import type { ResourceOrder } from './resourceOrder';
-import { isIntrinsic, isList, isMap, setEntry, type PlainMap } from './values';
+import { isIntrinsic, isList, isMap, type PlainMap } from './values';
+import { setEntry } from '../template/tree';
 
 const RESOURCE_PREFIX = 'AWS::Serverless::';
 

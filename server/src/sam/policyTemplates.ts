@@ -11,7 +11,8 @@
 import definitions from './policyTemplateDefinitions.json';
 import { invalidResource, SamError } from './errors';
 import { pyList } from './globals';
-import { isIntrinsicIf, isMap, isNoValue, setEntry, type PlainMap } from './values';
+import { isIntrinsicIf, isMap, isNoValue, type PlainMap } from './values';
+import { setEntry } from '../template/tree';
 
 /** The statement documents of the templates SAM's suite shows, by name. */
 const DEFINITIONS: Readonly<Record<string, unknown>> = (definitions as { templates: Record<string, unknown> }).templates;

@@ -4,6 +4,7 @@
  * ranges in the expanded template (output.ts).
  */
 import type { TemplateNode } from '../template/ast';
+import { setEntry } from '../template/tree';
 import type { PlainMap } from './values';
 
 /**
@@ -51,9 +52,7 @@ export class SourceIndex {
         const map: PlainMap = {};
         for (const entry of node.entries) {
           const value = this.read(entry.value);
-          // Assigning `__proto__` would change the prototype instead of adding a key.
-          if (entry.key === '__proto__') Object.defineProperty(map, entry.key, { value, enumerable: true, writable: true, configurable: true });
-          else map[entry.key] = value;
+          setEntry(map, entry.key, value);
           this.markFloat(map, entry.key, entry.value);
         }
         this.nodes.set(map, node);

@@ -3,6 +3,8 @@
  * and scalars), and the intrinsic functions it writes into generated resources.
  */
 
+import { setEntry } from '../template/tree';
+
 /** A JSON-like map read from the template or built by the transform. */
 export type PlainMap = Record<string, unknown>;
 
@@ -90,14 +92,6 @@ export function deepCopy<T>(value: T): T {
   return value;
 }
 
-/**
- * `map[key] = value` for a key the template wrote: assigning `__proto__` would set the object's
- * prototype instead of adding the key, so that key is defined as an own property.
- */
-export function setEntry(map: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(map, key, { value, enumerable: true, writable: true, configurable: true });
-  else map[key] = value;
-}
 
 /** Structural equality of plain values (Python's `==` on dicts and lists). */
 export function plainEqual(a: unknown, b: unknown): boolean {

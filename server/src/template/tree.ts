@@ -12,17 +12,19 @@ export function toPlain(node: TemplateNode): unknown {
       return node.items.map(toPlain);
     case 'map': {
       const result: Record<string, unknown> = {};
-      for (const entry of node.entries) {
-        // Assigning `__proto__` would change the prototype instead of adding a key.
-        if (entry.key === '__proto__') {
-          Object.defineProperty(result, entry.key, { value: toPlain(entry.value), enumerable: true, writable: true, configurable: true });
-        } else {
-          result[entry.key] = toPlain(entry.value);
-        }
-      }
+      for (const entry of node.entries) setEntry(result, entry.key, toPlain(entry.value));
       return result;
     }
   }
+}
+
+/**
+ * `target[key] = value` for a key a template wrote: assigning `__proto__` would change the
+ * object's prototype instead of adding the key, so that key is defined as an own property.
+ */
+export function setEntry<T>(target: Record<string, T>, key: string, value: T): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }
 
 /**

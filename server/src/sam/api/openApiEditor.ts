@@ -22,7 +22,7 @@ import {
 import { pyMessageText, pyTypeName } from '../python/pyRepr';
 import type { HttpAuthorizer } from './httpAuthorizer';
 import { fromTemplate, isPyMap, pyGet, pyKeys, pySize, pyText, pyTruthy, toPlain } from './pyValues';
-import { setEntry } from '../values';
+import { setEntry } from '../../template/tree';
 
 export const DEFAULT_PATH = '$default';
 const X_TAG_VALUE = 'x-amazon-apigateway-tag-value';

@@ -6,7 +6,8 @@
  */
 import { isIntegralFloat } from '../sourceIndex';
 import { PyDict, PyFloat, PyUnicode, type PlainPyDict, type PyValue } from '../python/py27Dict';
-import { isMap, setEntry, type PlainMap } from '../values';
+import { isMap, type PlainMap } from '../values';
+import { setEntry } from '../../template/tree';
 
 /** A template value as SAM holds it in a converted template: unicode strings, Python 2.7 dicts. */
 export function fromTemplate(value: unknown): PyValue {

@@ -5,7 +5,8 @@
  * (`${SourceArn}`), and any `${...}` left makes the string an `Fn::Sub`.
  */
 import type { PlainMap } from '../values';
-import { isMap, setEntry } from '../values';
+import { isMap } from '../values';
+import { setEntry } from '../../template/tree';
 import type { ProfileVariable } from './profiles';
 import type { ResourceReference } from './reference';
 

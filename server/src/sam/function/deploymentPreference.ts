@@ -7,7 +7,8 @@
 import { invalidResource, type SamError } from '../errors';
 import { GeneratedResource } from '../generated';
 import { managedPolicyArn } from '../iam';
-import { deepCopy, isIntrinsic, isIntrinsicIf, isList, isMap, isNoValue, setEntry, tagList, type PlainMap } from '../values';
+import { deepCopy, isIntrinsic, isIntrinsicIf, isList, isMap, isNoValue, tagList, type PlainMap } from '../values';
+import { setEntry } from '../../template/tree';
 
 export const CODEDEPLOY_APPLICATION = 'ServerlessDeploymentApplication';
 export const CODEDEPLOY_SERVICE_ROLE = 'CodeDeployServiceRole';

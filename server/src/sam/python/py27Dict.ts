@@ -8,7 +8,7 @@
  * follows CPython 2.7's Objects/dictobject.c).
  */
 
-import { setEntry } from '../values';
+import { setEntry } from '../../template/tree';
 
 /** A string read from the template, which Python 2.7 held as `unicode` and prints as `u'...'`. */
 export class PyUnicode {
