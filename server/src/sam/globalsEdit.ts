@@ -10,6 +10,8 @@ import type { MapEntry, MapNode } from '../template/ast';
 import { COPIED_ONLY, validCopiedValue } from './function/function';
 import type { GeneratedResource } from './generated';
 import { mergedAsScalar } from './globals';
+import { writtenType } from './placement';
+import { logicalIdOf } from './connector/reference';
 import { keySpanOf, slice, spanOf, withoutAnchors, type PlacedRecord, type Span } from './movedRecords';
 import type { SourceIndex } from './sourceIndex';
 import { sameInOrder } from './values';
@@ -112,14 +114,15 @@ export function patchedFunctions(
     if (resource?.type !== LAMBDA_FUNCTION || record.key !== record.producer || edited.has(record.producer)) continue;
     const entry = resourcesNow.get(record.producer)?.value;
     if (entry?.kind !== 'map') return undefined;
-    const type = entry.entries.find((e) => e.key === 'Type')?.value;
-    if (type?.kind !== 'scalar' || type.value !== FUNCTION) continue;
+    if (writtenType(entry) !== FUNCTION) continue;
     if (entry.entries.some((e) => e.key === 'IgnoreGlobals')) return undefined;
     const properties = entry.entries.find((e) => e.key === 'Properties')?.value;
     const own = properties?.kind === 'map' ? properties.entries : [];
     if (own.some((e) => e.key === 'AutoPublishAliasAllProperties')) return undefined;
     let made = resource;
-    const role = byKey.get(`${record.producer}Role`);
+    // The role the Lambda function runs as, when SAM made it for the function.
+    const roleId = logicalIdOf(resource.get('Role'));
+    const role = roleId === undefined ? undefined : byKey.get(roleId);
     let madeRole = role?.producer === record.producer && role.resource?.type === ROLE ? role.resource : undefined;
     for (const [name, { before, now }] of values) {
       const ownEntry = own.find((e) => e.key === name);

@@ -4,10 +4,16 @@
  * properties. Shared by the expansion (expand.ts) and the one that starts from the previous
  * expansion (reexpand.ts).
  */
-import type { MapNode, Range } from '../template/ast';
+import type { MapNode, Range, TemplateNode } from '../template/ast';
 import type { GeneratedResource, Origin } from './generated';
 import { globalsSectionOf } from './globals';
 import { propertyRange, writtenPropertyRange, type SamSource } from './sourceMap';
+
+/** The `Type` a resource (or event) entry writes, when it is a scalar. */
+export function writtenType(node: TemplateNode | undefined): unknown {
+  const type = node?.kind === 'map' ? node.entries.find((e) => e.key === 'Type')?.value : undefined;
+  return type?.kind === 'scalar' ? type.value : undefined;
+}
 
 /** A SAM property that is one event of a resource: `Events.Jobs`. */
 const EVENT_PROPERTY = /^Events\.[^.]+$/;
@@ -52,8 +58,7 @@ export class WrittenResources {
 
   /** The section of Globals a SAM resource's type takes its defaults from (`Function` for `AWS::Serverless::Function`). */
   globalsFor(node: MapNode | undefined): MapNode | undefined {
-    const typeNode = node?.entries.find((e) => e.key === 'Type')?.value;
-    const type = typeNode?.kind === 'scalar' ? typeNode.value : undefined;
+    const type = writtenType(node);
     if (this.globals === undefined || typeof type !== 'string') return undefined;
     const section = globalsSectionOf(this.globals, type)?.value;
     return section?.kind === 'map' ? section : undefined;

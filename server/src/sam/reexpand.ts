@@ -41,7 +41,7 @@ import type { GeneratedResource, Origin } from './generated';
 import type { ResourceReferences } from './intrinsics';
 import { NodeBuilder } from './output';
 import { extentOf, keySpanOf, moveRecord, Mover, PendingMoves, PlacedRecord, slice, spanOf, withoutAnchors, type Span } from './movedRecords';
-import { WrittenResources, type Placement } from './placement';
+import { WrittenResources, writtenType, type Placement } from './placement';
 import { SourceIndex } from './sourceIndex';
 import type { SamSource } from './sourceMap';
 import { parameterValues, SERVERLESS_PREFIX, translate, translationContext, type Translation, type TranslationOptions } from './translate';
@@ -53,7 +53,7 @@ import { REST_KIND } from './api/implicitRestApi';
 import { entryWithoutChanged, functionGlobalsEdit, patchedFunctions, type FunctionGlobalsEdit } from './globalsEdit';
 import { lambdaPropertyOf } from './function/function';
 import type { ConnectorLink } from './connector/links';
-import { reconnection, writtenType, type Reconnection } from './connector/reconnection';
+import { reconnection, type Reconnection } from './connector/reconnection';
 
 /** An expansion remembered for the next one. */
 export interface ExpansionRecord {

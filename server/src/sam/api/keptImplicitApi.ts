@@ -29,6 +29,7 @@ import type { SourceIndex } from '../sourceIndex';
 import type { MapEntry, MapNode } from '../../template/ast';
 import type { TranslationSource } from '../translate';
 import { globalsTextOf } from '../globals';
+import { writtenType } from '../placement';
 import { RecordedParameters, RecordingContext, sameParameterReads, type ParameterReads, type SamTranslationCache } from '../translationCache';
 import { isMap, type PlainMap } from '../values';
 import { IMPLICIT_REST_API } from './implicitRestApi';
@@ -146,8 +147,7 @@ function textLeavingFunctionProperties(text: string, node: MapNode, section: str
 
 /** The type of an event written in the text, when the APIs read only its id and type (see `typeOfEventNotRead`). */
 function typeOfEventNotReadIn(event: MapEntry): string | undefined {
-  const type = event.value.kind === 'map' ? event.value.entries.find((e) => e.key === 'Type')?.value : undefined;
-  return type?.kind === 'scalar' ? typeOfEventNotRead(type.value) : undefined;
+  return typeOfEventNotRead(writtenType(event.value));
 }
 
 /** An event's text as the APIs read it: whole, or its id and type. */

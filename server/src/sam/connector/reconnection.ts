@@ -19,6 +19,7 @@ import type { MapEntry, TemplateNode } from '../../template/ast';
 import { toPlain } from '../../template/tree';
 import type { GeneratedResource } from '../generated';
 import type { PlacedRecord } from '../movedRecords';
+import { writtenType } from '../placement';
 import { SERVERLESS_PREFIX } from '../translate';
 import { isMap } from '../values';
 import { namedIds, type ConnectorLink } from './links';
@@ -161,10 +162,4 @@ function dependsOnNames(node: TemplateNode): string[] | undefined {
     names.push(item.value);
   }
   return names;
-}
-
-/** The `Type` a resource entry writes, when it is a scalar. */
-export function writtenType(node: TemplateNode | undefined): unknown {
-  const type = node?.kind === 'map' ? node.entries.find((e) => e.key === 'Type')?.value : undefined;
-  return type?.kind === 'scalar' ? type.value : undefined;
 }
