@@ -262,10 +262,24 @@ ${fn}      Events:
     assert.equal(at, 'Api');
   });
 
-  test('an event written with no value fails where SAM reads its type from it', () => {
+  test("an event written with no value fails where SAM's event resolver reads its type, for a function and a state machine alike", () => {
     const { wording, at } = onlyError(template(`${fn}      Events:\n        Upload:\n`));
     assert.equal(wording, "Resource with id [Fn] is invalid. Event with id [Upload] is invalid. 'NoneType' object has no attribute 'get'");
     assert.equal(at, 'Upload');
+    const machine = onlyError(
+      template(`  Machine:
+    Type: AWS::Serverless::StateMachine
+    Properties:
+      Definition:
+        StartAt: Done
+        States:
+          Done:
+            Type: Succeed
+      Events:
+        Nightly:
+`),
+    );
+    assert.equal(machine.wording, "Resource with id [Machine] is invalid. Event with id [Nightly] is invalid. 'NoneType' object has no attribute 'get'");
   });
 
   test("an event whose request model the API does not define leaves no integration behind: the next event on that path and method gets its own error", () => {

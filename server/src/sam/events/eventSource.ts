@@ -8,7 +8,8 @@ import { invalidEvent, type SamError, type SamPath } from '../errors';
 import type { GeneratedResource } from '../generated';
 import { generateLogicalId } from '../logicalIds';
 import { checkProperties, type PropertySpec } from '../properties';
-import type { PlainMap } from '../values';
+import { pyTypeName } from '../python/pyRepr';
+import { isMap, type PlainMap } from '../values';
 
 /** The function (or alias) an event invokes. */
 export interface EventTarget {
@@ -87,6 +88,18 @@ export function checkEventProperties(input: EventInput, type: string, specs: Rec
 /** An event error at a path below the event's Properties. */
 export function eventError(input: EventInput, detail: string, path: SamPath = []): SamError {
   return invalidEvent(input.eventId, detail, ['Properties', ...path]);
+}
+
+/**
+ * Why SAM's event resolver cannot read an event of a resource that takes the event types `known`
+ * (`resolve_resource_type`, before anything is translated): it reads the type with `event.get`,
+ * which what is not a dict fails, and the type must be one it knows.
+ */
+export function unresolvedEvent(eventId: string, event: unknown, known: ReadonlySet<string>): SamError | undefined {
+  if (!isMap(event)) return invalidEvent(eventId, `'${pyTypeName(event)}' object has no attribute 'get'`);
+  const type = event.Type;
+  if (typeof type === 'string' && known.has(type)) return undefined;
+  return invalidEvent(eventId, `Resource dict has missing or invalid value for key Type. Event Type is: ${type === undefined ? 'None' : String(type)}.`);
 }
 
 /** EventBridgeRuleUtils.validate_dlq_config. */

@@ -10,9 +10,8 @@ import { eventItems, IMPLICIT_API_EVENT_TYPES } from '../pyOrder';
 import { isMap, type PlainMap } from '../values';
 import { apiEvent, linkRestApi } from '../api/apiEvent';
 import { httpApiEvent } from '../api/httpApiEvent';
-import type { EventInput, EventTarget } from '../events/eventSource';
+import { unresolvedEvent, type EventInput, type EventTarget } from '../events/eventSource';
 import { alexaSkillEvent, cloudWatchLogsEvent, cognitoEvent, cognitoPoolOf, eventRuleEvent, iotRuleEvent, s3BucketOf, s3Event, scheduleEvent, snsEvent } from '../events/push';
-import { pyTypeName } from '../python/pyRepr';
 import { isPullEventType, pullEvent } from '../events/pull';
 import { scheduleV2Event } from '../events/scheduleV2';
 
@@ -40,14 +39,10 @@ export function checkFunctionEvents(ctx: TranslationContext, sam: SamResource): 
   const events = sam.properties.Events;
   if (!isMap(events)) return undefined;
   for (const [eventId, event] of eventItems(ctx, events, IMPLICIT_API_EVENT_TYPES)) {
-    // SAM reads the type with `event.get('Type')`: what is not a dict fails there.
-    if (!isMap(event)) return wrap(sam, eventId, invalidEvent(eventId, `'${pyTypeName(event)}' object has no attribute 'get'`));
-    const type = event.Type;
-    if (typeof type !== 'string' || !FUNCTION_EVENT_TYPES.has(type)) {
-      const shown = type === undefined ? 'None' : String(type);
-      return wrap(sam, eventId, invalidEvent(eventId, `Resource dict has missing or invalid value for key Type. Event Type is: ${shown}.`));
-    }
-    const properties = event.Properties ?? {};
+    const unresolved = unresolvedEvent(eventId, event, FUNCTION_EVENT_TYPES);
+    if (unresolved) return wrap(sam, eventId, unresolved);
+    const type = (event as PlainMap).Type as string;
+    const properties = (event as PlainMap).Properties ?? {};
     if (!isMap(properties)) return wrap(sam, eventId, invalidEvent(eventId, 'Properties of a resource must be an object.'));
     const input: EventInput = { ctx, sam, eventId, logicalId: sam.logicalId + eventId, properties, origin: `Events.${eventId}` };
     // An Api event reads the API it names as its integration does: as a step a kept translation runs again.

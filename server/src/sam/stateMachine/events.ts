@@ -17,7 +17,7 @@ import { isMap, type PlainMap } from '../values';
 import { addAuth, linkRestApi } from '../api/apiEvent';
 import { fromTemplate, isPyMap } from '../api/pyValues';
 import { SwaggerEditor } from '../api/swaggerEditor';
-import { checkDeadLetterConfig, checkEventProperties, eventError, type EventInput } from '../events/eventSource';
+import { checkDeadLetterConfig, checkEventProperties, eventError, unresolvedEvent, type EventInput } from '../events/eventSource';
 import { ruleDeadLetterQueue, targetId } from '../events/push';
 import { scheduleV2Event } from '../events/scheduleV2';
 
@@ -73,12 +73,9 @@ export function checkStateMachineEvents(ctx: TranslationContext, sam: SamResourc
   const events = sam.properties.Events;
   if (!isMap(events)) return undefined;
   for (const [eventId, event] of eventItems(ctx, events, IMPLICIT_API_EVENT_TYPES)) {
-    const type = isMap(event) ? event.Type : undefined;
-    if (typeof type !== 'string' || !STATE_MACHINE_EVENT_TYPES.has(type)) {
-      const shown = type === undefined ? 'None' : String(type);
-      return invalidEvent(eventId, `Resource dict has missing or invalid value for key Type. Event Type is: ${shown}.`).inResource(sam.logicalId, ['Properties', 'Events', eventId]);
-    }
-    if (type !== 'Api') continue;
+    const unresolved = unresolvedEvent(eventId, event, STATE_MACHINE_EVENT_TYPES);
+    if (unresolved) return unresolved.inResource(sam.logicalId, ['Properties', 'Events', eventId]);
+    if ((event as PlainMap).Type !== 'Api') continue;
     const properties = isMap((event as PlainMap).Properties) ? ((event as PlainMap).Properties as PlainMap) : {};
     const input = eventInput(ctx, sam, eventId, properties);
     const linked = linkRestApi(input, properties.RestApiId);
