@@ -138,6 +138,11 @@ export interface TranslationContext {
    * (translationCache.ts); without it the step simply runs.
    */
   sharedStep?(step: SharedStep, fail: (error: SamError) => SamError): GeneratedResource[] | SamError;
+  /**
+   * The resources the shared steps looked up (`runStep`), `ANY_RESOURCE` when one went through
+   * them all: an edit to one changes what a step makes, though it is not SAM's (reexpand.ts).
+   */
+  stepReads?: Set<string>;
 }
 
 /** Whether local artifact paths (`CodeUri: hello_world/`), as written, are files or folders beside the template. */
@@ -148,7 +153,29 @@ export type SharedStep = (ctx: TranslationContext) => GeneratedResource[] | SamE
 
 /** Runs a shared step through the context's recorder, when it has one. */
 export function runSharedStep(ctx: TranslationContext, step: SharedStep, fail: (error: SamError) => SamError): GeneratedResource[] | SamError {
-  return ctx.sharedStep ? ctx.sharedStep(step, fail) : step(ctx);
+  return ctx.sharedStep ? ctx.sharedStep(step, fail) : runStep(ctx, step);
+}
+
+/** What `stepReads` holds for a step that went through every resource. */
+export const ANY_RESOURCE = '*';
+
+/** Runs a shared step over `ctx`, noting in `ctx.stepReads` the resources it looks up. */
+export function runStep(ctx: TranslationContext, step: SharedStep): GeneratedResource[] | SamError {
+  const reads = ctx.stepReads;
+  if (reads === undefined) return step(ctx);
+  const resources = ctx.resources;
+  const note = (key: string | symbol): void => void (typeof key === 'string' && reads.add(key));
+  ctx.resources = new Proxy(resources, {
+    get: (target, key, receiver) => (note(key), Reflect.get(target, key, receiver)),
+    has: (target, key) => (note(key), Reflect.has(target, key)),
+    getOwnPropertyDescriptor: (target, key) => (note(key), Reflect.getOwnPropertyDescriptor(target, key)),
+    ownKeys: (target) => (reads.add(ANY_RESOURCE), Reflect.ownKeys(target)),
+  });
+  try {
+    return step(ctx);
+  } finally {
+    ctx.resources = resources;
+  }
 }
 
 export { ResourceReferences };

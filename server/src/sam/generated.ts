@@ -16,8 +16,21 @@ export interface Origin {
   property?: string;
 }
 
+/** How many generated resources were made before: each one's place in the order of making. */
+let made = 0;
+
+/** How many generated resources were made so far; a resource made from now on has a `sequence` at least this. */
+export function generatedSoFar(): number {
+  return made;
+}
+
 /** One generated CloudFormation resource. */
 export class GeneratedResource {
+  /**
+   * Its place in the order resources are made: a kept translation finds by it where a shared
+   * step's resources go among the others, even when the step made none (translate.ts).
+   */
+  readonly sequence = made++;
   /** Properties in the order they were set; `undefined` and `null` are never stored (SAM drops `None`). */
   readonly properties: PlainMap = {};
   readonly attributes: PlainMap = {};

@@ -35,7 +35,7 @@
 import type { MapEntry, MapNode } from '../template/ast';
 import type { TemplateModel } from '../template/model';
 import { textTheApiReads } from './api/keptImplicitApi';
-import type { SamNote } from './context';
+import { ANY_RESOURCE, type SamNote } from './context';
 import type { SamExpansion } from './expand';
 import type { GeneratedResource, Origin } from './generated';
 import type { ResourceReferences } from './intrinsics';
@@ -52,6 +52,7 @@ import { restApiIdString } from './api/apiEvent';
 import { REST_KIND } from './api/implicitRestApi';
 import { entryWithoutChanged, functionGlobalsEdit, patchedFunctions, type FunctionGlobalsEdit } from './globalsEdit';
 import { lambdaPropertyOf } from './function/function';
+import { globalsSectionOf } from './globals';
 import type { ConnectorLink } from './connector/links';
 import { reconnection, type Reconnection } from './connector/reconnection';
 
@@ -83,6 +84,11 @@ export interface ExpansionRecord {
    * `kept`): then none read a resource the transform passes through as written.
    */
   allKept: boolean;
+  /**
+   * The resources the translations' shared steps looked up (an `Api` event reads the stage of the
+   * API it names, which may be a resource the transform passes through as written, mistyped, say).
+   */
+  stepReads: ReadonlySet<string>;
   /** What rebuilding the APIs needs, when an edit to what they read may rebuild them alone (api/apiReplay.ts). */
   apis?: ApiReplay;
   /** What each connector touched, when the template has connectors (connector/links.ts). */
@@ -126,11 +132,21 @@ function movesInPlace(cache: SamTranslationCache, options: TranslationOptions): 
   return cache.movesInPlace && options.kept !== true;
 }
 
-/** Remembers an expansion for the next one (or forgets the last, when its options have no text). */
+/**
+ * Whether a text parsed with errors: the tree YAML recovers from broken text may hold nodes whose
+ * ranges do not nest as the text does (a map that starts after its first entry), which moving
+ * records by the text cannot follow. Such an expansion neither starts from another nor is one to
+ * start from.
+ */
+function parsedWithErrors(model: TemplateModel): boolean {
+  return model.parsed.errors.some((error) => error.severity === 'error');
+}
+
+/** Remembers an expansion for the next one (or forgets the last, when its options have no text or its text is broken). */
 export function rememberExpansion(cache: SamTranslationCache, remembered: Remembered): void {
   const key = optionsKey(remembered.options);
   cache.lastExpansion =
-    key !== undefined && remembered.model.root
+    key !== undefined && remembered.model.root && !parsedWithErrors(remembered.model)
       ? {
           optionsKey: key,
           text: remembered.model.parsed.text,
@@ -143,6 +159,7 @@ export function rememberExpansion(cache: SamTranslationCache, remembered: Rememb
           expansion: remembered.expansion,
           references: remembered.references,
           allKept: remembered.allKept,
+          stepReads: remembered.stepReads,
           ...(remembered.apis ? { apis: remembered.apis } : {}),
           ...(remembered.connectors ? { connectors: remembered.connectors } : {}),
           ...(remembered.parameters ? { parameters: remembered.parameters } : {}),
@@ -174,6 +191,11 @@ function isPassedThroughEdit(before: MapEntry, now: MapEntry, earlierText: strin
   return withoutAnchors(before, now, earlierText, text);
 }
 
+/** Whether a shared step of the last expansion looked the resource up (or went through them all). */
+function stepRead(last: ExpansionRecord, logicalId: string): boolean {
+  return last.stepReads.has(logicalId) || last.stepReads.has(ANY_RESOURCE);
+}
+
 /**
  * Whether an edit is to a REST API the replay rebuilds, with no YAML anchor, leaving its
  * `StageName` as written: each `Api` event's permission is named by the stage and reads nothing
@@ -202,7 +224,7 @@ function stageText(entry: MapEntry, text: string): string | undefined {
 export function reexpand(model: TemplateModel, options: TranslationOptions, cache: SamTranslationCache): SamExpansion | undefined {
   const last = cache.lastExpansion;
   const root = model.root;
-  if (last === undefined || !last.startable || root === undefined || optionsKey(options) !== last.optionsKey) return undefined;
+  if (last === undefined || !last.startable || root === undefined || parsedWithErrors(model) || optionsKey(options) !== last.optionsKey) return undefined;
   const text = model.parsed.text;
   if (root.entries.length !== last.root.entries.length) return undefined;
   const spans: Span[] = [];
@@ -265,7 +287,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     } else if (last.apis && isRestApiEditKeepingItsStage(before, now, last.text, text, last.apis)) {
       apiEntryEdits.push({ before, now });
       apiEdited = true;
-    } else if (last.allKept && ownKeys.has(now.key) && isPassedThroughEdit(before, now, last.text, text)) passedThroughEdits.push(before);
+    } else if (last.allKept && ownKeys.has(now.key) && !stepRead(last, now.key) && isPassedThroughEdit(before, now, last.text, text)) passedThroughEdits.push(before);
     else return undefined;
   }
   const inPlace = movesInPlace(cache, options);
@@ -441,7 +463,8 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   }
   const parameters = last.parameters && parameterLookUps(parametersNow ?? last.parameters.values, [last.parameters.reads, ...(translation ? [translation.parameterReads] : []), ...(rebuilt ? [rebuilt.parameterReads] : [])]);
   const connectors = last.connectors && translation?.connectorLinks ? new Map([...last.connectors, ...translation.connectorLinks]) : last.connectors;
-  rememberExpansion(cache, { model, options, startable: true, carriable: true, py27: last.py27, placed, rootEntries, expansion, references, allKept: last.allKept, ...(apis ? { apis } : {}), ...(connectors ? { connectors } : {}), ...(parameters ? { parameters } : {}) });
+  const stepReads = new Set([...last.stepReads, ...(translation?.stepReads ?? []), ...(rebuilt?.stepReads ?? [])]);
+  rememberExpansion(cache, { model, options, startable: true, carriable: true, py27: last.py27, placed, rootEntries, expansion, references, allKept: last.allKept, stepReads, ...(apis ? { apis } : {}), ...(connectors ? { connectors } : {}), ...(parameters ? { parameters } : {}) });
   return expansion;
 }
 
@@ -499,6 +522,8 @@ export class RecordCarrier {
     private readonly mover: Mover,
     private readonly inPlace: boolean,
     private readonly unchangedUpTo: number,
+    /** Whether the section of Globals a resource takes values from changed (its logical id, as written). */
+    private readonly globalsChangedFor: (producer: string) => boolean,
   ) {
     this.byKey = new Map(last.placed.map((record) => [record.key, record]));
   }
@@ -506,7 +531,11 @@ export class RecordCarrier {
   /** The last expansion's record of `resource`, where its text now stands, or undefined when it is to be built. */
   take(resource: GeneratedResource, producer: string, attributedTo: Origin | undefined): PlacedRecord | undefined {
     const record = this.byKey.get(resource.logicalId);
-    if (record?.resource === undefined || record.producer !== producer || !record.resource.isLike(resource)) return undefined;
+    if (record?.resource === undefined || record.producer !== producer) return undefined;
+    // A resource translated again may be like the last in every value and still not placed alike:
+    // a value Globals merged with the resource's own has no text of its own, the resource's alone
+    // has, so a record is taken for one like it only when what Globals gives it is as it was.
+    if (record.resource !== resource && (!record.resource.isLike(resource) || this.globalsChangedFor(producer))) return undefined;
     if (record.attributedTo?.logicalId !== attributedTo?.logicalId || record.attributedTo?.property !== attributedTo?.property) return undefined;
     const moved = moveRecord(record, this.mover, this.pending, this.inPlace, this.unchangedUpTo);
     if (!moved) return undefined;
@@ -531,7 +560,7 @@ export class RecordCarrier {
 export function recordCarrier(model: TemplateModel, options: TranslationOptions, cache: SamTranslationCache): RecordCarrier | undefined {
   const last = cache.lastExpansion;
   const root = model.root;
-  if (last === undefined || !last.carriable || root === undefined || optionsKey(options) !== last.optionsKey) return undefined;
+  if (last === undefined || !last.carriable || root === undefined || parsedWithErrors(model) || optionsKey(options) !== last.optionsKey) return undefined;
   const text = model.parsed.text;
   const spans: Span[] = [];
   let unchangedUpTo = Infinity;
@@ -556,7 +585,33 @@ export function recordCarrier(model: TemplateModel, options: TranslationOptions,
   const resourcesNow = root.entries.find((entry) => entry.key === 'Resources')?.value;
   if (resourcesBefore?.kind === 'map' && resourcesNow?.kind === 'map') match(resourcesBefore.entries, resourcesNow.entries);
   const inPlace = movesInPlace(cache, options);
-  return new RecordCarrier(last, new Mover(spans, inPlace), inPlace, unchangedUpTo);
+  return new RecordCarrier(last, new Mover(spans, inPlace), inPlace, unchangedUpTo, globalsChangeOf(last, root, text));
+}
+
+/**
+ * Whether the section of Globals a resource of the template takes values from changed since the
+ * last expansion; for a resource the template does not write (an implicit API), whether Globals did.
+ */
+function globalsChangeOf(last: ExpansionRecord, root: MapNode, text: string): (producer: string) => boolean {
+  const before = last.root.entries.find((entry) => entry.key === 'Globals');
+  const now = root.entries.find((entry) => entry.key === 'Globals');
+  const textOf = (entry: MapEntry | undefined, source: string) => (entry ? source.slice(entry.value.range.start, entry.value.range.end) : '');
+  const whole = textOf(before, last.text) !== textOf(now, text);
+  if (!whole) return () => false;
+  const resources = root.entries.find((entry) => entry.key === 'Resources')?.value;
+  const written = new Map(resources?.kind === 'map' ? resources.entries.map((entry) => [entry.key, entry]) : []);
+  const sectionText = (entry: MapEntry | undefined, source: string, type: string) => {
+    if (entry === undefined) return '';
+    if (entry.value.kind !== 'map') return undefined;
+    return textOf(globalsSectionOf(entry.value, type), source);
+  };
+  return (producer) => {
+    const entry = written.get(producer);
+    const type = entry && writtenType(entry.value);
+    if (typeof type !== 'string') return true;
+    const sectionBefore = sectionText(before, last.text, type);
+    return sectionBefore === undefined || sectionBefore !== sectionText(now, text, type);
+  };
 }
 
 /**

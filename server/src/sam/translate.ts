@@ -27,7 +27,7 @@ import { generatedConnectable } from './connector/reference';
 import { namedIds, type ConnectorLink } from './connector/links';
 import { translateRestApi } from './api/restApi';
 import { translateWebSocketApi } from './api/webSocketApi';
-import { SamResource, type LocalArtifacts, type SamNote, type TranslationContext } from './context';
+import { runStep, SamResource, type LocalArtifacts, type SamNote, type TranslationContext } from './context';
 import { invalidResource, SamError } from './errors';
 import { DeploymentPreferences } from './function/deploymentPreference';
 import { translateFunction } from './function/function';
@@ -105,6 +105,8 @@ export interface Translation {
   seed?: ContextSeed;
   /** The parameter values the expansion looked up, anywhere, when the caller keeps translations and each has a text. */
   parameterReads?: ParameterReads;
+  /** The resources the shared steps looked up (context.ts's `stepReads`). */
+  stepReads: ReadonlySet<string>;
 }
 
 /** The parameter values a transform knows: the caller's, then the defaults the template declares, then the pseudo parameters it resolves. */
@@ -170,6 +172,7 @@ export function translationContext(seed: ContextSeed): TranslationContext {
     sharedUsagePlan: new SharedUsagePlan(),
     implicitApis: new Map(),
     applicationTemplates: new Map(),
+    stepReads: new Set(),
     note(note: SamNote, range?: Range) {
       const key = JSON.stringify(note);
       if (noted.has(key)) return;
@@ -391,6 +394,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
     ...(ctx.apiLog ? { apiLog: ctx.apiLog } : {}),
     seed,
     ...(parameterReads ? { parameterReads } : {}),
+    stepReads: ctx.stepReads ?? new Set(),
   };
 }
 
@@ -464,8 +468,12 @@ class TranslationKeeper {
     const result = translateResource(recording.context, sam);
     const inside = recording.effects.every((effect) => effect.kind !== 'note' || effect.range === undefined || (effect.range.start >= start && effect.range.end <= node.range.end));
     const parameters = recording.parameterReads(this.parametersText);
-    if (!recording.tainted && inside && parameters !== undefined && Array.isArray(result) && stableText(sam.entry) === entryText) {
+    if (!recording.tainted && inside && parameters !== undefined && Array.isArray(result) && (!recording.effects.some((effect) => effect.kind === 'step') || inMakingOrder(result)) && stableText(sam.entry) === entryText) {
       const effects = recording.effects.map((effect): KeptEffect => {
+        if (effect.kind === 'step') {
+          const { madeBefore, ...step } = effect;
+          return { ...step, at: madeEarlier(result, madeBefore) };
+        }
         if (effect.kind !== 'note' || effect.range === undefined) return effect.kind === 'note' ? { kind: 'note', note: effect.note } : effect;
         return { kind: 'note', note: effect.note, offset: { start: effect.range.start - start, end: effect.range.end - start } };
       });
@@ -479,14 +487,16 @@ class TranslationKeeper {
   /** A kept translation, its effects done again in order: a shared step's error is the resource's, as when it was first translated. */
   private replay(kept: KeptTranslation, start: number): GeneratedResource[] | SamError {
     const generated = [...kept.generated];
+    // How many more resources the steps done again so far generated than when kept.
+    let shift = 0;
     for (const effect of kept.effects) {
       if (effect.kind === 'reference') this.ctx.references.add(effect.logicalId, effect.property, effect.generatedId);
       else if (effect.kind === 'note') this.ctx.note(effect.note, effect.offset && { start: start + effect.offset.start, end: start + effect.offset.end });
       else {
-        const result = effect.step(this.ctx);
+        const result = runStep(this.ctx, effect.step);
         if (result instanceof SamError) return effect.fail(result);
-        const at = effect.generated.length === 0 ? -1 : generated.indexOf(effect.generated[0]!);
-        if (at >= 0) generated.splice(at, effect.generated.length, ...result);
+        generated.splice(effect.at + shift, effect.generated.length, ...result);
+        shift += result.length - effect.generated.length;
       }
     }
     return generated;
@@ -510,6 +520,22 @@ class TranslationKeeper {
     const currentKeys = Object.keys(current);
     return keys.length === currentKeys.length && keys.every((k, i) => k === currentKeys[i] && this.alias((earlier as PlainMap)[k], (current as PlainMap)[k]));
   }
+}
+
+/**
+ * Whether a translation lists its resources in the order it made them, as a function's does (its
+ * events' last): a shared step's resources then go where the resources made before it end.
+ */
+function inMakingOrder(resources: readonly GeneratedResource[]): boolean {
+  for (let i = 1; i < resources.length; i++) if (resources[i]!.sequence <= resources[i - 1]!.sequence) return false;
+  return true;
+}
+
+/** How many of a translation's resources, listed in making order, were made before `made` resources had been. */
+function madeEarlier(resources: readonly GeneratedResource[], made: number): number {
+  let count = 0;
+  while (count < resources.length && resources[count]!.sequence < made) count++;
+  return count;
 }
 
 /**
@@ -559,6 +585,7 @@ function untranslated(template: PlainMap, error: SamError): Translation {
     ownEntryApis: new Set(),
     keptEffects: new Map(),
     functionOrder: [],
+    stepReads: new Set(),
   };
 }
 

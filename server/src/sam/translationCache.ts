@@ -16,9 +16,9 @@
 import type { Range } from '../template/ast';
 import type { KeptImplicitApi } from './api/keptImplicitApi';
 import type { ExpansionRecord } from './reexpand';
-import type { SamNote, SharedStep, TranslationContext } from './context';
+import { runStep, type SamNote, type SharedStep, type TranslationContext } from './context';
 import type { SamError } from './errors';
-import type { GeneratedResource } from './generated';
+import { generatedSoFar, type GeneratedResource } from './generated';
 
 /** What one kept translation replays on a hit. */
 export interface KeptTranslation {
@@ -37,8 +37,15 @@ export interface KeptTranslation {
 export type KeptEffect =
   | { kind: 'reference'; logicalId: string; property: string; generatedId: string }
   | { kind: 'note'; note: SamNote; offset?: { start: number; end: number } }
-  /** A shared step, run again; what it generated replaces what it generated when kept. */
-  | { kind: 'step'; step: SharedStep; fail: (error: SamError) => SamError; generated: readonly GeneratedResource[] };
+  /**
+   * A shared step, run again; what it generates replaces what it generated when kept, which began
+   * at index `at` of the kept translation's resources (a step may generate none one time and some
+   * the next: an `HttpApi` event's permission, which the `$default` route's covers).
+   */
+  | { kind: 'step'; step: SharedStep; fail: (error: SamError) => SamError; generated: readonly GeneratedResource[]; at: number };
+
+/** A shared step as a translation records it: where its resources go is known once the translation is done (`madeBefore`). */
+export type RecordedStep = Omit<Extract<KeptEffect, { kind: 'step' }>, 'at'> & { madeBefore: number };
 
 /**
  * The parameter values a translation looked up: each name with the text of its value
@@ -277,7 +284,7 @@ function quoted(text: string): string {
 export class RecordingContext {
   tainted = false;
   /** What the translation did to what resources share, note ranges as written. */
-  readonly effects: (Exclude<KeptEffect, { kind: 'note' }> | { kind: 'note'; note: SamNote; range?: Range })[] = [];
+  readonly effects: (Exclude<KeptEffect, { kind: 'note' } | { kind: 'step' }> | RecordedStep | { kind: 'note'; note: SamNote; range?: Range })[] = [];
   readonly context: TranslationContext;
   private readonly parameters: RecordedParameters;
 
@@ -325,8 +332,9 @@ export class RecordingContext {
       },
       sharedStep(step: SharedStep, fail: (error: SamError) => SamError) {
         // The step runs over the shared context: what it reads and edits there, it reads and edits again on a hit.
-        const result = step(shared);
-        effects.push({ kind: 'step', step, fail, generated: Array.isArray(result) ? [...result] : [] });
+        const madeBefore = generatedSoFar();
+        const result = runStep(shared, step);
+        effects.push({ kind: 'step', step, fail, generated: Array.isArray(result) ? [...result] : [], madeBefore });
         return result;
       },
       get mappings() {

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { expandServerless, SamTranslationCache } from '../../../server/src/sam';
 import { parseTemplate, readTemplateModel, toPlain } from '../../../server/src/template';
+import type { MapNode, TemplateNode } from '../../../server/src/template/ast';
 import { eventYaml, functionYaml } from './samYaml';
 import { seededRandom } from './seededRandom';
 
@@ -85,6 +86,25 @@ describe('SamTranslationCache', () => {
     assert.deepStrictEqual(again.parsed, uncached(functionEdited).parsed);
   });
 
+  test("a value Globals no longer merges into a function's stands where the function writes it: Globals' Environment taken away, the Lambda function's is the function's own text", () => {
+    const withGlobals = (environment: boolean) =>
+      `Transform: AWS::Serverless-2016-10-31
+Globals:
+  Function:
+    Tags: {team: payments}
+${environment ? '    Environment: {Variables: {STAGE: prod}}\n' : ''}Resources:
+${functionYaml('A', { properties: { Environment: '{Variables: {STAGE: prod}}', Tags: '{team: payments}' } })}`;
+    const cache = new SamTranslationCache();
+    expand(withGlobals(true), cache);
+    const text = withGlobals(false);
+    const edited = expand(text, cache);
+    assert.deepStrictEqual(edited, uncached(text));
+    const valueOf = (map: TemplateNode, key: string) => (map as MapNode).entries.find((entry) => entry.key === key)!.value;
+    const environment = valueOf(valueOf(valueOf(valueOf(edited.parsed.root!, 'Resources'), 'A'), 'Properties'), 'Environment');
+    const written = text.indexOf('{Variables: {STAGE: prod}}');
+    assert.deepStrictEqual(environment.range, { start: written, end: written + '{Variables: {STAGE: prod}}'.length });
+  });
+
   test('keeps at most the number of translations it was given; what it evicted is translated again', () => {
     // Each expansion adds a queue, so that it cannot start from the last one (reexpand.ts).
     const cache = new SamTranslationCache({ maxEntries: 2 });
@@ -111,6 +131,27 @@ describe('SamTranslationCache: starting from the last expansion', () => {
     assert.equal(cache.misses, 4);
     assert.equal((toPlain(edited.parsed.root!) as Processed).Resources.B?.Properties.Timeout, 10);
     assert.deepStrictEqual(edited, uncached(template({ timeoutOfB: 10 })));
+  });
+
+  test('a keystroke in YAML that does not parse is expanded in full: the tree YAML recovers from it does not nest as the text does', () => {
+    // Two resources on one line: the recovered tree holds the second inside the first's type.
+    const broken = (indent: string) => `Resources:
+${indent}MinimalTable:    Type: AWS::Serverless::SimpleTable
+  CompleteTable:
+    Type: AWS::Serverless::SimpleTable
+    Properties:
+      PrimaryKey:
+        Name: member-number
+        Type Number
+     ProvisionedThroughput:
+        ReadCapacityUnits: 20
+`;
+    const cache = new SamTranslationCache({ movesInPlace: true });
+    expand(broken('  '), cache);
+    const text = broken(' ');
+    const edited = expand(text, cache);
+    assert.equal(cache.reexpansions, 0);
+    assert.deepStrictEqual(edited, uncached(text));
   });
 
   test('keystroke after keystroke, each starting from the one before, is the expansion in full', () => {
@@ -424,6 +465,17 @@ describe('SamTranslationCache: an explicit API that functions\' events name', ()
     assert.deepStrictEqual(Object.keys(resourcesOf(edited)).filter((id) => id.includes('Permission')).sort(), ['AGetPermissionnext', 'BGetPermissionnext']);
   });
 
+  test("an edit to the stage of an API whose type is mistyped, which the transform passes through as written, still names each permission: the events read the stage", () => {
+    const mistyped = (stage: string) => explicitApiTemplate({ stage }).replace('Type: AWS::Serverless::Api\n', 'Type: AWS::Serverles::Api\n');
+    const cache = new SamTranslationCache({ movesInPlace: true });
+    expand(mistyped('live'), cache);
+    const text = mistyped('next');
+    const edited = expand(text, cache);
+    assert.equal(cache.reexpansions, 0);
+    assert.deepStrictEqual(edited, uncached(text));
+    assert.deepStrictEqual(Object.keys(resourcesOf(edited)).filter((id) => id.includes('Permission')).sort(), ['AGetPermissionnext', 'BGetPermissionnext']);
+  });
+
   test("an edit to the path of an event on the API rebuilds the API from its parts: its definition changes, so does its deployment", () => {
     const cache = new SamTranslationCache();
     const before = expand(explicitApiTemplate(), cache);
@@ -470,6 +522,17 @@ describe("SamTranslationCache: an explicit HTTP API that functions' events name"
     const edited = expand(text, cache);
     assert.equal(cache.reexpansions, 1);
     assert.deepStrictEqual(edited, uncached(text));
+  });
+
+  test("a keystroke that mistypes the API's type gives the route the $default route covered a permission of its own: no definition SAM manages routes it to the function", () => {
+    const cache = new SamTranslationCache({ movesInPlace: true });
+    expand(httpApiTemplate(), cache);
+    const text = httpApiTemplate().replace('Type: AWS::Serverless::HttpApi\n', 'Type: AWS::Serverless::HttpAp\n');
+    const edited = expand(text, cache);
+    assert.ok(cache.hits > 0, "the functions' translations are taken from the cache, their events' steps done again");
+    assert.deepStrictEqual(edited, uncached(text));
+    const permissions = Object.entries(resourcesOf(edited)).filter(([, resource]) => resource.Type === 'AWS::Lambda::Permission').map(([id]) => id).sort();
+    assert.deepStrictEqual(permissions, ['ADefaultPermission', 'AGetPermission', 'BGetPermission']);
   });
 });
 

@@ -20,7 +20,7 @@
  * the function names and the implicit APIs, and gave no note.
  */
 import type { MapNode } from '../../template/ast';
-import { SamResource, type TranslationContext } from '../context';
+import { runStep, SamResource, type TranslationContext } from '../context';
 import { SamError } from '../errors';
 import type { GeneratedResource, Origin } from '../generated';
 import { Globals, mergeGlobals } from '../globals';
@@ -116,6 +116,8 @@ export interface RebuiltApis {
   references: readonly { logicalId: string; property: string; generatedId: string }[];
   /** The parameter values the rebuild looked up; undefined when one has no text. */
   parameterReads: ParameterReads | undefined;
+  /** The resources the functions' steps looked up. */
+  stepReads: ReadonlySet<string>;
 }
 
 /** An explicit API's entry as the template now writes it (read from the text, so that its values stand for its nodes), with its node. */
@@ -188,7 +190,7 @@ export function rebuildApis(replay: ApiReplay, written: ReadonlyMap<string, Writ
     const part = parts.get(id);
     if (part === undefined) continue;
     for (const { apiId, text } of part.functionNames) names.set(apiId, (names.get(apiId) ?? '') + text);
-    for (const effect of part.steps) if (effect.kind === 'step' && effect.step(ctx) instanceof SamError) return undefined;
+    for (const effect of part.steps) if (effect.kind === 'step' && runStep(ctx, effect.step) instanceof SamError) return undefined;
   }
   for (const [apiId, text] of names) ctx.functionNames.set(apiId, text);
   const generated = new Map<string, GeneratedResource[]>();
@@ -208,7 +210,7 @@ export function rebuildApis(replay: ApiReplay, written: ReadonlyMap<string, Writ
     generated.set(id, result);
   }
   const allText = stableText(sortedEntries(replay.context.parameters));
-  return { generated, origins, references, parameterReads: allText === undefined ? undefined : lookedUp.reads(allText) };
+  return { generated, origins, references, parameterReads: allText === undefined ? undefined : lookedUp.reads(allText), stepReads: ctx.stepReads ?? new Set() };
 }
 
 /** SAM types whose translation a replay of the APIs does not account for. */
