@@ -13,6 +13,8 @@ import { NodeBuilder } from './output';
 import { SourceIndex } from './sourceIndex';
 import { WrittenResources } from './placement';
 import { extentOf, PlacedRecord } from './movedRecords';
+import { defaultRouteServers } from './api/defaultRoutes';
+import { backingOf } from './backing';
 import { recordCarrier, reexpand, rememberExpansion } from './reexpand';
 import type { SamSource, SamSourceMap } from './sourceMap';
 import { translate, type Translation, type TranslationOptions } from './translate';
@@ -73,11 +75,13 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
   const attempt = (reuseApi: boolean) => {
     const index = new SourceIndex(model.parsed.text);
     const template = index.read(root) as PlainMap;
-    return { index, template, translation: translate(template, resourcesNode, options, { text: model.parsed.text, index, globals: globalsNode }, reuseApi) };
+    // Read before the translation, which edits what it reads.
+    const defaultRoutes = options.cache ? defaultRouteServers(template.Resources) : new Map();
+    return { index, template, defaultRoutes, translation: translate(template, resourcesNode, options, { text: model.parsed.text, index, globals: globalsNode }, reuseApi) };
   };
   let first = attempt(true);
   if (first.translation === 'redo') first = attempt(false);
-  const { index, template } = first;
+  const { index, template, defaultRoutes } = first;
   const translation = first.translation as Translation;
   const builder = new NodeBuilder(index);
   const errors: TemplateError[] = [...model.parsed.errors];
@@ -115,7 +119,7 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
   const resolveRefs = translation.references.mayBeIn(model.parsed.text);
   // What the last expansion built of the same generated resources is taken where it now stands,
   // when nothing here is resolved or renamed in it.
-  const carrier = options.cache && !resolveRefs && translation.changedIds.size === 0 ? recordCarrier(model, options, options.cache) : undefined;
+  const carrier = options.cache && !resolveRefs && translation.changedIds.size === 0 ? recordCarrier(model, options, options.cache, index) : undefined;
   const place = (resource: GeneratedResource, producer: string) => {
     if (last.get(resource.logicalId) !== resource) {
       overwritten = true;
@@ -202,12 +206,13 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
       const source = sources.get(e.key);
       const properties = propertySources.get(e.key);
       const extent = extentOf(entry, { source, properties });
-      return new PlacedRecord({ key: e.key, producer: e.producer, range: e.range, entry, extent, source, properties, resource: e.resource, attributedTo: e.attributedTo, own: e.resource === undefined && entry.value === e.hint });
+      const backing = e.resource && backingOf(e.resource, index, written.entryRangeOf(e.producer));
+      return new PlacedRecord({ key: e.key, producer: e.producer, range: e.range, entry, extent, source, properties, resource: e.resource, attributedTo: e.attributedTo, backing, own: e.resource === undefined && entry.value === e.hint });
     });
     const allKept = [...translation.generated.keys()].every((id) => translation.kept.has(id) || translation.implicitApis.has(id) || translation.ownEntryApis.has(id));
     const apis = independent ? apiReplayOf(translation, template) : undefined;
     const parameters = translation.parameterReads && translation.seed ? { values: translation.seed.parameters, reads: translation.parameterReads } : undefined;
-    rememberExpansion(options.cache, { model, options, startable: independent, carriable: !resolveRefs && translation.changedIds.size === 0, py27: translation.py27, placed, rootEntries, expansion, references: translation.references, allKept, stepReads: translation.stepReads, ...(apis ? { apis } : {}), ...(translation.connectorLinks ? { connectors: translation.connectorLinks } : {}), ...(parameters ? { parameters } : {}) });
+    rememberExpansion(options.cache, { model, options, startable: independent, carriable: !resolveRefs && translation.changedIds.size === 0, py27: translation.py27, placed, rootEntries, expansion, references: translation.references, allKept, stepReads: translation.stepReads, defaultRoutes, ...(apis ? { apis } : {}), ...(translation.connectorLinks ? { connectors: translation.connectorLinks } : {}), ...(parameters ? { parameters } : {}) });
   }
   return expansion;
 }

@@ -22,6 +22,8 @@ export interface PlacedParts {
   properties?: ReadonlyMap<string, SamSource> | undefined;
   resource?: GeneratedResource | undefined;
   attributedTo?: Origin | undefined;
+  /** Where the resource's maps and lists stand, relative to its producer's entry (backing.ts), when known. */
+  backing?: string | undefined;
   /** Whether the entry is the template's own resource, as written (its own node). */
   own?: boolean;
   /**
@@ -45,6 +47,7 @@ export class PlacedRecord {
   readonly properties: ReadonlyMap<string, SamSource> | undefined;
   readonly resource: GeneratedResource | undefined;
   readonly attributedTo: Origin | undefined;
+  readonly backing: string | undefined;
   readonly own: boolean;
   readonly owned: Range[] | undefined;
 
@@ -58,18 +61,19 @@ export class PlacedRecord {
     this.properties = parts.properties;
     this.resource = parts.resource;
     this.attributedTo = parts.attributedTo;
+    this.backing = parts.backing;
     this.own = parts.own ?? false;
     this.owned = parts.owned;
   }
 
   /** The same record at another place: its entry, ranges and sources replaced. */
   movedTo(place: Pick<PlacedParts, 'entry' | 'range' | 'extent' | 'source' | 'properties' | 'owned'>): PlacedRecord {
-    return new PlacedRecord({ key: this.key, producer: this.producer, resource: this.resource, attributedTo: this.attributedTo, own: this.own, ...place });
+    return new PlacedRecord({ key: this.key, producer: this.producer, resource: this.resource, attributedTo: this.attributedTo, backing: this.backing, own: this.own, ...place });
   }
 
   /** The same record standing for another generated resource, one like its own (`GeneratedResource.isLike`). */
   standingFor(resource: GeneratedResource): PlacedRecord {
-    return resource === this.resource ? this : new PlacedRecord({ key: this.key, producer: this.producer, range: this.range, entry: this.entry, extent: this.extent, source: this.source, properties: this.properties, resource, attributedTo: this.attributedTo, own: this.own, owned: this.owned });
+    return resource === this.resource ? this : new PlacedRecord({ key: this.key, producer: this.producer, range: this.range, entry: this.entry, extent: this.extent, source: this.source, properties: this.properties, resource, attributedTo: this.attributedTo, backing: this.backing, own: this.own, owned: this.owned });
   }
 
   /** This record without its claim to own its ranges (an expansion its caller keeps shares them). */

@@ -52,6 +52,12 @@ export class WrittenResources {
   }
 
   /** A resource's key range, or the Resources key's when the template does not write it. */
+  /** The text of a resource's entry, its key to the end of its value; undefined for one the template does not write (or not as a map). */
+  entryRangeOf(logicalId: string): Range | undefined {
+    const entry = this.entries.get(logicalId);
+    return entry?.value && { start: entry.keyRange.start, end: entry.value.range.end };
+  }
+
   keyRangeOf(logicalId: string): Range {
     return this.entries.get(logicalId)?.keyRange ?? this.fallback;
   }

@@ -49,10 +49,11 @@ import { joinedParameterReads, sameParameterReads, stableText, type ParameterRea
 import { isMap, sortedEntries, type PlainMap } from './values';
 import { functionApiParts, rebuildApis, replayable, type ApiReplay, type RebuiltApis, type WrittenApi } from './api/apiReplay';
 import { restApiIdString } from './api/apiEvent';
+import { defaultRoutesServed, serversAfter, sharedDefaultRoute, type DefaultRouteServers } from './api/defaultRoutes';
 import { REST_KIND } from './api/implicitRestApi';
 import { entryWithoutChanged, functionGlobalsEdit, patchedFunctions, type FunctionGlobalsEdit } from './globalsEdit';
 import { lambdaPropertyOf } from './function/function';
-import { globalsSectionOf } from './globals';
+import { backingOf } from './backing';
 import type { ConnectorLink } from './connector/links';
 import { reconnection, type Reconnection } from './connector/reconnection';
 
@@ -89,6 +90,8 @@ export interface ExpansionRecord {
    * API it names, which may be a resource the transform passes through as written, mistyped, say).
    */
   stepReads: ReadonlySet<string>;
+  /** The functions serving each HTTP API's `$default` route (api/defaultRoutes.ts). */
+  defaultRoutes: DefaultRouteServers;
   /** What rebuilding the APIs needs, when an edit to what they read may rebuild them alone (api/apiReplay.ts). */
   apis?: ApiReplay;
   /** What each connector touched, when the template has connectors (connector/links.ts). */
@@ -160,6 +163,7 @@ export function rememberExpansion(cache: SamTranslationCache, remembered: Rememb
           references: remembered.references,
           allKept: remembered.allKept,
           stepReads: remembered.stepReads,
+          defaultRoutes: remembered.defaultRoutes,
           ...(remembered.apis ? { apis: remembered.apis } : {}),
           ...(remembered.connectors ? { connectors: remembered.connectors } : {}),
           ...(remembered.parameters ? { parameters: remembered.parameters } : {}),
@@ -183,11 +187,14 @@ function isFunctionEditTheApiDoesNotRead(before: MapEntry, now: MapEntry, earlie
 /**
  * Whether an edit is to a resource that is not SAM's, of the same type, with no YAML anchor that
  * could carry it elsewhere: the transform passes such a resource through as written, and reads
- * nothing of it but its type (plugins) unless a translation read it, which the caller rules out.
+ * nothing of it but its type (plugins) and that its `Condition` is a string (document.ts) unless
+ * a translation read it, which the caller rules out.
  */
 function isPassedThroughEdit(before: MapEntry, now: MapEntry, earlierText: string, text: string): boolean {
   const type = writtenType(now.value);
   if (typeof type !== 'string' || type.startsWith(SERVERLESS_PREFIX) || writtenType(before.value) !== type) return false;
+  const condition = now.value.kind === 'map' ? now.value.entries.find((e) => e.key === 'Condition')?.value : undefined;
+  if (condition !== undefined && (condition.kind !== 'scalar' || typeof condition.value !== 'string')) return false;
   return withoutAnchors(before, now, earlierText, text);
 }
 
@@ -299,6 +306,10 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   // The connectors linked to the edited functions, translated again with them.
   const reconnected = edited.size === 0 ? undefined : reconnection(last.connectors, edited, entriesNowById, last.placed);
   if (edited.size > 0 && reconnected === undefined) return undefined;
+  // Whose integration a `$default` route two functions serve holds depends on their order: not alone.
+  const served = new Map([...edited].map(([id, { now }]) => [id, defaultRoutesServed(index.read(now.value))]));
+  const defaultRoutes = edited.size === 0 ? last.defaultRoutes : serversAfter(last.defaultRoutes, served);
+  for (const id of edited.keys()) if (sharedDefaultRoute(last.defaultRoutes, defaultRoutes, id)) return undefined;
   // The edited functions, translated in a template of their own.
   const translation = edited.size === 0 ? undefined : translateAlone(root, text, edited, reconnected!, index, options, last);
   if (translation === null) return undefined;
@@ -464,7 +475,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   const parameters = last.parameters && parameterLookUps(parametersNow ?? last.parameters.values, [last.parameters.reads, ...(translation ? [translation.parameterReads] : []), ...(rebuilt ? [rebuilt.parameterReads] : [])]);
   const connectors = last.connectors && translation?.connectorLinks ? new Map([...last.connectors, ...translation.connectorLinks]) : last.connectors;
   const stepReads = new Set([...last.stepReads, ...(translation?.stepReads ?? []), ...(rebuilt?.stepReads ?? [])]);
-  rememberExpansion(cache, { model, options, startable: true, carriable: true, py27: last.py27, placed, rootEntries, expansion, references, allKept: last.allKept, stepReads, ...(apis ? { apis } : {}), ...(connectors ? { connectors } : {}), ...(parameters ? { parameters } : {}) });
+  rememberExpansion(cache, { model, options, startable: true, carriable: true, py27: last.py27, placed, rootEntries, expansion, references, allKept: last.allKept, stepReads, defaultRoutes, ...(apis ? { apis } : {}), ...(connectors ? { connectors } : {}), ...(parameters ? { parameters } : {}) });
   return expansion;
 }
 
@@ -522,8 +533,8 @@ export class RecordCarrier {
     private readonly mover: Mover,
     private readonly inPlace: boolean,
     private readonly unchangedUpTo: number,
-    /** Whether the section of Globals a resource takes values from changed (its logical id, as written). */
-    private readonly globalsChangedFor: (producer: string) => boolean,
+    /** Where a resource's maps and lists stand now (backing.ts), with the resource that produced it. */
+    private readonly backingNow: (resource: GeneratedResource, producer: string) => string | undefined,
   ) {
     this.byKey = new Map(last.placed.map((record) => [record.key, record]));
   }
@@ -532,10 +543,9 @@ export class RecordCarrier {
   take(resource: GeneratedResource, producer: string, attributedTo: Origin | undefined): PlacedRecord | undefined {
     const record = this.byKey.get(resource.logicalId);
     if (record?.resource === undefined || record.producer !== producer) return undefined;
-    // A resource translated again may be like the last in every value and still not placed alike:
-    // a value Globals merged with the resource's own has no text of its own, the resource's alone
-    // has, so a record is taken for one like it only when what Globals gives it is as it was.
-    if (record.resource !== resource && (!record.resource.isLike(resource) || this.globalsChangedFor(producer))) return undefined;
+    // A resource translated again may be like the last in every value and still not placed alike
+    // (a map Globals merged with the resource's own is made, the resource's own alone is text).
+    if (record.resource !== resource && (!record.resource.isLike(resource) || record.backing === undefined || record.backing !== this.backingNow(resource, producer))) return undefined;
     if (record.attributedTo?.logicalId !== attributedTo?.logicalId || record.attributedTo?.property !== attributedTo?.property) return undefined;
     const moved = moveRecord(record, this.mover, this.pending, this.inPlace, this.unchangedUpTo);
     if (!moved) return undefined;
@@ -557,7 +567,7 @@ export class RecordCarrier {
  * there is none to take from under these options. Entries are matched by key: those whose text is
  * the same move with it; ranges anywhere else have no place.
  */
-export function recordCarrier(model: TemplateModel, options: TranslationOptions, cache: SamTranslationCache): RecordCarrier | undefined {
+export function recordCarrier(model: TemplateModel, options: TranslationOptions, cache: SamTranslationCache, index: SourceIndex): RecordCarrier | undefined {
   const last = cache.lastExpansion;
   const root = model.root;
   if (last === undefined || !last.carriable || root === undefined || parsedWithErrors(model) || optionsKey(options) !== last.optionsKey) return undefined;
@@ -585,33 +595,8 @@ export function recordCarrier(model: TemplateModel, options: TranslationOptions,
   const resourcesNow = root.entries.find((entry) => entry.key === 'Resources')?.value;
   if (resourcesBefore?.kind === 'map' && resourcesNow?.kind === 'map') match(resourcesBefore.entries, resourcesNow.entries);
   const inPlace = movesInPlace(cache, options);
-  return new RecordCarrier(last, new Mover(spans, inPlace), inPlace, unchangedUpTo, globalsChangeOf(last, root, text));
-}
-
-/**
- * Whether the section of Globals a resource of the template takes values from changed since the
- * last expansion; for a resource the template does not write (an implicit API), whether Globals did.
- */
-function globalsChangeOf(last: ExpansionRecord, root: MapNode, text: string): (producer: string) => boolean {
-  const before = last.root.entries.find((entry) => entry.key === 'Globals');
-  const now = root.entries.find((entry) => entry.key === 'Globals');
-  const textOf = (entry: MapEntry | undefined, source: string) => (entry ? source.slice(entry.value.range.start, entry.value.range.end) : '');
-  const whole = textOf(before, last.text) !== textOf(now, text);
-  if (!whole) return () => false;
-  const resources = root.entries.find((entry) => entry.key === 'Resources')?.value;
-  const written = new Map(resources?.kind === 'map' ? resources.entries.map((entry) => [entry.key, entry]) : []);
-  const sectionText = (entry: MapEntry | undefined, source: string, type: string) => {
-    if (entry === undefined) return '';
-    if (entry.value.kind !== 'map') return undefined;
-    return textOf(globalsSectionOf(entry.value, type), source);
-  };
-  return (producer) => {
-    const entry = written.get(producer);
-    const type = entry && writtenType(entry.value);
-    if (typeof type !== 'string') return true;
-    const sectionBefore = sectionText(before, last.text, type);
-    return sectionBefore === undefined || sectionBefore !== sectionText(now, text, type);
-  };
+  const written = new WrittenResources(root, { start: 0, end: 0 });
+  return new RecordCarrier(last, new Mover(spans, inPlace), inPlace, unchangedUpTo, (resource, producer) => backingOf(resource, index, written.entryRangeOf(producer)));
 }
 
 /**

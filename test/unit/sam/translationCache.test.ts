@@ -105,6 +105,32 @@ ${functionYaml('A', { properties: { Environment: '{Variables: {STAGE: prod}}', T
     assert.deepStrictEqual(environment.range, { start: written, end: written + '{Variables: {STAGE: prod}}'.length });
   });
 
+  test("a function copied with its route, whose settings the implicit HTTP API's stage takes, places them at the copy's text: a stage like the last is built again when its values stand for other text", () => {
+    const route = eventYaml('Get', 'HttpApi', { Path: '/sub', Method: 'get', RouteSettings: '{ThrottlingBurstLimit: 200}' });
+    const withCopy = (copy: boolean) => `Transform: AWS::Serverless-2016-10-31
+Conditions:
+  IsProd: !Equals [a, a]
+Resources:
+${functionYaml('A', { attributes: '    Condition: IsProd\n', events: [route] })}${copy ? functionYaml('B', { attributes: '    Condition: IsProd\n', events: [route] }) : ''}`;
+    const cache = new SamTranslationCache();
+    expand(withCopy(false), cache);
+    const text = withCopy(true);
+    const edited = expand(text, cache);
+    // SAM rejects the second route, and still takes the copy's settings, the last it read.
+    assert.match(edited.parsed.errors.map((error) => error.message).join('\n'), /defined multiple times for path '\/sub'/);
+    assert.deepStrictEqual(edited, uncached(text));
+  });
+
+  test('an edit that makes a queue\'s Condition a map is expanded in full: SAM rejects the template, whose every Condition must be a string', () => {
+    const withCondition = (condition: string) => template().replace('Resources:\n', 'Conditions:\n  IsProd: !Equals [a, a]\nResources:\n').replace('  BQueue:\n    Type: AWS::SQS::Queue\n', `  BQueue:\n    Type: AWS::SQS::Queue\n    Condition: ${condition}\n`);
+    const cache = new SamTranslationCache();
+    expand(withCondition('IsProd'), cache);
+    const text = withCondition('{Ref: IsProd}');
+    const edited = expand(text, cache);
+    assert.deepStrictEqual(edited, uncached(text));
+    assert.match(edited.parsed.errors.map((error) => error.message).join('\n'), /Every Condition member must be a string/);
+  });
+
   test('keeps at most the number of translations it was given; what it evicted is translated again', () => {
     // Each expansion adds a queue, so that it cannot start from the last one (reexpand.ts).
     const cache = new SamTranslationCache({ maxEntries: 2 });
@@ -522,6 +548,29 @@ describe("SamTranslationCache: an explicit HTTP API that functions' events name"
     const edited = expand(text, cache);
     assert.equal(cache.reexpansions, 1);
     assert.deepStrictEqual(edited, uncached(text));
+  });
+
+  test("a keystroke in the second of two functions serving the $default route of a definition the template writes is expanded in full: the first translated holds the route, which alone the second would take", () => {
+    const route = (name: string, properties: Record<string, string>) => eventYaml(name, 'HttpApi', { ApiId: '!Ref Api', ...properties });
+    const written = (codeOfB: string) => `Transform: AWS::Serverless-2016-10-31
+Resources:
+  Api:
+    Type: AWS::Serverless::HttpApi
+    Properties:
+      DefinitionBody:
+        openapi: '3.0.1'
+        info: {title: api, version: '1'}
+        paths: {}
+${functionYaml('A', { events: [route('Default', {}), route('Get', { Path: '/a', Method: 'get' })] })}${functionYaml('B', { code: codeOfB, events: [route('Default', {}), route('Get', { Path: '/b', Method: 'get' })] })}`;
+    const cache = new SamTranslationCache({ movesInPlace: true });
+    expand(written('s3://bucket/b.zip'), cache);
+    const text = written('s3://bucket/b2.zip');
+    const edited = expand(text, cache);
+    assert.equal(cache.reexpansions, 0);
+    assert.deepStrictEqual(edited, uncached(text));
+    // A's integration holds the route, so A's path needs no permission of its own; B's does.
+    const permissions = Object.entries(resourcesOf(edited)).filter(([, resource]) => resource.Type === 'AWS::Lambda::Permission').map(([id]) => id).sort();
+    assert.deepStrictEqual(permissions, ['ADefaultPermission', 'BDefaultPermission', 'BGetPermission']);
   });
 
   test("a keystroke that mistypes the API's type gives the route the $default route covered a permission of its own: no definition SAM manages routes it to the function", () => {
