@@ -437,8 +437,9 @@ describe('expansion with kept translations', { skip: existsSync(SUITE) ? false :
   test('is the expansion without a cache after each of a run of random edits to one value or key, in a cache that moves in place', () => {
     // The edits above are the ones thought of; these are not. Each changes one value of Resources,
     // Globals or Parameters (a string gets a letter, a number one more, a boolean flips, a null
-    // becomes a string), or renames or removes one key of a map there, each edit on top of the one
-    // before, from a seed, so a failure replays.
+    // becomes a string, or it becomes a list of itself or a `Ref`), or renames, removes, copies
+    // (a resource, an event, a property) or moves to the front one key of a map there, each edit
+    // on top of the one before, from a seed, so a failure replays.
     const random = seededRandom(20261124);
     let edits = 0;
     let again = 0;
@@ -454,7 +455,10 @@ describe('expansion with kept translations', { skip: existsSync(SUITE) ? false :
         const path = leaves[Math.floor(random() * leaves.length)]!;
         // Of the path to a value, one key: renamed or removed (a property, an event, a resource...).
         const keys = path.flatMap((key, at) => (at > 0 && typeof key === 'string' ? [at] : []));
-        if (keys.length > 0 && random() < 0.3) editKey(template, path.slice(0, keys[Math.floor(random() * keys.length)]! + 1), random() < 0.5);
+        const roll = random();
+        if (keys.length > 0 && roll < 0.3) editKey(template, path.slice(0, keys[Math.floor(random() * keys.length)]! + 1), random() < 0.5);
+        else if (keys.length > 0 && roll < 0.45) copyOrMoveKey(template, path.slice(0, keys[Math.floor(random() * keys.length)]! + 1), random() < 0.5);
+        else if (roll < 0.55) reshapeValue(template, path, random() < 0.5);
         else editValue(template, path);
         const text = JSON.stringify(template, null, 1);
         assertSame(expand(text, PARAMETERS, cache), expand(text, PARAMETERS), `${name}, ${path.join('.')} edited (edit ${i + 1})`);
@@ -505,6 +509,33 @@ function editKey(template: Plain, path: (string | number)[], remove: boolean): v
   const value = parent[key];
   delete parent[key];
   if (!remove) parent[`${key}Z`] = value;
+}
+
+/** Copies the entry at the end of `path` under a new key beside it, or moves it to the front of its map. */
+function copyOrMoveKey(template: Plain, path: (string | number)[], copy: boolean): void {
+  let parent = template as unknown as Record<string | number, unknown>;
+  for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
+  const key = path[path.length - 1]!;
+  if (copy) {
+    parent[`${key}Copy`] = JSON.parse(JSON.stringify(parent[key])) as unknown;
+    return;
+  }
+  const entries = Object.entries(parent).filter(([other]) => other !== String(key));
+  const value = parent[key];
+  for (const [other] of entries) delete parent[other];
+  for (const [other, item] of [[String(key), value] as const, ...entries]) {
+    delete parent[other];
+    parent[other] = item;
+  }
+}
+
+/** Makes the scalar at `path` a list of itself, or a `Ref` to it. */
+function reshapeValue(template: Plain, path: (string | number)[], list: boolean): void {
+  let parent = template as unknown as Record<string | number, unknown>;
+  for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
+  const key = path[path.length - 1]!;
+  const value = parent[key];
+  parent[key] = list ? [value] : { Ref: typeof value === 'string' ? value : 'Unknown' };
 }
 
 /** Changes the scalar at `path`: a string gets a letter, a number one more, a boolean flips, a null becomes a string. */
