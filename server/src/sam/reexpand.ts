@@ -193,9 +193,13 @@ function isFunctionEditTheApiDoesNotRead(before: MapEntry, now: MapEntry, earlie
 function isPassedThroughEdit(before: MapEntry, now: MapEntry, earlierText: string, text: string): boolean {
   const type = writtenType(now.value);
   if (typeof type !== 'string' || type.startsWith(SERVERLESS_PREFIX) || writtenType(before.value) !== type) return false;
-  const condition = now.value.kind === 'map' ? now.value.entries.find((e) => e.key === 'Condition')?.value : undefined;
-  if (condition !== undefined && (condition.kind !== 'scalar' || typeof condition.value !== 'string')) return false;
-  return withoutAnchors(before, now, earlierText, text);
+  return conditionIsAString(now) && withoutAnchors(before, now, earlierText, text);
+}
+
+/** Whether a resource's `Condition`, if it has one, is a string: SAM rejects the whole template otherwise (document.ts). */
+function conditionIsAString(entry: MapEntry): boolean {
+  const condition = entry.value.kind === 'map' ? entry.value.entries.find((e) => e.key === 'Condition')?.value : undefined;
+  return condition === undefined || (condition.kind === 'scalar' && typeof condition.value === 'string');
 }
 
 /** Whether a shared step of the last expansion looked the resource up (or went through them all). */
@@ -212,7 +216,7 @@ function stepRead(last: ExpansionRecord, logicalId: string): boolean {
 function isRestApiEditKeepingItsStage(before: MapEntry, now: MapEntry, earlierText: string, text: string, replay: ApiReplay): boolean {
   const rest = REST_KIND.apiType;
   if (!replay.apis.some((api) => api.id === now.key && api.type === rest)) return false;
-  if (writtenType(before.value) !== rest || writtenType(now.value) !== rest || !withoutAnchors(before, now, earlierText, text)) return false;
+  if (writtenType(before.value) !== rest || writtenType(now.value) !== rest || !conditionIsAString(now) || !withoutAnchors(before, now, earlierText, text)) return false;
   const stage = stageText(before, earlierText);
   return stage !== undefined && stage === stageText(now, text);
 }

@@ -502,6 +502,17 @@ describe('SamTranslationCache: an explicit API that functions\' events name', ()
     assert.deepStrictEqual(Object.keys(resourcesOf(edited)).filter((id) => id.includes('Permission')).sort(), ['AGetPermissionnext', 'BGetPermissionnext']);
   });
 
+  test("an edit that makes the API's Condition a map is expanded in full: SAM rejects the template, whose every Condition must be a string", () => {
+    const withCondition = (condition: string) =>
+      explicitApiTemplate().replace('Resources:\n', 'Conditions:\n  IsProd: !Equals [a, a]\nResources:\n').replace('    Type: AWS::Serverless::Api\n', `    Type: AWS::Serverless::Api\n    Condition: ${condition}\n`);
+    const cache = new SamTranslationCache();
+    expand(withCondition('IsProd'), cache);
+    const text = withCondition('{Ref: IsProd}');
+    const edited = expand(text, cache);
+    assert.deepStrictEqual(edited, uncached(text));
+    assert.match(edited.parsed.errors.map((error) => error.message).join('\n'), /Every Condition member must be a string/);
+  });
+
   test("an edit to the path of an event on the API rebuilds the API from its parts: its definition changes, so does its deployment", () => {
     const cache = new SamTranslationCache();
     const before = expand(explicitApiTemplate(), cache);
