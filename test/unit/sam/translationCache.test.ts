@@ -502,6 +502,18 @@ describe('SamTranslationCache: an explicit API that functions\' events name', ()
     assert.deepStrictEqual(Object.keys(resourcesOf(edited)).filter((id) => id.includes('Permission')).sort(), ['AGetPermissionnext', 'BGetPermissionnext']);
   });
 
+  test("an API rebuilt from its parts looks parameter values up in the text as it is now: a list a parameter's default gives it stands at that default", () => {
+    const withTypes = (pathOfA: string) =>
+      explicitApiTemplate({ pathOfA })
+        .replace('Resources:\n', 'Parameters:\n  Types:\n    Type: String\n    Default: [image~1png]\nGlobals:\n  Api:\n    BinaryMediaTypes: [!Ref Types]\nResources:\n');
+    const cache = new SamTranslationCache({ movesInPlace: true });
+    expand(withTypes('/a'), cache);
+    const text = withTypes('/a2');
+    const edited = expand(text, cache);
+    assert.equal(cache.apiRebuilds, 1);
+    assert.deepStrictEqual(edited, uncached(text));
+  });
+
   test("an edit that makes the API's Condition a map is expanded in full: SAM rejects the template, whose every Condition must be a string", () => {
     const withCondition = (condition: string) =>
       explicitApiTemplate().replace('Resources:\n', 'Conditions:\n  IsProd: !Equals [a, a]\nResources:\n').replace('    Type: AWS::Serverless::Api\n', `    Type: AWS::Serverless::Api\n    Condition: ${condition}\n`);
