@@ -319,10 +319,8 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   if (translation === null) return undefined;
   // The APIs' parts with the edited functions' own now; the APIs made again from them when they changed what they read.
   let apis = last.apis;
-  // A rebuilt API looks the parameter values up where they are now: read from this text, so that
-  // a list or a map a parameter gives an API stands for its text here (a value read before would
-  // be placed as one the transform made).
-  if (apis && apiEdited) apis = { ...apis, context: { ...apis.context, parameters: parametersNow ?? parameterValues(parametersDeclared(root, index), options) } };
+  // A rebuilt API looks the parameter values up where they are now.
+  if (apis && parametersNow) apis = { ...apis, context: { ...apis.context, parameters: parametersNow } };
   if (apis && translation) {
     const parts = translation.apiLog && !translation.apiLog.unreplayable ? functionApiParts(translation.apiLog, edited.keys(), translation.keptEffects) : undefined;
     apis = parts && replayable(parts.values()) ? { ...apis, parts: new Map([...apis.parts, ...parts]) } : undefined;
@@ -512,12 +510,6 @@ function valuesLeavingLookUpsAlone(last: ParameterLookUps | undefined, declared:
   const values = parameterValues(declared, options);
   const allText = stableText(sortedEntries(values));
   return allText !== undefined && sameParameterReads(last.reads, values, allText) ? values : undefined;
-}
-
-/** The Parameters section as this text declares it, or an empty one. */
-function parametersDeclared(root: MapNode, index: SourceIndex): unknown {
-  const node = root.entries.find((e) => e.key === 'Parameters')?.value;
-  return node === undefined ? {} : index.read(node);
 }
 
 /** The values now, with what the last expansion and this one's translations looked up; undefined when one look-up is not known. */

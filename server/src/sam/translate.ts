@@ -245,7 +245,9 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   const py27 = py27Of ?? convertsForPython27(resources, template.Globals);
   const parameters = parameterValues(template.Parameters, options);
   // The text of the parameter values, which what is kept may depend on: read before anything records look-ups.
-  const parametersText = options.cache ? stableText(sortedEntries(parameters)) : undefined;
+  // Nothing is kept when a value is a list or a map: a translation holds the values it looked up,
+  // and such a value stands for the text it was read from, which a later text's nodes do not know.
+  const parametersText = options.cache && ![...parameters.values()].some((value) => typeof value === 'object' && value !== null) ? stableText(sortedEntries(parameters)) : undefined;
   // Every look-up, so that an expansion may start from this one after an edit to a parameter none looked up (reexpand.ts).
   const lookedUp = new RecordedParameters(parameters);
   const subError = nonStringSubVariable(template, lookedUp);
