@@ -44,7 +44,7 @@ import { pyStr } from './python/pyRepr';
 import { fromTemplate } from './api/pyValues';
 import { deepCopy, isMap, sortedEntries, type PlainMap } from './values';
 import type { SourceIndex } from './sourceIndex';
-import { RecordedParameters, RecordingContext, sameParameterReads, stableText, type KeptEffect, type KeptTranslation, type ParameterReads, type SamTranslationCache } from './translationCache';
+import { keepableParameters, RecordedParameters, RecordingContext, sameParameterReads, stableText, type KeptEffect, type KeptTranslation, type ParameterReads, type SamTranslationCache } from './translationCache';
 import { ImplicitApiKeeper } from './api/keptImplicitApi';
 import { ApiLog, REPLAYED_API_READS } from './api/apiReplay';
 
@@ -245,9 +245,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   const py27 = py27Of ?? convertsForPython27(resources, template.Globals);
   const parameters = parameterValues(template.Parameters, options);
   // The text of the parameter values, which what is kept may depend on: read before anything records look-ups.
-  // Nothing is kept when a value is a list or a map: a translation holds the values it looked up,
-  // and such a value stands for the text it was read from, which a later text's nodes do not know.
-  const parametersText = options.cache && ![...parameters.values()].some((value) => typeof value === 'object' && value !== null) ? stableText(sortedEntries(parameters)) : undefined;
+  const parametersText = options.cache && keepableParameters(parameters) ? stableText(sortedEntries(parameters)) : undefined;
   // Every look-up, so that an expansion may start from this one after an edit to a parameter none looked up (reexpand.ts).
   const lookedUp = new RecordedParameters(parameters);
   const subError = nonStringSubVariable(template, lookedUp);

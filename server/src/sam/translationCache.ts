@@ -158,6 +158,16 @@ export class RecordedParameters implements ReadonlyMap<string, unknown> {
   }
 }
 
+/**
+ * Whether what a translation looked up of these parameter values may be kept for another text:
+ * not when a value is a list or a map, which stands for the text it was read from, and which a
+ * later text's nodes do not know (its place in the processed template would be lost).
+ */
+export function keepableParameters(parameters: ReadonlyMap<string, unknown>): boolean {
+  for (const value of parameters.values()) if (typeof value === 'object' && value !== null) return false;
+  return true;
+}
+
 /** The default number of translations a cache keeps. */
 export const DEFAULT_SAM_CACHE_SIZE = 2000;
 

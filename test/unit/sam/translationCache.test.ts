@@ -532,6 +532,28 @@ describe('SamTranslationCache: an explicit API that functions\' events name', ()
     assert.deepStrictEqual(expand(text, cache), uncached(text));
   });
 
+  test("an API no function names, given a list by a parameter's default, stands at that default after its own entry is edited", () => {
+    const withCors = (origin: string) => `Transform: AWS::Serverless-2016-10-31
+Parameters:
+  Types:
+    Type: String
+    Default: [image~1png]
+Globals:
+  Api:
+    BinaryMediaTypes: [!Ref Types]
+Resources:
+  Api:
+    Type: AWS::Serverless::Api
+    Properties:
+      StageName: live
+      Cors: "'${origin}'"
+`;
+    const cache = new SamTranslationCache({ movesInPlace: true });
+    expand(withCors('a'), cache);
+    const text = withCors('ab');
+    assert.deepStrictEqual(expand(text, cache), uncached(text));
+  });
+
   test("an edit that makes the API's Condition a map is expanded in full: SAM rejects the template, whose every Condition must be a string", () => {
     const withCondition = (condition: string) =>
       explicitApiTemplate().replace('Resources:\n', 'Conditions:\n  IsProd: !Equals [a, a]\nResources:\n').replace('    Type: AWS::Serverless::Api\n', `    Type: AWS::Serverless::Api\n    Condition: ${condition}\n`);

@@ -26,7 +26,7 @@ import type { GeneratedResource, Origin } from '../generated';
 import { Globals, mergeGlobals } from '../globals';
 import { PyUnicode } from '../python/py27Dict';
 import { ResourceOrder } from '../resourceOrder';
-import { RecordedParameters, RecordingContext, stableText, type KeptEffect, type ParameterReads } from '../translationCache';
+import { keepableParameters, RecordedParameters, RecordingContext, stableText, type KeptEffect, type ParameterReads } from '../translationCache';
 import type { ContextSeed, Translation } from '../translate';
 import { isMap, sortedEntries, type PlainMap } from '../values';
 import { addApiToDefinition, addImplicitApiAttributes, addPathConditions, ImplicitApiState, type ImplicitApiKind } from './implicitApi';
@@ -222,7 +222,7 @@ const NOT_REPLAYED = new Set(['AWS::Serverless::WebSocketApi', 'AWS::Serverless:
  */
 export function apiReplayOf(translation: Translation, template: PlainMap): ApiReplay | undefined {
   const log = translation.apiLog;
-  if (log === undefined || log.unreplayable || translation.seed === undefined) return undefined;
+  if (log === undefined || log.unreplayable || translation.seed === undefined || !keepableParameters(translation.seed.parameters)) return undefined;
   const resources = isMap(template.Resources) ? template.Resources : {};
   if (Object.values(resources).some((entry) => isMap(entry) && NOT_REPLAYED.has(entry.Type as string))) return undefined;
   const apis: ReplayedApi[] = [];
