@@ -46,6 +46,19 @@ function expand(text: string, cache: SamTranslationCache) {
   return expandServerless(readTemplateModel(parseTemplate(text)), { parameters: new Map(), region: 'us-east-1', partition: 'aws', cache });
 }
 
+/**
+ * A resource's `Condition` made a map after an expansion in which it was a string: the expansion
+ * is the expansion in full, and SAM rejects the template.
+ */
+function assertConditionMadeAMapRejected(withCondition: (condition: string) => string): void {
+  const cache = new SamTranslationCache();
+  expand(withCondition('IsProd'), cache);
+  const text = withCondition('{Ref: IsProd}');
+  const edited = expand(text, cache);
+  assert.deepStrictEqual(edited, uncached(text));
+  assert.match(edited.parsed.errors.map((error) => error.message).join('\n'), /Every Condition member must be a string/);
+}
+
 function uncached(text: string) {
   return expandServerless(readTemplateModel(parseTemplate(text)), { parameters: new Map(), region: 'us-east-1', partition: 'aws' });
 }
@@ -123,12 +136,7 @@ ${functionYaml('A', { attributes: '    Condition: IsProd\n', events: [route] })}
 
   test('an edit that makes a queue\'s Condition a map is expanded in full: SAM rejects the template, whose every Condition must be a string', () => {
     const withCondition = (condition: string) => template().replace('Resources:\n', 'Conditions:\n  IsProd: !Equals [a, a]\nResources:\n').replace('  BQueue:\n    Type: AWS::SQS::Queue\n', `  BQueue:\n    Type: AWS::SQS::Queue\n    Condition: ${condition}\n`);
-    const cache = new SamTranslationCache();
-    expand(withCondition('IsProd'), cache);
-    const text = withCondition('{Ref: IsProd}');
-    const edited = expand(text, cache);
-    assert.deepStrictEqual(edited, uncached(text));
-    assert.match(edited.parsed.errors.map((error) => error.message).join('\n'), /Every Condition member must be a string/);
+    assertConditionMadeAMapRejected(withCondition);
   });
 
   test("a map a parameter's default gives a function stands at that default after the parameters are reordered: no translation holding it is kept from another text", () => {
@@ -557,12 +565,7 @@ Resources:
   test("an edit that makes the API's Condition a map is expanded in full: SAM rejects the template, whose every Condition must be a string", () => {
     const withCondition = (condition: string) =>
       explicitApiTemplate().replace('Resources:\n', 'Conditions:\n  IsProd: !Equals [a, a]\nResources:\n').replace('    Type: AWS::Serverless::Api\n', `    Type: AWS::Serverless::Api\n    Condition: ${condition}\n`);
-    const cache = new SamTranslationCache();
-    expand(withCondition('IsProd'), cache);
-    const text = withCondition('{Ref: IsProd}');
-    const edited = expand(text, cache);
-    assert.deepStrictEqual(edited, uncached(text));
-    assert.match(edited.parsed.errors.map((error) => error.message).join('\n'), /Every Condition member must be a string/);
+    assertConditionMadeAMapRejected(withCondition);
   });
 
   test("an edit to the path of an event on the API rebuilds the API from its parts: its definition changes, so does its deployment", () => {
