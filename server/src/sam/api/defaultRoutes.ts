@@ -5,7 +5,9 @@
  * writes keeps the first function's `$default` integration when a second one serves the route,
  * without complaint, so which one holds it, and so which events have permissions, depends on the
  * order the functions are translated in: a function translated alone (reexpand.ts) would see
- * only its own.
+ * only its own. That is the one thing a step reads of what other functions' steps did to an API
+ * (the alone translation is given the API's entry as written): a step that read more of an
+ * API's definition would need this check widened, or the entry as it stood at its turn.
  */
 import { isMap } from '../values';
 import { IMPLICIT_HTTP_API } from './implicitHttpApi';
