@@ -23,9 +23,15 @@ export function validateDocument(template: PlainMap): SamError | undefined {
     if (section in template && !isMap(template[section])) return invalidDocument("'Mappings' or 'Parameters' is either null or not a valid dictionary.", [section]);
   }
   for (const [id, resource] of Object.entries(resources as Record<string, PlainMap>)) {
-    if ('Condition' in resource && typeof resource.Condition !== 'string') return invalidDocument('Every Condition member must be a string.', ['Resources', id, 'Condition']);
+    const condition = conditionError(id, resource);
+    if (condition) return condition;
   }
   return undefined;
+}
+
+/** Why SAM rejects the template for one resource's `Condition` (it must be a string), if it does. */
+export function conditionError(id: string, resource: PlainMap): SamError | undefined {
+  return 'Condition' in resource && typeof resource.Condition !== 'string' ? invalidDocument('Every Condition member must be a string.', ['Resources', id, 'Condition']) : undefined;
 }
 
 /** SAM resources whose logical id CloudFormation would not take: ids are alphanumeric. */

@@ -54,6 +54,7 @@ import { REST_KIND } from './api/implicitRestApi';
 import { entryWithoutChanged, functionGlobalsEdit, patchedFunctions, type FunctionGlobalsEdit } from './globalsEdit';
 import { lambdaPropertyOf } from './function/function';
 import { backingOf } from './backing';
+import { conditionError } from './document';
 import type { ConnectorLink } from './connector/links';
 import { reconnection, type Reconnection } from './connector/reconnection';
 
@@ -190,16 +191,16 @@ function isFunctionEditTheApiDoesNotRead(before: MapEntry, now: MapEntry, earlie
  * nothing of it but its type (plugins) and that its `Condition` is a string (document.ts) unless
  * a translation read it, which the caller rules out.
  */
-function isPassedThroughEdit(before: MapEntry, now: MapEntry, earlierText: string, text: string): boolean {
+function isPassedThroughEdit(before: MapEntry, now: MapEntry, earlierText: string, text: string, index: SourceIndex): boolean {
   const type = writtenType(now.value);
   if (typeof type !== 'string' || type.startsWith(SERVERLESS_PREFIX) || writtenType(before.value) !== type) return false;
-  return conditionIsAString(now) && withoutAnchors(before, now, earlierText, text);
+  return conditionIsAString(now, index) && withoutAnchors(before, now, earlierText, text);
 }
 
 /** Whether a resource's `Condition`, if it has one, is a string: SAM rejects the whole template otherwise (document.ts). */
-function conditionIsAString(entry: MapEntry): boolean {
+function conditionIsAString(entry: MapEntry, index: SourceIndex): boolean {
   const condition = entry.value.kind === 'map' ? entry.value.entries.find((e) => e.key === 'Condition')?.value : undefined;
-  return condition === undefined || (condition.kind === 'scalar' && typeof condition.value === 'string');
+  return condition === undefined || conditionError(entry.key, { Condition: index.read(condition) }) === undefined;
 }
 
 /** Whether a shared step of the last expansion looked the resource up (or went through them all). */
@@ -213,10 +214,10 @@ function stepRead(last: ExpansionRecord, logicalId: string): boolean {
  * else of the API's entry, while the API's definition and translation are the replay's to make
  * again from the entry as written now (its CORS, its auth...).
  */
-function isRestApiEditKeepingItsStage(before: MapEntry, now: MapEntry, earlierText: string, text: string, replay: ApiReplay): boolean {
+function isRestApiEditKeepingItsStage(before: MapEntry, now: MapEntry, earlierText: string, text: string, replay: ApiReplay, index: SourceIndex): boolean {
   const rest = REST_KIND.apiType;
   if (!replay.apis.some((api) => api.id === now.key && api.type === rest)) return false;
-  if (writtenType(before.value) !== rest || writtenType(now.value) !== rest || !conditionIsAString(now) || !withoutAnchors(before, now, earlierText, text)) return false;
+  if (writtenType(before.value) !== rest || writtenType(now.value) !== rest || !conditionIsAString(now, index) || !withoutAnchors(before, now, earlierText, text)) return false;
   const stage = stageText(before, earlierText);
   return stage !== undefined && stage === stageText(now, text);
 }
@@ -295,10 +296,10 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     else if (last.apis && isFunctionEdit(before, now, last.text, text)) {
       edited.set(now.key, { before, now });
       apiEdited = true;
-    } else if (last.apis && isRestApiEditKeepingItsStage(before, now, last.text, text, last.apis)) {
+    } else if (last.apis && isRestApiEditKeepingItsStage(before, now, last.text, text, last.apis, index)) {
       apiEntryEdits.push({ before, now });
       apiEdited = true;
-    } else if (last.allKept && ownKeys.has(now.key) && !stepRead(last, now.key) && isPassedThroughEdit(before, now, last.text, text)) passedThroughEdits.push(before);
+    } else if (last.allKept && ownKeys.has(now.key) && !stepRead(last, now.key) && isPassedThroughEdit(before, now, last.text, text, index)) passedThroughEdits.push(before);
     else return undefined;
   }
   const inPlace = movesInPlace(cache, options);

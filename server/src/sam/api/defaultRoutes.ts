@@ -10,6 +10,7 @@
  * API's definition would need this check widened, or the entry as it stood at its turn.
  */
 import { isMap } from '../values';
+import { restApiIdString } from './apiEvent';
 import { IMPLICIT_HTTP_API } from './implicitHttpApi';
 
 /** For each API, the functions with an `HttpApi` event on its `$default` route. */
@@ -28,7 +29,7 @@ export function defaultRoutesServed(entry: unknown): Set<string> {
     if (!isMap(event) || event.Type !== 'HttpApi') continue;
     const properties = isMap(event.Properties) ? event.Properties : {};
     if (properties.Path !== undefined && properties.Path !== DEFAULT_ROUTE) continue;
-    const named = isMap(properties.ApiId) && 'Ref' in properties.ApiId ? properties.ApiId.Ref : (properties.ApiId ?? IMPLICIT_HTTP_API);
+    const named = properties.ApiId === undefined ? IMPLICIT_HTTP_API : restApiIdString(properties.ApiId);
     if (typeof named === 'string') apis.add(named);
   }
   return apis;
