@@ -71,6 +71,8 @@ export function noteText(note: ReportNote): string {
       return `${note.logicalId}: ${note.feature} is not expanded yet: it is analysed as written, and references to what SAM generates for it are assumed valid`;
     case 'sam-application-url':
       return `${note.logicalId}: the template URL of a Serverless Application Repository application is a pre-signed URL that only AWS knows; the nested stack reads it as the application id and version, and CloudFormation updates the nested stack on every deployment (a new URL each time), with no change inside when the version is the same`;
+    case 'sam-parameter-without-value':
+      return `${note.logicalId}: ${note.property} is parameter ${note.parameter}, which has no value here: SAM needs the value to generate what depends on it, so a stand-in is shown, the same before and after (the parameter's name in a generated name, SAM's default for a setting); give the parameter a value to see exactly what CloudFormation will do`;
     case 'sam-always-deploy':
       return `${note.logicalId}: AlwaysDeploy creates a new deployment on every deploy; this comparison does not show it`;
     case 'sam-local-artifact':

@@ -6,10 +6,10 @@
  * when the transform runs. That URL is known only to AWS: the nested stack here reads a stand-in
  * built from the application id and version, so that a new version shows as a new template.
  */
-import type { SamResource, TranslationContext } from './context';
+import { noteParameterWithoutValue, type SamResource, type TranslationContext } from './context';
 import { invalidDocument, invalidResource, SamError, type SamPath } from './errors';
 import type { GeneratedResource } from './generated';
-import { resolveFindInMap, resolveParameterRefs } from './intrinsics';
+import { parameterWithoutValue, resolveFindInMap, resolveParameterRefs } from './intrinsics';
 import { checkProperties, IS_DICT, IS_INT, IS_STR, listOf, oneOf, typed, type PropertySpec } from './properties';
 import type { ResourceOrder } from './resourceOrder';
 import { samTagList } from './function/function';
@@ -26,8 +26,11 @@ const APPLICATION_PROPERTIES: Record<string, PropertySpec> = {
   TimeoutInMinutes: typed(IS_INT),
 };
 
-/** For each application and version the template names, the stand-in template URL, or the error found for it. */
-export type ApplicationTemplates = Map<string, string | SamError | false>;
+/**
+ * For each application and version the template names, the stand-in template URL (an `Fn::Sub`
+ * of the parameters that name it, when one has no value at hand), or the error found for it.
+ */
+export type ApplicationTemplates = Map<string, string | { 'Fn::Sub': string } | SamError | false>;
 
 /** A Serverless Application Repository application's ARN, the only id the repository takes. */
 const SAR_APPLICATION_ARN = /^arn:[a-z0-9-]+:serverlessrepo:[a-z0-9-]+:\d{12}:applications\/.+$/;
@@ -61,18 +64,25 @@ export function resolveApplicationLocations(ctx: TranslationContext, order: Reso
       templates.set(key, lookupError);
       continue;
     }
-    if (isMap(id) || isMap(version)) {
+    // A parameter with no value at hand has one when CloudFormation runs the transform: it passes as a string would.
+    const idParameter = parameterWithoutValue(id, ctx.parameters);
+    const versionParameter = parameterWithoutValue(version, ctx.parameters);
+    if ((isMap(id) && idParameter === undefined) || (isMap(version) && versionParameter === undefined)) {
       templates.set(key, false);
       continue;
     }
     if (templates.has(key)) continue;
-    if (typeof id !== 'string') templates.set(key, invalidResource(logicalId, "Property 'Location.ApplicationId' should be a string.", [...path, 'ApplicationId']));
-    else if (typeof version !== 'string') templates.set(key, invalidResource(logicalId, "Property 'Location.SemanticVersion' should be a string.", [...path, 'SemanticVersion']));
-    else if (id.startsWith('{{resolve:')) {
+    if (typeof id !== 'string' && idParameter === undefined) templates.set(key, invalidResource(logicalId, "Property 'Location.ApplicationId' should be a string.", [...path, 'ApplicationId']));
+    else if (typeof version !== 'string' && versionParameter === undefined) templates.set(key, invalidResource(logicalId, "Property 'Location.SemanticVersion' should be a string.", [...path, 'SemanticVersion']));
+    else if (typeof id === 'string' && id.startsWith('{{resolve:')) {
       templates.set(key, invalidResource(logicalId, "Serverless Application Repostiory does not support dynamic reference in 'ApplicationId' property.", [...path, 'ApplicationId']));
-    } else if (!SAR_APPLICATION_ARN.test(id)) {
+    } else if (typeof id === 'string' && !SAR_APPLICATION_ARN.test(id)) {
       // The repository knows applications by ARN only: it refuses any other id, which SAM reports so.
       templates.set(key, invalidResource(logicalId, `Cannot access application: ${id}.`, [...path, 'ApplicationId']));
+    } else if (idParameter !== undefined || versionParameter !== undefined) {
+      // The repository is asked when CloudFormation has the values: here the URL reads the parameters, the same before and after.
+      const text = (value: unknown, parameter: string | undefined) => (parameter === undefined ? String(value) : `\${${parameter}}`);
+      templates.set(key, { 'Fn::Sub': `serverlessrepo:${text(id, idParameter)}@${text(version, versionParameter)}` });
     } else templates.set(key, `serverlessrepo:${id}@${version}`);
   }
   return templates;
@@ -85,6 +95,7 @@ export function translateApplication(ctx: TranslationContext, sam: SamResource, 
   if (!('Location' in p)) return missing('Location');
   const location = p.Location;
   let sarTags: PlainMap = {};
+  let standInUrl: { 'Fn::Sub': string } | undefined;
   if (!isMap(location)) p.TemplateUrl = location;
   else {
     if (!('ApplicationId' in location)) return missing('ApplicationId');
@@ -96,12 +107,21 @@ export function translateApplication(ctx: TranslationContext, sam: SamResource, 
     if (known instanceof SamError && known.kind === 'document') return known;
     const unresolved = (name: string) =>
       invalidResource(sam.logicalId, `Property '${name}' cannot be resolved. Only FindInMap and Ref intrinsic functions are supported.`, ['Properties', 'Location', name]);
-    if (isMap(id)) return unresolved('ApplicationId');
-    if (!version) return invalidResource(sam.logicalId, "Property 'SemanticVersion' cannot be blank.", ['Properties', 'Location', 'SemanticVersion']);
-    if (isMap(version)) return unresolved('SemanticVersion');
-    const template = templates.get(applicationKey(id, version));
-    if (template instanceof SamError) return template;
-    p.TemplateUrl = template;
+    if (isMap(known) && !(known instanceof SamError)) {
+      // Named by a parameter with no value at hand: the URL and tags read the parameters, as CloudFormation will give them.
+      if (!version) return invalidResource(sam.logicalId, "Property 'SemanticVersion' cannot be blank.", ['Properties', 'Location', 'SemanticVersion']);
+      standInUrl = known;
+      for (const [name, value] of [['ApplicationId', id], ['SemanticVersion', version]] as const) {
+        const parameter = parameterWithoutValue(value, ctx.parameters);
+        if (parameter !== undefined) noteParameterWithoutValue(ctx, sam, `Location.${name}`, parameter);
+      }
+    } else {
+      if (isMap(id) && parameterWithoutValue(id, ctx.parameters) === undefined) return unresolved('ApplicationId');
+      if (!version) return invalidResource(sam.logicalId, "Property 'SemanticVersion' cannot be blank.", ['Properties', 'Location', 'SemanticVersion']);
+      if (isMap(version) && parameterWithoutValue(version, ctx.parameters) === undefined) return unresolved('SemanticVersion');
+      if (known instanceof SamError) return known;
+      p.TemplateUrl = known;
+    }
     ctx.note({ kind: 'sam-application-url', logicalId: sam.logicalId }, sam.node?.range);
     sarTags = { 'serverlessrepo:applicationId': id };
     if (version !== undefined && version !== null) sarTags['serverlessrepo:semanticVersion'] = version;
@@ -116,7 +136,7 @@ export function translateApplication(ctx: TranslationContext, sam: SamResource, 
   if (tags instanceof SamError) return tags;
   stack.set('Tags', tags, 'Tags');
   stack.set('TimeoutInMinutes', p.TimeoutInMinutes, 'TimeoutInMinutes');
-  stack.set('TemplateURL', p.TemplateUrl || '', 'Location');
+  stack.set('TemplateURL', standInUrl ?? (p.TemplateUrl || ''), 'Location');
   return [stack];
 }
 

@@ -4,7 +4,7 @@
  * (deployment preferences, references to generated resources, new conditions, notes).
  */
 import type { Range } from '../template/ast';
-import type { MapNode } from '../template/ast';
+import type { MapNode, TemplateNode } from '../template/ast';
 import { GeneratedResource, type Origin } from './generated';
 import { ResourceReferences } from './intrinsics';
 import type { DeploymentPreferences } from './function/deploymentPreference';
@@ -18,6 +18,11 @@ import { isMap, type PlainMap } from './values';
 export const PASS_THROUGH_ATTRIBUTES = ['Condition', 'DeletionPolicy', 'UpdateReplacePolicy'] as const;
 /** The resource attributes SAM keeps on the main resource it generates. */
 export const SUPPORTED_ATTRIBUTES = ['DeletionPolicy', 'UpdatePolicy', 'Condition', 'UpdateReplacePolicy', 'Metadata'] as const;
+
+/** Notes that `property` of `sam` is a `Ref` to `parameter`, which has no value at hand, at the property where the resource writes it. */
+export function noteParameterWithoutValue(ctx: TranslationContext, sam: SamResource, property: string, parameter: string): void {
+  ctx.note({ kind: 'sam-parameter-without-value', logicalId: sam.logicalId, property, parameter }, sam.propertyRange(property) ?? sam.node?.range);
+}
 
 /** A SAM resource as the translation reads it. */
 export class SamResource {
@@ -33,6 +38,13 @@ export class SamResource {
   get properties(): PlainMap {
     const properties = this.entry.Properties;
     return isMap(properties) ? properties : {};
+  }
+
+  /** The range of a property's value (`Location.ApplicationId` for one inside a map) where this resource writes it; undefined when it does not (Globals sets it, or there is no node). */
+  propertyRange(property: string): Range | undefined {
+    let value: TemplateNode | undefined = this.node?.entries.find((e) => e.key === 'Properties')?.value;
+    for (const key of property.split('.')) value = value?.kind === 'map' ? value.entries.find((e) => e.key === key)?.value : undefined;
+    return value?.range;
   }
 
   get condition(): unknown {
@@ -75,6 +87,11 @@ export type SamNote = (
   | { kind: 'sam-local-artifact'; logicalId: string; property: string; path: string }
   /** A local artifact path with no file or folder there, as the caller found: shown as a warning (present/findings.ts). */
   | { kind: 'sam-local-artifact-missing'; logicalId: string; property: string; path: string }
+  /**
+   * A property SAM needs the value of (to name what it generates, or to decide a setting) that is
+   * a `Ref` to a parameter with no value at hand: a stand-in takes the value's place.
+   */
+  | { kind: 'sam-parameter-without-value'; logicalId: string; property: string; parameter: string }
   /** An API with AlwaysDeploy: a new deployment on every deploy, which no comparison shows. */
   | { kind: 'sam-always-deploy'; logicalId: string }
 ) & { range?: Range };

@@ -4,6 +4,7 @@
  * SAM gives.
  */
 import { invalidDocument, invalidResource, type SamError, type SamPath } from './errors';
+import { ParameterWithoutValue } from './intrinsics';
 import { pyStr } from './python/pyRepr';
 import type { PyValue } from './python/py27Dict';
 import { isList, isMap, type PlainMap } from './values';
@@ -77,7 +78,7 @@ function findNonStringSub(value: unknown, parameters: ReadonlyMap<string, unknow
     const own = isList(sub) && isMap(sub[1]) ? sub[1] : {};
     for (const [, name] of text.matchAll(SUB_VARIABLE)) {
       const resolved = name! in own ? undefined : parameters.get(name!);
-      if (isList(resolved) || isMap(resolved)) {
+      if (isList(resolved) || (isMap(resolved) && !(resolved instanceof ParameterWithoutValue))) {
         return invalidDocument(`Invalid Fn::Sub variable value ${pyStr(resolved as PyValue)}. Fn::Sub expects all variables to be strings.`, [...path, 'Fn::Sub']);
       }
     }

@@ -71,17 +71,36 @@ function rewriteSub(map: PlainMap, replace: (whole: string, name: string) => str
   return map;
 }
 
+/**
+ * The value of a parameter the template declares with no `Default` and the caller gave no value
+ * for (parameterValues, translate.ts). CloudFormation passes every parameter's value to the
+ * transform, so SAM never meets one; here it is a value not at hand, which stays a reference
+ * wherever SAM resolves parameters, and which the properties that need a string to name what
+ * they generate take as a stand-in (`parameterWithoutValue`).
+ */
+export class ParameterWithoutValue {
+  constructor(readonly name: string) {}
+}
+
+/** The name of the parameter `value` is a `Ref` to, when that parameter has no value at hand. */
+export function parameterWithoutValue(value: unknown, parameters: ReadonlyMap<string, unknown>): string | undefined {
+  if (!isMap(value) || singleKey(value) !== 'Ref' || typeof value.Ref !== 'string') return undefined;
+  return parameters.get(value.Ref) instanceof ParameterWithoutValue ? value.Ref : undefined;
+}
+
 /** SAM's `resolve_parameter_refs`: `Ref` to a parameter with a value, and `${Parameter}` in `Fn::Sub` strings. */
 export function resolveParameterRefs(value: unknown, parameters: ReadonlyMap<string, unknown>): unknown {
   return traverse(value, REF_AND_SUB, (map, key) => {
     if (key === 'Ref') {
       const name = map.Ref;
-      return typeof name === 'string' && parameters.has(name) ? parameters.get(name) : map;
+      if (typeof name !== 'string' || !parameters.has(name)) return map;
+      const resolved = parameters.get(name);
+      return resolved instanceof ParameterWithoutValue ? map : resolved;
     }
     if (key === 'Fn::Sub') {
       return rewriteSub(map, (whole, name) => {
         const resolved = parameters.get(name);
-        return resolved === undefined ? whole : String(resolved);
+        return resolved === undefined || resolved instanceof ParameterWithoutValue ? whole : String(resolved);
       });
     }
     return map;

@@ -6,10 +6,10 @@
  * default, or `RetentionPolicy`) the old version stays. `LayerName` defaults to the SAM id, so the
  * layer's ARN keeps its name across versions; references to the SAM id are renamed to the new id.
  */
-import type { SamResource, TranslationContext } from './context';
+import { noteParameterWithoutValue, type SamResource, type TranslationContext } from './context';
 import { invalidResource, SamError } from './errors';
 import type { GeneratedResource } from './generated';
-import { resolveParameterRefs } from './intrinsics';
+import { parameterWithoutValue, resolveParameterRefs } from './intrinsics';
 import { generateLogicalId } from './logicalIds';
 import { checkProperties, IS_BOOL, IS_DICT, IS_STR, listOf, oneOf, typed, type PropertySpec } from './properties';
 import { s3LocationObject } from './s3Location';
@@ -45,7 +45,10 @@ export function translateLayerVersion(ctx: TranslationContext, sam: SamResource)
     }
     p[name] = resolved;
   }
-  const retention = retentionPolicy(sam, p.RetentionPolicy);
+  // A parameter with no value at hand: SAM's default (the version retained) stands in for the value CloudFormation will give.
+  const retentionParameter = parameterWithoutValue(p.RetentionPolicy, ctx.parameters);
+  if (retentionParameter !== undefined) noteParameterWithoutValue(ctx, sam, 'RetentionPolicy', retentionParameter);
+  const retention = retentionParameter === undefined ? retentionPolicy(sam, p.RetentionPolicy) : undefined;
   if (retention instanceof SamError) return retention;
   const attributes = sam.passThroughAttributes();
   if (!('DeletionPolicy' in attributes)) attributes.DeletionPolicy = 'Retain';

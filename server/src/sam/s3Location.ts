@@ -66,8 +66,6 @@ export function s3LocationObject(
 
 /** The note for a local artifact path: its contents are not in the template; or, when the caller found nothing there, that it is missing. */
 export function noteLocalPath(ctx: TranslationContext, sam: SamResource, property: string, path: string): void {
-  const range = sam.node?.entries.find((e) => e.key === 'Properties')?.value;
-  const propertyRange = range?.kind === 'map' ? range.entries.find((e) => e.key === property)?.value.range : undefined;
   const kind = ctx.artifacts?.get(path) === false ? 'sam-local-artifact-missing' : 'sam-local-artifact';
-  ctx.note({ kind, logicalId: sam.logicalId, property, path }, propertyRange ?? sam.node?.range);
+  ctx.note({ kind, logicalId: sam.logicalId, property, path }, sam.propertyRange(property) ?? sam.node?.range);
 }

@@ -36,7 +36,7 @@ import { Globals, globalsSectionOf, globalsTextOf, mergeGlobals } from './global
 import { defaultDefinitionBodies } from './api/managedDefinitions';
 import { slice } from './movedRecords';
 import { invalidLogicalIds, nonStringSubVariable, validateDocument } from './document';
-import { ResourceReferences, resolveParameterRefs } from './intrinsics';
+import { ParameterWithoutValue, ResourceReferences, resolveParameterRefs } from './intrinsics';
 import { NotCovered } from './notCovered';
 import { ResourceOrder } from './resourceOrder';
 import { PyDict, type PyValue } from './python/py27Dict';
@@ -109,12 +109,19 @@ export interface Translation {
   stepReads: ReadonlySet<string>;
 }
 
-/** The parameter values a transform knows: the caller's, then the defaults the template declares, then the pseudo parameters it resolves. */
+/**
+ * The parameter values a transform knows: the caller's, then the defaults the template declares,
+ * then the pseudo parameters it resolves. A declared parameter with neither is one CloudFormation
+ * would give a value: it is a `ParameterWithoutValue`, so that what it decides is not taken for
+ * an error the deployment would not meet.
+ */
 export function parameterValues(declared: unknown, options: Pick<TranslationOptions, 'parameters' | 'region' | 'partition'>): Map<string, unknown> {
   const parameters = new Map(options.parameters);
   if (isMap(declared)) {
     for (const [name, declaration] of Object.entries(declared)) {
-      if (!parameters.has(name) && isMap(declaration) && 'Default' in declaration) parameters.set(name, declaration.Default);
+      if (parameters.has(name)) continue;
+      if (isMap(declaration) && 'Default' in declaration) parameters.set(name, declaration.Default);
+      else if (isMap(declaration)) parameters.set(name, new ParameterWithoutValue(name));
     }
   }
   if (!parameters.has('AWS::Region')) parameters.set('AWS::Region', options.region);

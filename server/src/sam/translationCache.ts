@@ -19,6 +19,7 @@ import type { ExpansionRecord } from './reexpand';
 import { runStep, type SamNote, type SharedStep, type TranslationContext } from './context';
 import type { SamError } from './errors';
 import { generatedSoFar, type GeneratedResource } from './generated';
+import { ParameterWithoutValue } from './intrinsics';
 
 /** What one kept translation replays on a hit. */
 export interface KeptTranslation {
@@ -164,7 +165,7 @@ export class RecordedParameters implements ReadonlyMap<string, unknown> {
  * later text's nodes do not know (its place in the processed template would be lost).
  */
 export function keepableParameters(parameters: ReadonlyMap<string, unknown>): boolean {
-  for (const value of parameters.values()) if (typeof value === 'object' && value !== null) return false;
+  for (const value of parameters.values()) if (typeof value === 'object' && value !== null && !(value instanceof ParameterWithoutValue)) return false;
   return true;
 }
 
@@ -252,6 +253,11 @@ export function stableText(value: unknown): string | undefined {
     }
     if (v === null || typeof v !== 'object') {
       out += v === undefined ? 'u' : JSON.stringify(v);
+      return true;
+    }
+    if (v instanceof ParameterWithoutValue) {
+      // Unlike any text a value has: a parameter given a value, or declared no more, reads otherwise.
+      out += '\u0000without value';
       return true;
     }
     if (Array.isArray(v)) {

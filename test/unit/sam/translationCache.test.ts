@@ -65,6 +65,11 @@ function uncached(text: string) {
 
 type Processed = { Resources: Record<string, { Type: string; Properties: { Timeout?: number; BatchSize?: number } }> };
 
+/** The logical ids of an expansion's processed template. */
+function resourceIds(expansion: ReturnType<typeof expand>): string[] {
+  return Object.keys((toPlain(expansion.parsed.root!) as unknown as Processed).Resources);
+}
+
 describe('SamTranslationCache', () => {
   test("an event added to one function translates that function again and takes the other two from the cache", () => {
     const cache = new SamTranslationCache();
@@ -157,6 +162,24 @@ ${functionYaml('A')}`;
     expand(withParameters(success, other), cache);
     const text = withParameters(other, success);
     assert.deepStrictEqual(expand(text, cache), uncached(text));
+  });
+
+  test('a parameter with no value at hand that names an alias, given a default, then declared no more, expands each time as in full: the alias takes the value, then SAM rejects the Ref', () => {
+    const withStage = (declaration: string) => `Transform: AWS::Serverless-2016-10-31
+Parameters:
+  Other:
+    Type: String
+${declaration}Resources:
+${functionYaml('A', { properties: { AutoPublishAlias: '!Ref Stage' } })}${functionYaml('B')}`;
+    const cache = new SamTranslationCache();
+    const first = expand(withStage('  Stage:\n    Type: String\n'), cache);
+    assert.ok(resourceIds(first).includes('AAliasStage'), resourceIds(first).join(', '));
+    for (const declaration of ['  Stage:\n    Type: String\n    Default: prod\n', '  Stage:\n    Type: String\n', '']) {
+      const text = withStage(declaration);
+      assert.deepStrictEqual(expand(text, cache), uncached(text), declaration);
+    }
+    assert.ok(resourceIds(expand(withStage('  Stage:\n    Type: String\n    Default: prod\n'), cache)).includes('AAliasprod'));
+    assert.match(uncached(withStage('')).parsed.errors.map((e) => e.message).join('\n'), /'AutoPublishAlias' must be a string or a Ref to a template parameter/);
   });
 
   test('keeps at most the number of translations it was given; what it evicted is translated again', () => {

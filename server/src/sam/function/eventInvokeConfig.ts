@@ -11,6 +11,7 @@ import { resolveParameterRefs } from '../intrinsics';
 import { pyList } from '../globals';
 import { generateLogicalId } from '../logicalIds';
 import { isIntrinsicIf, isMap, isNoValue, makeConditional, type PlainMap } from '../values';
+import type { AliasName } from './version';
 
 const ACCEPTED_TYPES = ['SQS', 'SNS', 'EventBridge', 'Lambda', 'S3Bucket'];
 const AUTO_CREATED = ['SQS', 'SNS'];
@@ -21,7 +22,7 @@ export function constructEventInvokeConfig(
   ctx: TranslationContext,
   sam: SamResource,
   functionId: string,
-  aliasName: string,
+  aliasName: AliasName,
   alias: GeneratedResource | undefined,
 ): { resources: GeneratedResource[]; policies: PlainMap[] } | SamError {
   const config = resolveParameterRefs(sam.properties.EventInvokeConfig, ctx.parameters) as PlainMap;

@@ -2,11 +2,11 @@
  * `AWS::Serverless::Function` (SamFunction in sam_resources.py): the Lambda function, its role,
  * version and alias, URL, deployment preference, event invoke config and every event source.
  */
-import type { SamResource, TranslationContext } from '../context';
+import { noteParameterWithoutValue, type SamResource, type TranslationContext } from '../context';
 import { invalidResource, malformedIf, SamError } from '../errors';
 import type { GeneratedResource } from '../generated';
 import { assumeRolePolicy, constructRole, deadLetterQueuePolicy, expandPolicies, managedPolicyArn } from '../iam';
-import { resolveFindInMap, resolveParameterRefs } from '../intrinsics';
+import { parameterWithoutValue, resolveFindInMap, resolveParameterRefs } from '../intrinsics';
 import { NotCovered } from '../notCovered';
 import { ANY, dictOf, IS_BOOL, IS_DICT, IS_STR, listOf, oneOf, PASS_THROUGH, strict, typed, checkProperties, type PropertySpec } from '../properties';
 import { isIntrinsic, isIntrinsicIf, isMap, isNoValue, tagList, type PlainMap } from '../values';
@@ -16,7 +16,7 @@ import { readDeploymentPreference } from './deploymentPreference';
 import { constructEventInvokeConfig } from './eventInvokeConfig';
 import { constructFunctionUrl } from './functionUrl';
 import { checkTenancy } from './tenancy';
-import { constructAlias, constructVersion, resolvedAliasName } from './version';
+import { constructAlias, constructVersion, resolvedAliasName, type AliasName } from './version';
 
 const FUNCTION_PROPERTIES: Record<string, PropertySpec> = {
   FunctionName: typed(oneOf(IS_STR, IS_DICT)),
@@ -217,21 +217,27 @@ export function translateFunction(ctx: TranslationContext, sam: SamResource): Ge
   }
 
   let alias: GeneratedResource | undefined;
-  let aliasName = '';
+  let aliasName: AliasName = '';
   if (p.AutoPublishAlias) {
     const name = resolvedAliasName(sam, 'AutoPublishAlias', p.AutoPublishAlias, ctx.parameters);
     if (name instanceof SamError) return name;
+    if (typeof name !== 'string') noteParameterWithoutValue(ctx, sam, 'AutoPublishAlias', name.Ref);
     aliasName = name;
     let codeSha256: string | undefined;
     if (p.AutoPublishCodeSha256) {
-      const resolved = resolveParameterRefs(p.AutoPublishCodeSha256, ctx.parameters);
-      if (typeof resolved !== 'string') return invalidResource(sam.logicalId, 'AutoPublishCodeSha256 must be a string', ['Properties', 'AutoPublishCodeSha256']);
-      codeSha256 = resolved;
+      const withoutValue = parameterWithoutValue(p.AutoPublishCodeSha256, ctx.parameters);
+      const resolved = withoutValue === undefined ? resolveParameterRefs(p.AutoPublishCodeSha256, ctx.parameters) : { Ref: withoutValue };
+      if (withoutValue !== undefined) noteParameterWithoutValue(ctx, sam, 'AutoPublishCodeSha256', withoutValue);
+      else if (typeof resolved !== 'string') return invalidResource(sam.logicalId, 'AutoPublishCodeSha256 must be a string', ['Properties', 'AutoPublishCodeSha256']);
+      // The version's id hashes the value; the parameter's name stands in for a value not at hand.
+      codeSha256 = withoutValue ?? (resolved as string);
       // Lambda publishes no new version for unchanged function settings, so SAM puts the hash in the
       // description: new code under the same CodeUri then changes the function too.
       const description = resolveParameterRefs(p.Description, ctx.parameters);
-      if (!description || typeof description === 'string') fn.set('Description', description ? `${description} ${codeSha256}` : codeSha256, 'AutoPublishCodeSha256');
-      else fn.set('Description', { 'Fn::Join': [' ', [description, codeSha256]] }, 'AutoPublishCodeSha256');
+      if (!description && typeof resolved === 'string') fn.set('Description', resolved, 'AutoPublishCodeSha256');
+      else if (typeof description === 'string' && typeof resolved === 'string') fn.set('Description', `${description} ${resolved}`, 'AutoPublishCodeSha256');
+      else if (!description) fn.set('Description', resolved, 'AutoPublishCodeSha256');
+      else fn.set('Description', { 'Fn::Join': [' ', [description, resolved]] }, 'AutoPublishCodeSha256');
     }
     const version = constructVersion(sam, fn, ctx.parameters, codeSha256, ctx.resources);
     if (version instanceof SamError) return version;

@@ -10,7 +10,7 @@
 import type { SamResource } from '../context';
 import { invalidResource, type SamError } from '../errors';
 import type { GeneratedResource } from '../generated';
-import { resolveParameterRefs } from '../intrinsics';
+import { parameterWithoutValue, resolveParameterRefs } from '../intrinsics';
 import { generateLogicalId } from '../logicalIds';
 import { logicalIdOf } from '../connector/reference';
 import { isMap, type PlainMap } from '../values';
@@ -64,11 +64,18 @@ export function constructVersion(
   return version;
 }
 
+/**
+ * An alias name: SAM's string, or a `Ref` to a parameter with no value at hand, which names the
+ * alias by the parameter's name here and leaves its `Name` to the value CloudFormation will have.
+ */
+export type AliasName = string | { Ref: string };
+
 /** `_construct_alias`: `<Function>Alias<Name>` pointing at the version. */
-export function constructAlias(sam: SamResource, name: string, fn: GeneratedResource, version: GeneratedResource): GeneratedResource | SamError {
+export function constructAlias(sam: SamResource, name: AliasName, fn: GeneratedResource, version: GeneratedResource): GeneratedResource | SamError {
   if (!name) return invalidResource(sam.logicalId, 'Alias name is required to create an alias', ['Properties', 'AutoPublishAlias']);
   // A logical id is alphanumeric: SAM writes `_` as `U` and `-` as `D`.
-  const alias = sam.generate(`${fn.logicalId}Alias${name.replace(/_/g, 'U').replace(/-/g, 'D')}`, 'AWS::Lambda::Alias', 'AutoPublishAlias');
+  const suffix = typeof name === 'string' ? name.replace(/_/g, 'U').replace(/-/g, 'D') : name.Ref;
+  const alias = sam.generate(`${fn.logicalId}Alias${suffix}`, 'AWS::Lambda::Alias', 'AutoPublishAlias');
   alias.set('Name', name, 'AutoPublishAlias');
   alias.set('FunctionName', fn.ref());
   alias.set('FunctionVersion', version.getAtt('Version'));
@@ -76,8 +83,14 @@ export function constructAlias(sam: SamResource, name: string, fn: GeneratedReso
   return alias;
 }
 
-/** `_get_resolved_alias_name`: the alias name with parameter references resolved; anything else is an error. */
-export function resolvedAliasName(sam: SamResource, property: string, value: unknown, parameters: ReadonlyMap<string, unknown>): string | SamError {
+/**
+ * `_get_resolved_alias_name`: the alias name with parameter references resolved; anything else is
+ * an error. A `Ref` to a parameter with no value at hand is one CloudFormation resolves: it stays
+ * a `Ref`.
+ */
+export function resolvedAliasName(sam: SamResource, property: string, value: unknown, parameters: ReadonlyMap<string, unknown>): AliasName | SamError {
+  const withoutValue = parameterWithoutValue(value, parameters);
+  if (withoutValue !== undefined) return { Ref: withoutValue };
   const resolved = resolveParameterRefs(value, parameters);
   if (typeof resolved !== 'string') return invalidResource(sam.logicalId, `'${property}' must be a string or a Ref to a template parameter`, ['Properties', property]);
   // Lambda alias names: letters, digits, hyphens and underscores, and not only digits (those name
