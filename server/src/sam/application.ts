@@ -65,8 +65,8 @@ export function resolveApplicationLocations(ctx: TranslationContext, order: Reso
       continue;
     }
     // A parameter with no value at hand has one when CloudFormation runs the transform: it passes as a string would.
-    const idParameter = parameterWithoutValue(id, ctx.parameters);
-    const versionParameter = parameterWithoutValue(version, ctx.parameters);
+    const idParameter = parameterWithoutValue(id, ctx.parameters, { findInMap: true });
+    const versionParameter = parameterWithoutValue(version, ctx.parameters, { findInMap: true });
     if ((isMap(id) && idParameter === undefined) || (isMap(version) && versionParameter === undefined)) {
       templates.set(key, false);
       continue;
@@ -81,8 +81,9 @@ export function resolveApplicationLocations(ctx: TranslationContext, order: Reso
       templates.set(key, invalidResource(logicalId, `Cannot access application: ${id}.`, [...path, 'ApplicationId']));
     } else if (idParameter !== undefined || versionParameter !== undefined) {
       // The repository is asked when CloudFormation has the values: here the URL reads the parameters, the same before and after.
-      const text = (value: unknown, parameter: string | undefined) => (parameter === undefined ? String(value) : `\${${parameter}}`);
-      templates.set(key, { 'Fn::Sub': `serverlessrepo:${text(id, idParameter)}@${text(version, versionParameter)}` });
+      const idText = subText(id);
+      const versionText = subText(version);
+      templates.set(key, idText === undefined || versionText === undefined ? false : { 'Fn::Sub': `serverlessrepo:${idText}@${versionText}` });
     } else templates.set(key, `serverlessrepo:${id}@${version}`);
   }
   return templates;
@@ -112,14 +113,17 @@ export function translateApplication(ctx: TranslationContext, sam: SamResource, 
       if (!version) return invalidResource(sam.logicalId, "Property 'SemanticVersion' cannot be blank.", ['Properties', 'Location', 'SemanticVersion']);
       standInUrl = known;
       for (const [name, value] of [['ApplicationId', id], ['SemanticVersion', version]] as const) {
-        const parameter = parameterWithoutValue(value, ctx.parameters);
+        const parameter = parameterWithoutValue(value, ctx.parameters, { findInMap: true });
         if (parameter !== undefined) noteParameterWithoutValue(ctx, sam, `Location.${name}`, parameter);
       }
     } else {
-      if (isMap(id) && parameterWithoutValue(id, ctx.parameters) === undefined) return unresolved('ApplicationId');
+      // A value that reads a parameter with no value at hand is checked as its value would be: what else it is decides.
+      const resolvable = (value: unknown) => parameterWithoutValue(value, ctx.parameters, { findInMap: true }) !== undefined;
+      if (isMap(id) && !resolvable(id)) return unresolved('ApplicationId');
       if (!version) return invalidResource(sam.logicalId, "Property 'SemanticVersion' cannot be blank.", ['Properties', 'Location', 'SemanticVersion']);
-      if (isMap(version) && parameterWithoutValue(version, ctx.parameters) === undefined) return unresolved('SemanticVersion');
+      if (isMap(version) && !resolvable(version)) return unresolved('SemanticVersion');
       if (known instanceof SamError) return known;
+      if (known === false) return unresolved(isMap(id) ? 'ApplicationId' : 'SemanticVersion');
       p.TemplateUrl = known;
     }
     ctx.note({ kind: 'sam-application-url', logicalId: sam.logicalId }, sam.node?.range);
@@ -138,6 +142,14 @@ export function translateApplication(ctx: TranslationContext, sam: SamResource, 
   stack.set('TimeoutInMinutes', p.TimeoutInMinutes, 'TimeoutInMinutes');
   stack.set('TemplateURL', standInUrl ?? (p.TemplateUrl || ''), 'Location');
   return [stack];
+}
+
+/** A value as text inside a `Fn::Sub` string: a string (its `${` escaped), a `Ref` as `${Name}`, a `Fn::Sub` string as it is; undefined for anything else. */
+function subText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.replace(/\$\{/g, '${!');
+  if (!isMap(value) || Object.keys(value).length !== 1) return undefined;
+  if (typeof value.Ref === 'string') return `\${${value.Ref}}`;
+  return typeof value['Fn::Sub'] === 'string' ? value['Fn::Sub'] : undefined;
 }
 
 /**

@@ -82,10 +82,36 @@ export class ParameterWithoutValue {
   constructor(readonly name: string) {}
 }
 
-/** The name of the parameter `value` is a `Ref` to, when that parameter has no value at hand. */
-export function parameterWithoutValue(value: unknown, parameters: ReadonlyMap<string, unknown>): string | undefined {
-  if (!isMap(value) || singleKey(value) !== 'Ref' || typeof value.Ref !== 'string') return undefined;
-  return parameters.get(value.Ref) instanceof ParameterWithoutValue ? value.Ref : undefined;
+/**
+ * The parameter with no value at hand that `value` (parameters with a value already resolved)
+ * waits for, when its value would make `value` what SAM resolves: a `Ref` to it; a `Fn::Sub`
+ * string whose every `${Name}` left is one; with `findInMap`, for the properties where SAM
+ * resolves `Fn::FindInMap` too, a `Fn::FindInMap` whose arguments are strings or such `Ref`s.
+ * Undefined for anything else, which SAM does not resolve whatever the parameters' values.
+ */
+export function parameterWithoutValue(value: unknown, parameters: ReadonlyMap<string, unknown>, { findInMap = false } = {}): string | undefined {
+  if (!isMap(value)) return undefined;
+  const key = singleKey(value);
+  const without = (name: unknown): name is string => typeof name === 'string' && parameters.get(name) instanceof ParameterWithoutValue;
+  if (key === 'Ref') return without(value.Ref) ? value.Ref : undefined;
+  if (key === 'Fn::Sub' && typeof value['Fn::Sub'] === 'string') {
+    const names = [...value['Fn::Sub'].matchAll(SUB_REFERENCE)].map((match) => match[1]);
+    return names.length > 0 && names.every(without) ? names[0] : undefined;
+  }
+  const args = value['Fn::FindInMap'];
+  if (findInMap && key === 'Fn::FindInMap' && Array.isArray(args) && args.length === 3) {
+    const refs = args.map((arg) => (typeof arg === 'string' ? null : parameterWithoutValue(arg, parameters)));
+    return refs.every((ref) => ref !== undefined) ? (refs.find((ref) => ref !== null) ?? undefined) : undefined;
+  }
+  return undefined;
+}
+
+/** The text that stands in for a value `parameterWithoutValue` names a parameter of: each parameter's name in its value's place. */
+export function standInText(value: unknown): string {
+  if (!isMap(value)) return String(value);
+  if (typeof value.Ref === 'string') return value.Ref;
+  const sub = value['Fn::Sub'];
+  return typeof sub === 'string' ? sub.replace(SUB_REFERENCE, (_whole: string, name: string) => name) : '';
 }
 
 /** SAM's `resolve_parameter_refs`: `Ref` to a parameter with a value, and `${Parameter}` in `Fn::Sub` strings. */

@@ -8,6 +8,8 @@
  * says so at the property.
  */
 import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { analyzeUpdate } from '../../../server/src/impact';
 import type { ImpactReport } from '../../../server/src/impact/types';
@@ -159,8 +161,115 @@ Resources:
     assert.deepEqual(notes.map((n) => `${n.kind} ${n.property}`), ['sam-parameter-without-value RetentionPolicy']);
   });
 
+  test("a deployment preference enabled by such a parameter stands in as enabled, SAM's default, when its Type and alias make that valid; as disabled otherwise, the one value CloudFormation would accept", () => {
+    const withPreference = (preference: string) => `Transform: AWS::Serverless-2016-10-31
+Parameters:
+  Canary:
+    Type: String
+Resources:
+  AppFunction:
+    Type: AWS::Serverless::Function
+    Properties:
+      Runtime: python3.12
+      Handler: app.handler
+      CodeUri: s3://artifacts/app.zip
+      AutoPublishAlias: live
+      DeploymentPreference:
+${preference}`;
+    const enabled = processed(withPreference('        Enabled: !Ref Canary\n        Type: Canary10Percent5Minutes\n'));
+    assert.deepEqual(enabled.errors, []);
+    assert.ok(Object.values(enabled.template.Resources).some((r) => r.Type === 'AWS::CodeDeploy::DeploymentGroup'));
+    assert.deepEqual(enabled.notes.map((n) => `${n.kind} ${n.property}`), ['sam-parameter-without-value DeploymentPreference.Enabled']);
+    const withoutType = processed(withPreference('        Enabled: !Ref Canary\n'));
+    assert.deepEqual(withoutType.errors, []);
+    assert.ok(!Object.values(withoutType.template.Resources).some((r) => r.Type === 'AWS::CodeDeploy::DeploymentGroup'));
+  });
+
+  test("an API's domain endpoint, usage plan and source VPC given by such parameters stand in as SAM's default endpoint (REGIONAL), a plan of the API's own and a VPC id", () => {
+    const text = `Transform: AWS::Serverless-2016-10-31
+Parameters:
+  Endpoint:
+    Type: String
+  PlanKind:
+    Type: String
+  Vpc:
+    Type: String
+Resources:
+  Api:
+    Type: AWS::Serverless::Api
+    Properties:
+      StageName: live
+      Domain:
+        DomainName: api.example.com
+        CertificateArn: arn:aws:acm:us-east-1:123456789012:certificate/abc
+        EndpointConfiguration: !Ref Endpoint
+      Auth:
+        UsagePlan:
+          CreateUsagePlan: !Ref PlanKind
+        ResourcePolicy:
+          SourceVpcWhitelist: [!Ref Vpc, vpc-1234]
+  AppFunction:
+    Type: AWS::Serverless::Function
+    Properties:
+      Runtime: python3.12
+      Handler: app.handler
+      CodeUri: s3://artifacts/app.zip
+      Events:
+        Get:
+          Type: Api
+          Properties:
+            RestApiId: !Ref Api
+            Path: /items
+            Method: get
+`;
+    const { template, errors: found, notes } = processed(text);
+    assert.deepEqual(found, []);
+    const domain = Object.values(template.Resources).find((r) => r.Type === 'AWS::ApiGateway::DomainName');
+    assert.deepEqual(domain?.Properties.EndpointConfiguration, { Types: ['REGIONAL'] });
+    assert.ok(domain?.Properties.RegionalCertificateArn);
+    assert.equal(template.Resources.ApiUsagePlan?.Type, 'AWS::ApiGateway::UsagePlan');
+    const policy = JSON.stringify(template.Resources.Api?.Properties.Body);
+    assert.match(policy, /"aws:SourceVpc":\[\{"Ref":"Vpc"\},"vpc-1234"\]/);
+    assert.deepEqual(notes.filter((n) => n.kind === 'sam-parameter-without-value').map((n) => n.property).sort(), ['Auth.ResourcePolicy.SourceVpcWhitelist', 'Auth.UsagePlan.CreateUsagePlan', 'Domain.EndpointConfiguration']);
+  });
+
+  test("an alias named by a Fn::Sub of such a parameter takes the parameter's name in the value's place; one SAM does not resolve, such as an Fn::If, is still an error", () => {
+    const sub = processed(publishedFunction().replace('AutoPublishAlias: !Ref Stage', "AutoPublishAlias: !Sub '${Stage}-live'"));
+    assert.deepEqual(sub.errors, []);
+    assert.deepEqual(sub.template.Resources['AppFunctionAliasStageDlive']?.Properties.Name, { 'Fn::Sub': '${Stage}-live' });
+    const conditional = processed(publishedFunction().replace('AutoPublishAlias: !Ref Stage', 'AutoPublishAlias: !If [IsProd, !Ref Stage, live]').replace('Resources:', 'Conditions:\n  IsProd: !Equals [!Ref CodeSha, prod]\nResources:'));
+    assert.match(conditional.errors.join('\n'), /'AutoPublishAlias' must be a string or a Ref to a template parameter/);
+  });
+
   test('a parameter the template does not declare is still an error: SAM resolves only template parameters', () => {
     const text = publishedFunction().replace('AutoPublishAlias: !Ref Stage', 'AutoPublishAlias: !Ref Undeclared');
     assert.match(processed(text).errors.join('\n'), /'AutoPublishAlias' must be a string or a Ref to a template parameter/);
+  });
+});
+
+const SUITE = join(__dirname, '..', '..', '..', '..', 'shared', 'sam-translator-tests');
+
+describe("the SAM translator suite's inputs with their parameters' defaults taken away", { skip: existsSync(SUITE) ? false : `${SUITE} is absent` }, () => {
+  test('each valid input the analysis takes as it is, with every Default taken away, compared with itself is a no-op: CloudFormation would give the transform values', () => {
+    const inputs = join(SUITE, 'input');
+    const failures: string[] = [];
+    let counted = 0;
+    for (const file of readdirSync(inputs).filter((f) => f.endsWith('.yaml') && !f.startsWith('error_'))) {
+      const written = readFileSync(join(inputs, file), 'utf8');
+      // The translator's harness transforms every input; the analysis expands those that name the transform.
+      const text = /^Transform:/m.test(written) ? written : `Transform: AWS::Serverless-2016-10-31\n${written}`;
+      const parsed = parseTemplate(text);
+      const template = parsed.root ? (toPlain(parsed.root) as { Parameters?: Record<string, unknown> }) : undefined;
+      const declared = Object.values(template?.Parameters ?? {}).filter((p): p is Record<string, unknown> => typeof p === 'object' && p !== null && 'Default' in p);
+      if (declared.length === 0 || impact(text, text).status !== 'noop') continue;
+      for (const parameter of declared) delete parameter.Default;
+      const withoutDefaults = JSON.stringify(template);
+      counted++;
+      const report = impact(withoutDefaults, withoutDefaults);
+      if (report.status !== 'noop') failures.push(`${file}: ${report.status} ${errors(report).join(' | ')}`);
+    }
+    console.log(`valid inputs with defaults taken away: ${counted - failures.length}/${counted} compared with themselves are a no-op`);
+    assert.ok(counted > 50, `${counted} inputs counted`);
+    assert.deepEqual(failures, []);
   });
 });

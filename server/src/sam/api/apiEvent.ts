@@ -14,6 +14,7 @@ import { resolveParameterRefs } from '../intrinsics';
 import { isMap, truthy, type PlainMap } from '../values';
 import { checkEventProperties, eventError, permission, type EventInput, type EventTarget } from '../events/eventSource';
 import { fromTemplate, fromTemplateEntry, isPyMap, pyGet, pyText, pyTruthy } from './pyValues';
+import { sourceVpcsWithoutValue } from './resourcePolicy';
 import { swaggerSkeleton, SwaggerEditor } from './swaggerEditor';
 
 const API_EVENT: Record<string, PropertySpec> = {
@@ -192,7 +193,7 @@ export function addAuth(input: EventInput, editor: SwaggerEditor, api: PlainMap,
   const policy = pyGet(auth, 'ResourcePolicy');
   if (pyTruthy(policy)) {
     if (!isPyMap(policy)) return eventError(input, "Property 'Auth.ResourcePolicy' should be a map.", ['Auth', 'ResourcePolicy']);
-    editor.addResourcePolicy(policy, path, stage);
+    editor.addResourcePolicy(policy, path, stage, sourceVpcsWithoutValue(input.ctx, input.sam, policy, `Events.${input.eventId}.Properties.Auth.ResourcePolicy`));
     const custom = pyGet(policy, 'CustomStatements');
     if (pyTruthy(custom)) editor.addCustomStatements(custom!);
   }

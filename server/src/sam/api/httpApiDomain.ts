@@ -3,9 +3,10 @@
  * `AWS::ApiGatewayV2::DomainName` named by a hash of the domain name, one `ApiMapping` per base
  * path, and the Route 53 record set group, shared by every API of the hosted zone.
  */
-import type { SamResource, TranslationContext } from '../context';
+import { noteParameterWithoutValue, type SamResource, type TranslationContext } from '../context';
 import { invalidResource, type SamError } from '../errors';
 import type { GeneratedResource } from '../generated';
+import { parameterWithoutValue } from '../intrinsics';
 import { generateLogicalId } from '../logicalIds';
 import { isMap, type PlainMap } from '../values';
 
@@ -18,13 +19,20 @@ const MTLS_FIELDS = ['TruststoreUri', 'TruststoreVersion'];
 export function constructHttpApiDomain(
   ctx: TranslationContext,
   sam: SamResource,
-  domain: unknown,
+  written: unknown,
   tags: PlainMap | undefined,
   recordSetGroups?: Map<string, GeneratedResource>,
 ): GeneratedResource[] {
-  if (domain === undefined || domain === null) return [];
+  if (written === undefined || written === null) return [];
   const fail = (detail: string): SamError => invalidResource(sam.logicalId, detail, ['Properties', 'Domain']);
-  if (!isMap(domain)) throw fail("Property 'Domain' should be a map.");
+  if (!isMap(written)) throw fail("Property 'Domain' should be a map.");
+  let domain = written;
+  const endpointParameter = parameterWithoutValue(domain.EndpointConfiguration, ctx.parameters);
+  if (endpointParameter !== undefined) {
+    // A parameter with no value at hand: REGIONAL, the one value SAM accepts here, stands in.
+    noteParameterWithoutValue(ctx, sam, 'Domain.EndpointConfiguration', endpointParameter);
+    domain = { ...domain, EndpointConfiguration: 'REGIONAL' };
+  }
   const attributes = sam.passThroughAttributes();
   const domainName = domain.DomainName;
   const certificateArn = domain.CertificateArn;

@@ -19,6 +19,7 @@ import { isLocalPath, noteLocalPath, PACKAGED_BUCKET, parseS3Uri } from '../s3Lo
 import { isIntrinsic, isMap, tagList, type PlainMap } from '../values';
 import { propagateTags } from '../function/function';
 import { RestAuthorizer } from './authorizer';
+import { sourceVpcsWithoutValue } from './resourcePolicy';
 import { constructRestApiDomain } from './restApiDomain';
 import { fromTemplate, isPyMap, pyGet, pyKeys, pyText, pyTruthy, toPlain } from './pyValues';
 import { OPENAPI_VERSION_3 } from './baseEditor';
@@ -297,7 +298,8 @@ class RestApiGenerator {
       if (!isMap(auth.ResourcePolicy)) throw invalidDocument('ResourcePolicy must be a map (ResourcePolicyStatement).');
       const policy = fromTemplate(auth.ResourcePolicy) as PyDict;
       const stage = this.samOwned(this.p.StageName);
-      for (const path of editor.iterOnPath()) editor.addResourcePolicy(policy, path, stage);
+      const withoutValue = sourceVpcsWithoutValue(this.ctx, this.sam, policy, 'Auth.ResourcePolicy');
+      for (const path of editor.iterOnPath()) editor.addResourcePolicy(policy, path, stage, withoutValue);
       const custom = policy.get('CustomStatements');
       if (pyTruthy(custom)) editor.addCustomStatements(custom!);
     }

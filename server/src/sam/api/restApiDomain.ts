@@ -4,9 +4,10 @@
  * path mapping per base path, and the Route 53 record set group shared by the APIs of one hosted
  * zone (named by a hash of the zone).
  */
-import type { SamResource, TranslationContext } from '../context';
+import { noteParameterWithoutValue, type SamResource, type TranslationContext } from '../context';
 import { invalidResource, type SamError } from '../errors';
 import { GeneratedResource } from '../generated';
+import { parameterWithoutValue } from '../intrinsics';
 import { generateLogicalId } from '../logicalIds';
 import { PyDict, PyUnicode, type PyValue } from '../python/py27Dict';
 import { isPyMap, pyGet, pyKeys, pyText, pyTruthy, toPlain } from './pyValues';
@@ -23,6 +24,12 @@ export function constructRestApiDomain(ctx: TranslationContext, sam: SamResource
   const certificate = domain.get('CertificateArn');
   if (certificate === undefined || certificate === null) throw fail("Property 'Domain.CertificateArn' is required.");
   let endpoint = domain.get('EndpointConfiguration');
+  const endpointParameter = parameterWithoutValue(toPlain(endpoint), ctx.parameters);
+  if (endpointParameter !== undefined) {
+    // A parameter with no value at hand: SAM's default stands in, as if the domain did not set it.
+    noteParameterWithoutValue(ctx, sam, 'Domain.EndpointConfiguration', endpointParameter);
+    endpoint = undefined;
+  }
   if (endpoint === undefined || endpoint === null) {
     endpoint = 'REGIONAL';
     domain.set('EndpointConfiguration', 'REGIONAL');

@@ -531,23 +531,26 @@ export class SwaggerEditor extends BaseEditor {
     }
   }
 
-  /** `add_resource_policy` for one path. */
-  addResourcePolicy(policy: PyMap, path: PyStr, stage: PyValue): void {
+  /**
+   * `add_resource_policy` for one path. A source VPC that reads a parameter with no value at hand
+   * (`withoutValue`), which SAM would have resolved to a string, stands in as a VPC id.
+   */
+  addResourcePolicy(policy: PyMap, path: PyStr, stage: PyValue, withoutValue: (value: PyValue) => boolean = () => false): void {
     const get = (key: string) => pyGet(policy, key);
     const resources = () => this.methodPathUris(path, stage);
     if (get('AwsAccountWhitelist') !== undefined && get('AwsAccountWhitelist') !== null) this.addIamPolicy(get('AwsAccountWhitelist')!, 'Allow', resources());
     if (get('AwsAccountBlacklist') !== undefined && get('AwsAccountBlacklist') !== null) this.addIamPolicy(get('AwsAccountBlacklist')!, 'Deny', resources());
     if (get('IpRangeWhitelist') !== undefined && get('IpRangeWhitelist') !== null) this.addIpPolicy(get('IpRangeWhitelist')!, 'NotIpAddress', resources());
     if (get('IpRangeBlacklist') !== undefined && get('IpRangeBlacklist') !== null) this.addIpPolicy(get('IpRangeBlacklist')!, 'IpAddress', resources());
-    if (!resolvedList(get('SourceVpcBlacklist'))) {
+    if (!resolvedList(get('SourceVpcBlacklist'), withoutValue)) {
       throw invalidDocument('SourceVpcBlacklist must be a list of strings. Use IntrinsicVpcBlacklist instead for values that use Intrinsic Functions');
     }
     const uris = resources();
-    this.addVpcPolicy(get('SourceVpcBlacklist'), get('IntrinsicVpcBlacklist'), get('IntrinsicVpceBlacklist'), 'StringEquals', uris);
-    if (!resolvedList(get('SourceVpcWhitelist'))) {
+    this.addVpcPolicy(get('SourceVpcBlacklist'), get('IntrinsicVpcBlacklist'), get('IntrinsicVpceBlacklist'), 'StringEquals', uris, withoutValue);
+    if (!resolvedList(get('SourceVpcWhitelist'), withoutValue)) {
       throw invalidDocument('SourceVpcWhitelist must be a list of strings. Use IntrinsicVpcWhitelist instead for values that use Intrinsic Functions');
     }
-    this.addVpcPolicy(get('SourceVpcWhitelist'), get('IntrinsicVpcWhitelist'), get('IntrinsicVpceWhitelist'), 'StringNotEquals', uris);
+    this.addVpcPolicy(get('SourceVpcWhitelist'), get('IntrinsicVpcWhitelist'), get('IntrinsicVpceWhitelist'), 'StringNotEquals', uris, withoutValue);
     this.doc.set(X_POLICY, this.resourcePolicy);
   }
 
@@ -599,7 +602,7 @@ export class SwaggerEditor extends BaseEditor {
     this.allowUnlessDenied(resources, { [conditional]: { 'aws:SourceIp': list } });
   }
 
-  private addVpcPolicy(endpoints: PyValue | undefined, intrinsicVpc: PyValue | undefined, intrinsicVpce: PyValue | undefined, conditional: string, resources: PyValue[]): void {
+  private addVpcPolicy(endpoints: PyValue | undefined, intrinsicVpc: PyValue | undefined, intrinsicVpce: PyValue | undefined, conditional: string, resources: PyValue[], withoutValue: (value: PyValue) => boolean): void {
     const condition = new PyDict();
     const append = (key: string, values: PyValue[]) => {
       const list = condition.setdefault(key, []) as PyValue[];
@@ -611,7 +614,7 @@ export class SwaggerEditor extends BaseEditor {
       for (const endpoint of endpoints as PyValue[]) {
         const text = pyText(endpoint) ?? '';
         if (text.startsWith('vpce-')) vpce.push(endpoint);
-        if (text.startsWith('vpc-')) vpc.push(endpoint);
+        if (text.startsWith('vpc-') || withoutValue(endpoint)) vpc.push(endpoint);
       }
       if (vpc.length > 0) append('aws:SourceVpc', vpc);
       if (vpce.length > 0) append('aws:SourceVpce', vpce);
@@ -679,9 +682,9 @@ function setDeep(dict: PyMap, first: string, second: string, value: PyValue, con
   else inner[second] = value;
 }
 
-/** `_validate_list_property_is_resolved`: absent, or a list of strings. */
-function resolvedList(value: PyValue | undefined): boolean {
-  return value === undefined || value === null || (Array.isArray(value) && value.every((v) => pyText(v) !== undefined));
+/** `_validate_list_property_is_resolved`: absent, or a list of strings (or of values that read a parameter with no value at hand, which SAM would have resolved). */
+function resolvedList(value: PyValue | undefined, withoutValue: (value: PyValue) => boolean): boolean {
+  return value === undefined || value === null || (Array.isArray(value) && value.every((v) => pyText(v) !== undefined || withoutValue(v)));
 }
 
 /** Python's `==` between swagger values. */

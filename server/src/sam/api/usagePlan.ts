@@ -3,9 +3,10 @@
  * `<Api>ApiKey`, `<Api>UsagePlanKey`) or shared by every API of the template that asks for it
  * (`ServerlessUsagePlan`, `ServerlessApiKey`, `ServerlessUsagePlanKey`).
  */
-import type { SamResource, TranslationContext } from '../context';
+import { noteParameterWithoutValue, type SamResource, type TranslationContext } from '../context';
 import { invalidResource } from '../errors';
 import type { GeneratedResource } from '../generated';
+import { parameterWithoutValue } from '../intrinsics';
 import { isMap, plainEqual, type PlainMap } from '../values';
 
 const FIELDS = ['CreateUsagePlan', 'Description', 'Quota', 'Tags', 'Throttle', 'UsagePlanName'];
@@ -53,7 +54,13 @@ export function constructUsagePlan(ctx: TranslationContext, sam: SamResource, au
   if (settings === undefined || settings === null) return [];
   if (!isMap(settings)) throw invalidResource(sam.logicalId, "'UsagePlan' must be a dictionary", ['Properties', 'Auth', 'UsagePlan']);
   if (!Object.keys(settings).every((k) => FIELDS.includes(k))) throw invalidResource(sam.logicalId, "Invalid property for 'UsagePlan'", ['Properties', 'Auth', 'UsagePlan']);
-  const create = settings.CreateUsagePlan;
+  let create = settings.CreateUsagePlan;
+  const parameter = parameterWithoutValue(create, ctx.parameters);
+  if (parameter !== undefined) {
+    // A parameter with no value at hand: a plan of the API's own stands in for the one CloudFormation's value picks.
+    noteParameterWithoutValue(ctx, sam, 'Auth.UsagePlan.CreateUsagePlan', parameter);
+    create = 'PER_API';
+  }
   if (create === undefined || create === null) throw invalidResource(sam.logicalId, "'CreateUsagePlan' is a required field for UsagePlan.", ['Properties', 'Auth', 'UsagePlan']);
   if (create !== 'SHARED' && create !== 'PER_API' && create !== 'NONE') {
     throw invalidResource(sam.logicalId, "'CreateUsagePlan' accepts one of ['SHARED', 'PER_API', 'NONE'].", ['Properties', 'Auth', 'UsagePlan', 'CreateUsagePlan']);

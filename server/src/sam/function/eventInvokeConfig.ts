@@ -47,7 +47,7 @@ export function constructEventInvokeConfig(
     }
   }
   invoke.set('FunctionName', { Ref: functionId });
-  invoke.set('Qualifier', aliasName || '$LATEST');
+  invoke.set('Qualifier', typeof aliasName === 'string' ? aliasName || '$LATEST' : aliasName.value);
   invoke.set('DestinationConfig', destinationConfig, 'EventInvokeConfig.DestinationConfig');
   invoke.set('MaximumEventAgeInSeconds', config.MaximumEventAgeInSeconds, 'EventInvokeConfig.MaximumEventAgeInSeconds');
   invoke.set('MaximumRetryAttempts', config.MaximumRetryAttempts, 'EventInvokeConfig.MaximumRetryAttempts');

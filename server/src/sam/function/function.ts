@@ -6,7 +6,7 @@ import { noteParameterWithoutValue, type SamResource, type TranslationContext } 
 import { invalidResource, malformedIf, SamError } from '../errors';
 import type { GeneratedResource } from '../generated';
 import { assumeRolePolicy, constructRole, deadLetterQueuePolicy, expandPolicies, managedPolicyArn } from '../iam';
-import { parameterWithoutValue, resolveFindInMap, resolveParameterRefs } from '../intrinsics';
+import { parameterWithoutValue, resolveFindInMap, resolveParameterRefs, standInText } from '../intrinsics';
 import { NotCovered } from '../notCovered';
 import { ANY, dictOf, IS_BOOL, IS_DICT, IS_STR, listOf, oneOf, PASS_THROUGH, strict, typed, checkProperties, type PropertySpec } from '../properties';
 import { isIntrinsic, isIntrinsicIf, isMap, isNoValue, tagList, type PlainMap } from '../values';
@@ -221,16 +221,16 @@ export function translateFunction(ctx: TranslationContext, sam: SamResource): Ge
   if (p.AutoPublishAlias) {
     const name = resolvedAliasName(sam, 'AutoPublishAlias', p.AutoPublishAlias, ctx.parameters);
     if (name instanceof SamError) return name;
-    if (typeof name !== 'string') noteParameterWithoutValue(ctx, sam, 'AutoPublishAlias', name.Ref);
+    if (typeof name !== 'string') noteParameterWithoutValue(ctx, sam, 'AutoPublishAlias', name.parameter);
     aliasName = name;
     let codeSha256: string | undefined;
     if (p.AutoPublishCodeSha256) {
-      const withoutValue = parameterWithoutValue(p.AutoPublishCodeSha256, ctx.parameters);
-      const resolved = withoutValue === undefined ? resolveParameterRefs(p.AutoPublishCodeSha256, ctx.parameters) : { Ref: withoutValue };
+      const resolved = resolveParameterRefs(p.AutoPublishCodeSha256, ctx.parameters);
+      const withoutValue = parameterWithoutValue(resolved, ctx.parameters);
       if (withoutValue !== undefined) noteParameterWithoutValue(ctx, sam, 'AutoPublishCodeSha256', withoutValue);
       else if (typeof resolved !== 'string') return invalidResource(sam.logicalId, 'AutoPublishCodeSha256 must be a string', ['Properties', 'AutoPublishCodeSha256']);
       // The version's id hashes the value; the parameter's name stands in for a value not at hand.
-      codeSha256 = withoutValue ?? (resolved as string);
+      codeSha256 = withoutValue === undefined ? (resolved as string) : standInText(resolved);
       // Lambda publishes no new version for unchanged function settings, so SAM puts the hash in the
       // description: new code under the same CodeUri then changes the function too.
       const description = resolveParameterRefs(p.Description, ctx.parameters);
@@ -327,11 +327,23 @@ function deploymentPreference(ctx: TranslationContext, sam: SamResource, alias: 
   const given = sam.properties.DeploymentPreference;
   if (!given || !isMap(given)) return undefined;
   const preference: PlainMap = { ...given };
+  // A parameter with no value at hand stands in as SAM's default: enabled (when a Type and an alias
+  // make that valid; else disabled, the one value CloudFormation would accept), the type as
+  // written, no passthrough.
+  const resolve = (value: unknown) => resolveFindInMap(resolveParameterRefs(value, ctx.parameters), ctx.mappings);
+  const withoutValue = (key: string): boolean => {
+    const parameter = parameterWithoutValue(resolve(preference[key]), ctx.parameters, { findInMap: true });
+    if (parameter !== undefined) noteParameterWithoutValue(ctx, sam, `DeploymentPreference.${key}`, parameter);
+    return parameter !== undefined;
+  };
   for (const key of ['Enabled', 'Type']) {
-    if (key in preference) preference[key] = resolveFindInMap(resolveParameterRefs(preference[key], ctx.parameters), ctx.mappings);
+    if (!(key in preference)) continue;
+    if (!withoutValue(key)) preference[key] = resolve(preference[key]);
+    else if (key === 'Enabled') preference.Enabled = 'Type' in preference && Boolean(sam.properties.AutoPublishAlias);
   }
-  if ('PassthroughCondition' in preference) {
-    const value = resolveFindInMap(resolveParameterRefs(preference.PassthroughCondition, ctx.parameters), ctx.mappings);
+  if ('PassthroughCondition' in preference && withoutValue('PassthroughCondition')) preference.PassthroughCondition = false;
+  else if ('PassthroughCondition' in preference) {
+    const value = resolve(preference.PassthroughCondition);
     if (value === true || value === 'true' || value === 'True') preference.PassthroughCondition = true;
     else if (value === false || value === 'false' || value === 'False') preference.PassthroughCondition = false;
     else if (isIntrinsic(value)) {

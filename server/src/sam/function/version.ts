@@ -10,7 +10,7 @@
 import type { SamResource } from '../context';
 import { invalidResource, type SamError } from '../errors';
 import type { GeneratedResource } from '../generated';
-import { parameterWithoutValue, resolveParameterRefs } from '../intrinsics';
+import { parameterWithoutValue, resolveParameterRefs, standInText } from '../intrinsics';
 import { generateLogicalId } from '../logicalIds';
 import { logicalIdOf } from '../connector/reference';
 import { isMap, type PlainMap } from '../values';
@@ -65,18 +65,19 @@ export function constructVersion(
 }
 
 /**
- * An alias name: SAM's string, or a `Ref` to a parameter with no value at hand, which names the
- * alias by the parameter's name here and leaves its `Name` to the value CloudFormation will have.
+ * An alias name: SAM's string, or a value that waits for a parameter with no value at hand, which
+ * names the alias with the parameter's name in the value's place (`standIn`) and leaves its
+ * `Name` to the value CloudFormation will resolve.
  */
-export type AliasName = string | { Ref: string };
+export type AliasName = string | { parameter: string; standIn: string; value: unknown };
 
 /** `_construct_alias`: `<Function>Alias<Name>` pointing at the version. */
 export function constructAlias(sam: SamResource, name: AliasName, fn: GeneratedResource, version: GeneratedResource): GeneratedResource | SamError {
   if (!name) return invalidResource(sam.logicalId, 'Alias name is required to create an alias', ['Properties', 'AutoPublishAlias']);
   // A logical id is alphanumeric: SAM writes `_` as `U` and `-` as `D`.
-  const suffix = typeof name === 'string' ? name.replace(/_/g, 'U').replace(/-/g, 'D') : name.Ref;
+  const suffix = (typeof name === 'string' ? name : name.standIn).replace(/_/g, 'U').replace(/-/g, 'D');
   const alias = sam.generate(`${fn.logicalId}Alias${suffix}`, 'AWS::Lambda::Alias', 'AutoPublishAlias');
-  alias.set('Name', name, 'AutoPublishAlias');
+  alias.set('Name', typeof name === 'string' ? name : name.value, 'AutoPublishAlias');
   alias.set('FunctionName', fn.ref());
   alias.set('FunctionVersion', version.getAtt('Version'));
   alias.set('ProvisionedConcurrencyConfig', sam.properties.ProvisionedConcurrencyConfig || undefined, 'ProvisionedConcurrencyConfig');
@@ -85,13 +86,13 @@ export function constructAlias(sam: SamResource, name: AliasName, fn: GeneratedR
 
 /**
  * `_get_resolved_alias_name`: the alias name with parameter references resolved; anything else is
- * an error. A `Ref` to a parameter with no value at hand is one CloudFormation resolves: it stays
- * a `Ref`.
+ * an error. A value that reads a parameter with no value at hand is one CloudFormation resolves:
+ * it stays as written.
  */
 export function resolvedAliasName(sam: SamResource, property: string, value: unknown, parameters: ReadonlyMap<string, unknown>): AliasName | SamError {
-  const withoutValue = parameterWithoutValue(value, parameters);
-  if (withoutValue !== undefined) return { Ref: withoutValue };
   const resolved = resolveParameterRefs(value, parameters);
+  const withoutValue = parameterWithoutValue(resolved, parameters);
+  if (withoutValue !== undefined) return { parameter: withoutValue, standIn: standInText(resolved), value: resolved };
   if (typeof resolved !== 'string') return invalidResource(sam.logicalId, `'${property}' must be a string or a Ref to a template parameter`, ['Properties', property]);
   // Lambda alias names: letters, digits, hyphens and underscores, and not only digits (those name
   // versions). An empty name is reported where the alias is made.
