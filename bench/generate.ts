@@ -476,7 +476,8 @@ export function generateSamCodeEdit(functions: number = SAM_FUNCTIONS): Template
   return { name: `sam-${functions}-functions-code`, size: functions * 5 + 3, before: toYaml(template), after: toYaml(after), edits };
 }
 
-if (require.main === module) {
+// Bundled (bench/samAlone.ts), every module is the main one: the file's own name says it was run.
+if (require.main === module && /generate\.[jt]s$/.test(process.argv[1] ?? '')) {
   const outDir = process.argv[2] ?? join(__dirname, '..', 'test', 'fixtures', 'generated');
   mkdirSync(outDir, { recursive: true });
   for (const size of BENCH_SIZES) {

@@ -12,16 +12,14 @@
  * The baseline is the pair's "before" text in a file, chosen through `initializationOptions`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import { createProtocolConnection, StreamMessageReader, StreamMessageWriter, type ProtocolConnection } from 'vscode-languageserver-protocol/node';
+import { benchFolder, bundle } from './bundle';
 import type { TemplatePair } from './generate';
 import { median, quantile } from './stats';
-
-const root = join(__dirname, '..');
 
 export interface LspEditFigures {
   name: 'lsp-edit';
@@ -44,29 +42,11 @@ export interface LspMemoryFigures {
   rss_mb: number;
 }
 
-/** Bundles the server and its analysis worker like `npm run build` does, into a scratch folder with the spec index beside them. */
+/** Bundles the server and its analysis worker like `npm run build` does, into the benchmarks' scratch folder with the spec index beside them. */
 export async function bundleServer(): Promise<string> {
-  const folder = join(tmpdir(), 'cfn-impact-bench');
-  mkdirSync(join(folder, 'data'), { recursive: true });
+  const folder = benchFolder();
   await Promise.all([bundle('server/src/lsp/server.ts', join(folder, 'server.js')), bundle('server/src/lsp/worker/analysisWorker.ts', join(folder, 'analysisWorker.js'))]);
-  copyFileSync(join(root, 'server/data/generated/spec-index.json'), join(folder, 'data', 'spec-index.json'));
   return join(folder, 'server.js');
-}
-
-async function bundle(source: string, outfile: string): Promise<void> {
-  await build({
-    absWorkingDir: root,
-    entryPoints: [join(root, source)],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'cjs',
-    mainFields: ['module', 'main'],
-    minify: true,
-    legalComments: 'none',
-    logLevel: 'error',
-  });
 }
 
 interface Published {
