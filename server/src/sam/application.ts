@@ -27,10 +27,10 @@ const APPLICATION_PROPERTIES: Record<string, PropertySpec> = {
 };
 
 /**
- * For each application and version the template names, the stand-in template URL (an `Fn::Sub`
- * of the parameters that name it, when one has no value at hand), or the error found for it.
+ * For each application and version the template names, the stand-in template URL (an `Fn::Join`
+ * that reads the parameters naming it, when one has no value at hand), or the error found for it.
  */
-export type ApplicationTemplates = Map<string, string | { 'Fn::Sub': string } | SamError | false>;
+export type ApplicationTemplates = Map<string, string | { 'Fn::Join': [string, unknown[]] } | SamError | false>;
 
 /** A Serverless Application Repository application's ARN, the only id the repository takes. */
 const SAR_APPLICATION_ARN = /^arn:[a-z0-9-]+:serverlessrepo:[a-z0-9-]+:\d{12}:applications\/.+$/;
@@ -81,9 +81,7 @@ export function resolveApplicationLocations(ctx: TranslationContext, order: Reso
       templates.set(key, invalidResource(logicalId, `Cannot access application: ${id}.`, [...path, 'ApplicationId']));
     } else if (idParameter !== undefined || versionParameter !== undefined) {
       // The repository is asked when CloudFormation has the values: here the URL reads the parameters, the same before and after.
-      const idText = subText(id);
-      const versionText = subText(version);
-      templates.set(key, idText === undefined || versionText === undefined ? false : { 'Fn::Sub': `serverlessrepo:${idText}@${versionText}` });
+      templates.set(key, { 'Fn::Join': ['', ['serverlessrepo:', id, '@', version]] });
     } else templates.set(key, `serverlessrepo:${id}@${version}`);
   }
   return templates;
@@ -96,7 +94,7 @@ export function translateApplication(ctx: TranslationContext, sam: SamResource, 
   if (!('Location' in p)) return missing('Location');
   const location = p.Location;
   let sarTags: PlainMap = {};
-  let standInUrl: { 'Fn::Sub': string } | undefined;
+  let standInUrl: { 'Fn::Join': [string, unknown[]] } | undefined;
   if (!isMap(location)) p.TemplateUrl = location;
   else {
     if (!('ApplicationId' in location)) return missing('ApplicationId');
@@ -123,7 +121,6 @@ export function translateApplication(ctx: TranslationContext, sam: SamResource, 
       if (!version) return invalidResource(sam.logicalId, "Property 'SemanticVersion' cannot be blank.", ['Properties', 'Location', 'SemanticVersion']);
       if (isMap(version) && !resolvable(version)) return unresolved('SemanticVersion');
       if (known instanceof SamError) return known;
-      if (known === false) return unresolved(isMap(id) ? 'ApplicationId' : 'SemanticVersion');
       p.TemplateUrl = known;
     }
     ctx.note({ kind: 'sam-application-url', logicalId: sam.logicalId }, sam.node?.range);
@@ -142,14 +139,6 @@ export function translateApplication(ctx: TranslationContext, sam: SamResource, 
   stack.set('TimeoutInMinutes', p.TimeoutInMinutes, 'TimeoutInMinutes');
   stack.set('TemplateURL', standInUrl ?? (p.TemplateUrl || ''), 'Location');
   return [stack];
-}
-
-/** A value as text inside a `Fn::Sub` string: a string (its `${` escaped), a `Ref` as `${Name}`, a `Fn::Sub` string as it is; undefined for anything else. */
-function subText(value: unknown): string | undefined {
-  if (typeof value === 'string') return value.replace(/\$\{/g, '${!');
-  if (!isMap(value) || Object.keys(value).length !== 1) return undefined;
-  if (typeof value.Ref === 'string') return `\${${value.Ref}}`;
-  return typeof value['Fn::Sub'] === 'string' ? value['Fn::Sub'] : undefined;
 }
 
 /**

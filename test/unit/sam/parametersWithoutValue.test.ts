@@ -130,13 +130,13 @@ Resources:
     assert.deepEqual(byParameters.errors, []);
     const stack = byParameters.template.Resources.App!;
     assert.equal(stack.Type, 'AWS::CloudFormation::Stack');
-    assert.deepEqual(stack.Properties.TemplateURL, { 'Fn::Sub': 'serverlessrepo:${AppId}@${Version}' });
+    assert.deepEqual(stack.Properties.TemplateURL, { 'Fn::Join': ['', ['serverlessrepo:', { Ref: 'AppId' }, '@', { Ref: 'Version' }]] });
     assert.deepEqual((stack.Properties.Tags as { Key: string; Value: unknown }[]).find((t) => t.Key === 'serverlessrepo:applicationId')?.Value, { Ref: 'AppId' });
     assert.deepEqual(impact(application('!Ref AppId'), application('!Ref AppId')).status, 'noop');
 
     const arn = processed(application('arn:aws:serverlessrepo:us-east-1:123456789012:applications/hello'));
     assert.deepEqual(arn.errors, []);
-    assert.deepEqual(arn.template.Resources.App?.Properties.TemplateURL, { 'Fn::Sub': 'serverlessrepo:arn:aws:serverlessrepo:us-east-1:123456789012:applications/hello@${Version}' });
+    assert.deepEqual(arn.template.Resources.App?.Properties.TemplateURL, { 'Fn::Join': ['', ['serverlessrepo:', 'arn:aws:serverlessrepo:us-east-1:123456789012:applications/hello', '@', { Ref: 'Version' }]] });
 
     // The repository refuses any id but an ARN, whatever the version.
     assert.match(processed(application('not-an-arn')).errors.join('\n'), /Cannot access application: not-an-arn\./);
