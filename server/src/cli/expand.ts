@@ -4,10 +4,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { partitionOfRegion } from '../evaluate';
+import { applyLanguageExtensions, partitionOfRegion } from '../evaluate';
 import { readParameterFile } from '../evaluate/parameterFile';
-import { DEFAULT_REGION } from '../impact';
-import { expandServerless, usesServerlessTransform } from '../sam';
+import { DEFAULT_ACCOUNT_ID, DEFAULT_REGION, DEFAULT_STACK_NAME } from '../impact';
+import { expandServerless, languageExtensionsBeforeServerless, usesServerlessTransform } from '../sam';
 import { LineIndex, parseTemplate, readTemplateModel, toPlain, type Range } from '../template';
 import { noteSeverity, noteText } from '../present';
 import { artifactsBeside } from './localArtifacts';
@@ -82,7 +82,9 @@ export function runExpand(argv: string[], io: CliIo): number {
   };
   if (model.root !== undefined && usesServerlessTransform(model)) {
     const artifacts = artifactsBeside(path, text);
-    const expansion = expandServerless(model, { parameters: new Map(Object.entries(parameters)), region, partition: partitionOfRegion(region), ...(artifacts ? { artifacts } : {}) });
+    // AWS::LanguageExtensions listed first runs first, as CloudFormation runs them.
+    const samInput = languageExtensionsBeforeServerless(model) ? applyLanguageExtensions(model, { parameters, region, accountId: DEFAULT_ACCOUNT_ID, stackName: DEFAULT_STACK_NAME }) : model;
+    const expansion = expandServerless(samInput, { parameters: new Map(Object.entries(parameters)), region, partition: partitionOfRegion(region), ...(artifacts ? { artifacts } : {}) });
     model = readTemplateModel(expansion.parsed);
     for (const note of expansion.notes) diagnostics.push({ severity: noteSeverity(note), message: noteText(note), code: note.kind, location: where(note.range) });
   }

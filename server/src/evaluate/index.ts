@@ -30,12 +30,12 @@ import { ErrorSink, unresolvedMessage } from './errors';
 import { Evaluator, type Scope } from './evaluator';
 import { setEntry } from '../template/tree';
 import { isCycle, stronglyConnectedComponents } from './graph';
-import { expandForEach, usesForEach } from './languageExtensions';
+import { expandForEach, resolveKnownIntrinsics, usesForEach } from './languageExtensions';
 import { isOpaqueType } from './modules';
 import { resolveParameters } from './parameters';
 import { pseudoParameterValues } from './pseudo';
 import type { EvaluatedResource, EvaluatedTemplate, EvaluationContext, EvaluationNote, ExportedOutput } from './types';
-import { isValueObject, type Value, type ValueObject } from './value';
+import { isValueObject, UnknownValue, type Value, type ValueObject } from './value';
 import type { Range } from '../template/ast';
 
 export type { CrossStackValues, EvaluatedResource, EvaluatedTemplate, EvaluationContext, EvaluationNote, ExportedOutput, ResolvedParameter } from './types';
@@ -49,6 +49,49 @@ const LANGUAGE_EXTENSIONS = 'AWS::LanguageExtensions';
 
 /** How many resource names a cycle error lists before counting the rest. */
 const MAX_CYCLE_NAMES = 50;
+
+/**
+ * The template as `AWS::LanguageExtensions` leaves it for a transform listed after it (the
+ * Serverless transform): its `Fn::ForEach` loops expanded and each intrinsic function whose value
+ * is known here resolved to that value. The transform's errors are among the template's parse
+ * errors; the evaluation that follows reports the parameters' own.
+ */
+export function applyLanguageExtensions(model: TemplateModel, ctx: EvaluationContext): TemplateModel {
+  if (model.root === undefined) return model;
+  const sink = new ErrorSink();
+  const parameters = resolveParameters(model, ctx, new ErrorSink());
+  const pseudo = pseudoParameterValues(ctx);
+  const looped = withLoopsExpanded(model, parameters, pseudo, ctx, sink, []);
+  if (looped.root === undefined) return looped;
+  // The account and the stack's name are the deployed stack's; the caller's stand-ins for them are
+  // not to be written into the template SAM reads.
+  const deployed = new Map(pseudo);
+  for (const name of ['AWS::AccountId', 'AWS::StackName', 'AWS::NotificationARNs']) deployed.set(name, new UnknownValue(`pseudo:${name}`, `${name}, the deployed stack's`));
+  // Values are what the evaluation would compute; what it reports of them, it reports then.
+  const evaluator = new Evaluator(looped, parameters, deployed, ctx.region, new ErrorSink(), [], { languageExtensions: true, crossStack: ctx.crossStack });
+  evaluator.evaluateConditions();
+  const scopes: Record<string, Scope> = {};
+  const scopeOf = (section: string): Scope => (scopes[section] ??= { block: section === 'Outputs' ? 'Outputs' : 'Resources', live: true, deps: undefined });
+  const root = resolveKnownIntrinsics(looped.root, (node, section) => evaluator.evaluatePresent(node, scopeOf(section)));
+  return readTemplateModel({ ...looped.parsed, root, errors: [...looped.parsed.errors, ...sink.errors] });
+}
+
+function withLoopsExpanded(
+  original: TemplateModel,
+  parameters: ReturnType<typeof resolveParameters>,
+  pseudo: ReturnType<typeof pseudoParameterValues>,
+  ctx: EvaluationContext,
+  sink: ErrorSink,
+  notes: EvaluationNote[],
+): TemplateModel {
+  if (original.root === undefined || !usesForEach(original.root)) return original;
+  // Loop collections may use parameters and mappings, so they are evaluated against the template as written.
+  const before = new Evaluator(original, parameters, pseudo, ctx.region, sink, notes, { languageExtensions: true, crossStack: ctx.crossStack });
+  // Live, so that a collection's own errors are reported (no resource is known inactive yet).
+  const collectionScope: Scope = { block: 'Resources', live: true, deps: undefined };
+  const root = expandForEach(original.root, (node) => before.evaluatePresent(node, collectionScope), sink);
+  return readTemplateModel({ ...original.parsed, root });
+}
 
 /** Evaluates a template with the given parameter values and pseudo parameters. Pure; never throws on user input. */
 export function evaluateTemplate(model: TemplateModel, ctx: EvaluationContext): EvaluatedTemplate {
@@ -82,15 +125,7 @@ function evaluate(original: TemplateModel, ctx: EvaluationContext): EvaluatedTem
   }
   const options = { languageExtensions, crossStack: ctx.crossStack };
 
-  let model = original;
-  if (languageExtensions && original.root !== undefined && usesForEach(original.root)) {
-    // Loop collections may use parameters and mappings, so they are evaluated against the template as written.
-    const before = new Evaluator(original, parameters, pseudo, ctx.region, sink, notes, options);
-    // Live, so that a collection's own errors are reported (no resource is known inactive yet).
-    const collectionScope: Scope = { block: 'Resources', live: true, deps: undefined };
-    const root = expandForEach(original.root, (node) => before.evaluatePresent(node, collectionScope), sink);
-    model = readTemplateModel({ ...original.parsed, root });
-  }
+  const model = languageExtensions ? withLoopsExpanded(original, parameters, pseudo, ctx, sink, notes) : original;
 
   const evaluator = new Evaluator(model, parameters, pseudo, ctx.region, sink, notes, options);
   evaluator.evaluateConditions();

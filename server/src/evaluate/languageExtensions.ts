@@ -10,7 +10,7 @@
  * fragment they were copied from, which lies inside the `Fn::ForEach`, so every finding
  * about a generated resource points at the text that produced it.
  */
-import type { MapEntry, MapNode, ScalarNode, TemplateNode } from '../template/ast';
+import type { MapEntry, MapNode, Range, ScalarNode, TemplateNode } from '../template/ast';
 import type { ErrorSink } from './errors';
 import { isSymbolic, type Value } from './value';
 
@@ -218,4 +218,64 @@ function substituteSubText(text: string, bindings: Bindings): string {
     const value = bindings.get(name.trim());
     return value === undefined ? whole : value;
   });
+}
+
+/**
+ * The intrinsic functions the transform resolves to their values where it can (SAM's CLI, which
+ * runs the transform locally, resolves the same): a `Ref` only to a parameter or a pseudo
+ * parameter, the evaluator's answer for a resource being one only AWS knows.
+ */
+const RESOLVED_FUNCTIONS = new Set(['Ref', 'Fn::Sub', 'Fn::Join', 'Fn::Split', 'Fn::Select', 'Fn::If', 'Fn::FindInMap', 'Fn::Base64', 'Fn::Length', 'Fn::ToJsonString']);
+
+/** The sections the transform resolves in, for the transform listed after it (SAM reads Globals). */
+const RESOLVED_SECTIONS = new Set(['Resources', 'Globals', 'Outputs']);
+
+/** Evaluates an intrinsic function's node in its section to a value; undefined when it has none (`AWS::NoValue`). */
+export type IntrinsicEvaluator = (node: MapNode, section: string) => Value | undefined;
+
+/**
+ * The root with each intrinsic function whose value is known here replaced by that value, as the
+ * transform leaves the template for the transform listed after it: a property SAM takes only as
+ * a string (an event's `Path`, a `CodeUri`) may then be a `Fn::Sub` of a loop's identifier or of
+ * a parameter. A function whose value is not known (a resource's attribute, a parameter with no
+ * value at hand) stays as written, with what inside it is known resolved. Resolved nodes keep the
+ * range of the function they stand for.
+ */
+export function resolveKnownIntrinsics(root: MapNode, evaluate: IntrinsicEvaluator): MapNode {
+  const resolve = (node: TemplateNode, section: string, depth: number): TemplateNode => {
+    // The parser caps nesting; this keeps a hostile tree bounded all the same.
+    if (depth > 512 || node.kind === 'scalar') return node;
+    if (node.kind === 'seq') {
+      const items = node.items.map((item) => resolve(item, section, depth + 1));
+      return items.every((item, i) => item === node.items[i]) ? node : { ...node, items };
+    }
+    if (node.entries.length === 1 && RESOLVED_FUNCTIONS.has(node.entries[0]!.key)) {
+      const value = evaluate(node, section);
+      if (value !== undefined && isKnown(value, 0)) return valueNode(value, node.range);
+    }
+    const entries = node.entries.map((e) => {
+      const value = resolve(e.value, section, depth + 1);
+      return value === e.value ? e : { ...e, value };
+    });
+    return entries.every((e, i) => e === node.entries[i]) ? node : { ...node, entries };
+  };
+  const entries = root.entries.map((e) => (RESOLVED_SECTIONS.has(e.key) ? { ...e, value: resolve(e.value, e.key, 0) } : e));
+  return { ...root, entries };
+}
+
+/** Whether a value holds nothing only AWS knows. */
+function isKnown(value: Value, depth: number): boolean {
+  if (depth > 512 || isSymbolic(value)) return false;
+  if (Array.isArray(value)) return value.every((item) => isKnown(item, depth + 1));
+  if (value !== null && typeof value === 'object') return Object.values(value).every((item) => isKnown(item, depth + 1));
+  return true;
+}
+
+/** A known value as a syntax node at `range`. */
+function valueNode(value: Value, range: Range): TemplateNode {
+  if (Array.isArray(value)) return { kind: 'seq', range, items: value.map((item) => valueNode(item, range)) };
+  if (value !== null && typeof value === 'object') {
+    return { kind: 'map', range, entries: Object.entries(value).map(([key, item]) => ({ key, keyRange: range, value: valueNode(item as Value, range) })) };
+  }
+  return { kind: 'scalar', range, value: value as string | number | boolean | null };
 }

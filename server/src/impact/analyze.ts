@@ -1,10 +1,10 @@
 /**
  * The engine's front door: two template texts with their parameter values in, the report out.
  */
-import { evaluateTemplate, partitionOfRegion } from '../evaluate';
+import { applyLanguageExtensions, evaluateTemplate, partitionOfRegion } from '../evaluate';
 import type { CrossStackValues, EvaluatedTemplate, EvaluationContext } from '../evaluate/types';
 import type { Value } from '../evaluate/value';
-import { expandServerless, generatedByOf, pointDetailsAtSamProperties, usesServerlessTransform, type LocalArtifacts, type SamNote, type SamSourceMap, type SamTranslationCache } from '../sam';
+import { expandServerless, generatedByOf, languageExtensionsBeforeServerless, pointDetailsAtSamProperties, usesServerlessTransform, type LocalArtifacts, type SamNote, type SamSourceMap, type SamTranslationCache } from '../sam';
 import type { ResourceSpec } from '../spec/types';
 import { parseTemplate, readTemplateModel } from '../template';
 import type { TemplateModel } from '../template/model';
@@ -129,11 +129,14 @@ export function evaluateSide(side: TemplateSide, options: AnalyzeOptions, previo
   let samNotes: SamNote[] = [];
   const writtenModel = model;
   if (model.root !== undefined && usesServerlessTransform(model)) {
-    const expansion = expandServerless(model, {
+    // AWS::LanguageExtensions listed first runs first. Its loops' copies share the ranges of the
+    // loop's text, which the cache's moves go by, so such an expansion keeps nothing.
+    const samInput = languageExtensionsBeforeServerless(model) ? applyLanguageExtensions(model, ctx) : model;
+    const expansion = expandServerless(samInput, {
       parameters: transformParameters(model, parameters, ctx),
       region: ctx.region,
       partition: partitionOfRegion(ctx.region),
-      ...(options.samCache ? { cache: options.samCache } : {}),
+      ...(options.samCache && samInput === model ? { cache: options.samCache } : {}),
       ...(kept ? { kept } : {}),
       ...(side.artifacts ? { artifacts: side.artifacts } : {}),
     });

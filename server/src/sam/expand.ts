@@ -38,6 +38,17 @@ export function usesServerlessTransform(model: TemplateModel): boolean {
 }
 
 /**
+ * Whether `AWS::LanguageExtensions` is listed before the Serverless transform: CloudFormation runs
+ * transforms in the order listed, so SAM sees the template with its `Fn::ForEach` loops expanded
+ * and what can be resolved resolved (listed after, SAM meets the loops and rejects them).
+ */
+export function languageExtensionsBeforeServerless(model: TemplateModel): boolean {
+  const names = model.transforms.map((t) => t.name);
+  const loops = names.indexOf('AWS::LanguageExtensions');
+  return loops >= 0 && loops < names.indexOf(SERVERLESS_TRANSFORM);
+}
+
+/**
  * Expands the SAM resources of a template; never throws. Invalid SAM is among the errors; a fault
  * of the transform itself leaves the template as written, with an internal error that says so.
  */

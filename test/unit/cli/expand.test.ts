@@ -104,4 +104,24 @@ describe('cfn-impact expand', () => {
     assert.equal(report.status, 'update');
     assert.ok(report.notes.some((n: string) => n.startsWith('Fn: CodeUri handlr/ is neither a file nor a folder')), report.notes.join('\n'));
   });
+
+  test('with AWS::LanguageExtensions listed first, prints the functions a Fn::ForEach generates, their code locations resolved', async () => {
+    const looped = `Transform: [AWS::LanguageExtensions, AWS::Serverless-2016-10-31]
+Resources:
+  Fn::ForEach::Functions:
+    - Name
+    - [alpha, beta]
+    - '\${Name}Function':
+        Type: AWS::Serverless::Function
+        Properties:
+          CodeUri: !Sub 's3://bucket/\${Name}.zip'
+          Handler: index.handler
+          Runtime: nodejs20.x
+`;
+    const { code, stdout } = await run('expand', file('looped.yaml', looped));
+    assert.equal(code, 0);
+    const resources = JSON.parse(stdout).Resources as Record<string, { Type: string; Properties: { Code?: unknown } }>;
+    assert.deepEqual(resources.alphaFunction?.Properties.Code, { S3Bucket: 'bucket', S3Key: 'alpha.zip' });
+    assert.deepEqual(resources.betaFunction?.Properties.Code, { S3Bucket: 'bucket', S3Key: 'beta.zip' });
+  });
 });

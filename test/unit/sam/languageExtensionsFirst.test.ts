@@ -1,0 +1,112 @@
+/**
+ * `Transform: [AWS::LanguageExtensions, AWS::Serverless-2016-10-31]`, the order SAM's documentation
+ * asks for: CloudFormation runs the transforms in the order listed, so SAM sees the template with
+ * its `Fn::ForEach` loops expanded and every intrinsic function whose value is known resolved
+ * (SAM takes some properties, such as an event's `Path` or a `CodeUri`, only as strings). Listed
+ * the other way round, SAM meets the loop and rejects the template.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { analyzeUpdate } from '../../../server/src/impact';
+import type { ImpactReport } from '../../../server/src/impact/types';
+import { diagnosticText } from '../../../server/src/present/findings';
+import { loadResourceSpec } from '../../../server/src/spec/load';
+
+const spec = loadResourceSpec();
+
+function functionsFor(names: string, { transforms = '[AWS::LanguageExtensions, AWS::Serverless-2016-10-31]' } = {}): string {
+  return `Transform: ${transforms}
+Parameters:
+  Names:
+    Type: CommaDelimitedList
+    Default: ${names}
+  Base:
+    Type: String
+    Default: v1
+Resources:
+  Fn::ForEach::Functions:
+    - Name
+    - !Ref Names
+    - '\${Name}Function':
+        Type: AWS::Serverless::Function
+        Properties:
+          Runtime: python3.12
+          Handler: !Sub '\${Name}.handler'
+          CodeUri: !Sub 's3://artifacts/\${Name}.zip'
+          AutoPublishAlias: live
+          Events:
+            Get:
+              Type: Api
+              Properties:
+                Path: !Sub '/\${Base}/\${Name}'
+                Method: get
+Outputs:
+  Api:
+    Value: !Sub 'https://\${ServerlessRestApi}.execute-api.\${AWS::Region}.amazonaws.com/Prod/'
+`;
+}
+
+function impact(before: string, after: string): ImpactReport {
+  return analyzeUpdate({ text: before }, { text: after }, { spec }).report;
+}
+
+function errors(report: ImpactReport): string[] {
+  return report.diagnostics.filter((d) => d.severity === 'error').map(diagnosticText);
+}
+
+/** `action logicalId` of each change that changes something, sorted. */
+function actions(report: ImpactReport): string[] {
+  return report.changes
+    .filter((c) => c.impact !== 'none')
+    .map((c) => `${c.action} ${c.logicalId}`)
+    .sort();
+}
+
+describe('AWS::LanguageExtensions listed before the Serverless transform', () => {
+  test('a loop of functions whose paths and code locations are Fn::Sub of the loop and of a parameter, compared with itself, is a no-op', () => {
+    const template = functionsFor('alpha,beta');
+    const report = impact(template, template);
+    assert.deepEqual(errors(report), []);
+    assert.equal(report.status, 'noop', report.message);
+  });
+
+  test("an item added to the loop's collection adds its function with what SAM generates for it, and redeploys the API with its path", () => {
+    const report = impact(functionsFor('alpha,beta'), functionsFor('alpha,beta,gamma'));
+    assert.deepEqual(errors(report), []);
+    const added = actions(report).filter((a) => a.startsWith('Add '));
+    for (const id of ['gammaFunction', 'gammaFunctionAliaslive', 'gammaFunctionRole', 'gammaFunctionGetPermissionProd']) assert.ok(added.includes(`Add ${id}`), added.join(', '));
+    assert.ok(added.some((a) => a.startsWith('Add gammaFunctionVersion')), added.join(', '));
+    assert.ok(added.some((a) => a.startsWith('Add ServerlessRestApiDeployment')), added.join(', '));
+    const api = report.changes.find((c) => c.logicalId === 'ServerlessRestApi');
+    assert.deepEqual(api?.details.map((d) => d.target.path), ['/Properties/Body/paths//v1/gamma']);
+  });
+
+  test("a parameter's new default that a Fn::Sub resolved before SAM changes what SAM made of it: every path, so the API", () => {
+    const report = impact(functionsFor('alpha'), functionsFor('alpha').replace('Default: v1', 'Default: v2'));
+    assert.deepEqual(errors(report), []);
+    const api = report.changes.find((c) => c.logicalId === 'ServerlessRestApi');
+    assert.deepEqual(api?.details.map((d) => d.target.path).sort(), ['/Properties/Body/paths//v1/alpha', '/Properties/Body/paths//v2/alpha']);
+  });
+
+  test("a function the loop generates is shown at the loop's text that produced it", () => {
+    const before = functionsFor('alpha');
+    const after = before.replace("Handler: !Sub '${Name}.handler'", "Handler: !Sub '${Name}.main'");
+    const report = impact(before, after);
+    const fn = report.changes.find((c) => c.logicalId === 'alphaFunction');
+    assert.ok(fn, report.changes.map((c) => c.logicalId).join(', '));
+    assert.equal(after.slice(fn.range.start, fn.range.end), "'${Name}Function'");
+  });
+
+  test('listed after the Serverless transform, the loop reaches SAM, which rejects it, as it rejects it for CloudFormation', () => {
+    const template = functionsFor('alpha', { transforms: '[AWS::Serverless-2016-10-31, AWS::LanguageExtensions]' });
+    assert.match(errors(impact(template, template)).join('\n'), /All 'Resources' must be Objects/);
+  });
+
+  test("without AWS::LanguageExtensions, SAM takes a path given by Fn::Sub as it does: not as a string", () => {
+    const template = functionsFor('alpha', { transforms: 'AWS::Serverless-2016-10-31' })
+      .replace(/Fn::ForEach::Functions:\n    - Name\n    - !Ref Names\n    - '\$\{Name\}Function':\n/, 'alphaFunction:\n')
+      .replace(/\n {8}/g, '\n    ')
+      .replace(/\$\{Name\}/g, 'alpha');
+    assert.match(errors(impact(template, template)).join('\n'), /Property 'Path' should be a string/);
+  });
+});
