@@ -46,6 +46,9 @@ export function buildCodeLenses(document: TextDocument, after: AnalysedTemplate,
   }
 
   const replaced = replacedIds(report.changes);
+  // Each resource's lens, with the resource it is about: several may share a line (the resources
+  // one `Fn::ForEach` generates all stand at its text), and then each names its resource.
+  const resourceLenses: { lens: CodeLens; logicalId: string }[] = [];
   for (const change of report.changes) {
     // A resource a change set lists only because it re-reads unchanged values gets no lens.
     if (grouped.has(change) || change.action === 'Remove' || change.rangeIn !== 'new' || !changesSomething(change)) continue;
@@ -55,9 +58,15 @@ export function buildCodeLenses(document: TextDocument, after: AnalysedTemplate,
       const args: OpenNestedChildArguments = { uri: new URL(change.nested.path, document.uri).href, parentUri: document.uri };
       lens.command = { ...lens.command, command: commands.openNestedChild, arguments: [args] };
     }
+    resourceLenses.push({ lens, logicalId: change.logicalId });
+  }
+  for (const [samLogicalId, group] of bySamResource) resourceLenses.push({ lens: lensAt(group.keyStart, samResourceLensTitle(samLogicalId, group.changes)), logicalId: samLogicalId });
+  const onLine = new Map<number, number>();
+  for (const { lens } of resourceLenses) onLine.set(lens.range.start.line, (onLine.get(lens.range.start.line) ?? 0) + 1);
+  for (const { lens, logicalId } of resourceLenses) {
+    if (onLine.get(lens.range.start.line)! > 1 && lens.command) lens.command = { ...lens.command, title: `${logicalId}: ${lens.command.title}` };
     lenses.push(lens);
   }
-  for (const [samLogicalId, group] of bySamResource) lenses.push(lensAt(group.keyStart, samResourceLensTitle(samLogicalId, group.changes)));
 
   // An export at risk has its lens where it is written (a removed one, on the Outputs key).
   for (const diagnostic of report.diagnostics) {
@@ -87,9 +96,11 @@ function samResourceGroups(changes: readonly ResourceChange[], resources: MapNod
     const samLogicalId = change.generatedBy.logicalId;
     let group = groups.get(samLogicalId);
     if (!group) {
-      const key = resources?.entries.find((entry) => entry.key === samLogicalId)?.keyRange;
-      if (!key) continue;
-      groups.set(samLogicalId, (group = { keyStart: key.start, changes: [] }));
+      // A SAM resource a `Fn::ForEach` generates has no key of its own: it stands where its own resource's change does.
+      const own = changes.find((c) => c.logicalId === samLogicalId && c.rangeIn === 'new');
+      const keyStart = resources?.entries.find((entry) => entry.key === samLogicalId)?.keyRange.start ?? own?.range.start;
+      if (keyStart === undefined) continue;
+      groups.set(samLogicalId, (group = { keyStart, changes: [] }));
     }
     group.changes.push(change);
   }

@@ -255,3 +255,24 @@ describe('a change set\'s Replacement Conditional that only interrupts', () => {
     assert.doesNotMatch(view.hoverAt('      InstanceType: !Ref Size', 8), /may require replacement/);
   });
 });
+
+describe('resources a Fn::ForEach generates, which all stand at the loop\'s text', () => {
+  const queues = (names: string, timeout: number) =>
+    `Transform: AWS::LanguageExtensions\nResources:\n  Fn::ForEach::Queues:\n    - Name\n    - [${names}]\n    - 'Queue\${Name}':\n        Type: AWS::SQS::Queue\n        Properties:\n          VisibilityTimeout: ${timeout}\n`;
+  const functions = (names: string, handler: string) =>
+    `Transform: [AWS::LanguageExtensions, AWS::Serverless-2016-10-31]\nResources:\n  Fn::ForEach::Functions:\n    - Name\n    - [${names}]\n    - '\${Name}Function':\n        Type: AWS::Serverless::Function\n        Properties:\n          Runtime: python3.12\n          Handler: !Sub '\${Name}.${handler}'\n          CodeUri: !Sub 's3://artifacts/\${Name}.zip'\n          AutoPublishAlias: live\n`;
+
+  test('each has its own lens on that line, which names it', () => {
+    const view = shown(queues('a, b', 30), queues('a, b', 60));
+    const update = `${impactLabel('no-interruption').symbol} Update (no interruption) — VisibilityTimeout changed`;
+    assert.deepEqual(view.lensesAt("    - 'Queue${Name}':"), [`Queuea: ${update}`, `Queueb: ${update}`]);
+  });
+
+  test("in a SAM template (AWS::LanguageExtensions listed first), each function's one lens sums up what SAM generated for it", () => {
+    const view = shown(functions('alpha', 'handler'), functions('alpha, beta', 'main'));
+    assert.deepEqual(view.lensesAt("    - '${Name}Function':"), [
+      `alphaFunction: ${impactLabel('no-interruption').symbol} Update (no interruption)`,
+      `betaFunction: ${impactLabel('create').symbol} Add · ${impactLabel('create').symbol} version · ${impactLabel('create').symbol} alias · ${impactLabel('create').symbol} role`,
+    ]);
+  });
+});
