@@ -30,7 +30,7 @@ import { ErrorSink, unresolvedMessage } from './errors';
 import { Evaluator, type Scope } from './evaluator';
 import { setEntry } from '../template/tree';
 import { isCycle, stronglyConnectedComponents } from './graph';
-import { expandForEach, resolveKnownIntrinsics, usesForEach } from './languageExtensions';
+import { expandForEach, resolveKnownIntrinsics, usesForEach, type UnknownCollection } from './languageExtensions';
 import { isOpaqueType } from './modules';
 import { resolveParameters } from './parameters';
 import { pseudoParameterValues } from './pseudo';
@@ -61,7 +61,7 @@ export function applyLanguageExtensions(model: TemplateModel, ctx: EvaluationCon
   const sink = new ErrorSink();
   const parameters = resolveParameters(model, ctx, new ErrorSink());
   const pseudo = pseudoParameterValues(ctx);
-  const looped = withLoopsExpanded(model, parameters, pseudo, ctx, sink, []);
+  const looped = withLoopsExpanded(model, parameters, pseudo, ctx, sink, [], 'stand-in');
   if (looped.root === undefined) return looped;
   // The account and the stack's name are the deployed stack's; the caller's stand-ins for them are
   // not to be written into the template SAM reads.
@@ -83,13 +83,14 @@ function withLoopsExpanded(
   ctx: EvaluationContext,
   sink: ErrorSink,
   notes: EvaluationNote[],
+  unknownCollection: UnknownCollection = 'nothing',
 ): TemplateModel {
   if (original.root === undefined || !usesForEach(original.root)) return original;
   // Loop collections may use parameters and mappings, so they are evaluated against the template as written.
   const before = new Evaluator(original, parameters, pseudo, ctx.region, sink, notes, { languageExtensions: true, crossStack: ctx.crossStack });
   // Live, so that a collection's own errors are reported (no resource is known inactive yet).
   const collectionScope: Scope = { block: 'Resources', live: true, deps: undefined };
-  const root = expandForEach(original.root, (node) => before.evaluatePresent(node, collectionScope), sink);
+  const root = expandForEach(original.root, (node) => before.evaluatePresent(node, collectionScope), sink, unknownCollection);
   return readTemplateModel({ ...original.parsed, root });
 }
 

@@ -51,9 +51,17 @@ export function usesForEach(root: MapNode): boolean {
   return false;
 }
 
+/**
+ * What a loop over a value known only at deploy time generates: nothing (the evaluation compares
+ * what it can, and says the loop's entries are not compared), or one entry with the identifier's
+ * name in the item's place (for a transform listed after this one, such as SAM, to which a loop
+ * that generates nothing would leave what it names missing).
+ */
+export type UnknownCollection = 'nothing' | 'stand-in';
+
 /** The root with every `Fn::ForEach` of the Conditions, Resources and Outputs sections expanded. */
-export function expandForEach(root: MapNode, evaluateCollection: CollectionEvaluator, sink: ErrorSink): MapNode {
-  const expander = new ForEachExpander(evaluateCollection, sink);
+export function expandForEach(root: MapNode, evaluateCollection: CollectionEvaluator, sink: ErrorSink, unknownCollection: UnknownCollection = 'nothing'): MapNode {
+  const expander = new ForEachExpander(evaluateCollection, sink, unknownCollection);
   const entries = root.entries.map((e) => (EXPANDED_SECTIONS.has(e.key) ? { ...e, value: expander.expand(e.value, new Map()) } : e));
   return { ...root, entries };
 }
@@ -67,6 +75,7 @@ class ForEachExpander {
   constructor(
     private readonly evaluateCollection: CollectionEvaluator,
     private readonly sink: ErrorSink,
+    private readonly unknownCollection: UnknownCollection,
   ) {}
 
   expand(node: TemplateNode, bindings: Bindings): TemplateNode {
@@ -124,7 +133,7 @@ class ForEachExpander {
       this.sink.add(shape, entry.keyRange, 'foreach-malformed');
       return [];
     }
-    const items = this.collectionItems(entry, this.expand(collectionNode, bindings));
+    const items = this.collectionItems(entry, this.expand(collectionNode, bindings), identifierNode.value);
     const out: MapEntry[] = [];
     const fragmentSize = this.sizeOf(fragment);
     for (const item of items) {
@@ -163,7 +172,7 @@ class ForEachExpander {
     return size;
   }
 
-  private collectionItems(entry: MapEntry, collectionNode: TemplateNode): string[] {
+  private collectionItems(entry: MapEntry, collectionNode: TemplateNode, identifier: string): string[] {
     const value = this.evaluateCollection(collectionNode);
     if (Array.isArray(value)) {
       const items: string[] = [];
@@ -179,7 +188,12 @@ class ForEachExpander {
     if (value === undefined) return [];
     if (isSymbolic(value)) {
       // CloudFormation expands the loop with the value it will have (a parameter's current value,
-      // say), which is not known here: the loop is valid, but what it generates cannot be compared.
+      // say), which is not known here: the loop is valid, but what it generates cannot be compared
+      // entry by entry.
+      if (this.unknownCollection === 'stand-in') {
+        this.sink.add(`${entry.key} iterates over a value known only at deploy time: its entries are compared as one, with "${identifier}" in each item's place`, collectionNode.range, 'foreach-deploy-time-collection', 'warning');
+        return [identifier];
+      }
       this.sink.add(`${entry.key} iterates over a value known only at deploy time: the entries it generates are not compared`, collectionNode.range, 'foreach-deploy-time-collection', 'warning');
       return [];
     }

@@ -97,6 +97,18 @@ describe('AWS::LanguageExtensions listed before the Serverless transform', () =>
     assert.equal(after.slice(fn.range.start, fn.range.end), "'${Name}Function'");
   });
 
+  test("a loop over a parameter with no value at hand is not a rejection: its entries are compared as one, with the identifier's name in each item's place, and a warning says so", () => {
+    const template = functionsFor('alpha').replace('    Default: alpha\n', '');
+    assert.deepEqual(errors(impact(template, template)), []);
+    const report = impact(template, template.replace("Handler: !Sub '${Name}.handler'", "Handler: !Sub '${Name}.main'"));
+    assert.deepEqual(errors(report), []);
+    assert.deepEqual(actions(report), ['Modify NameFunction']);
+    assert.ok(
+      report.diagnostics.some((d) => d.severity === 'warning' && /Fn::ForEach::Functions iterates over a value known only at deploy time: its entries are compared as one, with "Name" in each item's place/.test(diagnosticText(d))),
+      report.diagnostics.map(diagnosticText).join('\n'),
+    );
+  });
+
   test('listed after the Serverless transform, the loop reaches SAM, which rejects it, as it rejects it for CloudFormation', () => {
     const template = functionsFor('alpha', { transforms: '[AWS::Serverless-2016-10-31, AWS::LanguageExtensions]' });
     assert.match(errors(impact(template, template)).join('\n'), /All 'Resources' must be Objects/);
