@@ -57,6 +57,17 @@ const MAX_CYCLE_NAMES = 50;
  * errors; the evaluation that follows reports the parameters' own.
  */
 export function applyLanguageExtensions(model: TemplateModel, ctx: EvaluationContext): TemplateModel {
+  try {
+    return languageExtensionsApplied(model, ctx);
+  } catch (error) {
+    // A bug must not take the caller down: the template goes on as written, with an error that says so.
+    const message = error instanceof Error ? error.message : String(error);
+    const internal = { message: `Internal error while applying AWS::LanguageExtensions: ${message}`, range: { start: 0, end: 0 }, code: 'internal-error', severity: 'error' as const };
+    return readTemplateModel({ ...model.parsed, errors: [...model.parsed.errors, internal] });
+  }
+}
+
+function languageExtensionsApplied(model: TemplateModel, ctx: EvaluationContext): TemplateModel {
   if (model.root === undefined) return model;
   const sink = new ErrorSink();
   const parameters = resolveParameters(model, ctx, new ErrorSink());
