@@ -28,7 +28,7 @@ import { readTemplateModel } from '../template/index';
 import type { ResourceDecl, TemplateModel } from '../template/model';
 import { ErrorSink, unresolvedMessage } from './errors';
 import { Evaluator, type Scope } from './evaluator';
-import { setEntry } from '../template/tree';
+import { setEntry, toPlain } from '../template/tree';
 import { isCycle, stronglyConnectedComponents } from './graph';
 import { expandForEach, resolveKnownIntrinsics, usesForEach, type UnknownCollection } from './languageExtensions';
 import { isOpaqueType } from './modules';
@@ -83,7 +83,16 @@ function languageExtensionsApplied(model: TemplateModel, ctx: EvaluationContext)
   evaluator.evaluateConditions();
   const scopes: Record<string, Scope> = {};
   const scopeOf = (section: string): Scope => (scopes[section] ??= { block: section === 'Outputs' ? 'Outputs' : 'Resources', live: true, deps: undefined });
-  const root = resolveKnownIntrinsics(looped.root, (node, section) => evaluator.evaluatePresent(node, scopeOf(section)));
+  const root = resolveKnownIntrinsics(looped.root, (node, section) => {
+    // A parameter's default is given as the template writes it, as SAM reads it (a `true` that
+    // stays a boolean, a `10` a number), where the evaluation's value is CloudFormation's string;
+    // a list parameter's value is its list.
+    const name = node.entries[0]!.key === 'Ref' ? node.entries[0]!.value : undefined;
+    const declared = name?.kind === 'scalar' && typeof name.value === 'string' ? looped.parameters.get(name.value) : undefined;
+    const listed = declared?.type === 'CommaDelimitedList' || declared?.type?.startsWith('List<');
+    if (declared?.default !== undefined && !listed && parameters.get(declared.name)?.source === 'default') return toPlain(declared.default) as Value;
+    return evaluator.evaluatePresent(node, scopeOf(section));
+  });
   return readTemplateModel({ ...looped.parsed, root, errors: [...looped.parsed.errors, ...sink.errors] });
 }
 

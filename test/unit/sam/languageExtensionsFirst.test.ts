@@ -6,6 +6,8 @@
  * the other way round, SAM meets the loop and rejects the template.
  */
 import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { analyzeUpdate } from '../../../server/src/impact';
 import type { ImpactReport } from '../../../server/src/impact/types';
@@ -120,5 +122,30 @@ describe('AWS::LanguageExtensions listed before the Serverless transform', () =>
       .replace(/\n {8}/g, '\n    ')
       .replace(/\$\{Name\}/g, 'alpha');
     assert.match(errors(impact(template, template)).join('\n'), /Property 'Path' should be a string/);
+  });
+});
+
+const SUITE = join(__dirname, '..', '..', '..', '..', 'shared', 'sam-translator-tests');
+
+describe("the SAM translator suite's inputs with AWS::LanguageExtensions listed first", { skip: existsSync(SUITE) ? false : `${SUITE} is absent` }, () => {
+  test('each valid input the analysis takes as a no-op is still one, with no error: what the transform resolves is what SAM takes (a default as the template writes it, a list parameter as its list)', () => {
+    const inputs = join(SUITE, 'input');
+    const failures: string[] = [];
+    let counted = 0;
+    for (const file of readdirSync(inputs).filter((f) => f.endsWith('.yaml') && !f.startsWith('error_'))) {
+      const written = readFileSync(join(inputs, file), 'utf8');
+      // Inputs that list other transforms are left out; the rest are the template without its Transform line.
+      if (/^Transform:/m.test(written) && !/^Transform: *'?AWS::Serverless-2016-10-31'?\s*$/m.test(written)) continue;
+      const body = written.replace(/^Transform:.*\n/m, '');
+      const alone = `Transform: AWS::Serverless-2016-10-31\n${body}`;
+      if (impact(alone, alone).status !== 'noop') continue;
+      counted++;
+      const first = `Transform: [AWS::LanguageExtensions, AWS::Serverless-2016-10-31]\n${body}`;
+      const report = impact(first, first);
+      if (report.status !== 'noop') failures.push(`${file}: ${report.status} ${errors(report).join(' | ')}`);
+    }
+    console.log(`valid inputs with AWS::LanguageExtensions listed first: ${counted - failures.length}/${counted} compared with themselves are a no-op`);
+    assert.ok(counted > 400, `${counted} inputs counted`);
+    assert.deepEqual(failures, []);
   });
 });
