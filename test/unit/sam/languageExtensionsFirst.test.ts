@@ -6,13 +6,12 @@
  * the other way round, SAM meets the loop and rejects the template.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { analyzeUpdate } from '../../../server/src/impact';
 import type { ImpactReport } from '../../../server/src/impact/types';
 import { diagnosticText } from '../../../server/src/present/findings';
 import { loadResourceSpec } from '../../../server/src/spec/load';
+import { SKIP_WITHOUT_TRANSLATOR_SUITE, validTranslatorInputs } from './translatorSuiteInputs';
 
 const spec = loadResourceSpec();
 
@@ -125,15 +124,11 @@ describe('AWS::LanguageExtensions listed before the Serverless transform', () =>
   });
 });
 
-const SUITE = join(__dirname, '..', '..', '..', '..', 'shared', 'sam-translator-tests');
-
-describe("the SAM translator suite's inputs with AWS::LanguageExtensions listed first", { skip: existsSync(SUITE) ? false : `${SUITE} is absent` }, () => {
+describe("the SAM translator suite's inputs with AWS::LanguageExtensions listed first", { skip: SKIP_WITHOUT_TRANSLATOR_SUITE }, () => {
   test('each valid input the analysis takes as a no-op is still one, with no error: what the transform resolves is what SAM takes (a default as the template writes it, a list parameter as its list)', () => {
-    const inputs = join(SUITE, 'input');
     const failures: string[] = [];
     let counted = 0;
-    for (const file of readdirSync(inputs).filter((f) => f.endsWith('.yaml') && !f.startsWith('error_'))) {
-      const written = readFileSync(join(inputs, file), 'utf8');
+    for (const { file, text: written } of validTranslatorInputs()) {
       // Inputs that list other transforms are left out; the rest are the template without its Transform line.
       if (/^Transform:/m.test(written) && !/^Transform: *'?AWS::Serverless-2016-10-31'?\s*$/m.test(written)) continue;
       const body = written.replace(/^Transform:.*\n/m, '');

@@ -8,8 +8,6 @@
  * says so at the property.
  */
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { analyzeUpdate } from '../../../server/src/impact';
 import type { ImpactReport } from '../../../server/src/impact/types';
@@ -17,6 +15,7 @@ import { diagnosticText } from '../../../server/src/present/findings';
 import { expandServerless } from '../../../server/src/sam';
 import { loadResourceSpec } from '../../../server/src/spec/load';
 import { parseTemplate, readTemplateModel, toPlain } from '../../../server/src/template';
+import { SKIP_WITHOUT_TRANSLATOR_SUITE, validTranslatorInputs } from './translatorSuiteInputs';
 
 const spec = loadResourceSpec();
 
@@ -247,15 +246,11 @@ Resources:
   });
 });
 
-const SUITE = join(__dirname, '..', '..', '..', '..', 'shared', 'sam-translator-tests');
-
-describe("the SAM translator suite's inputs with their parameters' defaults taken away", { skip: existsSync(SUITE) ? false : `${SUITE} is absent` }, () => {
+describe("the SAM translator suite's inputs with their parameters' defaults taken away", { skip: SKIP_WITHOUT_TRANSLATOR_SUITE }, () => {
   test('each valid input the analysis takes as it is, with every Default taken away, compared with itself is a no-op: CloudFormation would give the transform values', () => {
-    const inputs = join(SUITE, 'input');
     const failures: string[] = [];
     let counted = 0;
-    for (const file of readdirSync(inputs).filter((f) => f.endsWith('.yaml') && !f.startsWith('error_'))) {
-      const written = readFileSync(join(inputs, file), 'utf8');
+    for (const { file, text: written } of validTranslatorInputs()) {
       // The translator's harness transforms every input; the analysis expands those that name the transform.
       const text = /^Transform:/m.test(written) ? written : `Transform: AWS::Serverless-2016-10-31\n${written}`;
       const parsed = parseTemplate(text);
