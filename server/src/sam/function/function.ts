@@ -234,9 +234,8 @@ export function translateFunction(ctx: TranslationContext, sam: SamResource): Ge
       // Lambda publishes no new version for unchanged function settings, so SAM puts the hash in the
       // description: new code under the same CodeUri then changes the function too.
       const description = resolveParameterRefs(p.Description, ctx.parameters);
-      if (!description && typeof resolved === 'string') fn.set('Description', resolved, 'AutoPublishCodeSha256');
+      if (!description) fn.set('Description', resolved, 'AutoPublishCodeSha256');
       else if (typeof description === 'string' && typeof resolved === 'string') fn.set('Description', `${description} ${resolved}`, 'AutoPublishCodeSha256');
-      else if (!description) fn.set('Description', resolved, 'AutoPublishCodeSha256');
       else fn.set('Description', { 'Fn::Join': [' ', [description, resolved]] }, 'AutoPublishCodeSha256');
     }
     const version = constructVersion(sam, fn, ctx.parameters, codeSha256, ctx.resources);
