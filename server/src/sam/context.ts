@@ -85,6 +85,8 @@ export type SamNote = (
   | { kind: 'sam-application-url'; logicalId: string }
   /** A local artifact path that `sam deploy` uploads: the files there are not in the template. */
   | { kind: 'sam-local-artifact'; logicalId: string; property: string; path: string }
+  /** A function's image that `sam build` builds from a local folder (`Metadata.DockerContext`) and `sam deploy` pushes. */
+  | { kind: 'sam-local-image'; logicalId: string; path: string }
   /** A local artifact path with no file or folder there, as the caller found: shown as a warning (present/findings.ts). */
   | { kind: 'sam-local-artifact-missing'; logicalId: string; property: string; path: string }
   /**

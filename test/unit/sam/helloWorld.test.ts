@@ -12,7 +12,7 @@ import { describe, test } from 'node:test';
 import { analyzeUpdate } from '../../../server/src/impact';
 import type { ImpactReport, ResourceChange } from '../../../server/src/impact/types';
 import { loadResourceSpec } from '../../../server/src/spec/load';
-import { samInitApp } from '../../fixtures/samHelloWorld';
+import { samInitApp, samInitImageApp } from '../../fixtures/samHelloWorld';
 
 const spec = loadResourceSpec();
 
@@ -134,5 +134,32 @@ describe('the sam init hello-world template', () => {
       report.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code),
       ['sam-invalid'],
     );
+  });
+});
+
+describe('the sam init hello-world image template, whose image sam build builds and sam deploy pushes', () => {
+  test('compared with itself is a no-op, not a rejection for want of an ImageUri (sam deploy fills it in): a note says the image is built from its folder', () => {
+    const report = impact(samInitImageApp, samInitImageApp);
+    assert.equal(report.status, 'noop', report.message);
+    assert.deepEqual(report.diagnostics.filter((d) => d.severity === 'error'), []);
+    assert.deepEqual(report.notes.filter((n) => n.kind === 'sam-local-image').map((n) => 'path' in n && n.path), ['./hello_world']);
+  });
+
+  test('Timeout 3 → 10 in Globals is one update without interruption of the function', () => {
+    const report = impact(samInitImageApp, samInitImageApp.replace('Timeout: 3', 'Timeout: 10'));
+    assert.deepEqual(actions(report), ['Modify HelloWorldFunction']);
+    assert.equal(change(report, 'HelloWorldFunction').impact, 'no-interruption');
+  });
+
+  test('a new DockerTag is a new image for the function: its code changes (and the Metadata SAM copies to it)', () => {
+    const report = impact(samInitImageApp, samInitImageApp.replace('DockerTag: python3.12-v1', 'DockerTag: python3.12-v2'));
+    assert.deepEqual(actions(report), ['Modify HelloWorldFunction']);
+    assert.deepEqual(change(report, 'HelloWorldFunction').details.map((d) => d.target.path).sort(), ['/Metadata/DockerTag', '/Properties/Code/ImageUri']);
+  });
+
+  test('an image function with no ImageUri and no build named in its Metadata is still rejected, as SAM rejects it', () => {
+    const unbuilt = samInitImageApp.replace(/ {4}Metadata:\n(?: {6}.*\n)+/, '');
+    assert.notEqual(unbuilt, samInitImageApp);
+    assert.match(impact(unbuilt, unbuilt).diagnostics.map((d) => d.message).join('\n'), /'ImageUri' must be set/);
   });
 });

@@ -4,7 +4,7 @@
  */
 import type { SamResource, TranslationContext } from '../context';
 import { invalidResource, type SamError } from '../errors';
-import { s3LocationObject } from '../s3Location';
+import { PACKAGED_BUCKET, s3LocationObject } from '../s3Location';
 import { isMap, type PlainMap } from '../values';
 
 const ZIP = 'Zip';
@@ -26,8 +26,23 @@ export function functionCode(ctx: TranslationContext, sam: SamResource, properti
     }
     return s3LocationObject(ctx, sam, properties.CodeUri, 'CodeUri');
   }
-  if (!present('ImageUri')) return invalidResource(sam.logicalId, "'ImageUri' must be set.", ['Properties']);
+  if (!present('ImageUri')) return builtImage(ctx, sam) ?? invalidResource(sam.logicalId, "'ImageUri' must be set.", ['Properties']);
   return { ImageUri: properties.ImageUri };
+}
+
+/**
+ * The image of a function `sam build` builds (its `Metadata` names the `DockerContext`, as `sam
+ * init` writes it), which `sam deploy` pushes to ECR and names in `ImageUri`: a stand-in URI made
+ * of the build's folder and tag, which a new tag changes, with a note that the folder's files are
+ * not in the template. Undefined when the function names no build.
+ */
+function builtImage(ctx: TranslationContext, sam: SamResource): PlainMap | undefined {
+  const metadata = sam.entry.Metadata;
+  const context = isMap(metadata) ? metadata.DockerContext : undefined;
+  if (typeof context !== 'string' || context === '') return undefined;
+  const tag = isMap(metadata) && typeof metadata.DockerTag === 'string' && metadata.DockerTag !== '' ? metadata.DockerTag : 'latest';
+  ctx.note({ kind: 'sam-local-image', logicalId: sam.logicalId, path: context }, sam.node?.range);
+  return { ImageUri: `${PACKAGED_BUCKET}/${context}:${tag}` };
 }
 
 /** SamFunction._validate_package_type, over the generated function's properties. */
