@@ -12,7 +12,7 @@ import { nodeAtPath, pathAtOffset } from '../template';
 import type { ResourceSpec } from '../spec/types';
 import type { ImpactReport } from '../impact/types';
 import { toLspRange } from './diagnostics';
-import { attributeHoverText, propertyHoverText, resourceHoverText, samHoverText, stackRiskHoverText, type GeneratedResourceFacts } from '../present';
+import { attributeHoverText, loopHoverText, propertyHoverText, resourceHoverText, samHoverText, stackRiskHoverText, type GeneratedResourceFacts } from '../present';
 import type { AnalysedTemplate, GeneratedResourceOutline } from './worker/outline';
 
 /**
@@ -49,8 +49,25 @@ export function buildHover(
     return markdown(globalsHoverText(after, report, root, path[1], property, replaced), hoverRange(spot));
   }
   if (path.length < 2 || path[0] !== 'Resources' || typeof path[1] !== 'string') return null;
+  // A loop's resources have no key of their own: its hover lists what happens to each it generates.
+  if (path[1].startsWith('Fn::ForEach::')) {
+    const loop = keyRangeAt(root, path.slice(0, 2));
+    const text = nodeAtPath(root, path.slice(0, 2));
+    if (!report || !loop || !text) return null;
+    const within = (range: SourceRange) => range.start >= loop.start && range.end <= text.range.end;
+    return markdown(loopHoverText(path[1], report.changes.filter((c) => c.rangeIn === 'new' && within(c.range)), replaced), hoverRange(spot));
+  }
   const resource = after.model.resources.get(path[1]);
   if (!resource) return null;
+  // Where the template's loops are expanded, the resources one loop generates share its key.
+  const key = keyRangeAt(root, path.slice(0, 2));
+  const resources = nodeAtPath(root, ['Resources']);
+  const siblings = key && resources?.kind === 'map' ? resources.entries.filter((e) => e.keyRange.start === key.start).map((e) => e.key) : [];
+  if (siblings.length > 1 && report) {
+    const generated = new Set(siblings);
+    const changes = report.changes.filter((c) => c.rangeIn === 'new' && (generated.has(c.logicalId) || (c.generatedBy !== undefined && generated.has(c.generatedBy.logicalId))));
+    return markdown(loopHoverText(`Fn::ForEach: ${siblings.join(', ')}`, changes, replaced), hoverRange(spot));
+  }
   const type = resource.type ?? '';
   const change = report?.changes.find((candidate) => candidate.logicalId === resource.logicalId && candidate.rangeIn === 'new');
 

@@ -94,6 +94,24 @@ export function nestedHoverLines(nested: NestedReport): string[] {
   return lines;
 }
 
+/**
+ * The hover on a `Fn::ForEach` loop (`title` names it, or the resources it generates): what
+ * happens to each resource it generates, one Markdown line each (what SAM generated from one
+ * says so), the rest counted. `changes` are those its text causes.
+ */
+export function loopHoverText(title: string, changes: readonly ResourceChange[], replaced: ReadonlySet<string>): string {
+  const shown = changes.filter(changesSomething);
+  const lines = [`**${title}**`, ''];
+  if (shown.length === 0) return [...lines, 'No resource it generates changes in this update.'].join('\n');
+  lines.push('What this update does to the resources it generates:');
+  for (const change of shown.slice(0, HOVER_SHOWN)) {
+    const from = change.generatedBy && change.generatedBy.logicalId !== change.logicalId ? ` (SAM: from ${change.generatedBy.logicalId})` : '';
+    lines.push(`- \`${change.logicalId}\` · ${change.resourceType}${from} — **${impactHeading(change.impact)}**: ${changeReason(change, replaced)}`);
+  }
+  if (shown.length > HOVER_SHOWN) lines.push(`- ${moreLine(shown.length - HOVER_SHOWN)}`);
+  return lines.join('\n');
+}
+
 /** What the hover on a property knows: where it is, what the spec says of it and what changed in it. */
 export interface PropertyHoverFacts {
   logicalId: string;

@@ -268,6 +268,30 @@ describe('resources a Fn::ForEach generates, which all stand at the loop\'s text
     assert.deepEqual(view.lensesAt("    - 'Queue${Name}':"), [`Queuea: ${update}`, `Queueb: ${update}`]);
   });
 
+  test("a hover on the loop's text lists what happens to each resource it generates", () => {
+    const view = shown(queues('a, b', 30), queues('a, b, c', 60));
+    const update = `**${impactLabel('no-interruption').symbol} Update (no interruption)**: VisibilityTimeout changed`;
+    assert.equal(
+      view.hoverAt("    - 'Queue${Name}':", 8),
+      [
+        '**Fn::ForEach: Queuea, Queueb, Queuec**',
+        '',
+        'What this update does to the resources it generates:',
+        `- \`Queuea\` · AWS::SQS::Queue — ${update}`,
+        `- \`Queueb\` · AWS::SQS::Queue — ${update}`,
+        `- \`Queuec\` · AWS::SQS::Queue — **${impactLabel('create').symbol} Add**: created: new in the template`,
+      ].join('\n'),
+    );
+  });
+
+  test('in a SAM template (AWS::LanguageExtensions listed first), a hover on the loop lists each function and what SAM generated from it', () => {
+    const view = shown(functions('alpha', 'handler'), functions('alpha, beta', 'main'));
+    const hover = view.hoverAt('  Fn::ForEach::Functions:', 4);
+    assert.match(hover, /^\*\*Fn::ForEach::Functions\*\*\n/);
+    assert.match(hover, /- `alphaFunction` · AWS::Lambda::Function — \*\*.* Update \(no interruption\)\*\*: Handler changed/);
+    assert.match(hover, /- `betaFunctionRole` · AWS::IAM::Role \(SAM: from betaFunction\) — \*\*.* Add\*\*/);
+  });
+
   test("in a SAM template (AWS::LanguageExtensions listed first), each function's one lens sums up what SAM generated for it", () => {
     const view = shown(functions('alpha', 'handler'), functions('alpha, beta', 'main'));
     assert.deepEqual(view.lensesAt("    - '${Name}Function':"), [
