@@ -24,7 +24,7 @@
  * - A function applied to a macro's output (`Fn::Transform` inside a value) is an unknown keyed
  *   by what the macro receives (macros.ts).
  */
-import { readTemplateModel } from '../template/index';
+import { LANGUAGE_EXTENSIONS_TRANSFORM, readTemplateModel } from '../template/index';
 import type { ResourceDecl, TemplateModel } from '../template/model';
 import { ErrorSink, unresolvedMessage } from './errors';
 import { Evaluator, type Scope } from './evaluator';
@@ -44,8 +44,6 @@ export { renderValue, valueKey, symbolDependencies } from './render';
 export { expressionInputs, type ExpressionInputs } from './inputs';
 export { partitionOfRegion, urlSuffixOfPartition } from './pseudo';
 export { MAX_EXPRESSION_DEPTH } from './evaluator';
-
-const LANGUAGE_EXTENSIONS = 'AWS::LanguageExtensions';
 
 /** How many resource names a cycle error lists before counting the rest. */
 const MAX_CYCLE_NAMES = 50;
@@ -140,9 +138,9 @@ function evaluate(original: TemplateModel, ctx: EvaluationContext): EvaluatedTem
   const notes: EvaluationNote[] = [];
   const parameters = resolveParameters(original, ctx, sink);
   const pseudo = pseudoParameterValues(ctx);
-  const languageExtensions = original.transforms.some((t) => t.name === LANGUAGE_EXTENSIONS);
+  const languageExtensions = original.transforms.some((t) => t.name === LANGUAGE_EXTENSIONS_TRANSFORM);
   for (const t of original.transforms) {
-    if (t.name !== LANGUAGE_EXTENSIONS) notes.push({ kind: 'transform-not-expanded', transform: t.name, range: t.range });
+    if (t.name !== LANGUAGE_EXTENSIONS_TRANSFORM) notes.push({ kind: 'transform-not-expanded', transform: t.name, range: t.range });
   }
   const options = { languageExtensions, crossStack: ctx.crossStack };
 
@@ -168,7 +166,7 @@ function evaluate(original: TemplateModel, ctx: EvaluationContext): EvaluatedTem
   const resources = new Map<string, EvaluatedResource>();
   for (const decl of model.resources.values()) {
     if (decl.logicalId.startsWith('Fn::ForEach::') && !languageExtensions) {
-      sink.add(`Template format error: ${decl.logicalId} needs Transform: ${LANGUAGE_EXTENSIONS}`, decl.keyRange, 'foreach-without-transform');
+      sink.add(`Template format error: ${decl.logicalId} needs Transform: ${LANGUAGE_EXTENSIONS_TRANSFORM}`, decl.keyRange, 'foreach-without-transform');
       continue;
     }
     resources.set(decl.logicalId, evaluateResource(decl, evaluator, sink));

@@ -6,6 +6,7 @@
  */
 import type { MapEntry, MapNode, ParsedTemplate, Range, TemplateError, TemplateNode } from '../template/ast';
 import type { TemplateModel } from '../template/model';
+import { LANGUAGE_EXTENSIONS_TRANSFORM } from '../template/readModel';
 import type { SamNote } from './context';
 import type { GeneratedResource, Origin } from './generated';
 import { renameDependsOn, resolveChangedLogicalIds, resolveResourceRefs } from './intrinsics';
@@ -44,7 +45,7 @@ export function usesServerlessTransform(model: TemplateModel): boolean {
  */
 export function languageExtensionsBeforeServerless(model: TemplateModel): boolean {
   const names = model.transforms.map((t) => t.name);
-  const loops = names.indexOf('AWS::LanguageExtensions');
+  const loops = names.indexOf(LANGUAGE_EXTENSIONS_TRANSFORM);
   return loops >= 0 && loops < names.indexOf(SERVERLESS_TRANSFORM);
 }
 

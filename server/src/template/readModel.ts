@@ -36,7 +36,8 @@ const RESOURCE_ATTRIBUTES = new Set([
 const POLICY_ATTRIBUTES = new Set(['DeletionPolicy', 'UpdateReplacePolicy', 'CreationPolicy', 'UpdatePolicy', 'Version']);
 
 const SERVERLESS_TRANSFORM = 'AWS::Serverless-2016-10-31';
-const LANGUAGE_EXTENSIONS_TRANSFORM = 'AWS::LanguageExtensions';
+/** The transform that enables `Fn::ForEach`, `Fn::Length` and the other language extensions. */
+export const LANGUAGE_EXTENSIONS_TRANSFORM = 'AWS::LanguageExtensions';
 /** What the Serverless transform adds: a Globals section and two resource attributes. */
 const SERVERLESS_SECTIONS = new Set(['Globals']);
 const SERVERLESS_RESOURCE_ATTRIBUTES = new Set(['Connectors', 'IgnoreGlobals']);
