@@ -59,8 +59,9 @@ export function buildHover(
   }
   const resource = after.model.resources.get(path[1]);
   if (!resource) return null;
-  // Where the template's loops are expanded, the resources one loop generates share its key.
-  const key = keyRangeAt(root, path.slice(0, 2));
+  // Where the template's loops are expanded, the resources one loop generates share its key: on
+  // that key, the hover lists them all (inside, a property's hover is the property's).
+  const key = path.length === 2 ? keyRangeAt(root, path) : undefined;
   const resources = nodeAtPath(root, ['Resources']);
   const siblings = key && resources?.kind === 'map' ? resources.entries.filter((e) => e.keyRange.start === key.start).map((e) => e.key) : [];
   if (siblings.length > 1 && report) {

@@ -282,6 +282,9 @@ describe('resources a Fn::ForEach generates, which all stand at the loop\'s text
         `- \`Queuec\` · AWS::SQS::Queue — **${impactLabel('create').symbol} Add**: created: new in the template`,
       ].join('\n'),
     );
+    // Inside the fragment, a property's hover stays the property's: how CloudFormation updates it.
+    assert.doesNotMatch(view.hoverAt('          VisibilityTimeout: 60', 12), /Fn::ForEach/);
+    assert.match(view.hoverAt('          VisibilityTimeout: 60', 12), /VisibilityTimeout/);
   });
 
   test('in a SAM template (AWS::LanguageExtensions listed first), a hover on the loop lists each function and what SAM generated from it', () => {
