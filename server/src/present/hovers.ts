@@ -88,9 +88,16 @@ export function nestedHoverLines(nested: NestedReport): string[] {
   const replaced = replacedIds(nested.changes);
   const shown = nested.changes.filter(changesSomething);
   if (shown.length === 0) return [];
-  const lines = ['', `Inside \`${nested.path}\`:`];
-  for (const child of shown.slice(0, HOVER_SHOWN)) lines.push(`- \`${child.logicalId}\` · ${child.resourceType} — **${impactHeading(child.impact)}**: ${changeReason(child, replaced)}`);
-  if (shown.length > HOVER_SHOWN) lines.push(`- ${moreLine(shown.length - HOVER_SHOWN)}`);
+  return ['', `Inside \`${nested.path}\`:`, ...changeListLines(shown, replaced)];
+}
+
+/** A hover's list of changes, one Markdown line each, the rest counted; one SAM generated from another resource says from which. */
+function changeListLines(changes: readonly ResourceChange[], replaced: ReadonlySet<string>): string[] {
+  const lines = changes.slice(0, HOVER_SHOWN).map((change) => {
+    const from = change.generatedBy && change.generatedBy.logicalId !== change.logicalId ? ` (SAM: from ${change.generatedBy.logicalId})` : '';
+    return `- \`${change.logicalId}\` · ${change.resourceType}${from} — **${impactHeading(change.impact)}**: ${changeReason(change, replaced)}`;
+  });
+  if (changes.length > HOVER_SHOWN) lines.push(`- ${moreLine(changes.length - HOVER_SHOWN)}`);
   return lines;
 }
 
@@ -103,13 +110,7 @@ export function loopHoverText(title: string, changes: readonly ResourceChange[],
   const shown = changes.filter(changesSomething);
   const lines = [`**${title}**`, ''];
   if (shown.length === 0) return [...lines, 'No resource it generates changes in this update.'].join('\n');
-  lines.push('What this update does to the resources it generates:');
-  for (const change of shown.slice(0, HOVER_SHOWN)) {
-    const from = change.generatedBy && change.generatedBy.logicalId !== change.logicalId ? ` (SAM: from ${change.generatedBy.logicalId})` : '';
-    lines.push(`- \`${change.logicalId}\` · ${change.resourceType}${from} — **${impactHeading(change.impact)}**: ${changeReason(change, replaced)}`);
-  }
-  if (shown.length > HOVER_SHOWN) lines.push(`- ${moreLine(shown.length - HOVER_SHOWN)}`);
-  return lines.join('\n');
+  return [...lines, 'What this update does to the resources it generates:', ...changeListLines(shown, replaced)].join('\n');
 }
 
 /** What the hover on a property knows: where it is, what the spec says of it and what changed in it. */
