@@ -25,3 +25,12 @@ test('messages around a block boundary are padded into one block or two', () => 
 test('text beyond ASCII is hashed as its UTF-8 bytes', () => {
   for (const text of ['café', '€100', 'G clef 𝄞', "u'caf\\xe9' and café"]) assert.equal(sha1Hex(text), nodeSha1(text), text);
 });
+
+test('long texts, ASCII or not, across block boundaries, give Node\'s digest', () => {
+  for (const length of [1000, 4095, 4096, 50_000]) {
+    const ascii = Array.from({ length }, (_, i) => String.fromCharCode(32 + ((i * 7) % 95))).join('');
+    assert.equal(sha1Hex(ascii), nodeSha1(ascii), `${length} ASCII characters`);
+    const mixed = `${ascii.slice(0, length - 3)}é€𝄞`;
+    assert.equal(sha1Hex(mixed), nodeSha1(mixed), `${length} characters, the last beyond ASCII`);
+  }
+});
