@@ -10,7 +10,11 @@ import { isMap } from './values';
 
 /** Builds nodes for plain values, reusing the nodes of values read from the template and left as read. */
 export class NodeBuilder {
-  constructor(private readonly index: SourceIndex) {}
+  /** `built` holds nodes built before for values that have not changed since, each taken again where it stands at the same range. */
+  constructor(
+    private readonly index: SourceIndex,
+    private readonly built?: ReadonlyMap<object, TemplateNode>,
+  ) {}
 
   /** The node for `value`, ranged at `range` where nothing better is known; `hint` is the node it was made from, if any. */
   build(value: unknown, range: Range, hint?: TemplateNode): TemplateNode {
@@ -21,6 +25,8 @@ export class NodeBuilder {
         if (matchesNode(value, own)) return own;
         hint = own;
       }
+      const before = hint === undefined ? this.built?.get(value) : undefined;
+      if (before !== undefined && before.range.start === range.start && before.range.end === range.end) return before;
     }
     if (Array.isArray(value)) {
       const hintItems = hint?.kind === 'seq' ? hint.items : undefined;

@@ -1,9 +1,10 @@
 /**
  * An expansion that starts from the previous one of the same document: when the text changed only
  * inside functions (where no API reads: code, memory, environment, policies...; or anywhere, when
- * the APIs SAM builds from events can be rebuilt from their parts, api/apiReplay.ts), inside a
- * REST API's own entry but for its stage (the APIs are then rebuilt), in the sections the
- * transform passes through (Description, Metadata, Outputs), in Globals values SAM only copies to
+ * the APIs SAM builds from events can be rebuilt from their parts, api/apiReplay.ts, or, for a
+ * keystroke in one event's path alone, the path renamed in the last definition,
+ * api/renamedPath.ts), inside a REST API's own entry but for its stage (the APIs are then
+ * rebuilt), in the sections the transform passes through (Description, Metadata, Outputs), in Globals values SAM only copies to
  * each Lambda function (globalsEdit.ts: those functions are made again with the new value), in
  * Parameters when no value the last expansion looked up changed (SAM resolves parameters in few
  * properties: a stage passed to environments is left as written), in resources it passes through
@@ -32,7 +33,7 @@
  * expansion only until the next) copies a record the first time it moves into range objects the
  * copy alone holds, and moves those in place afterwards: the nodes stay the same objects.
  */
-import type { MapEntry, MapNode } from '../template/ast';
+import type { MapEntry, MapNode, TemplateNode } from '../template/ast';
 import type { TemplateModel } from '../template/model';
 import { textTheApiReads } from './api/keptImplicitApi';
 import { ANY_RESOURCE, type SamNote } from './context';
@@ -47,8 +48,9 @@ import type { SamSource } from './sourceMap';
 import { parameterValues, SERVERLESS_PREFIX, translate, translationContext, type Translation, type TranslationOptions } from './translate';
 import { joinedParameterReads, sameParameterReads, stableText, type ParameterReads, type SamTranslationCache } from './translationCache';
 import { isMap, sortedEntries, type PlainMap } from './values';
-import { functionApiParts, rebuildApis, replayable, type ApiReplay, type RebuiltApis, type WrittenApi } from './api/apiReplay';
+import { functionApiParts, rebuildApis, replayable, type ApiReplay, type FunctionApiPart, type RebuiltApis, type WrittenApi } from './api/apiReplay';
 import { restApiIdString } from './api/apiEvent';
+import { renamedPathApis, withoutTemplateValues } from './api/renamedPath';
 import { defaultRoutesServed, serversAfter, sharedDefaultRoute, type DefaultRouteServers } from './api/defaultRoutes';
 import { REST_KIND } from './api/implicitRestApi';
 import { entryWithoutChanged, functionGlobalsEdit, patchedFunctions, type FunctionGlobalsEdit } from './globalsEdit';
@@ -332,16 +334,30 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   // The Lambda function's properties Globals changed (`Tracing` is its `TracingConfig`).
   const changedNames = new Set([...(globalsEdit?.changed.keys() ?? [])].map(lambdaPropertyOf));
   let rebuilt: RebuiltApis | undefined;
-  if (apiEdited) {
-    rebuilt = apis && rebuildApis(apis, writtenApis(apis, entriesNowById, index), globalsValue(root, index), translationContext);
-    if (rebuilt === undefined) return undefined;
-  }
+  // The nodes of the path items a rename keeps, taken again where they stand (output.ts).
+  const reusedNodes = new Map<object, TemplateNode>();
+  if (apiEdited && apis) {
+    // A keystroke in an event's path alone renames the path without SAM's fold (api/renamedPath.ts).
+    const [only, ...others] = edited;
+    const alone = only !== undefined && others.length === 0 && apiEntryEdits.length === 0 && !globalsEdit && !parametersNow && [...(reconnected?.connectors ?? [])].length === 0;
+    const renamed = alone && last.apis ? renamedPathApis(last.apis.renamable, { id: only[0], ...only[1] }, { before: last.text, now: text }, { before: last.apis.parts, now: apis.parts }) : undefined;
+    if (renamed) {
+      rebuilt = renamed.rebuilt;
+      apis = { ...apis, renamable: renamed.paths };
+      for (const apiId of rebuilt.generated.keys()) bodyItemNodes(last.placed, apiId, reusedNodes);
+      cache.pathRenames++;
+    } else {
+      rebuilt = rebuildApis(apis, writtenApis(apis, entriesNowById, index), globalsValue(root, index), translationContext, typedPaths(edited.keys(), last.apis?.parts, apis.parts));
+      if (rebuilt === undefined) return undefined;
+      apis = { ...apis, renamable: withoutTemplateValues(rebuilt.renamable, (value) => index.nodeOf(value) !== undefined) };
+    }
+  } else if (apiEdited) return undefined;
 
   // Each edited function's place takes what it generates now, and a rebuilt implicit API takes
   // the place of its event; an implicit API attributed to an edited function's event but not
   // rebuilt is placed again; everything else moves with its text.
   const written = new WrittenResources(root, resourcesNow.keyRange);
-  const builder = new NodeBuilder(index);
+  const builder = new NodeBuilder(index, reusedNodes);
   for (const { before, now } of [...edited.values(), ...apiEntryEdits]) mover.exact.set(before.keyRange.start, { end: before.keyRange.end, now: now.keyRange });
   const placed: PlacedRecord[] = [];
   const entries: MapEntry[] = [];
@@ -482,6 +498,33 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   const stepReads = new Set([...last.stepReads, ...(translation?.stepReads ?? []), ...(rebuilt?.stepReads ?? [])]);
   rememberExpansion(cache, { model, options, startable: true, carriable: true, py27: last.py27, placed, rootEntries, expansion, references, allKept: last.allKept, stepReads, defaultRoutes, ...(apis ? { apis } : {}), ...(connectors ? { connectors } : {}), ...(parameters ? { parameters } : {}) });
   return expansion;
+}
+
+/** The paths of the edited functions' events that are new or changed since the last expansion. */
+function typedPaths(edited: Iterable<string>, before: ReadonlyMap<string, FunctionApiPart> | undefined, now: ReadonlyMap<string, FunctionApiPart>): Set<string> {
+  const paths = new Set<string>();
+  for (const id of edited) {
+    const eventsBefore = before?.get(id)?.events ?? [];
+    for (const event of now.get(id)?.events ?? []) if (!eventsBefore.some((earlier) => earlier.eventId === event.eventId && earlier.path === event.path)) paths.add(event.path);
+  }
+  return paths;
+}
+
+/**
+ * Notes in `into` the node the last expansion built for each path item of a REST API's `Body`,
+ * by the item's value: a rename of one path keeps every item's value (api/renamedPath.ts).
+ */
+function bodyItemNodes(placed: readonly PlacedRecord[], apiId: string, into: Map<object, TemplateNode>): void {
+  const record = placed.find((r) => r.key === apiId && r.resource?.type === 'AWS::ApiGateway::RestApi');
+  const body = record?.resource?.get('Body');
+  if (record === undefined || !isMap(body) || !isMap(body.paths)) return;
+  const valueAt = (node: TemplateNode | undefined, key: string) => (node?.kind === 'map' ? node.entries.find((entry) => entry.key === key)?.value : undefined);
+  const paths = valueAt(valueAt(valueAt(record.entry.value, 'Properties'), 'Body'), 'paths');
+  if (paths?.kind !== 'map') return;
+  for (const entry of paths.entries) {
+    const item = Object.hasOwn(body.paths, entry.key) ? body.paths[entry.key] : undefined;
+    if (typeof item === 'object' && item !== null) into.set(item, entry.value);
+  }
 }
 
 /** The Globals section as the template now writes it, or undefined. */

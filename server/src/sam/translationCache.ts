@@ -187,6 +187,8 @@ export class SamTranslationCache {
   reexpansions = 0;
   /** Of those, the ones that rebuilt the APIs from their parts (api/apiReplay.ts). */
   apiRebuilds = 0;
+  /** Of those, the ones that renamed an event's path without SAM's fold (api/renamedPath.ts). */
+  pathRenames = 0;
   /** Lambda functions those expansions made again with the values a Globals edit changed, rather than translating their functions again (globalsEdit.ts). */
   functionsPatched = 0;
   /** Processed resources those expansions moved in place rather than copied. */
@@ -340,6 +342,8 @@ export class RecordingContext {
       ...(shared.artifacts ? { artifacts: shared.artifacts } : {}),
       // Decided before any resource is translated: an event's step leaves those definitions alone.
       ...(shared.keptDefinitions ? { keptDefinitions: shared.keptDefinitions } : {}),
+      // What a REST API hashed, told to a rebuild that keeps it: written, never read, by the translation.
+      ...(shared.hashedDefinitions ? { hashedDefinitions: shared.hashedDefinitions } : {}),
       resources,
       references: recordedReferences as unknown as TranslationContext['references'],
       note(note: SamNote, range?: Range) {

@@ -294,3 +294,64 @@ describe('HTTP APIs rebuilt from their parts', () => {
     assert.equal(rebuilt, false);
   });
 });
+
+/**
+ * Types `paths` into one event's path, keystroke after keystroke, through a cache that moves in
+ * place: each expansion is the expansion in full. Returns how many of them renamed the path
+ * without SAM's fold, and how many rebuilt the API from its parts otherwise.
+ */
+function typed(texts: readonly string[]): { renamed: number; rebuiltOtherwise: number } {
+  const cache = new SamTranslationCache({ movesInPlace: true });
+  expand(texts[0]!, cache);
+  for (const text of texts.slice(1)) {
+    const expansion = expand(text, cache);
+    const full = expand(text);
+    assert.deepStrictEqual(expansion.parsed, full.parsed, 'the processed template is the expansion in full');
+    assert.deepStrictEqual(expansion.sourceMap, full.sourceMap, 'so is the source map');
+    assert.deepStrictEqual(expansion.notes, full.notes, 'and so are the notes');
+  }
+  return { renamed: cache.pathRenames, rebuiltOtherwise: cache.apiRebuilds - cache.pathRenames };
+}
+
+describe('a keystroke in a path, after the first, renames it in the definition without rebuilding the API', () => {
+  test('the implicit API: every keystroke after the first one renamed, typed and taken back', () => {
+    const paths = ['/b', '/b/', '/b/i', '/b/it', '/b/ite', '/b/item', '/b/items', '/b/item'];
+    const { renamed, rebuiltOtherwise } = typed(paths.map((path) => template({ ...BASE, B: { path } })));
+    // '/b' → '/b/' is the first keystroke: the API is rebuilt, and what a rename needs is kept.
+    assert.equal(rebuiltOtherwise, 1);
+    assert.equal(renamed, paths.length - 2);
+  });
+
+  test('an explicit API with CORS and a default authorizer: renamed too, each path keeping its preflight and its authorizer', () => {
+    const paths = ['/a', '/a/', '/a/x', '/a/xy'];
+    const { renamed } = typed(paths.map((pathOfA) => explicitTemplate({ pathOfA })));
+    assert.equal(renamed, paths.length - 2);
+    const paths3 = (resources(explicitTemplate({ pathOfA: '/a/xy' })).Api!.Properties.Body as unknown as Body).paths;
+    assert.ok('options' in paths3['/a/xy']!);
+    assert.deepEqual(paths3['/a/xy']!.get!.security, [{ TokenAuth: [] }]);
+  });
+
+  test('a path two events share (two methods under one path): rebuilt, since the rename splits the path in two', () => {
+    const shared = (pathOfB: string) => template({ A: { path: '/a' }, B: { path: pathOfB }, C: { path: '/a' } });
+    const { renamed } = typed(['/a', '/ax', '/axy'].map(shared));
+    assert.equal(renamed, 0);
+  });
+
+  test('an API whose resource policy SAM writes for each path (the path is in its statements): rebuilt', () => {
+    const globals = 'Globals:\n  Api:\n    Auth:\n      ResourcePolicy:\n        IpRangeWhitelist: [1.2.3.4]\n';
+    const { renamed, rebuiltOtherwise } = typed(['/b', '/bx', '/bxy'].map((path) => template({ ...BASE, B: { path } }, globals)));
+    assert.equal(renamed, 0);
+    assert.equal(rebuiltOtherwise, 2);
+  });
+
+  test("a path with a character str() escapes (a quote): rebuilt, since it may be printed elsewhere than it is written", () => {
+    const { renamed } = typed(["/b", "/b'", "/b'x"].map((path) => template({ ...BASE, B: { path: `"${path}"` } })));
+    assert.equal(renamed, 0);
+  });
+
+  test("an edit that changes a path and another of the function's properties at once: rebuilt", () => {
+    const texts = [template({ ...BASE, B: { path: '/b' } }), template({ ...BASE, B: { path: '/bx' } }), template({ ...BASE, B: { path: '/bxy', functionName: 'reader' } })];
+    const { renamed } = typed(texts);
+    assert.equal(renamed, 0);
+  });
+});

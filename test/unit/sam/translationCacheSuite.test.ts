@@ -5,7 +5,8 @@
  * property, code (also in a function whose event names an API), environment, tags or alias, an
  * event added, removed or moved to another path (an Api or an HttpApi event), an explicit API's
  * CORS, the Description, Metadata, an output, Globals, a parameter's value), or by a run of
- * random edits to one value or key each, or of random keystrokes in the YAML as written, is the
+ * random edits to one value or key each, or of random keystrokes in the YAML as written, or of
+ * keystrokes typed into an Api event's path (renamed in the definition without SAM's fold), is the
  * expansion without a cache, node for node and range for range, with the same source map, notes
  * and errors. Skipped, with the reason printed, when the folder is absent.
  */
@@ -16,6 +17,7 @@ import { describe, test } from 'node:test';
 import { expandServerless, SamTranslationCache, type SamExpansion } from '../../../server/src/sam';
 import { COPIED_ONLY } from '../../../server/src/sam/function/function';
 import { parseTemplate, readTemplateModel, toPlain } from '../../../server/src/template';
+import type { TemplateNode } from '../../../server/src/template/ast';
 import { seededRandom } from './seededRandom';
 
 const SUITE = join(__dirname, '..', '..', '..', '..', 'shared', 'sam-translator-tests');
@@ -546,3 +548,49 @@ function editValue(template: Plain, path: (string | number)[]): void {
   const value = parent[key];
   parent[key] = typeof value === 'string' ? `${value}z` : typeof value === 'number' ? value + 1 : typeof value === 'boolean' ? !value : 'z';
 }
+
+/** The first `Api` event's `Path` of a template as written, where a keystroke types into it: the end of its text, inside any quotes. */
+function firstApiPath(text: string): number | undefined {
+  const valueAt = (node: TemplateNode | undefined, key: string) => (node?.kind === 'map' ? node.entries.find((entry) => entry.key === key)?.value : undefined);
+  const resources = valueAt(parseTemplate(text).root, 'Resources');
+  if (resources?.kind !== 'map') return undefined;
+  for (const { value } of resources.entries) {
+    const events = valueAt(valueAt(value, 'Properties'), 'Events');
+    if (events?.kind !== 'map') continue;
+    for (const event of events.entries) {
+      const type = valueAt(event.value, 'Type');
+      const path = valueAt(valueAt(event.value, 'Properties'), 'Path');
+      if (type?.kind !== 'scalar' || type.value !== 'Api' || path?.kind !== 'scalar' || typeof path.value !== 'string') continue;
+      const written = text.slice(path.range.start, path.range.end);
+      if (written.includes('\n') || written.length === 0) continue;
+      const quoted = (written[0] === "'" || written[0] === '"') && written.endsWith(written[0]!) && written.length > 1;
+      return quoted ? path.range.end - 1 : path.range.end;
+    }
+  }
+  return undefined;
+}
+
+describe('expansion with kept translations, typing in an Api event\'s path', { skip: existsSync(SUITE) ? false : `${SUITE} is absent` }, () => {
+  test('is the expansion without a cache after each keystroke, whether the path is renamed in the definition or the API rebuilt', () => {
+    let typedIn = 0;
+    let renamed = 0;
+    let keystrokes = 0;
+    for (const file of readdirSync(join(SUITE, 'input')).filter((f) => f.endsWith('.yaml') && !f.startsWith('error_'))) {
+      const text = readFileSync(join(SUITE, 'input', file), 'utf8');
+      const at = firstApiPath(text);
+      if (at === undefined) continue;
+      typedIn++;
+      const cache = new SamTranslationCache({ movesInPlace: true });
+      expand(text, PARAMETERS, cache);
+      // Typed, then one keystroke taken back.
+      for (const typed of ['x', 'xy', 'xyz', 'xy']) {
+        const edited = text.slice(0, at) + typed + text.slice(at);
+        assertSame(expand(edited, PARAMETERS, cache), expand(edited, PARAMETERS), `${file}, the path typed to …${typed}`);
+        keystrokes++;
+      }
+      renamed += cache.pathRenames;
+    }
+    console.log(`inputs typed in: ${typedIn}, keystrokes: ${keystrokes}, of which the path was renamed without the fold: ${renamed}`);
+    assert.ok(renamed > 0, 'some keystrokes rename the path');
+  });
+});

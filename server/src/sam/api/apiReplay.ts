@@ -24,7 +24,7 @@ import { runStep, SamResource, type TranslationContext } from '../context';
 import { SamError } from '../errors';
 import type { GeneratedResource, Origin } from '../generated';
 import { Globals, mergeGlobals } from '../globals';
-import { PyUnicode } from '../python/py27Dict';
+import { CopyRecord, PyDict, PyUnicode } from '../python/py27Dict';
 import { ResourceOrder } from '../resourceOrder';
 import { keepableParameters, RecordedParameters, RecordingContext, stableText, type KeptEffect, type ParameterReads } from '../translationCache';
 import type { ContextSeed, Translation } from '../translate';
@@ -34,6 +34,7 @@ import { HTTP_KIND, IMPLICIT_HTTP_API } from './implicitHttpApi';
 import { IMPLICIT_REST_API, REST_KIND } from './implicitRestApi';
 import { translateHttpApi } from './httpApi';
 import { defaultDefinitionBodies } from './managedDefinitions';
+import { renamablePaths, type HashedDefinition, type RenamablePaths } from './renamedPath';
 import { translateRestApi } from './restApi';
 
 /** What an API's translation may read besides its own entry and still be rebuilt by a replay. */
@@ -93,6 +94,8 @@ export interface ApiReplay {
   context: ContextSeed;
   /** The APIs in translation order: a rebuilt API that generates other types is not taken. */
   apis: readonly ReplayedApi[];
+  /** The REST APIs of the last rebuild whose path a keystroke may rename without the fold. */
+  renamable?: RenamablePaths;
 }
 
 /** The functions' parts of the APIs, from a translation's log and kept effects; undefined when one is missing. */
@@ -118,6 +121,8 @@ export interface RebuiltApis {
   parameterReads: ParameterReads | undefined;
   /** The resources the functions' steps looked up. */
   stepReads: ReadonlySet<string>;
+  /** The REST APIs whose path a later keystroke may rename from this rebuild (api/renamedPath.ts). */
+  renamable?: RenamablePaths;
 }
 
 /** An explicit API's entry as the template now writes it (read from the text, so that its values stand for its nodes), with its node. */
@@ -133,16 +138,33 @@ const PLUGINS: readonly { kind: ImplicitApiKind; events: LoggedApiEvent['kind'] 
 ];
 
 /**
- * The APIs made again from the functions' parts: each explicit API's entry as `written` now,
+ * The APIs made again from the functions' parts (`typedPaths`: the events' paths the edit
+ * changed): each explicit API's entry as `written` now,
  * each plugin's events' paths and methods added to their APIs' definitions in its order, with
  * its implicit API's attributes and the path conditions, then Globals, each function's
  * integration steps in translation order, then the APIs translated. Undefined when a step fails,
  * an API is missing, an implicit API has no event left, or an API generates other types than
  * before or reads more than a replay gives it (the caller expands in full).
  */
-export function rebuildApis(replay: ApiReplay, written: ReadonlyMap<string, WrittenApi>, globals: unknown, newContext: (seed: ContextSeed) => TranslationContext): RebuiltApis | undefined {
+export function rebuildApis(
+  replay: ApiReplay,
+  written: ReadonlyMap<string, WrittenApi>,
+  globals: unknown,
+  newContext: (seed: ContextSeed) => TranslationContext,
+  typedPaths: ReadonlySet<string> = new Set(),
+): RebuiltApis | undefined {
+  // The paths the edit typed in are the likeliest to be renamed next: a replay of the paths table goes on from before them (renamedPath.ts).
+  const record = new CopyRecord(typedPaths);
+  const hashed = new Map<string, HashedDefinition>();
+  const rebuilt = PyDict.recordingCopies(record, () => rebuildRecorded(replay, written, globals, newContext, hashed));
+  return rebuilt && { ...rebuilt, renamable: renamablePaths(record, hashed, rebuilt) };
+}
+
+/** `rebuildApis`, noting each REST API's hashed definition in `hashed`. */
+function rebuildRecorded(replay: ApiReplay, written: ReadonlyMap<string, WrittenApi>, globals: unknown, newContext: (seed: ContextSeed) => TranslationContext, hashed: Map<string, HashedDefinition>): RebuiltApis | undefined {
   const { parts } = replay;
   const ctx = newContext(replay.context);
+  ctx.hashedDefinitions = hashed;
   const lookedUp = new RecordedParameters(ctx.parameters);
   ctx.parameters = lookedUp;
   const implicit = new Set([IMPLICIT_REST_API, IMPLICIT_HTTP_API]);

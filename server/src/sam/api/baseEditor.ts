@@ -58,9 +58,18 @@ export class BaseEditor {
     readonly paths: PyDict,
   ) {}
 
-  /** The paths in the document's order. */
-  iterOnPath(): PyStr[] {
-    return this.paths.items().map(([key]) => key);
+  /**
+   * The paths in the document's order. A rebuild that keeps its definitions for a later rename of
+   * one path (renamedPath.ts) learns of a deep copy made between two turns: the rename would move
+   * such a copy among the other paths' edits.
+   */
+  *iterOnPath(): Generator<PyStr, void, undefined> {
+    const record = PyDict.copiesRecorded;
+    for (const [key] of this.paths.items()) {
+      const copies = record?.copies;
+      yield key;
+      if (record !== undefined && record.copies !== copies) record.copiedBetweenPathTurns = true;
+    }
   }
 
   hasPath(path: PyStr, method?: PyStr): boolean {

@@ -25,7 +25,7 @@ export interface PluginTemplate {
 /** The editor calls the shared steps make (the swagger editor's or the OpenAPI editor's). */
 export interface DefinitionEditor {
   addPath(path: PyStr, method: PyStr): void;
-  iterOnPath(): PyStr[];
+  iterOnPath(): Iterable<PyStr>;
   makePathConditional(path: PyStr, condition: PyStr): void;
   /** The document as SAM's editor gives it back. */
   definition(): PyDict;

@@ -95,6 +95,8 @@ class RestApiGenerator {
   private readonly auth: PlainMap | undefined;
   private openApiVersion: PyValue | undefined;
   private readonly removeExtraStage: unknown;
+  /** The document `Body` was made from, and its deep copies then: the hash must print the same one for a rename to be answered from it. */
+  private body?: { definition: PyDict; copies: number };
   private readonly partition: string;
 
   constructor(
@@ -184,6 +186,7 @@ class RestApiGenerator {
       restApi.set('BodyS3Location', toPlain(this.bodyS3), 'DefinitionUri');
     } else if (this.definitionBody) {
       this.definitionBody = this.openApiPostprocess(this.definitionBody);
+      this.body = { definition: this.definitionBody, copies: this.definitionBody.documentCopies };
       restApi.set('Body', toPlain(this.definitionBody), p.__MANAGE_SWAGGER ? 'Events' : 'DefinitionBody');
     }
     if (p.Name) restApi.set('Name', p.Name, 'Name');
@@ -477,7 +480,9 @@ class RestApiGenerator {
 
   /** `make_auto_deployable`: the deployment's logical id ends in a hash of `str(swagger)` (and what else redeploys). */
   private makeAutoDeployable(deployment: GeneratedResource, stage: GeneratedResource, swagger: PyDict): void {
-    const input = [pyStr(swagger)];
+    // A rebuild that keeps the definition for a later rename keeps the text of its parts too (api/renamedPath.ts).
+    const printed = this.ctx.hashedDefinitions ? new Map<PyValue, string>() : undefined;
+    const input = [pyStr(swagger, undefined, printed)];
     if (this.removeExtraStage !== undefined && this.removeExtraStage !== null && this.removeExtraStage !== '') input.push(pyMessageText(fromTemplate(this.removeExtraStage)));
     if (this.domain !== undefined && pyTruthy(this.domain)) input.push(pythonJsonDumpsUnsorted(this.domain));
     const names = this.ctx.functionNames.get(this.sam.logicalId);
@@ -487,6 +492,9 @@ class RestApiGenerator {
     }
     const data = input.join('||');
     const digest = data === '' ? '' : sha1Hex(data);
+    if (this.ctx.hashedDefinitions && this.body?.definition === swagger && swagger.documentCopies === this.body.copies) {
+      this.ctx.hashedDefinitions.set(this.sam.logicalId, { definition: swagger, hashedWith: input.slice(1), printed: printed! });
+    }
     deployment.logicalId = `${deployment.logicalId}${digest.slice(0, 10)}`;
     deployment.set('Description', `RestApi deployment id: ${digest}`);
     stage.set('DeploymentId', deployment.ref());

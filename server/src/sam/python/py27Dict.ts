@@ -243,6 +243,23 @@ class Py27Keys {
     return new Py27Keys(store, table.slice(), count);
   }
 
+  /** Whether a delete left slots that lookups walk past. */
+  get hasDeletedSlots(): boolean {
+    return this.fill !== this.size;
+  }
+
+  /** A copy of this table, to be added to apart from it. */
+  cloned(): Py27Keys {
+    const copy = new Py27Keys(this.store, this.slots.slice(), this.size);
+    copy.fill = this.fill;
+    return copy;
+  }
+
+  /** How many keys its store holds, this table's and the tables' made from it. */
+  get storeSize(): number {
+    return this.store.texts.length;
+  }
+
   /** Whether two tables of one store hold the same keys in the same slots. */
   sameAs(other: Py27Keys): boolean {
     return this.size === other.size && sameSlots(this.slots, other.slots, this.store.texts);
@@ -329,6 +346,55 @@ function placeCleanIn(slots: number[], mask: number, store: KeyStore, index: num
  */
 class DocumentTables {
   readonly pending = new Set<PyDict>();
+  /** The deep copies of the document so far. */
+  copies = 0;
+}
+
+/**
+ * A replay's table just before one of its adds (`PyDict.replayedOrder`), from which a later
+ * replay of a history whose adds before it are the same may go on.
+ */
+export interface ReplayCheckpoint {
+  /** The index of the add it was taken before. */
+  readonly at: number;
+  /** The deep copies of the document then. */
+  readonly copies: number;
+  /** The table then (a `Py27Keys`), undefined before any key. */
+  readonly table: object | undefined;
+}
+
+/** A replay's store may grow to this many keys past its history's before a checkpoint is dropped: each replay that goes on from it adds the keys after it again. */
+const CHECKPOINT_STORE_SLACK = 20000;
+
+/** One key added to a dict whose history is kept, with the deep copies its document had had then. */
+export interface KeyAdded {
+  key: string;
+  copies: number;
+}
+
+/**
+ * The keys added to a dict, in order, each with the count of its document's deep copies before
+ * it: with the count at the end, what decides the dict's key order. Broken when the dict went
+ * through anything else (a delete, an update, another document), which it does not record.
+ */
+export interface KeyHistory {
+  readonly added: KeyAdded[];
+  broken: boolean;
+  /** The table just before the first add of a key the record names (`CopyRecord.checkpointKeys`), as a replay would have it. */
+  checkpoint?: ReplayCheckpoint;
+}
+
+/**
+ * What a rebuild of the APIs notes of its deep copies (api/renamedPath.ts): how many there were,
+ * and whether one came between two turns of a loop over a definition's paths (api/baseEditor.ts).
+ */
+export class CopyRecord {
+  /** Deep copies of any document so far. */
+  copies = 0;
+  copiedBetweenPathTurns = false;
+
+  /** `checkpointKeys`: the keys a replay of a dict's history is likeliest to rename next (the paths an edit just typed in). */
+  constructor(readonly checkpointKeys: ReadonlySet<string> = new Set()) {}
 }
 
 /** A set or delete of one dict's key, with what the key held before. */
@@ -357,6 +423,8 @@ export class PyDict {
   private cycle?: { tables: Py27Keys[]; position: number };
   /** The document this dict is part of, once an editor took the document (deep copies reorder it). */
   private tables?: DocumentTables;
+  /** The keys added to it, while a `CopyRecord` is kept and the dict was asked to keep them (`keepHistory`). */
+  private history?: KeyHistory;
   /** Counts the sets and deletes of this dict's own keys, so that a check of its values can be kept until they change. */
   revision = 0;
   /** The key of the last set, undefined after a delete: a check kept at the revision before need only look at its value. */
@@ -365,6 +433,107 @@ export class PyDict {
   static conditionalKeysSet = 0;
   /** The sets and deletes made while a step that may be undone runs (`undoneOnError`). */
   private static journal: JournalEntry[] | undefined;
+  /** Set while a rebuild records what its deep copies did (`recordingCopies`). */
+  private static copyRecord: CopyRecord | undefined;
+
+  /** Runs `work` counting its deep copies in `record`, the dicts asked to keep the history of their keys (`keepHistory`). */
+  static recordingCopies<T>(record: CopyRecord, work: () => T): T {
+    const outer = PyDict.copyRecord;
+    PyDict.copyRecord = record;
+    try {
+      return work();
+    } finally {
+      PyDict.copyRecord = outer;
+    }
+  }
+
+  /** The record of the deep copies being made, while one is kept. */
+  static get copiesRecorded(): CopyRecord | undefined {
+    return PyDict.copyRecord;
+  }
+
+  /** Has `dict` keep the history of its keys from now on, while copies are recorded. */
+  static keepHistory(dict: PyDict): void {
+    if (PyDict.copyRecord !== undefined && dict.table === undefined) dict.history = { added: [], broken: false };
+  }
+
+  /** The history of its keys, when it kept one. */
+  get keyHistory(): Readonly<KeyHistory> | undefined {
+    return this.history;
+  }
+
+  /** The deep copies of the document this dict is part of so far. */
+  get documentCopies(): number {
+    return this.tables?.copies ?? 0;
+  }
+
+  /**
+   * The key order a dict with `history` has after `copies` deep copies of its document in all,
+   * each key renamed by `rename`: the table made again, key after key, copy after copy, without
+   * the rest of the document (a deep copy reorders each dict by its own table alone). Its values
+   * are all None. The replay goes on from `resume` when given (the adds before it the same), and
+   * takes a checkpoint before the add at `checkpointAt`.
+   */
+  static replayedOrder(
+    history: Readonly<KeyHistory>,
+    copies: number,
+    rename: (key: string) => string,
+    { resume, checkpointAt }: { resume?: ReplayCheckpoint; checkpointAt?: number } = {},
+  ): { order: PyDict; checkpoint?: ReplayCheckpoint } {
+    const dict = new PyDict();
+    const tables = new DocumentTables();
+    dict.tables = tables;
+    let start = 0;
+    const resumed = resume?.table as Py27Keys | undefined;
+    if (resume !== undefined && (resumed === undefined || resumed.storeSize <= history.added.length + CHECKPOINT_STORE_SLACK)) {
+      start = resume.at;
+      tables.copies = resume.copies;
+      if (resumed !== undefined) {
+        dict.table = resumed.cloned();
+        for (const text of resumed.keys()) dict.values.set(text, { key: text, value: null });
+      }
+    }
+    let checkpoint: ReplayCheckpoint | undefined;
+    const copyUpTo = (count: number) => {
+      for (; tables.copies < count; tables.copies++) {
+        // A table a copy leaves as it is stays so until a key changes: the copies left change nothing.
+        if (!tables.pending.delete(dict)) {
+          tables.copies = count;
+          return;
+        }
+        dict.reinsertKeys();
+      }
+    };
+    const added = history.added;
+    for (let i = start; i < added.length; i++) {
+      copyUpTo(added[i]!.copies);
+      // The add resets what the copies before it left (`keysChanged`): the table and the count are the state.
+      if (i === checkpointAt) checkpoint = { at: i, copies: tables.copies, table: dict.table?.cloned() };
+      dict.set(rename(added[i]!.key), null);
+    }
+    copyUpTo(copies);
+    return checkpoint === undefined ? { order: dict } : { order: dict, checkpoint };
+  }
+
+  /** A dict with the key order of `order`, which it takes over (`order` is not used again), and for each of its keys the key and value `entries` give. */
+  static rekeyed(order: PyDict, entries: ReadonlyMap<string, { key: PyStr; value: PyValue }>): PyDict {
+    const dict = new PyDict();
+    dict.table = order.table;
+    for (const text of order.keys()) {
+      const entry = entries.get(text);
+      if (entry === undefined) throw new Error(`no value for the key ${text}`);
+      dict.values.set(text, { key: entry.key, value: entry.value });
+    }
+    return dict;
+  }
+
+  /** A copy of this dict (the same key order) with the value of `key`, which it holds, replaced. */
+  withValue(key: string, value: PyValue): PyDict {
+    const dict = new PyDict();
+    dict.table = this.table?.cloned();
+    for (const [text, entry] of this.values) dict.values.set(text, text === key ? { key: entry.key, value } : { key: entry.key, value: entry.value });
+    return dict;
+  }
 
   /**
    * Runs a step that edits dicts, undoing its sets and deletes when `failed` says its result is a
@@ -406,6 +575,8 @@ export class PyDict {
     if (value instanceof PyDict) {
       // Already part of this document: so is everything in it (what is added later is adopted by `set`).
       if (value.tables === tables) return;
+      // Its history counted another document's copies.
+      if (value.tables !== undefined && value.history) value.history.broken = true;
       value.tables = tables;
       tables.pending.add(value);
       for (const entry of value.values.values()) PyDict.adopt(entry.value, tables, depth + 1);
@@ -424,6 +595,8 @@ export class PyDict {
   static deepCopyInPlace(root: PyDict): void {
     if (!root.tables) PyDict.adopt(root, new DocumentTables());
     const tables = root.tables!;
+    tables.copies++;
+    if (PyDict.copyRecord) PyDict.copyRecord.copies++;
     const pending = [...tables.pending];
     tables.pending.clear();
     for (const dict of pending) if (dict.tables === tables) dict.reinsertKeys();
@@ -444,7 +617,8 @@ export class PyDict {
     const reinserted = current.reinserted();
     // A table that re-adding left as it was is a fixed point: later deep copies keep it too.
     if (reinserted === undefined) return;
-    if (reinserted.sameAs(current)) {
+    // Without deleted slots, a table `reinserted` gave is one that differs (it gives none otherwise).
+    if (current.hasDeletedSlots && reinserted.sameAs(current)) {
       // The copy, not the original: slots a delete left are empty in it, as in Python's copy,
       // and so later inserts resize the table when Python's would.
       this.table = reinserted;
@@ -501,8 +675,13 @@ export class PyDict {
     PyDict.journal?.push({ dict: this, text, key: existing?.key ?? key, had: existing !== undefined, value: existing?.value });
     if (existing) existing.value = value;
     else {
+      const history = this.history;
+      if (history !== undefined && history.checkpoint === undefined && PyDict.copyRecord?.checkpointKeys.has(text)) {
+        history.checkpoint = { at: history.added.length, copies: this.tables?.copies ?? 0, table: this.table?.cloned() };
+      }
       this.values.set(text, { key, value });
       (this.table ??= new Py27Keys()).add(text);
+      history?.added.push({ key: text, copies: this.tables?.copies ?? 0 });
       this.keysChanged();
     }
     if (this.tables) PyDict.adopt(value, this.tables);
@@ -522,12 +701,15 @@ export class PyDict {
     this.revision++;
     this.lastSetKey = undefined;
     this.table?.remove(key);
+    if (this.history) this.history.broken = true;
     this.keysChanged();
   }
 
   /** `d.update(other)`: a dict's keys are merged first (room made for all), then each item is set. */
   update(other: PyDict | PlainPyDict): void {
     const items: [PyStr, PyValue][] = other instanceof PyDict ? other.items() : plainItems(other);
+    // A merge makes room for all the keys at once, which a history of adds does not tell.
+    if (this.history && items.length > 0) this.history.broken = true;
     if (items.length > 0) (this.table ??= new Py27Keys()).merge(items.map(([k]) => textOf(k)));
     this.keysChanged();
     for (const [key, value] of items) this.set(key, value);

@@ -1,0 +1,327 @@
+/**
+ * A keystroke in an `Api` event's path, answered without SAM's fold. Typing a path renames one key
+ * of its REST API's definition, keystroke after keystroke, and rebuilding the API for each
+ * (apiReplay.ts) does SAM's whole fold again: every event's path added with deep copies around
+ * each, the integrations, CORS, then `str()` and SHA-1 of the definition. What a rename changes
+ * of the definition is known without it:
+ *
+ * - the key order of the paths table. Python 2.7's order depends on each key's hash and on the
+ *   table's history of adds and deep copies, which the last rebuild recorded (py27Dict.ts,
+ *   `KeyHistory`); the table is made again from it, with the new key in the old one's place.
+ * - nothing else, when two things hold. First, every other dict's key order is what it was. A
+ *   dict's order follows from its own adds and deletes and the deep copies between them; the
+ *   order of the paths decides only the order of the edits a loop over them makes, in one
+ *   editor, each to its own path's item. With no deep copy between the loop's turns (the editor
+ *   notes one, `CopyRecord`), every dict's edits come between the same deep copies as before.
+ *   Second, neither path is found in any key or string value of the definition outside the
+ *   paths table's own keys: what SAM writes from a path (a resource policy's statements) would
+ *   be found there; an item's methods and integrations do not depend on it.
+ *
+ * The definition is then the last one with the key renamed and the paths in their new order,
+ * printed from the texts of its path items printed before, and hashed. The API's resources are
+ * the last ones with the new `Body`, the deployment named by the new hash, and the stage naming
+ * it. Any other edit, or a template where these conditions do not hold, is rebuilt as before.
+ */
+import type { MapEntry, ScalarNode, TemplateNode } from '../../template/ast';
+import { setEntry } from '../../template/tree';
+import type { GeneratedResource } from '../generated';
+import { PyDict, PyFloat, PyUnicode, textOf, type CopyRecord, type KeyHistory, type PyStr, type PyValue, type ReplayCheckpoint } from '../python/py27Dict';
+import { pyStr } from '../python/pyRepr';
+import { sha1Hex } from '../sha1';
+import { isMap, sameInOrder, type PlainMap } from '../values';
+import type { FunctionApiPart, LoggedApiEvent, RebuiltApis } from './apiReplay';
+
+/** What a REST API's translation hashed for its deployment's id. */
+export interface HashedDefinition {
+  /** The definition `str()` printed, the one `Body` was made from. */
+  definition: PyDict;
+  /** What the hash took after it, each joined to it with `||`. */
+  hashedWith: readonly string[];
+  /** The text `str()` gave each dict and list of the definition two levels down (its path items among them). */
+  printed: ReadonlyMap<PyValue, string>;
+}
+
+/** A REST API as the last rebuild left it, with what renaming one of its paths needs. */
+interface RenamableApi {
+  definition: PyDict;
+  /** Its paths table, with the history of its keys. */
+  paths: PyDict;
+  history: Readonly<KeyHistory>;
+  /** The deep copies of the definition in all. */
+  copies: number;
+  hashedWith: readonly string[];
+  printed: ReadonlyMap<PyValue, string>;
+  generated: readonly GeneratedResource[];
+  /** What a path must not be found in (`textElsewhere`); null when some of it was not printed. */
+  elsewhere: string | null;
+  /** The last rename's replay of the paths table, just before the renamed path's add: the next rename of a path added after it goes on from there. */
+  checkpoint?: ReplayCheckpoint;
+}
+
+/** The REST APIs of the last rebuild whose path may be renamed without the fold, and that rebuild. */
+export interface RenamablePaths {
+  apis: ReadonlyMap<string, RenamableApi>;
+  rebuilt: RebuiltApis;
+}
+
+/**
+ * The REST APIs of a rebuild that a later rename may start from: each definition whose paths
+ * table kept its whole history, when no deep copy came between two turns of a loop over paths.
+ */
+export function renamablePaths(record: CopyRecord, hashed: ReadonlyMap<string, HashedDefinition>, rebuilt: RebuiltApis): RenamablePaths | undefined {
+  const apis = new Map<string, RenamableApi>();
+  for (const [apiId, { definition, hashedWith, printed }] of hashed) {
+    const paths = definition.get('paths');
+    const history = paths instanceof PyDict ? paths.keyHistory : undefined;
+    const generated = rebuilt.generated.get(apiId);
+    if (!(paths instanceof PyDict) || history === undefined || history.broken || generated === undefined) continue;
+    const api = { definition, paths, history, copies: paths.documentCopies, hashedWith, printed, generated, ...(history.checkpoint ? { checkpoint: history.checkpoint } : {}) };
+    apis.set(apiId, { ...api, elsewhere: textElsewhere(api) });
+  }
+  return apis.size > 0 && !record.copiedBetweenPathTurns ? { apis, rebuilt } : undefined;
+}
+
+/**
+ * The same, without the APIs that generated a value read from the template (`isTemplateValue`):
+ * placed again, such a value stands where the template writes it, and a rename would place the
+ * value read from an earlier text.
+ */
+export function withoutTemplateValues(paths: RenamablePaths | undefined, isTemplateValue: (value: object) => boolean): RenamablePaths | undefined {
+  if (paths === undefined) return undefined;
+  const holds = (value: unknown, depth: number): boolean => {
+    if (typeof value !== 'object' || value === null) return false;
+    if (depth > 64 || isTemplateValue(value)) return true;
+    return (Array.isArray(value) ? value : Object.values(value)).some((item) => holds(item, depth + 1));
+  };
+  const apis = new Map(paths.apis);
+  for (const [apiId, api] of paths.apis) {
+    // `Body` is made from the definition's dicts, never a template value.
+    const read = api.generated.some((resource) => holds(resource.attributes, 0) || Object.entries(resource.properties).some(([name, value]) => name !== 'Body' && holds(value, 0)));
+    if (read) apis.delete(apiId);
+  }
+  return apis.size > 0 ? { apis, rebuilt: paths.rebuilt } : undefined;
+}
+
+/** An edit of one function, as the expansion before and the text now hold it. */
+export interface FunctionEdit {
+  id: string;
+  before: MapEntry;
+  now: MapEntry;
+}
+
+/**
+ * The APIs after an edit that renamed one `Api` event's path and changed nothing else of the
+ * function's text, answered from the last rebuild (`paths`), with what the next rename starts
+ * from; undefined for any other edit, or when the rename cannot be answered without the fold.
+ */
+export function renamedPathApis(
+  paths: RenamablePaths | undefined,
+  edit: FunctionEdit,
+  texts: { before: string; now: string },
+  parts: { before: ReadonlyMap<string, FunctionApiPart>; now: ReadonlyMap<string, FunctionApiPart> },
+): { rebuilt: RebuiltApis; paths: RenamablePaths } | undefined {
+  if (paths === undefined) return undefined;
+  const renamed = renamedEventPath(edit, texts);
+  const partBefore = parts.before.get(edit.id);
+  const partNow = parts.now.get(edit.id);
+  if (renamed === undefined || partBefore === undefined || partNow === undefined) return undefined;
+  if (partBefore.steps.length !== partNow.steps.length || !sameInOrder(partBefore.functionNames, partNow.functionNames)) return undefined;
+  if (partBefore.events.length !== partNow.events.length) return undefined;
+  let apiId: string | undefined;
+  for (let i = 0; i < partNow.events.length; i++) {
+    const before = partBefore.events[i]!;
+    const now = partNow.events[i]!;
+    if (!sameEventBesidesPath(before, now)) return undefined;
+    if (before.path === now.path) continue;
+    if (now.eventId !== renamed.eventId || before.path !== renamed.from || now.path !== renamed.to || now.kind !== 'rest' || now.samStrings || apiId !== undefined) return undefined;
+    apiId = now.apiId;
+  }
+  if (apiId === undefined) return undefined;
+  // Two events on one path share its item: a rename of one then splits or joins items.
+  if (eventsOnPath(parts.before, apiId, renamed.from) !== 1 || eventsOnPath(parts.now, apiId, renamed.to) !== 1) return undefined;
+  return renamePath(paths, apiId, renamed.from, renamed.to);
+}
+
+/** Whether two logged events are the same event, the same method on the same API, their paths aside. */
+function sameEventBesidesPath(a: LoggedApiEvent, b: LoggedApiEvent): boolean {
+  return (
+    a.kind === b.kind &&
+    a.apiId === b.apiId &&
+    a.functionId === b.functionId &&
+    a.eventId === b.eventId &&
+    a.method === b.method &&
+    a.samStrings === b.samStrings &&
+    sameInOrder(a.condition, b.condition) &&
+    sameInOrder(a.deletionPolicy, b.deletionPolicy) &&
+    sameInOrder(a.updateReplacePolicy, b.updateReplacePolicy)
+  );
+}
+
+/** How many REST events of the functions' parts add `path` to `apiId`'s definition. */
+function eventsOnPath(parts: ReadonlyMap<string, FunctionApiPart>, apiId: string, path: string): number {
+  let count = 0;
+  for (const part of parts.values()) for (const event of part.events) if (event.kind === 'rest' && event.apiId === apiId && event.path === path) count++;
+  return count;
+}
+
+/** The `Api` event whose `Path` alone an edit changed (the function's text the same around it), with the path before and now. */
+function renamedEventPath({ before, now }: FunctionEdit, texts: { before: string; now: string }): { eventId: string; from: string; to: string } | undefined {
+  const pathsBefore = apiEventPaths(before.value);
+  const pathsNow = apiEventPaths(now.value);
+  let renamed: { eventId: string; before: ScalarNode; now: ScalarNode } | undefined;
+  for (const [eventId, pathNow] of pathsNow) {
+    const pathBefore = pathsBefore.get(eventId);
+    if (pathBefore === undefined || pathBefore.value === pathNow.value) continue;
+    if (renamed !== undefined) return undefined;
+    renamed = { eventId, before: pathBefore, now: pathNow };
+  }
+  if (renamed === undefined) return undefined;
+  const same =
+    texts.before.slice(before.keyRange.start, renamed.before.range.start) === texts.now.slice(now.keyRange.start, renamed.now.range.start) &&
+    texts.before.slice(renamed.before.range.end, before.value.range.end) === texts.now.slice(renamed.now.range.end, now.value.range.end);
+  return same ? { eventId: renamed.eventId, from: renamed.before.value as string, to: renamed.now.value as string } : undefined;
+}
+
+/** Each `Api` event's `Path` node that holds a string, by event name. */
+function apiEventPaths(resource: TemplateNode): Map<string, ScalarNode> {
+  const out = new Map<string, ScalarNode>();
+  const events = valueAt(valueAt(resource, 'Properties'), 'Events');
+  if (events?.kind !== 'map') return out;
+  for (const { key, value } of events.entries) {
+    const type = valueAt(value, 'Type');
+    const path = valueAt(valueAt(value, 'Properties'), 'Path');
+    if (type?.kind === 'scalar' && type.value === 'Api' && path?.kind === 'scalar' && typeof path.value === 'string') out.set(key, path);
+  }
+  return out;
+}
+
+function valueAt(node: TemplateNode | undefined, key: string): TemplateNode | undefined {
+  return node?.kind === 'map' ? node.entries.find((entry) => entry.key === key)?.value : undefined;
+}
+
+/** `apiId`'s resources with its path `from` renamed `to`, and what the next rename starts from; undefined when the rename cannot be answered without the fold. */
+function renamePath(paths: RenamablePaths, apiId: string, from: string, to: string): { rebuilt: RebuiltApis; paths: RenamablePaths } | undefined {
+  const api = paths.apis.get(apiId);
+  if (api === undefined || from === to || !readElsewhere(api, [from, to])) return undefined;
+  let at = -1;
+  for (const [i, { key }] of api.history.added.entries()) {
+    if (key === to || (key === from && at >= 0)) return undefined;
+    if (key === from) at = i;
+  }
+  if (at < 0) return undefined;
+  const entries = new Map<string, { key: PyStr; value: PyValue }>();
+  for (const [key, value] of api.paths.items()) {
+    const text = textOf(key);
+    if (text === from) entries.set(to, { key: typeof key === 'string' ? to : new PyUnicode(to), value });
+    else entries.set(text, { key, value });
+  }
+  // The adds before the last rename's are the same since: a replay of a path added after it goes on from there.
+  const resume = api.checkpoint !== undefined && api.checkpoint.at <= at ? api.checkpoint : undefined;
+  const replayed = PyDict.replayedOrder(api.history, api.copies, (key) => (key === from ? to : key), { ...(resume ? { resume } : {}), checkpointAt: at });
+  const table = PyDict.rekeyed(replayed.order, entries);
+  const definition = api.definition.withValue('paths', table);
+  const digest = sha1Hex([pyStr(definition, api.printed), ...api.hashedWith].join('||'));
+  const renamed = renamedResources(api.generated, apiId, digest, table, from, to);
+  if (renamed === undefined) return undefined;
+  const references = paths.rebuilt.references.map((reference) => (reference.logicalId === apiId && reference.generatedId === renamed.replaced ? { ...reference, generatedId: renamed.deploymentId } : reference));
+  const rebuilt: RebuiltApis = { ...paths.rebuilt, generated: new Map([[apiId, renamed.resources]]), references };
+  const history = { added: api.history.added.map((added) => (added.key === from ? { key: to, copies: added.copies } : added)), broken: false };
+  const next: RenamableApi = { ...api, definition, paths: table, history, generated: renamed.resources, ...(replayed.checkpoint ? { checkpoint: replayed.checkpoint } : {}) };
+  return { rebuilt, paths: { apis: new Map([...paths.apis, [apiId, next]]), rebuilt: { ...paths.rebuilt, generated: new Map([...paths.rebuilt.generated, [apiId, renamed.resources]]), references } } };
+}
+
+/** Printable ASCII but the quote and the backslash: text that `str()` prints as it is, so that it is found in what it was printed in. */
+const PRINTED_AS_IS = /^[\x20-\x26\x28-\x5b\x5d-\x7e]*$/;
+
+/**
+ * Whether none of `paths` is found in the definition but as a key of its paths table. A path
+ * printed as it is shows in the text `str()` gave any key or string it is part of.
+ */
+function readElsewhere(api: RenamableApi, paths: readonly string[]): boolean {
+  if (!paths.every((path) => PRINTED_AS_IS.test(path))) return false;
+  const text = api.elsewhere;
+  return text !== null && !paths.some((path) => text.includes(path));
+}
+
+/**
+ * The definition's top-level keys and strings, and the text `str()` gave its path items and its
+ * other top-level values, joined; null when one of them was not printed. A rename leaves all of
+ * them as they are.
+ */
+function textElsewhere(api: Omit<RenamableApi, 'elsewhere'>): string | null {
+  const texts: string[] = [];
+  const printed = (value: PyValue) => (typeof value === 'object' && value !== null && !(value instanceof PyUnicode) && !(value instanceof PyFloat) ? api.printed.get(value) : undefined);
+  for (const [key, value] of api.definition.items()) {
+    texts.push(textOf(key));
+    if (typeof value === 'string' || value instanceof PyUnicode) texts.push(textOf(value));
+    else if (value !== api.paths && value !== null && typeof value === 'object') {
+      const text = printed(value);
+      if (text === undefined) return null;
+      texts.push(text);
+    }
+  }
+  for (const [, item] of api.paths.items()) {
+    const text = printed(item);
+    if (text === undefined) return null;
+    texts.push(text);
+  }
+  return texts.join('\u0000');
+}
+
+/**
+ * The API's resources after the rename: the RestApi with the new `Body`, the deployment under its
+ * new id, and what named the old one (its stage's `DeploymentId`) naming the new one. Undefined
+ * when a resource names the deployment otherwise.
+ */
+function renamedResources(
+  resources: readonly GeneratedResource[],
+  apiId: string,
+  digest: string,
+  table: PyDict,
+  from: string,
+  to: string,
+): { resources: GeneratedResource[]; replaced: string; deploymentId: string } | undefined {
+  const restApi = resources.find((resource) => resource.type === 'AWS::ApiGateway::RestApi' && resource.logicalId === apiId);
+  const deployments = resources.filter((resource) => resource.type === 'AWS::ApiGateway::Deployment');
+  const prefix = `${apiId}Deployment`;
+  if (restApi === undefined || deployments.length !== 1 || !deployments[0]!.logicalId.startsWith(prefix)) return undefined;
+  const deployment = deployments[0]!;
+  const replaced = deployment.logicalId;
+  const deploymentId = `${prefix}${digest.slice(0, 10)}`;
+  const body = bodyRenamed(restApi.get('Body'), table, from, to);
+  if (body === undefined) return undefined;
+  const out: GeneratedResource[] = [];
+  for (const resource of resources) {
+    if (resource === restApi) out.push(resource.withValue('Body', body));
+    else if (resource === deployment) {
+      const copy = resource.withValue('Description', `RestApi deployment id: ${digest}`);
+      copy.logicalId = deploymentId;
+      out.push(copy);
+    } else {
+      let copy = resource;
+      if (JSON.stringify(resource.attributes).includes(JSON.stringify(replaced))) return undefined;
+      for (const [name, value] of Object.entries(resource.properties)) {
+        const names = isMap(value) && Object.keys(value).length === 1 && value.Ref === replaced;
+        if (names) copy = copy.withValue(name, { Ref: deploymentId });
+        else if (JSON.stringify(value).includes(JSON.stringify(replaced))) return undefined;
+      }
+      out.push(copy);
+    }
+  }
+  return { resources: out, replaced, deploymentId };
+}
+
+/** A `Body` with its paths in the table's order, `from`'s item under `to`; undefined when it does not hold the paths the table does. */
+function bodyRenamed(body: unknown, table: PyDict, from: string, to: string): PlainMap | undefined {
+  if (!isMap(body) || !isMap(body.paths)) return undefined;
+  const itemsBefore = body.paths;
+  const items: PlainMap = {};
+  for (const text of table.keys()) {
+    const before = text === to ? from : text;
+    if (!Object.hasOwn(itemsBefore, before)) return undefined;
+    setEntry(items, text, itemsBefore[before]);
+  }
+  const out: PlainMap = {};
+  for (const key of Object.keys(body)) setEntry(out, key, key === 'paths' ? items : body[key]);
+  return out;
+}
