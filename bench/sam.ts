@@ -36,6 +36,8 @@ export interface WarmCase {
   api_kept: boolean;
   /** Whether the expansion started from the last one (the edited functions translated, the rest moved). */
   from_last: boolean;
+  /** Whether it renamed an event's path in its API's definition without SAM's fold (sam/api/renamedPath.ts). */
+  path_renamed: boolean;
 }
 
 export interface SamFigures {
@@ -63,7 +65,9 @@ export interface SamFigures {
   warm_globals: WarmCase;
   /** A parameter's default typed, which no translation looks up: the expansion starts from the last one. */
   warm_parameter: WarmCase;
-  /** The same stack with an explicit API that every function's `Api` event names: a keystroke in one event's path (the API rebuilt), a code location, a queue. */
+  /** The first keystroke in Handler100's path, after none in it: the API rebuilt from its parts, with what the next keystroke's rename needs. */
+  warm_path_first: WarmCase;
+  /** The same stack with an explicit API that every function's `Api` event names: a keystroke in one event's path (renamed, the keystroke before rebuilt the API), a code location, a queue. */
   warm_explicit_path: WarmCase;
   warm_explicit_code: WarmCase;
   warm_explicit_queue: WarmCase;
@@ -149,10 +153,12 @@ interface WarmFigures {
   apiKept: boolean;
   /** Whether it started from the last expansion. */
   fromLast: boolean;
+  /** Whether it renamed an event's path without the fold. */
+  pathRenamed: boolean;
 }
 
 function newWarmFigures(): WarmFigures {
-  return { analysis: [], expansion: [], hits: 0, misses: 0, apiKept: false, fromLast: false };
+  return { analysis: [], expansion: [], hits: 0, misses: 0, apiKept: false, fromLast: false, pathRenamed: false };
 }
 
 /** Times the pair: runs interleaved (expansion, analysis, processed analysis) so that drift hits all alike. */
@@ -172,6 +178,8 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
   const explicitCode = keystroke(variants.explicitApi, '/handler100.zip', '/handler100-v.zip', '/handler100-v2.zip');
   const explicitQueue = keystroke(variants.explicitApi, 'VisibilityTimeout: 60\n', 'VisibilityTimeout: 6\n', 'VisibilityTimeout: 61\n');
   const connectorsCode = keystroke(variants.connectors, '/handler100.zip', '/handler100-v.zip', '/handler100-v2.zip');
+  // Handler100's path typed into for the first time (…/items100/{id} → …/items100x/{id}), the keystroke before being the baseline itself.
+  const firstPathKeystroke = keystroke(pair.before, "items100/{id}'", "items100/{id}'", "items100x/{id}'");
   const codeEdited = readTemplateModel(parseTemplate(codeEdit.after));
   // The keystroke before each edit's last: the new path, and the new code location, one character short.
   const apiEditBefore = readTemplateModel(parseTemplate(replacedOnce(pair.after, 'Path: /items1\n', 'Path: /items\n')));
@@ -214,12 +222,13 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
   };
   const warm = (model: TemplateModel, keystrokeBefore: TemplateModel, text: string, into: WarmFigures, keep: boolean, from = baseline) => {
     const expansionCache = warmedCache(keystrokeBefore, from.model);
-    const before = { hits: expansionCache.hits, misses: expansionCache.misses };
+    const before = { hits: expansionCache.hits, misses: expansionCache.misses, pathRenames: expansionCache.pathRenames };
     const expand = timeMs(() => expandServerless(model, { ...EXPANSION_OPTIONS, cache: expansionCache }));
     into.hits = expansionCache.hits - before.hits;
     into.misses = expansionCache.misses - before.misses;
     into.apiKept = expansionCache.implicitApiHits > 0;
     into.fromLast = expansionCache.reexpansions > 0;
+    into.pathRenamed = expansionCache.pathRenames > before.pathRenames;
     const analysisCache = warmedCache(keystrokeBefore, from.model);
     const analyse = timeMs(() => analyzeUpdate({ text: from.text }, { text }, { spec, samCache: analysisCache }, { baselineCache: baselines, baselineKey: from === baseline ? 'baseline' : from === explicitBaseline ? 'explicit' : 'connectors' }));
     if (!keep) return;
@@ -248,6 +257,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
     warm(parameterEdited, parameterEditBefore, parameterText, parameterEdit, keep);
     for (const edit of [explicitPath, explicitCode, explicitQueue]) warm(edit.model, edit.keystrokeBefore, edit.text, edit.figures, keep, explicitBaseline);
     warm(connectorsCode.model, connectorsCode.keystrokeBefore, connectorsCode.text, connectorsCode.figures, keep, connectorsBaseline);
+    warm(firstPathKeystroke.model, firstPathKeystroke.keystrokeBefore, firstPathKeystroke.text, firstPathKeystroke.figures, keep);
     const least = definitionFloor(paths);
     if (!keep) continue;
     floor.push(least);
@@ -260,7 +270,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
   const figures = (warmCase: WarmFigures): WarmCase => {
     const analysisOf = median(warmCase.analysis);
     const expansionOf = median(warmCase.expansion);
-    return { analysis_ms: analysisOf, expansion_ms: expansionOf, share: expansionOf / analysisOf, hits: warmCase.hits, misses: warmCase.misses, api_kept: warmCase.apiKept, from_last: warmCase.fromLast };
+    return { analysis_ms: analysisOf, expansion_ms: expansionOf, share: expansionOf / analysisOf, hits: warmCase.hits, misses: warmCase.misses, api_kept: warmCase.apiKept, from_last: warmCase.fromLast, path_renamed: warmCase.pathRenamed };
   };
   return {
     name: pair.name,
@@ -276,6 +286,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
     warm_batch: figures(batchEdit.figures),
     warm_globals: figures(globalsEdit),
     warm_parameter: figures(parameterEdit),
+    warm_path_first: figures(firstPathKeystroke.figures),
     warm_explicit_path: figures(explicitPath.figures),
     warm_explicit_code: figures(explicitCode.figures),
     warm_explicit_queue: figures(explicitQueue.figures),
