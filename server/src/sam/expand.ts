@@ -21,6 +21,7 @@ import type { SamSource, SamSourceMap } from './sourceMap';
 import { translate, type Translation, type TranslationOptions } from './translate';
 import { isMap, type PlainMap } from './values';
 import { apiReplayOf } from './api/apiReplay';
+import { CopyRecord, PyDict } from './python/py27Dict';
 
 export const SERVERLESS_TRANSFORM = 'AWS::Serverless-2016-10-31';
 
@@ -89,11 +90,14 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
     const template = index.read(root) as PlainMap;
     // Read before the translation, which edits what it reads.
     const defaultRoutes = options.cache ? defaultRouteServers(template.Resources) : new Map();
-    return { index, template, defaultRoutes, translation: translate(template, resourcesNode, options, { text: model.parsed.text, index, globals: globalsNode }, reuseApi) };
+    // A keystroke in a path after this expansion may rename it in the REST API's definition (api/renamedPath.ts).
+    const copies = options.cache ? new CopyRecord() : undefined;
+    const run = () => translate(template, resourcesNode, options, { text: model.parsed.text, index, globals: globalsNode }, reuseApi);
+    return { index, template, defaultRoutes, copies, translation: copies ? PyDict.recordingCopies(copies, run) : run() };
   };
   let first = attempt(true);
   if (first.translation === 'redo') first = attempt(false);
-  const { index, template, defaultRoutes } = first;
+  const { index, template, defaultRoutes, copies } = first;
   const translation = first.translation as Translation;
   const builder = new NodeBuilder(index);
   const errors: TemplateError[] = [...model.parsed.errors];
@@ -222,7 +226,7 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
       return new PlacedRecord({ key: e.key, producer: e.producer, range: e.range, entry, extent, source, properties, resource: e.resource, attributedTo: e.attributedTo, backing, own: e.resource === undefined && entry.value === e.hint });
     });
     const allKept = [...translation.generated.keys()].every((id) => translation.kept.has(id) || translation.implicitApis.has(id) || translation.ownEntryApis.has(id));
-    const apis = independent ? apiReplayOf(translation, template) : undefined;
+    const apis = independent ? apiReplayOf(translation, template, copies && { copies, isTemplateValue: (value) => index.nodeOf(value) !== undefined }) : undefined;
     const parameters = translation.parameterReads && translation.seed ? { values: translation.seed.parameters, reads: translation.parameterReads } : undefined;
     rememberExpansion(options.cache, { model, options, startable: independent, carriable: !resolveRefs && translation.changedIds.size === 0, py27: translation.py27, placed, rootEntries, expansion, references: translation.references, allKept, stepReads: translation.stepReads, defaultRoutes, ...(apis ? { apis } : {}), ...(translation.connectorLinks ? { connectors: translation.connectorLinks } : {}), ...(parameters ? { parameters } : {}) });
   }

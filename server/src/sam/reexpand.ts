@@ -50,7 +50,7 @@ import { joinedParameterReads, sameParameterReads, stableText, type ParameterRea
 import { isMap, sortedEntries, type PlainMap } from './values';
 import { functionApiParts, rebuildApis, replayable, type ApiReplay, type FunctionApiPart, type RebuiltApis, type WrittenApi } from './api/apiReplay';
 import { restApiIdString } from './api/apiEvent';
-import { renamedPathApis, withoutTemplateValues } from './api/renamedPath';
+import { renamedPathApis } from './api/renamedPath';
 import { defaultRoutesServed, serversAfter, sharedDefaultRoute, type DefaultRouteServers } from './api/defaultRoutes';
 import { REST_KIND } from './api/implicitRestApi';
 import { entryWithoutChanged, functionGlobalsEdit, patchedFunctions, type FunctionGlobalsEdit } from './globalsEdit';
@@ -347,9 +347,12 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
       for (const apiId of rebuilt.generated.keys()) bodyItemNodes(last.placed, apiId, reusedNodes);
       cache.pathRenames++;
     } else {
-      rebuilt = rebuildApis(apis, writtenApis(apis, entriesNowById, index), globalsValue(root, index), translationContext, typedPaths(edited.keys(), last.apis?.parts, apis.parts));
+      const isTemplateValue = (value: object) => index.nodeOf(value) !== undefined;
+      rebuilt = rebuildApis(apis, writtenApis(apis, entriesNowById, index), globalsValue(root, index), translationContext, isTemplateValue, typedPaths(edited.keys(), last.apis?.parts, apis.parts));
       if (rebuilt === undefined) return undefined;
-      apis = { ...apis, renamable: withoutTemplateValues(rebuilt.renamable, (value) => index.nodeOf(value) !== undefined) };
+      // What a rename starts from is this rebuild's, or nothing.
+      const { renamable: _kept, ...rest } = apis;
+      apis = rebuilt.renamable ? { ...rest, renamable: rebuilt.renamable } : rest;
     }
   } else if (apiEdited) return undefined;
 

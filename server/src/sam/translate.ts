@@ -47,6 +47,7 @@ import type { SourceIndex } from './sourceIndex';
 import { keepableParameters, RecordedParameters, RecordingContext, sameParameterReads, stableText, type KeptEffect, type KeptTranslation, type ParameterReads, type SamTranslationCache } from './translationCache';
 import { ImplicitApiKeeper } from './api/keptImplicitApi';
 import { ApiLog, REPLAYED_API_READS } from './api/apiReplay';
+import type { HashedDefinition } from './api/renamedPath';
 
 export const SERVERLESS_PREFIX = 'AWS::Serverless::';
 
@@ -101,6 +102,8 @@ export interface Translation {
   functionOrder: readonly string[];
   /** What the APIs built from events were made of, when the caller keeps translations. */
   apiLog?: ApiLog;
+  /** Each REST API's definition as its deployment's hash printed it, when the caller keeps translations (api/renamedPath.ts). */
+  hashedDefinitions?: ReadonlyMap<string, HashedDefinition>;
   /** What every translation read besides the resources. */
   seed?: ContextSeed;
   /** The parameter values the expansion looked up, anywhere, when the caller keeps translations and each has a text. */
@@ -274,7 +277,10 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   // REST APIs' definitions are not built (an HTTP API's, which its events' permissions read, is).
   if (part) ctx.keptDefinitions = new Set([IMPLICIT_REST_API, ...[...part.context].filter((id) => isMap(resources[id]) && resources[id].Type === REST_KIND.apiType)]);
   // The APIs built from events may be rebuilt from their parts in a later expansion (reexpand.ts).
-  if (options.cache) ctx.apiLog = new ApiLog();
+  if (options.cache) {
+    ctx.apiLog = new ApiLog();
+    ctx.hashedDefinitions = new Map();
+  }
   const resourceNodes = new Map((resourcesNode?.entries ?? []).map((e) => [e.key, e.value]));
   const nodeOf = (id: string): MapNode | undefined => {
     const value = resourceNodes.get(id);
@@ -399,6 +405,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
     keptEffects: keeper?.effects ?? new Map(),
     functionOrder,
     ...(ctx.apiLog ? { apiLog: ctx.apiLog } : {}),
+    ...(ctx.hashedDefinitions ? { hashedDefinitions: ctx.hashedDefinitions } : {}),
     seed,
     ...(parameterReads ? { parameterReads } : {}),
     stepReads: ctx.stepReads ?? new Set(),

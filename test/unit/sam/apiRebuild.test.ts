@@ -313,19 +313,24 @@ function typed(texts: readonly string[]): { renamed: number; rebuiltOtherwise: n
   return { renamed: cache.pathRenames, rebuiltOtherwise: cache.apiRebuilds - cache.pathRenames };
 }
 
-describe('a keystroke in a path, after the first, renames it in the definition without rebuilding the API', () => {
-  test('the implicit API: every keystroke after the first one renamed, typed and taken back', () => {
+describe('a keystroke in a path renames it in the definition without rebuilding the API', () => {
+  test('the implicit API: every keystroke renamed, typed and taken back (the expansion in full kept what a rename needs)', () => {
     const paths = ['/b', '/b/', '/b/i', '/b/it', '/b/ite', '/b/item', '/b/items', '/b/item'];
     const { renamed, rebuiltOtherwise } = typed(paths.map((path) => template({ ...BASE, B: { path } })));
-    // '/b' → '/b/' is the first keystroke: the API is rebuilt, and what a rename needs is kept.
+    assert.equal(rebuiltOtherwise, 0);
+    assert.equal(renamed, paths.length - 1);
+  });
+
+  test('after an edit that rebuilt the API (an event added), the keystrokes in its path are renamed', () => {
+    const { renamed, rebuiltOtherwise } = typed([template(BASE), ...['/c', '/cx', '/cxy'].map((path) => template({ ...BASE, C: { path } }))]);
     assert.equal(rebuiltOtherwise, 1);
-    assert.equal(renamed, paths.length - 2);
+    assert.equal(renamed, 2);
   });
 
   test('an explicit API with CORS and a default authorizer: renamed too, each path keeping its preflight and its authorizer', () => {
     const paths = ['/a', '/a/', '/a/x', '/a/xy'];
     const { renamed } = typed(paths.map((pathOfA) => explicitTemplate({ pathOfA })));
-    assert.equal(renamed, paths.length - 2);
+    assert.equal(renamed, paths.length - 1);
     const paths3 = (resources(explicitTemplate({ pathOfA: '/a/xy' })).Api!.Properties.Body as unknown as Body).paths;
     assert.ok('options' in paths3['/a/xy']!);
     assert.deepEqual(paths3['/a/xy']!.get!.security, [{ TokenAuth: [] }]);
@@ -350,8 +355,8 @@ describe('a keystroke in a path, after the first, renames it in the definition w
   });
 
   test("an edit that changes a path and another of the function's properties at once: rebuilt", () => {
-    const texts = [template({ ...BASE, B: { path: '/b' } }), template({ ...BASE, B: { path: '/bx' } }), template({ ...BASE, B: { path: '/bxy', functionName: 'reader' } })];
-    const { renamed } = typed(texts);
+    const { renamed, rebuiltOtherwise } = typed([template({ ...BASE, B: { path: '/b' } }), template({ ...BASE, B: { path: '/bx', functionName: 'reader' } })]);
     assert.equal(renamed, 0);
+    assert.equal(rebuiltOtherwise, 1);
   });
 });

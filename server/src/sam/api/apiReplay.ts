@@ -151,13 +151,14 @@ export function rebuildApis(
   written: ReadonlyMap<string, WrittenApi>,
   globals: unknown,
   newContext: (seed: ContextSeed) => TranslationContext,
+  isTemplateValue: (value: object) => boolean,
   typedPaths: ReadonlySet<string> = new Set(),
 ): RebuiltApis | undefined {
   // The paths the edit typed in are the likeliest to be renamed next: a replay of the paths table goes on from before them (renamedPath.ts).
   const record = new CopyRecord(typedPaths);
   const hashed = new Map<string, HashedDefinition>();
   const rebuilt = PyDict.recordingCopies(record, () => rebuildRecorded(replay, written, globals, newContext, hashed));
-  return rebuilt && { ...rebuilt, renamable: renamablePaths(record, hashed, rebuilt) };
+  return rebuilt && { ...rebuilt, renamable: renamablePaths(record, hashed, rebuilt, isTemplateValue) };
 }
 
 /** `rebuildApis`, noting each REST API's hashed definition in `hashed`. */
@@ -242,7 +243,7 @@ const NOT_REPLAYED = new Set(['AWS::Serverless::WebSocketApi', 'AWS::Serverless:
  * What a later expansion needs to rebuild the APIs of this translation, or undefined when the
  * translation is not one the replay makes again (see the module's comment).
  */
-export function apiReplayOf(translation: Translation, template: PlainMap): ApiReplay | undefined {
+export function apiReplayOf(translation: Translation, template: PlainMap, recorded?: { copies: CopyRecord; isTemplateValue: (value: object) => boolean }): ApiReplay | undefined {
   const log = translation.apiLog;
   if (log === undefined || log.unreplayable || translation.seed === undefined || !keepableParameters(translation.seed.parameters)) return undefined;
   const resources = isMap(template.Resources) ? template.Resources : {};
@@ -260,7 +261,8 @@ export function apiReplayOf(translation: Translation, template: PlainMap): ApiRe
   if (translation.connectors && !connectorsLeaveApisAlone(translation, apis)) return undefined;
   const parts = functionApiParts(log, translation.functionOrder, translation.keptEffects);
   if (parts === undefined || !replayable(parts.values())) return undefined;
-  return { pluginOrders: log.pluginOrders, translationOrder: translation.functionOrder, parts, context: translation.seed, apis };
+  const renamable = recorded && translation.hashedDefinitions && renamablePaths(recorded.copies, translation.hashedDefinitions, { generated: translation.generated, origins: translation.implicitApis }, recorded.isTemplateValue);
+  return { pluginOrders: log.pluginOrders, translationOrder: translation.functionOrder, parts, context: translation.seed, apis, ...(renamable ? { renamable } : {}) };
 }
 
 /**

@@ -24,7 +24,7 @@
  */
 import type { MapEntry, ScalarNode, TemplateNode } from '../../template/ast';
 import { setEntry } from '../../template/tree';
-import type { GeneratedResource } from '../generated';
+import type { GeneratedResource, Origin } from '../generated';
 import { PyDict, PyFloat, PyUnicode, textOf, type CopyRecord, type KeyHistory, type PyStr, type PyValue, type ReplayCheckpoint } from '../python/py27Dict';
 import { pyStr } from '../python/pyRepr';
 import { sha1Hex } from '../sha1';
@@ -58,48 +58,47 @@ interface RenamableApi {
   checkpoint?: ReplayCheckpoint;
 }
 
-/** The REST APIs of the last rebuild whose path may be renamed without the fold, and that rebuild. */
+/** The REST APIs of the last expansion whose path may be renamed without the fold, and the events the implicit ones among them stand at. */
 export interface RenamablePaths {
   apis: ReadonlyMap<string, RenamableApi>;
-  rebuilt: RebuiltApis;
+  origins: ReadonlyMap<string, Origin>;
 }
 
 /**
- * The REST APIs of a rebuild that a later rename may start from: each definition whose paths
- * table kept its whole history, when no deep copy came between two turns of a loop over paths.
+ * The REST APIs of an expansion in full or a rebuild that a later rename may start from: each
+ * definition whose paths table kept its whole history, when no deep copy came between two turns
+ * of a loop over paths, without those that generated a value read from the template
+ * (`isTemplateValue`): placed again, such a value stands where the template writes it, and a
+ * rename would place the value read from an earlier text.
  */
-export function renamablePaths(record: CopyRecord, hashed: ReadonlyMap<string, HashedDefinition>, rebuilt: RebuiltApis): RenamablePaths | undefined {
+export function renamablePaths(
+  record: CopyRecord,
+  hashed: ReadonlyMap<string, HashedDefinition>,
+  made: { generated: ReadonlyMap<string, readonly GeneratedResource[]>; origins: ReadonlyMap<string, Origin> },
+  isTemplateValue: (value: object) => boolean,
+): RenamablePaths | undefined {
+  if (record.copiedBetweenPathTurns) return undefined;
   const apis = new Map<string, RenamableApi>();
   for (const [apiId, { definition, hashedWith, printed }] of hashed) {
     const paths = definition.get('paths');
     const history = paths instanceof PyDict ? paths.keyHistory : undefined;
-    const generated = rebuilt.generated.get(apiId);
-    if (!(paths instanceof PyDict) || history === undefined || history.broken || generated === undefined) continue;
+    const generated = made.generated.get(apiId);
+    if (!(paths instanceof PyDict) || history === undefined || history.broken || generated === undefined || holdsTemplateValue(generated, isTemplateValue)) continue;
     const api = { definition, paths, history, copies: paths.documentCopies, hashedWith, printed, generated, ...(history.checkpoint ? { checkpoint: history.checkpoint } : {}) };
     apis.set(apiId, { ...api, elsewhere: textElsewhere(api) });
   }
-  return apis.size > 0 && !record.copiedBetweenPathTurns ? { apis, rebuilt } : undefined;
+  return apis.size > 0 ? { apis, origins: made.origins } : undefined;
 }
 
-/**
- * The same, without the APIs that generated a value read from the template (`isTemplateValue`):
- * placed again, such a value stands where the template writes it, and a rename would place the
- * value read from an earlier text.
- */
-export function withoutTemplateValues(paths: RenamablePaths | undefined, isTemplateValue: (value: object) => boolean): RenamablePaths | undefined {
-  if (paths === undefined) return undefined;
+/** Whether an API's resources hold a value read from the template (or one too deep to tell). */
+function holdsTemplateValue(resources: readonly GeneratedResource[], isTemplateValue: (value: object) => boolean): boolean {
   const holds = (value: unknown, depth: number): boolean => {
     if (typeof value !== 'object' || value === null) return false;
     if (depth > 64 || isTemplateValue(value)) return true;
     return (Array.isArray(value) ? value : Object.values(value)).some((item) => holds(item, depth + 1));
   };
-  const apis = new Map(paths.apis);
-  for (const [apiId, api] of paths.apis) {
-    // `Body` is made from the definition's dicts, never a template value.
-    const read = api.generated.some((resource) => holds(resource.attributes, 0) || Object.entries(resource.properties).some(([name, value]) => name !== 'Body' && holds(value, 0)));
-    if (read) apis.delete(apiId);
-  }
-  return apis.size > 0 ? { apis, rebuilt: paths.rebuilt } : undefined;
+  // `Body` is made from the definition's dicts, never a template value.
+  return resources.some((resource) => holds(resource.attributes, 0) || Object.entries(resource.properties).some(([name, value]) => name !== 'Body' && holds(value, 0)));
 }
 
 /** An edit of one function, as the expansion before and the text now hold it. */
@@ -223,11 +222,17 @@ function renamePath(paths: RenamablePaths, apiId: string, from: string, to: stri
   const digest = sha1Hex([pyStr(definition, api.printed), ...api.hashedWith].join('||'));
   const renamed = renamedResources(api.generated, apiId, digest, table, from, to);
   if (renamed === undefined) return undefined;
-  const references = paths.rebuilt.references.map((reference) => (reference.logicalId === apiId && reference.generatedId === renamed.replaced ? { ...reference, generatedId: renamed.deploymentId } : reference));
-  const rebuilt: RebuiltApis = { ...paths.rebuilt, generated: new Map([[apiId, renamed.resources]]), references };
+  // Only the deployment is named anew; nothing is looked up, in the parameters or among the resources.
+  const rebuilt: RebuiltApis = {
+    generated: new Map([[apiId, renamed.resources]]),
+    origins: paths.origins,
+    references: [{ logicalId: apiId, property: 'Deployment', generatedId: renamed.deploymentId }],
+    parameterReads: { names: new Map() },
+    stepReads: new Set(),
+  };
   const history = { added: api.history.added.map((added) => (added.key === from ? { key: to, copies: added.copies } : added)), broken: false };
   const next: RenamableApi = { ...api, definition, paths: table, history, generated: renamed.resources, ...(replayed.checkpoint ? { checkpoint: replayed.checkpoint } : {}) };
-  return { rebuilt, paths: { apis: new Map([...paths.apis, [apiId, next]]), rebuilt: { ...paths.rebuilt, generated: new Map([...paths.rebuilt.generated, [apiId, renamed.resources]]), references } } };
+  return { rebuilt, paths: { apis: new Map([...paths.apis, [apiId, next]]), origins: paths.origins } };
 }
 
 /** Printable ASCII but the quote and the backslash: text that `str()` prints as it is, so that it is found in what it was printed in. */
@@ -280,7 +285,7 @@ function renamedResources(
   table: PyDict,
   from: string,
   to: string,
-): { resources: GeneratedResource[]; replaced: string; deploymentId: string } | undefined {
+): { resources: GeneratedResource[]; deploymentId: string } | undefined {
   const restApi = resources.find((resource) => resource.type === 'AWS::ApiGateway::RestApi' && resource.logicalId === apiId);
   const deployments = resources.filter((resource) => resource.type === 'AWS::ApiGateway::Deployment');
   const prefix = `${apiId}Deployment`;
@@ -308,7 +313,7 @@ function renamedResources(
       out.push(copy);
     }
   }
-  return { resources: out, replaced, deploymentId };
+  return { resources: out, deploymentId };
 }
 
 /** A `Body` with its paths in the table's order, `from`'s item under `to`; undefined when it does not hold the paths the table does. */
