@@ -71,9 +71,14 @@ test("a dict's key history, replayed with one key renamed, gives the order the d
     const replayed = PyDict.replayedOrder(written.keyHistory!, written.documentCopies, rename, { checkpointAt: index });
     assert.deepEqual(replayed.order.keys(), expected, `${from} renamed ${to}`);
     // Gone on from the checkpoint before the renamed add, or from one before an earlier add, the replay is the same.
-    assert.deepEqual(PyDict.replayedOrder(written.keyHistory!, written.documentCopies, rename, { resume: replayed.checkpoint! }).order.keys(), expected, `${from} renamed ${to}, from its checkpoint`);
-    const earlier: ReplayCheckpoint = PyDict.replayedOrder(written.keyHistory!, written.documentCopies, (key) => key, { checkpointAt: Math.floor(index / 2) }).checkpoint!;
+    const exact: ReplayCheckpoint = replayed.checkpoints.find((checkpoint) => checkpoint.at === index)!;
+    assert.deepEqual(PyDict.replayedOrder(written.keyHistory!, written.documentCopies, rename, { resume: exact }).order.keys(), expected, `${from} renamed ${to}, from its checkpoint`);
+    const earlier: ReplayCheckpoint = PyDict.replayedOrder(written.keyHistory!, written.documentCopies, (key) => key, { checkpointAt: Math.floor(index / 2) }).checkpoints.find((checkpoint) => checkpoint.at === Math.floor(index / 2))!;
     assert.deepEqual(PyDict.replayedOrder(written.keyHistory!, written.documentCopies, rename, { resume: earlier }).order.keys(), expected, `${from} renamed ${to}, from an earlier checkpoint`);
+    // The checkpoints the fold itself took, every few adds, are a replay's too.
+    for (const taken of written.keyHistory!.checkpoints.filter((checkpoint) => checkpoint.at <= index)) {
+      assert.deepEqual(PyDict.replayedOrder(written.keyHistory!, written.documentCopies, rename, { resume: taken }).order.keys(), expected, `${from} renamed ${to}, from the fold's checkpoint at ${taken.at}`);
+    }
   }
 });
 

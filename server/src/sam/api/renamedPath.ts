@@ -46,7 +46,7 @@ interface RenamableApi {
   definition: PyDict;
   /** Its paths table, with the history of its keys. */
   paths: PyDict;
-  history: Readonly<KeyHistory>;
+  history: Pick<KeyHistory, 'added'>;
   /** The deep copies of the definition in all. */
   copies: number;
   hashedWith: readonly string[];
@@ -54,8 +54,8 @@ interface RenamableApi {
   generated: readonly GeneratedResource[];
   /** What a path must not be found in (`textElsewhere`); null when some of it was not printed. */
   elsewhere: string | null;
-  /** The last rename's replay of the paths table, just before the renamed path's add: the next rename of a path added after it goes on from there. */
-  checkpoint?: ReplayCheckpoint;
+  /** The paths table's replay at some of its adds (every few, and before the path last renamed), in order: a rename goes on from the last before its path's add. */
+  checkpoints: readonly ReplayCheckpoint[];
 }
 
 /** The REST APIs of the last expansion whose path may be renamed without the fold, and the events the implicit ones among them stand at. */
@@ -84,7 +84,7 @@ export function renamablePaths(
     const history = paths instanceof PyDict ? paths.keyHistory : undefined;
     const generated = made.generated.get(apiId);
     if (!(paths instanceof PyDict) || history === undefined || history.broken || generated === undefined || holdsTemplateValue(generated, isTemplateValue)) continue;
-    const api = { definition, paths, history, copies: paths.documentCopies, hashedWith, printed, generated, ...(history.checkpoint ? { checkpoint: history.checkpoint } : {}) };
+    const api = { definition, paths, history: { added: history.added, broken: false }, copies: paths.documentCopies, hashedWith, printed, generated, checkpoints: history.checkpoints };
     apis.set(apiId, { ...api, elsewhere: textElsewhere(api) });
   }
   return apis.size > 0 ? { apis, origins: made.origins } : undefined;
@@ -214,9 +214,12 @@ function renamePath(paths: RenamablePaths, apiId: string, from: string, to: stri
     if (text === from) entries.set(to, { key: typeof key === 'string' ? to : new PyUnicode(to), value });
     else entries.set(text, { key, value });
   }
-  // The adds before the last rename's are the same since: a replay of a path added after it goes on from there.
-  const resume = api.checkpoint !== undefined && api.checkpoint.at <= at ? api.checkpoint : undefined;
+  // The adds before the renamed one are the same: the replay goes on from the last checkpoint before it.
+  let resume: ReplayCheckpoint | undefined;
+  for (const checkpoint of api.checkpoints) if (checkpoint.at <= at) resume = checkpoint;
   const replayed = PyDict.replayedOrder(api.history, api.copies, (key) => (key === from ? to : key), { ...(resume ? { resume } : {}), checkpointAt: at });
+  // Those after the renamed add held the old key: this replay's take their places.
+  const checkpoints = [...api.checkpoints.filter((checkpoint) => checkpoint.at < at), ...replayed.checkpoints.filter((checkpoint) => checkpoint.at >= at)];
   const table = PyDict.rekeyed(replayed.order, entries);
   const definition = api.definition.withValue('paths', table);
   const digest = sha1Hex([pyStr(definition, api.printed), ...api.hashedWith].join('||'));
@@ -230,8 +233,8 @@ function renamePath(paths: RenamablePaths, apiId: string, from: string, to: stri
     parameterReads: { names: new Map() },
     stepReads: new Set(),
   };
-  const history = { added: api.history.added.map((added) => (added.key === from ? { key: to, copies: added.copies } : added)), broken: false };
-  const next: RenamableApi = { ...api, definition, paths: table, history, generated: renamed.resources, ...(replayed.checkpoint ? { checkpoint: replayed.checkpoint } : {}) };
+  const history = { added: api.history.added.map((added) => (added.key === from ? { key: to, copies: added.copies } : added)) };
+  const next: RenamableApi = { ...api, definition, paths: table, history, generated: renamed.resources, checkpoints };
   return { rebuilt, paths: { apis: new Map([...paths.apis, [apiId, next]]), origins: paths.origins } };
 }
 

@@ -366,6 +366,9 @@ export interface ReplayCheckpoint {
 /** A replay's store may grow to this many keys past its history's before a checkpoint is dropped: each replay that goes on from it adds the keys after it again. */
 const CHECKPOINT_STORE_SLACK = 20000;
 
+/** A history's checkpoints are taken every this many adds (and before the adds asked for): a replay goes on from the last one before the add it renames. */
+export const CHECKPOINT_SPACING = 32;
+
 /** One key added to a dict whose history is kept, with the deep copies its document had had then. */
 export interface KeyAdded {
   key: string;
@@ -380,8 +383,11 @@ export interface KeyAdded {
 export interface KeyHistory {
   readonly added: KeyAdded[];
   broken: boolean;
-  /** The table just before the first add of a key the record names (`CopyRecord.checkpointKeys`), as a replay would have it. */
-  checkpoint?: ReplayCheckpoint;
+  /**
+   * The table every `CHECKPOINT_SPACING` adds, and just before the first add of a key the record
+   * names (`CopyRecord.checkpointKeys`), as a replay would have it: in the order of their adds.
+   */
+  readonly checkpoints: ReplayCheckpoint[];
 }
 
 /**
@@ -454,7 +460,7 @@ export class PyDict {
 
   /** Has `dict` keep the history of its keys from now on, while copies are recorded. */
   static keepHistory(dict: PyDict): void {
-    if (PyDict.copyRecord !== undefined && dict.table === undefined) dict.history = { added: [], broken: false };
+    if (PyDict.copyRecord !== undefined && dict.table === undefined) dict.history = { added: [], broken: false, checkpoints: [] };
   }
 
   /** The history of its keys, when it kept one. */
@@ -472,14 +478,14 @@ export class PyDict {
    * each key renamed by `rename`: the table made again, key after key, copy after copy, without
    * the rest of the document (a deep copy reorders each dict by its own table alone). Its values
    * are all None. The replay goes on from `resume` when given (the adds before it the same), and
-   * takes a checkpoint before the add at `checkpointAt`.
+   * takes a checkpoint every `CHECKPOINT_SPACING` adds and before the add at `checkpointAt`.
    */
   static replayedOrder(
-    history: Readonly<KeyHistory>,
+    history: Pick<KeyHistory, 'added'>,
     copies: number,
     rename: (key: string) => string,
     { resume, checkpointAt }: { resume?: ReplayCheckpoint; checkpointAt?: number } = {},
-  ): { order: PyDict; checkpoint?: ReplayCheckpoint } {
+  ): { order: PyDict; checkpoints: ReplayCheckpoint[] } {
     const dict = new PyDict();
     const tables = new DocumentTables();
     dict.tables = tables;
@@ -493,7 +499,7 @@ export class PyDict {
         for (const text of resumed.keys()) dict.values.set(text, { key: text, value: null });
       }
     }
-    let checkpoint: ReplayCheckpoint | undefined;
+    const checkpoints: ReplayCheckpoint[] = [];
     const copyUpTo = (count: number) => {
       for (; tables.copies < count; tables.copies++) {
         // A table a copy leaves as it is stays so until a key changes: the copies left change nothing.
@@ -508,11 +514,11 @@ export class PyDict {
     for (let i = start; i < added.length; i++) {
       copyUpTo(added[i]!.copies);
       // The add resets what the copies before it left (`keysChanged`): the table and the count are the state.
-      if (i === checkpointAt) checkpoint = { at: i, copies: tables.copies, table: dict.table?.cloned() };
+      if (i === checkpointAt || (i > 0 && i % CHECKPOINT_SPACING === 0)) checkpoints.push({ at: i, copies: tables.copies, table: dict.table?.cloned() });
       dict.set(rename(added[i]!.key), null);
     }
     copyUpTo(copies);
-    return checkpoint === undefined ? { order: dict } : { order: dict, checkpoint };
+    return { order: dict, checkpoints };
   }
 
   /** A dict with the key order of `order`, which it takes over (`order` is not used again), and for each of its keys the key and value `entries` give. */
@@ -676,8 +682,9 @@ export class PyDict {
     if (existing) existing.value = value;
     else {
       const history = this.history;
-      if (history !== undefined && history.checkpoint === undefined && PyDict.copyRecord?.checkpointKeys.has(text)) {
-        history.checkpoint = { at: history.added.length, copies: this.tables?.copies ?? 0, table: this.table?.cloned() };
+      if (history !== undefined) {
+        const at = history.added.length;
+        if ((at > 0 && at % CHECKPOINT_SPACING === 0) || PyDict.copyRecord?.checkpointKeys.has(text)) history.checkpoints.push({ at, copies: this.tables?.copies ?? 0, table: this.table?.cloned() });
       }
       this.values.set(text, { key, value });
       (this.table ??= new Py27Keys()).add(text);
