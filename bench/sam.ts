@@ -65,8 +65,10 @@ export interface SamFigures {
   warm_globals: WarmCase;
   /** A parameter's default typed, which no translation looks up: the expansion starts from the last one. */
   warm_parameter: WarmCase;
-  /** The first keystroke in Handler100's path, after none in it: the API rebuilt from its parts, with what the next keystroke's rename needs. */
+  /** The first keystroke after an expansion in full (the keystroke before it left the text as it was), in Handler100's path: renamed from what the expansion kept, each record it moves copied first. */
   warm_path_first: WarmCase;
+  /** Handler100's method, `get` → `put` at once: the API rebuilt from its parts. */
+  warm_method: WarmCase;
   /** The same stack with an explicit API that every function's `Api` event names: a keystroke in one event's path (renamed, the keystroke before rebuilt the API), a code location, a queue. */
   warm_explicit_path: WarmCase;
   warm_explicit_code: WarmCase;
@@ -180,6 +182,8 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
   const connectorsCode = keystroke(variants.connectors, '/handler100.zip', '/handler100-v.zip', '/handler100-v2.zip');
   // Handler100's path typed into for the first time (…/items100/{id} → …/items100x/{id}), the keystroke before being the baseline itself.
   const firstPathKeystroke = keystroke(pair.before, "items100/{id}'", "items100/{id}'", "items100x/{id}'");
+  // Handler100's method edited at once (get → put, as completion or a paste makes it), the keystroke before being the baseline itself.
+  const methodEdit = keystroke(pair.before, "items100/{id}'\n            Method: get\n", "items100/{id}'\n            Method: get\n", "items100/{id}'\n            Method: put\n");
   const codeEdited = readTemplateModel(parseTemplate(codeEdit.after));
   // The keystroke before each edit's last: the new path, and the new code location, one character short.
   const apiEditBefore = readTemplateModel(parseTemplate(replacedOnce(pair.after, 'Path: /items1\n', 'Path: /items\n')));
@@ -258,6 +262,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
     for (const edit of [explicitPath, explicitCode, explicitQueue]) warm(edit.model, edit.keystrokeBefore, edit.text, edit.figures, keep, explicitBaseline);
     warm(connectorsCode.model, connectorsCode.keystrokeBefore, connectorsCode.text, connectorsCode.figures, keep, connectorsBaseline);
     warm(firstPathKeystroke.model, firstPathKeystroke.keystrokeBefore, firstPathKeystroke.text, firstPathKeystroke.figures, keep);
+    warm(methodEdit.model, methodEdit.keystrokeBefore, methodEdit.text, methodEdit.figures, keep);
     const least = definitionFloor(paths);
     if (!keep) continue;
     floor.push(least);
@@ -287,6 +292,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
     warm_globals: figures(globalsEdit),
     warm_parameter: figures(parameterEdit),
     warm_path_first: figures(firstPathKeystroke.figures),
+    warm_method: figures(methodEdit.figures),
     warm_explicit_path: figures(explicitPath.figures),
     warm_explicit_code: figures(explicitCode.figures),
     warm_explicit_queue: figures(explicitQueue.figures),
