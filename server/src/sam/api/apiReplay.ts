@@ -94,7 +94,7 @@ export interface ApiReplay {
   context: ContextSeed;
   /** The APIs in translation order: a rebuilt API that generates other types is not taken. */
   apis: readonly ReplayedApi[];
-  /** The REST APIs of the last rebuild whose path a keystroke may rename without the fold. */
+  /** The REST APIs of the last expansion in full, rebuild or rename whose path a keystroke may rename without the fold (renamedPath.ts). */
   renamable?: RenamablePaths;
 }
 

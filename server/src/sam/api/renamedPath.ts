@@ -6,7 +6,7 @@
  * of the definition is known without it:
  *
  * - the key order of the paths table. Python 2.7's order depends on each key's hash and on the
- *   table's history of adds and deep copies, which the last rebuild recorded (py27Dict.ts,
+ *   table's history of adds and deep copies, which the last expansion in full or rebuild recorded (py27Dict.ts,
  *   `KeyHistory`); the table is made again from it, with the new key in the old one's place.
  * - nothing else, when two things hold. First, every other dict's key order is what it was. A
  *   dict's order follows from its own adds and deletes and the deep copies between them; the
@@ -41,7 +41,7 @@ export interface HashedDefinition {
   printed: ReadonlyMap<PyValue, string>;
 }
 
-/** A REST API as the last rebuild left it, with what renaming one of its paths needs. */
+/** A REST API as the last expansion in full, rebuild or rename left it, with what renaming one of its paths needs. */
 interface RenamableApi {
   definition: PyDict;
   /** Its paths table, with the history of its keys. */
@@ -84,7 +84,7 @@ export function renamablePaths(
     const history = paths instanceof PyDict ? paths.keyHistory : undefined;
     const generated = made.generated.get(apiId);
     if (!(paths instanceof PyDict) || history === undefined || history.broken || generated === undefined || holdsTemplateValue(generated, isTemplateValue)) continue;
-    const api = { definition, paths, history: { added: history.added, broken: false }, copies: paths.documentCopies, hashedWith, printed, generated, checkpoints: history.checkpoints };
+    const api = { definition, paths, history: { added: history.added }, copies: paths.documentCopies, hashedWith, printed, generated, checkpoints: history.checkpoints };
     apis.set(apiId, { ...api, elsewhere: textElsewhere(api) });
   }
   return apis.size > 0 ? { apis, origins: made.origins } : undefined;
@@ -110,7 +110,7 @@ export interface FunctionEdit {
 
 /**
  * The APIs after an edit that renamed one `Api` event's path and changed nothing else of the
- * function's text, answered from the last rebuild (`paths`), with what the next rename starts
+ * function's text, answered from the last expansion in full or rebuild (`paths`), with what the next rename starts
  * from; undefined for any other edit, or when the rename cannot be answered without the fold.
  */
 export function renamedPathApis(
