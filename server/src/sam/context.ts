@@ -11,7 +11,7 @@ import type { DeploymentPreferences } from './function/deploymentPreference';
 import type { SharedUsagePlan } from './api/usagePlan';
 import type { ApplicationTemplates } from './application';
 import type { ApiLog } from './api/apiReplay';
-import type { HashedDefinition } from './api/renamedPath';
+import type { RenamableDefinition } from './api/renamedPath';
 import type { SamError } from './errors';
 import { isMap, type PlainMap } from './values';
 
@@ -150,7 +150,7 @@ export interface TranslationContext {
   /** What the APIs are made of, logged for a later replay when the caller keeps translations (api/apiReplay.ts). */
   apiLog?: ApiLog;
   /** Each REST API's definition as its deployment's hash printed it, and what else the hash took, while a rebuild of the APIs records them (api/renamedPath.ts). */
-  hashedDefinitions?: Map<string, HashedDefinition>;
+  renamableDefinitions?: Map<string, RenamableDefinition>;
   /** Records a note once. */
   note(note: SamNote, range?: Range): void;
   /**

@@ -513,12 +513,15 @@ function typedPaths(edited: Iterable<string>, before: ReadonlyMap<string, Functi
   return paths;
 }
 
+/** The types of the resources that hold an API's definition as their `Body`. */
+const BODY_TYPES = new Set(['AWS::ApiGateway::RestApi', 'AWS::ApiGatewayV2::Api']);
+
 /**
- * Notes in `into` the node the last expansion built for each path item of a REST API's `Body`,
- * by the item's value: a rename of one path keeps every item's value (api/renamedPath.ts).
+ * Notes in `into` the node the last expansion built for each path item of a REST or HTTP API's
+ * `Body`, by the item's value: a rename of one path keeps every item's value (api/renamedPath.ts).
  */
 function bodyItemNodes(placed: readonly PlacedRecord[], apiId: string, into: Map<object, TemplateNode>): void {
-  const record = placed.find((r) => r.key === apiId && r.resource?.type === 'AWS::ApiGateway::RestApi');
+  const record = placed.find((r) => r.key === apiId && r.resource !== undefined && BODY_TYPES.has(r.resource.type));
   const body = record?.resource?.get('Body');
   if (record === undefined || !isMap(body) || !isMap(body.paths)) return;
   const valueAt = (node: TemplateNode | undefined, key: string) => (node?.kind === 'map' ? node.entries.find((entry) => entry.key === key)?.value : undefined);

@@ -47,7 +47,7 @@ import type { SourceIndex } from './sourceIndex';
 import { keepableParameters, RecordedParameters, RecordingContext, sameParameterReads, stableText, type KeptEffect, type KeptTranslation, type ParameterReads, type SamTranslationCache } from './translationCache';
 import { ImplicitApiKeeper } from './api/keptImplicitApi';
 import { ApiLog, REPLAYED_API_READS } from './api/apiReplay';
-import type { HashedDefinition } from './api/renamedPath';
+import type { RenamableDefinition } from './api/renamedPath';
 
 export const SERVERLESS_PREFIX = 'AWS::Serverless::';
 
@@ -103,7 +103,7 @@ export interface Translation {
   /** What the APIs built from events were made of, when the caller keeps translations. */
   apiLog?: ApiLog;
   /** Each REST API's definition as its deployment's hash printed it, when the caller keeps translations (api/renamedPath.ts). */
-  hashedDefinitions?: ReadonlyMap<string, HashedDefinition>;
+  renamableDefinitions?: ReadonlyMap<string, RenamableDefinition>;
   /** What every translation read besides the resources. */
   seed?: ContextSeed;
   /** The parameter values the expansion looked up, anywhere, when the caller keeps translations and each has a text. */
@@ -279,7 +279,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   // The APIs built from events may be rebuilt from their parts in a later expansion (reexpand.ts).
   if (options.cache) {
     ctx.apiLog = new ApiLog();
-    ctx.hashedDefinitions = new Map();
+    ctx.renamableDefinitions = new Map();
   }
   const resourceNodes = new Map((resourcesNode?.entries ?? []).map((e) => [e.key, e.value]));
   const nodeOf = (id: string): MapNode | undefined => {
@@ -405,7 +405,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
     keptEffects: keeper?.effects ?? new Map(),
     functionOrder,
     ...(ctx.apiLog ? { apiLog: ctx.apiLog } : {}),
-    ...(ctx.hashedDefinitions ? { hashedDefinitions: ctx.hashedDefinitions } : {}),
+    ...(ctx.renamableDefinitions ? { renamableDefinitions: ctx.renamableDefinitions } : {}),
     seed,
     ...(parameterReads ? { parameterReads } : {}),
     stepReads: ctx.stepReads ?? new Set(),

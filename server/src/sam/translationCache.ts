@@ -343,7 +343,7 @@ export class RecordingContext {
       // Decided before any resource is translated: an event's step leaves those definitions alone.
       ...(shared.keptDefinitions ? { keptDefinitions: shared.keptDefinitions } : {}),
       // What a REST API hashed, told to a rebuild that keeps it: written, never read, by the translation.
-      ...(shared.hashedDefinitions ? { hashedDefinitions: shared.hashedDefinitions } : {}),
+      ...(shared.renamableDefinitions ? { renamableDefinitions: shared.renamableDefinitions } : {}),
       resources,
       references: recordedReferences as unknown as TranslationContext['references'],
       note(note: SamNote, range?: Range) {

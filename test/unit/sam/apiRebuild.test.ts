@@ -336,6 +336,15 @@ describe('a keystroke in a path renames it in the definition without rebuilding 
     assert.deepEqual(paths3['/a/xy']!.get!.security, [{ TokenAuth: [] }]);
   });
 
+  test("HTTP APIs: a keystroke in a path on the explicit API or on the implicit one renamed, the route in the API's body under its new path", () => {
+    const onExplicit = typed(['/a', '/ax', '/axy'].map((pathOfA) => httpTemplate({ pathOfA })));
+    assert.equal(onExplicit.renamed, 2);
+    const onImplicit = typed(['/b', '/bx', '/bxy', '/bx'].map((pathOfB) => httpTemplate({ pathOfB })));
+    assert.equal(onImplicit.renamed, 3);
+    const paths = (resources(httpTemplate({ pathOfB: '/bxy' })).ServerlessHttpApi!.Properties.Body as unknown as Body).paths;
+    assert.ok('/bxy' in paths && !('/b' in paths));
+  });
+
   test('a path two events share (two methods under one path): rebuilt, since the rename splits the path in two', () => {
     const shared = (pathOfB: string) => template({ A: { path: '/a' }, B: { path: pathOfB }, C: { path: '/a' } });
     const { renamed } = typed(['/a', '/ax', '/axy'].map(shared));

@@ -6,7 +6,7 @@
  * event added, removed or moved to another path (an Api or an HttpApi event), an explicit API's
  * CORS, the Description, Metadata, an output, Globals, a parameter's value), or by a run of
  * random edits to one value or key each, or of random keystrokes in the YAML as written, or of
- * keystrokes typed into an Api event's path (renamed in the definition without SAM's fold), is the
+ * keystrokes typed into an Api or HttpApi event's path (renamed in the definition without SAM's fold), is the
  * expansion without a cache, node for node and range for range, with the same source map, notes
  * and errors. Skipped, with the reason printed, when the folder is absent.
  */
@@ -549,8 +549,8 @@ function editValue(template: Plain, path: (string | number)[]): void {
   parent[key] = typeof value === 'string' ? `${value}z` : typeof value === 'number' ? value + 1 : typeof value === 'boolean' ? !value : 'z';
 }
 
-/** The first `Api` event's `Path` of a template as written, where a keystroke types into it: the end of its text, inside any quotes. */
-function firstApiPath(text: string): number | undefined {
+/** The first `Api` or `HttpApi` event's `Path` of a template as written, where a keystroke types into it: the end of its text, inside any quotes. */
+function firstEventPath(text: string, eventType: 'Api' | 'HttpApi'): number | undefined {
   const valueAt = (node: TemplateNode | undefined, key: string) => (node?.kind === 'map' ? node.entries.find((entry) => entry.key === key)?.value : undefined);
   const resources = valueAt(parseTemplate(text).root, 'Resources');
   if (resources?.kind !== 'map') return undefined;
@@ -560,7 +560,7 @@ function firstApiPath(text: string): number | undefined {
     for (const event of events.entries) {
       const type = valueAt(event.value, 'Type');
       const path = valueAt(valueAt(event.value, 'Properties'), 'Path');
-      if (type?.kind !== 'scalar' || type.value !== 'Api' || path?.kind !== 'scalar' || typeof path.value !== 'string') continue;
+      if (type?.kind !== 'scalar' || type.value !== eventType || path?.kind !== 'scalar' || typeof path.value !== 'string') continue;
       const written = text.slice(path.range.start, path.range.end);
       if (written.includes('\n') || written.length === 0) continue;
       const quoted = (written[0] === "'" || written[0] === '"') && written.endsWith(written[0]!) && written.length > 1;
@@ -570,27 +570,29 @@ function firstApiPath(text: string): number | undefined {
   return undefined;
 }
 
-describe('expansion with kept translations, typing in an Api event\'s path', { skip: existsSync(SUITE) ? false : `${SUITE} is absent` }, () => {
-  test('is the expansion without a cache after each keystroke, whether the path is renamed in the definition or the API rebuilt', () => {
-    let typedIn = 0;
-    let renamed = 0;
-    let keystrokes = 0;
-    for (const file of readdirSync(join(SUITE, 'input')).filter((f) => f.endsWith('.yaml') && !f.startsWith('error_'))) {
-      const text = readFileSync(join(SUITE, 'input', file), 'utf8');
-      const at = firstApiPath(text);
-      if (at === undefined) continue;
-      typedIn++;
-      const cache = new SamTranslationCache({ movesInPlace: true });
-      expand(text, PARAMETERS, cache);
-      // Typed, then one keystroke taken back.
-      for (const typed of ['x', 'xy', 'xyz', 'xy']) {
-        const edited = text.slice(0, at) + typed + text.slice(at);
-        assertSame(expand(edited, PARAMETERS, cache), expand(edited, PARAMETERS), `${file}, the path typed to …${typed}`);
-        keystrokes++;
+describe("expansion with kept translations, typing in an Api or HttpApi event's path", { skip: existsSync(SUITE) ? false : `${SUITE} is absent` }, () => {
+  for (const eventType of ['Api', 'HttpApi'] as const) {
+    test(`is the expansion without a cache after each keystroke in an ${eventType} event's path, whether the path is renamed in the definition or the API rebuilt`, () => {
+      let typedIn = 0;
+      let renamed = 0;
+      let keystrokes = 0;
+      for (const file of readdirSync(join(SUITE, 'input')).filter((f) => f.endsWith('.yaml') && !f.startsWith('error_'))) {
+        const text = readFileSync(join(SUITE, 'input', file), 'utf8');
+        const at = firstEventPath(text, eventType);
+        if (at === undefined) continue;
+        typedIn++;
+        const cache = new SamTranslationCache({ movesInPlace: true });
+        expand(text, PARAMETERS, cache);
+        // Typed, then one keystroke taken back.
+        for (const typed of ['x', 'xy', 'xyz', 'xy']) {
+          const edited = text.slice(0, at) + typed + text.slice(at);
+          assertSame(expand(edited, PARAMETERS, cache), expand(edited, PARAMETERS), `${file}, the path typed to …${typed}`);
+          keystrokes++;
+        }
+        renamed += cache.pathRenames;
       }
-      renamed += cache.pathRenames;
-    }
-    console.log(`inputs typed in: ${typedIn}, keystrokes: ${keystrokes}, of which the path was renamed without the fold: ${renamed}`);
-    assert.ok(renamed > 0, 'some keystrokes rename the path');
-  });
+      console.log(`${eventType}: inputs typed in: ${typedIn}, keystrokes: ${keystrokes}, of which the path was renamed without the fold: ${renamed}`);
+      assert.ok(renamed > 0, 'some keystrokes rename the path');
+    });
+  }
 });

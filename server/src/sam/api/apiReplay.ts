@@ -34,7 +34,7 @@ import { HTTP_KIND, IMPLICIT_HTTP_API } from './implicitHttpApi';
 import { IMPLICIT_REST_API, REST_KIND } from './implicitRestApi';
 import { translateHttpApi } from './httpApi';
 import { defaultDefinitionBodies } from './managedDefinitions';
-import { renamablePaths, type HashedDefinition, type RenamablePaths } from './renamedPath';
+import { renamablePaths, type RenamableDefinition, type RenamablePaths } from './renamedPath';
 import { translateRestApi } from './restApi';
 
 /** What an API's translation may read besides its own entry and still be rebuilt by a replay. */
@@ -156,16 +156,16 @@ export function rebuildApis(
 ): RebuiltApis | undefined {
   // The paths the edit typed in are the likeliest to be renamed next: a replay of the paths table goes on from before them (renamedPath.ts).
   const record = new CopyRecord(typedPaths);
-  const hashed = new Map<string, HashedDefinition>();
+  const hashed = new Map<string, RenamableDefinition>();
   const rebuilt = PyDict.recordingCopies(record, () => rebuildRecorded(replay, written, globals, newContext, hashed));
   return rebuilt && { ...rebuilt, renamable: renamablePaths(record, hashed, rebuilt, isTemplateValue) };
 }
 
 /** `rebuildApis`, noting each REST API's hashed definition in `hashed`. */
-function rebuildRecorded(replay: ApiReplay, written: ReadonlyMap<string, WrittenApi>, globals: unknown, newContext: (seed: ContextSeed) => TranslationContext, hashed: Map<string, HashedDefinition>): RebuiltApis | undefined {
+function rebuildRecorded(replay: ApiReplay, written: ReadonlyMap<string, WrittenApi>, globals: unknown, newContext: (seed: ContextSeed) => TranslationContext, hashed: Map<string, RenamableDefinition>): RebuiltApis | undefined {
   const { parts } = replay;
   const ctx = newContext(replay.context);
-  ctx.hashedDefinitions = hashed;
+  ctx.renamableDefinitions = hashed;
   const lookedUp = new RecordedParameters(ctx.parameters);
   ctx.parameters = lookedUp;
   const implicit = new Set([IMPLICIT_REST_API, IMPLICIT_HTTP_API]);
@@ -261,7 +261,7 @@ export function apiReplayOf(translation: Translation, template: PlainMap, record
   if (translation.connectors && !connectorsLeaveApisAlone(translation, apis)) return undefined;
   const parts = functionApiParts(log, translation.functionOrder, translation.keptEffects);
   if (parts === undefined || !replayable(parts.values())) return undefined;
-  const renamable = recorded && translation.hashedDefinitions && renamablePaths(recorded.copies, translation.hashedDefinitions, { generated: translation.generated, origins: translation.implicitApis }, recorded.isTemplateValue);
+  const renamable = recorded && translation.renamableDefinitions && renamablePaths(recorded.copies, translation.renamableDefinitions, { generated: translation.generated, origins: translation.implicitApis }, recorded.isTemplateValue);
   return { pluginOrders: log.pluginOrders, translationOrder: translation.functionOrder, parts, context: translation.seed, apis, ...(renamable ? { renamable } : {}) };
 }
 

@@ -48,7 +48,10 @@ export function openApiSkeleton(): PyDict {
   skeleton.set('info', info);
   info.set('version', '1.0');
   info.set('title', { Ref: 'AWS::StackName' });
-  skeleton.set('paths', new PyDict());
+  const paths = new PyDict();
+  // Its history lets a later keystroke in a path be answered without the fold (api/renamedPath.ts).
+  PyDict.keepHistory(paths);
+  skeleton.set('paths', paths);
   return skeleton;
 }
 

@@ -1,13 +1,14 @@
 /**
- * A keystroke in an `Api` event's path, answered without SAM's fold. Typing a path renames one key
- * of its REST API's definition, keystroke after keystroke, and rebuilding the API for each
- * (apiReplay.ts) does SAM's whole fold again: every event's path added with deep copies around
- * each, the integrations, CORS, then `str()` and SHA-1 of the definition. What a rename changes
- * of the definition is known without it:
+ * A keystroke in an `Api` or `HttpApi` event's path, answered without SAM's fold. Typing a path
+ * renames one key of its API's definition, keystroke after keystroke, and rebuilding the API for
+ * each (apiReplay.ts) does SAM's whole fold again: every event's path added with deep copies
+ * around each, the integrations, CORS, then, for a REST API, `str()` and SHA-1 of the definition.
+ * What a rename changes of the definition is known without it:
  *
  * - the key order of the paths table. Python 2.7's order depends on each key's hash and on the
- *   table's history of adds and deep copies, which the last expansion in full or rebuild recorded (py27Dict.ts,
- *   `KeyHistory`); the table is made again from it, with the new key in the old one's place.
+ *   table's history of adds and deep copies, which the last expansion in full or rebuild
+ *   recorded (py27Dict.ts, `KeyHistory`); the table is made again from it, with the new key in
+ *   the old one's place.
  * - nothing else, when two things hold. First, every other dict's key order is what it was. A
  *   dict's order follows from its own adds and deletes and the deep copies between them; the
  *   order of the paths decides only the order of the edits a loop over them makes, in one
@@ -17,10 +18,12 @@
  *   paths table's own keys: what SAM writes from a path (a resource policy's statements) would
  *   be found there; an item's methods and integrations do not depend on it.
  *
- * The definition is then the last one with the key renamed and the paths in their new order,
- * printed from the texts of its path items printed before, and hashed. The API's resources are
- * the last ones with the new `Body`, the deployment named by the new hash, and the stage naming
- * it. Any other edit, or a template where these conditions do not hold, is rebuilt as before.
+ * The definition is then the last one with the key renamed and the paths in their new order. A
+ * REST API's is printed from the texts of its path items printed before, and hashed: its
+ * resources are the last ones with the new `Body`, the deployment named by the new hash, and
+ * the stage naming it. An HTTP API's are the last ones with the new `Body` (its stage deploys by
+ * itself). Any other edit, or a template where these conditions do not hold, is rebuilt as
+ * before.
  */
 import type { MapEntry, ScalarNode, TemplateNode } from '../../template/ast';
 import { setEntry } from '../../template/tree';
@@ -31,13 +34,20 @@ import { sha1Hex } from '../sha1';
 import { isMap, sameInOrder, type PlainMap } from '../values';
 import type { FunctionApiPart, LoggedApiEvent, RebuiltApis } from './apiReplay';
 
-/** What a REST API's translation hashed for its deployment's id. */
-export interface HashedDefinition {
-  /** The definition `str()` printed, the one `Body` was made from. */
+/** A REST or HTTP API's definition as its translation gave it, with what a rename needs. */
+export interface RenamableDefinition {
+  /** The definition `Body` was made from (and, for a REST API, that the deployment's hash printed). */
   definition: PyDict;
-  /** What the hash took after it, each joined to it with `||`. */
+  /** The deep copies of the definition when `Body` was made from it. */
+  copies: number;
+  /** A REST API's deployment: what the hash took after the definition, and the text `str()` gave each dict and list of the definition two levels down (its path items among them). */
+  deployment?: DeploymentHash;
+}
+
+/** What a REST API's deployment id hashed besides `str()` of its definition, and the text of the definition's parts. */
+export interface DeploymentHash {
+  /** What the hash took after the definition, each joined to it with `||`. */
   hashedWith: readonly string[];
-  /** The text `str()` gave each dict and list of the definition two levels down (its path items among them). */
   printed: ReadonlyMap<PyValue, string>;
 }
 
@@ -49,10 +59,10 @@ interface RenamableApi {
   history: Pick<KeyHistory, 'added'>;
   /** The deep copies of the definition in all. */
   copies: number;
-  hashedWith: readonly string[];
-  printed: ReadonlyMap<PyValue, string>;
+  /** A REST API's deployment hash; an HTTP API has none. */
+  deployment?: DeploymentHash;
   generated: readonly GeneratedResource[];
-  /** What a path must not be found in (`textElsewhere`); null when some of it was not printed. */
+  /** What a path must not be found in (`textElsewhere`); null when some of it cannot be told. */
   elsewhere: string | null;
   /** The paths table's replay at some of its adds (every few, and before the path last renamed), in order: a rename goes on from the last before its path's add. */
   checkpoints: readonly ReplayCheckpoint[];
@@ -73,18 +83,19 @@ export interface RenamablePaths {
  */
 export function renamablePaths(
   record: CopyRecord,
-  hashed: ReadonlyMap<string, HashedDefinition>,
+  definitions: ReadonlyMap<string, RenamableDefinition>,
   made: { generated: ReadonlyMap<string, readonly GeneratedResource[]>; origins: ReadonlyMap<string, Origin> },
   isTemplateValue: (value: object) => boolean,
 ): RenamablePaths | undefined {
   if (record.copiedBetweenPathTurns) return undefined;
   const apis = new Map<string, RenamableApi>();
-  for (const [apiId, { definition, hashedWith, printed }] of hashed) {
+  for (const [apiId, { definition, copies, deployment }] of definitions) {
     const paths = definition.get('paths');
     const history = paths instanceof PyDict ? paths.keyHistory : undefined;
     const generated = made.generated.get(apiId);
-    if (!(paths instanceof PyDict) || history === undefined || history.broken || generated === undefined || holdsTemplateValue(generated, isTemplateValue)) continue;
-    const api = { definition, paths, history: { added: history.added }, copies: paths.documentCopies, hashedWith, printed, generated, checkpoints: history.checkpoints };
+    // A deep copy after `Body` was made would have reordered the definition since.
+    if (!(paths instanceof PyDict) || history === undefined || history.broken || paths.documentCopies !== copies || generated === undefined || holdsTemplateValue(generated, isTemplateValue)) continue;
+    const api = { definition, paths, history: { added: history.added }, copies, ...(deployment ? { deployment } : {}), generated, checkpoints: history.checkpoints };
     apis.set(apiId, { ...api, elsewhere: textElsewhere(api) });
   }
   return apis.size > 0 ? { apis, origins: made.origins } : undefined;
@@ -132,12 +143,12 @@ export function renamedPathApis(
     const now = partNow.events[i]!;
     if (!sameEventBesidesPath(before, now)) return undefined;
     if (before.path === now.path) continue;
-    if (now.eventId !== renamed.eventId || before.path !== renamed.from || now.path !== renamed.to || now.kind !== 'rest' || now.samStrings || apiId !== undefined) return undefined;
+    if (now.eventId !== renamed.eventId || before.path !== renamed.from || now.path !== renamed.to || now.kind !== renamed.kind || now.samStrings || apiId !== undefined) return undefined;
     apiId = now.apiId;
   }
   if (apiId === undefined) return undefined;
   // Two events on one path share its item: a rename of one then splits or joins items.
-  if (eventsOnPath(parts.before, apiId, renamed.from) !== 1 || eventsOnPath(parts.now, apiId, renamed.to) !== 1) return undefined;
+  if (eventsOnPath(parts.before, renamed.kind, apiId, renamed.from) !== 1 || eventsOnPath(parts.now, renamed.kind, apiId, renamed.to) !== 1) return undefined;
   return renamePath(paths, apiId, renamed.from, renamed.to);
 }
 
@@ -156,40 +167,47 @@ function sameEventBesidesPath(a: LoggedApiEvent, b: LoggedApiEvent): boolean {
   );
 }
 
-/** How many REST events of the functions' parts add `path` to `apiId`'s definition. */
-function eventsOnPath(parts: ReadonlyMap<string, FunctionApiPart>, apiId: string, path: string): number {
+/** How many events of a kind in the functions' parts add `path` to `apiId`'s definition. */
+function eventsOnPath(parts: ReadonlyMap<string, FunctionApiPart>, kind: LoggedApiEvent['kind'], apiId: string, path: string): number {
   let count = 0;
-  for (const part of parts.values()) for (const event of part.events) if (event.kind === 'rest' && event.apiId === apiId && event.path === path) count++;
+  for (const part of parts.values()) for (const event of part.events) if (event.kind === kind && event.apiId === apiId && event.path === path) count++;
   return count;
 }
 
-/** The `Api` event whose `Path` alone an edit changed (the function's text the same around it), with the path before and now. */
-function renamedEventPath({ before, now }: FunctionEdit, texts: { before: string; now: string }): { eventId: string; from: string; to: string } | undefined {
-  const pathsBefore = apiEventPaths(before.value);
-  const pathsNow = apiEventPaths(now.value);
-  let renamed: { eventId: string; before: ScalarNode; now: ScalarNode } | undefined;
+/** The event types whose `Path` names a path of an API's definition, with the kind of event their plugin logs. */
+const PATH_EVENT_KINDS = new Map<unknown, LoggedApiEvent['kind']>([
+  ['Api', 'rest'],
+  ['HttpApi', 'http'],
+]);
+
+/** The `Api` or `HttpApi` event whose `Path` alone an edit changed (the function's text the same around it), with the path before and now. */
+function renamedEventPath({ before, now }: FunctionEdit, texts: { before: string; now: string }): { eventId: string; kind: LoggedApiEvent['kind']; from: string; to: string } | undefined {
+  const pathsBefore = eventPaths(before.value);
+  const pathsNow = eventPaths(now.value);
+  let renamed: { eventId: string; kind: LoggedApiEvent['kind']; before: ScalarNode; now: ScalarNode } | undefined;
   for (const [eventId, pathNow] of pathsNow) {
     const pathBefore = pathsBefore.get(eventId);
-    if (pathBefore === undefined || pathBefore.value === pathNow.value) continue;
-    if (renamed !== undefined) return undefined;
-    renamed = { eventId, before: pathBefore, now: pathNow };
+    if (pathBefore === undefined || pathBefore.path.value === pathNow.path.value) continue;
+    if (renamed !== undefined || pathBefore.kind !== pathNow.kind) return undefined;
+    renamed = { eventId, kind: pathNow.kind, before: pathBefore.path, now: pathNow.path };
   }
   if (renamed === undefined) return undefined;
   const same =
     texts.before.slice(before.keyRange.start, renamed.before.range.start) === texts.now.slice(now.keyRange.start, renamed.now.range.start) &&
     texts.before.slice(renamed.before.range.end, before.value.range.end) === texts.now.slice(renamed.now.range.end, now.value.range.end);
-  return same ? { eventId: renamed.eventId, from: renamed.before.value as string, to: renamed.now.value as string } : undefined;
+  return same ? { eventId: renamed.eventId, kind: renamed.kind, from: renamed.before.value as string, to: renamed.now.value as string } : undefined;
 }
 
-/** Each `Api` event's `Path` node that holds a string, by event name. */
-function apiEventPaths(resource: TemplateNode): Map<string, ScalarNode> {
-  const out = new Map<string, ScalarNode>();
+/** Each `Api` and `HttpApi` event's `Path` node that holds a string, with the event's kind, by event name. */
+function eventPaths(resource: TemplateNode): Map<string, { kind: LoggedApiEvent['kind']; path: ScalarNode }> {
+  const out = new Map<string, { kind: LoggedApiEvent['kind']; path: ScalarNode }>();
   const events = valueAt(valueAt(resource, 'Properties'), 'Events');
   if (events?.kind !== 'map') return out;
   for (const { key, value } of events.entries) {
     const type = valueAt(value, 'Type');
+    const kind = type?.kind === 'scalar' ? PATH_EVENT_KINDS.get(type.value) : undefined;
     const path = valueAt(valueAt(value, 'Properties'), 'Path');
-    if (type?.kind === 'scalar' && type.value === 'Api' && path?.kind === 'scalar' && typeof path.value === 'string') out.set(key, path);
+    if (kind !== undefined && path?.kind === 'scalar' && typeof path.value === 'string') out.set(key, { kind, path });
   }
   return out;
 }
@@ -222,14 +240,13 @@ function renamePath(paths: RenamablePaths, apiId: string, from: string, to: stri
   const checkpoints = [...api.checkpoints.filter((checkpoint) => checkpoint.at < at), ...replayed.checkpoints.filter((checkpoint) => checkpoint.at >= at)];
   const table = PyDict.rekeyed(replayed.order, entries);
   const definition = api.definition.withValue('paths', table);
-  const digest = sha1Hex([pyStr(definition, api.printed), ...api.hashedWith].join('||'));
-  const renamed = renamedResources(api.generated, apiId, digest, table, from, to);
+  const renamed = api.deployment ? renamedRestApi(api.generated, apiId, api.deployment, definition, from, to) : renamedHttpApi(api.generated, apiId, table, from, to);
   if (renamed === undefined) return undefined;
-  // Only the deployment is named anew; nothing is looked up, in the parameters or among the resources.
+  // Only a REST API's deployment is named anew; nothing is looked up, in the parameters or among the resources.
   const rebuilt: RebuiltApis = {
     generated: new Map([[apiId, renamed.resources]]),
     origins: paths.origins,
-    references: [{ logicalId: apiId, property: 'Deployment', generatedId: renamed.deploymentId }],
+    references: renamed.deploymentId === undefined ? [] : [{ logicalId: apiId, property: 'Deployment', generatedId: renamed.deploymentId }],
     parameterReads: { names: new Map() },
     stepReads: new Set(),
   };
@@ -242,23 +259,26 @@ function renamePath(paths: RenamablePaths, apiId: string, from: string, to: stri
 const PRINTED_AS_IS = /^[\x20-\x26\x28-\x5b\x5d-\x7e]*$/;
 
 /**
- * Whether none of `paths` is found in the definition but as a key of its paths table. A path
- * printed as it is shows in the text `str()` gave any key or string it is part of.
+ * Whether none of `paths` is found in the definition but as a key of its paths table. In a REST
+ * API's, a path printed as it is shows in the text `str()` gave any key or string it is part of.
  */
 function readElsewhere(api: RenamableApi, paths: readonly string[]): boolean {
-  if (!paths.every((path) => PRINTED_AS_IS.test(path))) return false;
+  if (api.deployment && !paths.every((path) => PRINTED_AS_IS.test(path))) return false;
   const text = api.elsewhere;
   return text !== null && !paths.some((path) => text.includes(path));
 }
 
 /**
- * The definition's top-level keys and strings, and the text `str()` gave its path items and its
- * other top-level values, joined; null when one of them was not printed. A rename leaves all of
- * them as they are.
+ * Every key and string of the definition but its paths table's own keys, joined: for a REST API,
+ * its top-level keys and strings and the text `str()` gave its path items and its other top-level
+ * values. Null when one of them was not printed, or the definition is too deep to walk. A rename
+ * leaves all of them as they are.
  */
 function textElsewhere(api: Omit<RenamableApi, 'elsewhere'>): string | null {
+  if (api.deployment === undefined) return textOutsidePaths(api.definition, api.paths);
+  const known = api.deployment.printed;
   const texts: string[] = [];
-  const printed = (value: PyValue) => (typeof value === 'object' && value !== null && !(value instanceof PyUnicode) && !(value instanceof PyFloat) ? api.printed.get(value) : undefined);
+  const printed = (value: PyValue) => (typeof value === 'object' && value !== null && !(value instanceof PyUnicode) && !(value instanceof PyFloat) ? known.get(value) : undefined);
   for (const [key, value] of api.definition.items()) {
     texts.push(textOf(key));
     if (typeof value === 'string' || value instanceof PyUnicode) texts.push(textOf(value));
@@ -276,19 +296,52 @@ function textElsewhere(api: Omit<RenamableApi, 'elsewhere'>): string | null {
   return texts.join('\u0000');
 }
 
+/** Every key and string of a definition but its paths table's own keys, joined; null when it is too deep to walk. */
+function textOutsidePaths(definition: PyDict, paths: PyDict): string | null {
+  const texts: string[] = [];
+  const walk = (value: PyValue, depth: number): boolean => {
+    if (depth > 64) return false;
+    if (typeof value === 'string' || value instanceof PyUnicode) texts.push(textOf(value));
+    else if (Array.isArray(value)) return value.every((item) => walk(item, depth + 1));
+    else if (value instanceof PyDict) {
+      for (const [key, item] of value.items()) {
+        if (value !== paths) texts.push(textOf(key));
+        if (!walk(item, depth + 1)) return false;
+      }
+    } else if (isMap(value)) {
+      for (const [key, item] of Object.entries(value)) {
+        texts.push(key);
+        if (!walk(item as PyValue, depth + 1)) return false;
+      }
+    }
+    return true;
+  };
+  return walk(definition, 0) ? texts.join('\u0000') : null;
+}
+
+/** An HTTP API's resources after the rename: its `AWS::ApiGatewayV2::Api` with the new `Body` (its stage deploys it by itself). */
+function renamedHttpApi(resources: readonly GeneratedResource[], apiId: string, table: PyDict, from: string, to: string): { resources: GeneratedResource[]; deploymentId?: undefined } | undefined {
+  const api = resources.find((resource) => resource.type === 'AWS::ApiGatewayV2::Api' && resource.logicalId === apiId);
+  const body = api && bodyRenamed(api.get('Body'), table, from, to);
+  if (api === undefined || body === undefined) return undefined;
+  return { resources: resources.map((resource) => (resource === api ? resource.withValue('Body', body) : resource)) };
+}
+
 /**
- * The API's resources after the rename: the RestApi with the new `Body`, the deployment under its
- * new id, and what named the old one (its stage's `DeploymentId`) naming the new one. Undefined
- * when a resource names the deployment otherwise.
+ * A REST API's resources after the rename: the RestApi with the new `Body`, the deployment under
+ * the new hash of the definition, and what named the old one (its stage's `DeploymentId`) naming
+ * the new one. Undefined when a resource names the deployment otherwise.
  */
-function renamedResources(
+function renamedRestApi(
   resources: readonly GeneratedResource[],
   apiId: string,
-  digest: string,
-  table: PyDict,
+  hash: DeploymentHash,
+  definition: PyDict,
   from: string,
   to: string,
 ): { resources: GeneratedResource[]; deploymentId: string } | undefined {
+  const table = definition.get('paths') as PyDict;
+  const digest = sha1Hex([pyStr(definition, hash.printed), ...hash.hashedWith].join('||'));
   const restApi = resources.find((resource) => resource.type === 'AWS::ApiGateway::RestApi' && resource.logicalId === apiId);
   const deployments = resources.filter((resource) => resource.type === 'AWS::ApiGateway::Deployment');
   const prefix = `${apiId}Deployment`;

@@ -481,7 +481,7 @@ class RestApiGenerator {
   /** `make_auto_deployable`: the deployment's logical id ends in a hash of `str(swagger)` (and what else redeploys). */
   private makeAutoDeployable(deployment: GeneratedResource, stage: GeneratedResource, swagger: PyDict): void {
     // A rebuild that keeps the definition for a later rename keeps the text of its parts too (api/renamedPath.ts).
-    const printed = this.ctx.hashedDefinitions ? new Map<PyValue, string>() : undefined;
+    const printed = this.ctx.renamableDefinitions ? new Map<PyValue, string>() : undefined;
     const input = [pyStr(swagger, undefined, printed)];
     if (this.removeExtraStage !== undefined && this.removeExtraStage !== null && this.removeExtraStage !== '') input.push(pyMessageText(fromTemplate(this.removeExtraStage)));
     if (this.domain !== undefined && pyTruthy(this.domain)) input.push(pythonJsonDumpsUnsorted(this.domain));
@@ -492,8 +492,8 @@ class RestApiGenerator {
     }
     const data = input.join('||');
     const digest = data === '' ? '' : sha1Hex(data);
-    if (this.ctx.hashedDefinitions && this.body?.definition === swagger && swagger.documentCopies === this.body.copies) {
-      this.ctx.hashedDefinitions.set(this.sam.logicalId, { definition: swagger, hashedWith: input.slice(1), printed: printed! });
+    if (this.ctx.renamableDefinitions && this.body?.definition === swagger && swagger.documentCopies === this.body.copies) {
+      this.ctx.renamableDefinitions.set(this.sam.logicalId, { definition: swagger, copies: this.body.copies, deployment: { hashedWith: input.slice(1), printed: printed! } });
     }
     deployment.logicalId = `${deployment.logicalId}${digest.slice(0, 10)}`;
     deployment.set('Description', `RestApi deployment id: ${digest}`);
