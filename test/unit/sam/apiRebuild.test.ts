@@ -345,6 +345,13 @@ describe('a keystroke in a path renames it in the definition without rebuilding 
     assert.ok('/bxy' in paths && !('/b' in paths));
   });
 
+  test("an HTTP API's path parameter typed into: rebuilt, since each method declares its path's parameters", () => {
+    const { renamed, rebuiltOtherwise } = typed(['/b/{id}', '/b/{iad}', '/b/{iad}/x'].map((pathOfB) => httpTemplate({ pathOfB })));
+    // The parameter renamed is rebuilt; the keystroke after it, outside the braces, is a rename.
+    assert.equal(rebuiltOtherwise, 1);
+    assert.equal(renamed, 1);
+  });
+
   test('a path two events share (two methods under one path): rebuilt, since the rename splits the path in two', () => {
     const shared = (pathOfB: string) => template({ A: { path: '/a' }, B: { path: pathOfB }, C: { path: '/a' } });
     const { renamed } = typed(['/a', '/ax', '/axy'].map(shared));

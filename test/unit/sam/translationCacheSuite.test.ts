@@ -549,8 +549,11 @@ function editValue(template: Plain, path: (string | number)[]): void {
   parent[key] = typeof value === 'string' ? `${value}z` : typeof value === 'number' ? value + 1 : typeof value === 'boolean' ? !value : 'z';
 }
 
-/** The first `Api` or `HttpApi` event's `Path` of a template as written, where a keystroke types into it: the end of its text, inside any quotes. */
-function firstEventPath(text: string, eventType: 'Api' | 'HttpApi'): number | undefined {
+/**
+ * The first `Api` or `HttpApi` event's `Path` of a template as written, where keystrokes type into
+ * it: the end of its text, inside any quotes, and the start of its first path parameter's name.
+ */
+function firstEventPath(text: string, eventType: 'Api' | 'HttpApi'): number[] | undefined {
   const valueAt = (node: TemplateNode | undefined, key: string) => (node?.kind === 'map' ? node.entries.find((entry) => entry.key === key)?.value : undefined);
   const resources = valueAt(parseTemplate(text).root, 'Resources');
   if (resources?.kind !== 'map') return undefined;
@@ -564,7 +567,8 @@ function firstEventPath(text: string, eventType: 'Api' | 'HttpApi'): number | un
       const written = text.slice(path.range.start, path.range.end);
       if (written.includes('\n') || written.length === 0) continue;
       const quoted = (written[0] === "'" || written[0] === '"') && written.endsWith(written[0]!) && written.length > 1;
-      return quoted ? path.range.end - 1 : path.range.end;
+      const brace = written.indexOf('{');
+      return [quoted ? path.range.end - 1 : path.range.end, ...(brace >= 0 ? [path.range.start + brace + 1] : [])];
     }
   }
   return undefined;
@@ -578,18 +582,20 @@ describe("expansion with kept translations, typing in an Api or HttpApi event's 
       let keystrokes = 0;
       for (const file of readdirSync(join(SUITE, 'input')).filter((f) => f.endsWith('.yaml') && !f.startsWith('error_'))) {
         const text = readFileSync(join(SUITE, 'input', file), 'utf8');
-        const at = firstEventPath(text, eventType);
-        if (at === undefined) continue;
+        const places = firstEventPath(text, eventType);
+        if (places === undefined) continue;
         typedIn++;
-        const cache = new SamTranslationCache({ movesInPlace: true });
-        expand(text, PARAMETERS, cache);
-        // Typed, then one keystroke taken back.
-        for (const typed of ['x', 'xy', 'xyz', 'xy']) {
-          const edited = text.slice(0, at) + typed + text.slice(at);
-          assertSame(expand(edited, PARAMETERS, cache), expand(edited, PARAMETERS), `${file}, the path typed to …${typed}`);
-          keystrokes++;
+        // At the path's end, and in its first parameter's name: typed, then one keystroke taken back.
+        for (const at of places) {
+          const cache = new SamTranslationCache({ movesInPlace: true });
+          expand(text, PARAMETERS, cache);
+          for (const typed of ['x', 'xy', 'xyz', 'xy']) {
+            const edited = text.slice(0, at) + typed + text.slice(at);
+            assertSame(expand(edited, PARAMETERS, cache), expand(edited, PARAMETERS), `${file}, the path typed at ${at} to …${typed}`);
+            keystrokes++;
+          }
+          renamed += cache.pathRenames;
         }
-        renamed += cache.pathRenames;
       }
       console.log(`${eventType}: inputs typed in: ${typedIn}, keystrokes: ${keystrokes}, of which the path was renamed without the fold: ${renamed}`);
       assert.ok(renamed > 0, 'some keystrokes rename the path');

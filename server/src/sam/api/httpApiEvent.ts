@@ -95,7 +95,7 @@ function addOpenApiIntegration(input: EventInput, target: EventTarget, api: Plai
     if (error) return error;
   }
   if (p.TimeoutInMillis) editor.addTimeoutToMethod(pathValue, methodValue, fromTemplate(p.TimeoutInMillis));
-  const parameters = [...path.matchAll(/\{(.*?)\}/g)].map((m) => m[1]!);
+  const parameters = pathParameters(path);
   if (parameters.length > 0) editor.addPathParametersToMethod(pathValue, methodValue, parameters);
   if (p.PayloadFormatVersion) editor.addPayloadFormatVersionToMethod(pathValue, methodValue, fromTemplate(p.PayloadFormatVersion));
   api.DefinitionBody = editor.openapi;
@@ -143,3 +143,7 @@ function addAuth(input: EventInput, editor: OpenApiEditor, api: PlainMap, apiId:
   return undefined;
 }
 
+/** The names of a path's `{name}` segments, which an HTTP API's method declares as its path parameters. */
+export function pathParameters(path: string): string[] {
+  return [...path.matchAll(/\{(.*?)\}/g)].map((m) => m[1]!);
+}

@@ -16,7 +16,8 @@
  *   notes one, `CopyRecord`), every dict's edits come between the same deep copies as before.
  *   Second, neither path is found in any key or string value of the definition outside the
  *   paths table's own keys: what SAM writes from a path (a resource policy's statements) would
- *   be found there; an item's methods and integrations do not depend on it.
+ *   be found there; an item's methods and integrations do not depend on it, but for an HTTP
+ *   API's path parameters (the `{name}` segments its methods declare), which must stay.
  *
  * The definition is then the last one with the key renamed and the paths in their new order. A
  * REST API's is printed from the texts of its path items printed before, and hashed: its
@@ -33,6 +34,7 @@ import { pyStr } from '../python/pyRepr';
 import { sha1Hex } from '../sha1';
 import { isMap, sameInOrder, type PlainMap } from '../values';
 import type { FunctionApiPart, LoggedApiEvent, RebuiltApis } from './apiReplay';
+import { pathParameters } from './httpApiEvent';
 
 /** A REST or HTTP API's definition as its translation gave it, with what a rename needs. */
 export interface RenamableDefinition {
@@ -147,6 +149,8 @@ export function renamedPathApis(
     apiId = now.apiId;
   }
   if (apiId === undefined) return undefined;
+  // An HTTP API's method declares the path's parameters: a rename keeps its item only when they stay.
+  if (renamed.kind === 'http' && !sameInOrder(pathParameters(renamed.from), pathParameters(renamed.to))) return undefined;
   // Two events on one path share its item: a rename of one then splits or joins items.
   if (eventsOnPath(parts.before, renamed.kind, apiId, renamed.from) !== 1 || eventsOnPath(parts.now, renamed.kind, apiId, renamed.to) !== 1) return undefined;
   return renamePath(paths, apiId, renamed.from, renamed.to);
