@@ -149,7 +149,7 @@ export interface TranslationContext {
   keptDefinitions?: ReadonlySet<string>;
   /** What the APIs are made of, logged for a later replay when the caller keeps translations (api/apiReplay.ts). */
   apiLog?: ApiLog;
-  /** Each REST API's definition as its deployment's hash printed it, and what else the hash took, while a rebuild of the APIs records them (api/renamedPath.ts). */
+  /** Each REST and HTTP API's definition as its `Body` was made from it (a REST API's with what its deployment's hash took), while an expansion that keeps translations records them (api/renamedPath.ts). */
   renamableDefinitions?: Map<string, RenamableDefinition>;
   /** Records a note once. */
   note(note: SamNote, range?: Range): void;

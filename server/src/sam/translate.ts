@@ -102,7 +102,7 @@ export interface Translation {
   functionOrder: readonly string[];
   /** What the APIs built from events were made of, when the caller keeps translations. */
   apiLog?: ApiLog;
-  /** Each REST API's definition as its deployment's hash printed it, when the caller keeps translations (api/renamedPath.ts). */
+  /** Each REST and HTTP API's definition as its `Body` was made from it, when the caller keeps translations (api/renamedPath.ts). */
   renamableDefinitions?: ReadonlyMap<string, RenamableDefinition>;
   /** What every translation read besides the resources. */
   seed?: ContextSeed;

@@ -94,7 +94,7 @@ export interface ApiReplay {
   context: ContextSeed;
   /** The APIs in translation order: a rebuilt API that generates other types is not taken. */
   apis: readonly ReplayedApi[];
-  /** The REST APIs of the last expansion in full, rebuild or rename whose path a keystroke may rename without the fold (renamedPath.ts). */
+  /** The REST and HTTP APIs of the last expansion in full, rebuild or rename whose path a keystroke may rename without the fold (renamedPath.ts). */
   renamable?: RenamablePaths;
 }
 
@@ -121,7 +121,7 @@ export interface RebuiltApis {
   parameterReads: ParameterReads | undefined;
   /** The resources the functions' steps looked up. */
   stepReads: ReadonlySet<string>;
-  /** The REST APIs whose path a later keystroke may rename from this rebuild (api/renamedPath.ts). */
+  /** The REST and HTTP APIs whose path a later keystroke may rename from this rebuild (renamedPath.ts). */
   renamable?: RenamablePaths;
 }
 

@@ -53,7 +53,7 @@ export interface DeploymentHash {
   printed: ReadonlyMap<PyValue, string>;
 }
 
-/** A REST API as the last expansion in full, rebuild or rename left it, with what renaming one of its paths needs. */
+/** A REST or HTTP API as the last expansion in full, rebuild or rename left it, with what renaming one of its paths needs. */
 interface RenamableApi {
   definition: PyDict;
   /** Its paths table, with the history of its keys. */
@@ -70,14 +70,14 @@ interface RenamableApi {
   checkpoints: readonly ReplayCheckpoint[];
 }
 
-/** The REST APIs of the last expansion whose path may be renamed without the fold, and the events the implicit ones among them stand at. */
+/** The REST and HTTP APIs of the last expansion whose path may be renamed without the fold, and the events the implicit ones among them stand at. */
 export interface RenamablePaths {
   apis: ReadonlyMap<string, RenamableApi>;
   origins: ReadonlyMap<string, Origin>;
 }
 
 /**
- * The REST APIs of an expansion in full or a rebuild that a later rename may start from: each
+ * The REST and HTTP APIs of an expansion in full or a rebuild that a later rename may start from: each
  * definition whose paths table kept its whole history, when no deep copy came between two turns
  * of a loop over paths, without those that generated a value read from the template
  * (`isTemplateValue`): placed again, such a value stands where the template writes it, and a
