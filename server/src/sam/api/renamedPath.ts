@@ -240,8 +240,9 @@ function renamePath(paths: RenamablePaths, apiId: string, from: string, to: stri
   let resume: ReplayCheckpoint | undefined;
   for (const checkpoint of api.checkpoints) if (checkpoint.at <= at) resume = checkpoint;
   const replayed = PyDict.replayedOrder(api.history, api.copies, (key) => (key === from ? to : key), { ...(resume ? { resume } : {}), checkpointAt: at });
-  // Those after the renamed add held the old key: this replay's take their places.
-  const checkpoints = [...api.checkpoints.filter((checkpoint) => checkpoint.at < at), ...replayed.checkpoints.filter((checkpoint) => checkpoint.at >= at)];
+  // Those after the renamed add held the old key, and those the replay went through are its own (a
+  // replay from the first add, its checkpoint's store grown too large, has a store of its own).
+  const checkpoints = [...api.checkpoints.filter((checkpoint) => checkpoint.at < replayed.start), ...replayed.checkpoints];
   const table = PyDict.rekeyed(replayed.order, entries);
   const definition = api.definition.withValue('paths', table);
   const renamed = api.deployment ? renamedRestApi(api.generated, apiId, api.deployment, definition, from, to) : renamedHttpApi(api.generated, apiId, table, from, to);

@@ -477,15 +477,16 @@ export class PyDict {
    * The key order a dict with `history` has after `copies` deep copies of its document in all,
    * each key renamed by `rename`: the table made again, key after key, copy after copy, without
    * the rest of the document (a deep copy reorders each dict by its own table alone). Its values
-   * are all None. The replay goes on from `resume` when given (the adds before it the same), and
-   * takes a checkpoint every `CHECKPOINT_SPACING` adds and before the add at `checkpointAt`.
+   * are all None. The replay goes on from `resume` when given (the adds before it the same; not
+   * when its keys' store grew too large), and takes a checkpoint every `CHECKPOINT_SPACING` adds
+   * and before the add at `checkpointAt`; `start` says the add it began with.
    */
   static replayedOrder(
     history: Pick<KeyHistory, 'added'>,
     copies: number,
     rename: (key: string) => string,
     { resume, checkpointAt }: { resume?: ReplayCheckpoint; checkpointAt?: number } = {},
-  ): { order: PyDict; checkpoints: ReplayCheckpoint[] } {
+  ): { order: PyDict; checkpoints: ReplayCheckpoint[]; start: number } {
     const dict = new PyDict();
     const tables = new DocumentTables();
     dict.tables = tables;
@@ -518,7 +519,7 @@ export class PyDict {
       dict.set(rename(added[i]!.key), null);
     }
     copyUpTo(copies);
-    return { order: dict, checkpoints };
+    return { order: dict, checkpoints, start };
   }
 
   /** A dict with the key order of `order`, which it takes over (`order` is not used again), and for each of its keys the key and value `entries` give. */
