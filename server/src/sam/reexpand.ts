@@ -35,6 +35,7 @@
  */
 import type { MapEntry, MapNode, TemplateNode } from '../template/ast';
 import type { TemplateModel } from '../template/model';
+import { nodeAtPath } from '../template/tree';
 import { textTheApiReads } from './api/keptImplicitApi';
 import { ANY_RESOURCE, type SamNote } from './context';
 import type { SamExpansion } from './expand';
@@ -524,8 +525,7 @@ function bodyItemNodes(placed: readonly PlacedRecord[], apiId: string, into: Map
   const record = placed.find((r) => r.key === apiId && r.resource !== undefined && BODY_TYPES.has(r.resource.type));
   const body = record?.resource?.get('Body');
   if (record === undefined || !isMap(body) || !isMap(body.paths)) return;
-  const valueAt = (node: TemplateNode | undefined, key: string) => (node?.kind === 'map' ? node.entries.find((entry) => entry.key === key)?.value : undefined);
-  const paths = valueAt(valueAt(valueAt(record.entry.value, 'Properties'), 'Body'), 'paths');
+  const paths = nodeAtPath(record.entry.value, ['Properties', 'Body', 'paths']);
   if (paths?.kind !== 'map') return;
   for (const entry of paths.entries) {
     const item = Object.hasOwn(body.paths, entry.key) ? body.paths[entry.key] : undefined;

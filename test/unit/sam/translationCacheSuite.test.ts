@@ -17,7 +17,7 @@ import { describe, test } from 'node:test';
 import { expandServerless, SamTranslationCache, type SamExpansion } from '../../../server/src/sam';
 import { COPIED_ONLY } from '../../../server/src/sam/function/function';
 import { parseTemplate, readTemplateModel, toPlain } from '../../../server/src/template';
-import type { TemplateNode } from '../../../server/src/template/ast';
+import { nodeAtPath } from '../../../server/src/template/tree';
 import { seededRandom } from './seededRandom';
 
 const SUITE = join(__dirname, '..', '..', '..', '..', 'shared', 'sam-translator-tests');
@@ -554,15 +554,15 @@ function editValue(template: Plain, path: (string | number)[]): void {
  * it: the end of its text, inside any quotes, and the start of its first path parameter's name.
  */
 function firstEventPath(text: string, eventType: 'Api' | 'HttpApi'): number[] | undefined {
-  const valueAt = (node: TemplateNode | undefined, key: string) => (node?.kind === 'map' ? node.entries.find((entry) => entry.key === key)?.value : undefined);
-  const resources = valueAt(parseTemplate(text).root, 'Resources');
+  const root = parseTemplate(text).root;
+  const resources = root && nodeAtPath(root, ['Resources']);
   if (resources?.kind !== 'map') return undefined;
   for (const { value } of resources.entries) {
-    const events = valueAt(valueAt(value, 'Properties'), 'Events');
+    const events = nodeAtPath(value, ['Properties', 'Events']);
     if (events?.kind !== 'map') continue;
     for (const event of events.entries) {
-      const type = valueAt(event.value, 'Type');
-      const path = valueAt(valueAt(event.value, 'Properties'), 'Path');
+      const type = nodeAtPath(event.value, ['Type']);
+      const path = nodeAtPath(event.value, ['Properties', 'Path']);
       if (type?.kind !== 'scalar' || type.value !== eventType || path?.kind !== 'scalar' || typeof path.value !== 'string') continue;
       const written = text.slice(path.range.start, path.range.end);
       if (written.includes('\n') || written.length === 0) continue;

@@ -27,7 +27,7 @@
  * before.
  */
 import type { MapEntry, ScalarNode, TemplateNode } from '../../template/ast';
-import { setEntry } from '../../template/tree';
+import { nodeAtPath, setEntry } from '../../template/tree';
 import type { GeneratedResource, Origin } from '../generated';
 import { PyDict, PyFloat, PyUnicode, textOf, type CopyRecord, type KeyHistory, type PyStr, type PyValue, type ReplayCheckpoint } from '../python/py27Dict';
 import { pyStr } from '../python/pyRepr';
@@ -205,19 +205,15 @@ function renamedEventPath({ before, now }: FunctionEdit, texts: { before: string
 /** Each `Api` and `HttpApi` event's `Path` node that holds a string, with the event's kind, by event name. */
 function eventPaths(resource: TemplateNode): Map<string, { kind: LoggedApiEvent['kind']; path: ScalarNode }> {
   const out = new Map<string, { kind: LoggedApiEvent['kind']; path: ScalarNode }>();
-  const events = valueAt(valueAt(resource, 'Properties'), 'Events');
+  const events = nodeAtPath(resource, ['Properties', 'Events']);
   if (events?.kind !== 'map') return out;
   for (const { key, value } of events.entries) {
-    const type = valueAt(value, 'Type');
+    const type = nodeAtPath(value, ['Type']);
     const kind = type?.kind === 'scalar' ? PATH_EVENT_KINDS.get(type.value) : undefined;
-    const path = valueAt(valueAt(value, 'Properties'), 'Path');
+    const path = nodeAtPath(value, ['Properties', 'Path']);
     if (kind !== undefined && path?.kind === 'scalar' && typeof path.value === 'string') out.set(key, { kind, path });
   }
   return out;
-}
-
-function valueAt(node: TemplateNode | undefined, key: string): TemplateNode | undefined {
-  return node?.kind === 'map' ? node.entries.find((entry) => entry.key === key)?.value : undefined;
 }
 
 /** `apiId`'s resources with its path `from` renamed `to`, and what the next rename starts from; undefined when the rename cannot be answered without the fold. */
