@@ -90,7 +90,7 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
     const template = index.read(root) as PlainMap;
     // Read before the translation, which edits what it reads.
     const defaultRoutes = options.cache ? defaultRouteServers(template.Resources) : new Map();
-    // A keystroke in a path after this expansion may rename it in the REST API's definition (api/renamedPath.ts).
+    // A keystroke in a path after this expansion may rename it in its API's definition (api/renamedPath.ts).
     const copies = options.cache ? new CopyRecord() : undefined;
     const run = () => translate(template, resourcesNode, options, { text: model.parsed.text, index, globals: globalsNode }, reuseApi);
     return { index, template, defaultRoutes, copies, translation: copies ? PyDict.recordingCopies(copies, run) : run() };
@@ -226,7 +226,7 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
       return new PlacedRecord({ key: e.key, producer: e.producer, range: e.range, entry, extent, source, properties, resource: e.resource, attributedTo: e.attributedTo, backing, own: e.resource === undefined && entry.value === e.hint });
     });
     const allKept = [...translation.generated.keys()].every((id) => translation.kept.has(id) || translation.implicitApis.has(id) || translation.ownEntryApis.has(id));
-    const apis = independent ? apiReplayOf(translation, template, copies && { copies, isTemplateValue: (value) => index.nodeOf(value) !== undefined }) : undefined;
+    const apis = independent ? apiReplayOf(translation, template, copies && { copies, index }) : undefined;
     const parameters = translation.parameterReads && translation.seed ? { values: translation.seed.parameters, reads: translation.parameterReads } : undefined;
     rememberExpansion(options.cache, { model, options, startable: independent, carriable: !resolveRefs && translation.changedIds.size === 0, py27: translation.py27, placed, rootEntries, expansion, references: translation.references, allKept, stepReads: translation.stepReads, defaultRoutes, ...(apis ? { apis } : {}), ...(translation.connectorLinks ? { connectors: translation.connectorLinks } : {}), ...(parameters ? { parameters } : {}) });
   }

@@ -348,8 +348,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
       for (const apiId of rebuilt.generated.keys()) bodyItemNodes(last.placed, apiId, reusedNodes);
       cache.pathRenames++;
     } else {
-      const isTemplateValue = (value: object) => index.nodeOf(value) !== undefined;
-      rebuilt = rebuildApis(apis, writtenApis(apis, entriesNowById, index), globalsValue(root, index), translationContext, isTemplateValue, typedPaths(edited.keys(), last.apis?.parts, apis.parts));
+      rebuilt = rebuildApis(apis, writtenApis(apis, entriesNowById, index), globalsValue(root, index), translationContext, index, typedPaths(edited.keys(), last.apis?.parts, apis.parts));
       if (rebuilt === undefined) return undefined;
       // What a rename starts from is this rebuild's, or nothing.
       const { renamable: _kept, ...rest } = apis;

@@ -26,6 +26,7 @@ import type { GeneratedResource, Origin } from '../generated';
 import { Globals, mergeGlobals } from '../globals';
 import { CopyRecord, PyDict, PyUnicode } from '../python/py27Dict';
 import { ResourceOrder } from '../resourceOrder';
+import type { SourceIndex } from '../sourceIndex';
 import { keepableParameters, RecordedParameters, RecordingContext, stableText, type KeptEffect, type ParameterReads } from '../translationCache';
 import type { ContextSeed, Translation } from '../translate';
 import { isMap, sortedEntries, type PlainMap } from '../values';
@@ -138,8 +139,8 @@ const PLUGINS: readonly { kind: ImplicitApiKind; events: LoggedApiEvent['kind'] 
 ];
 
 /**
- * The APIs made again from the functions' parts (`typedPaths`: the events' paths the edit
- * changed): each explicit API's entry as `written` now,
+ * The APIs made again from the functions' parts (`index`: the text's, for what a later rename
+ * keeps; `typedPaths`: the events' paths the edit changed): each explicit API's entry as `written` now,
  * each plugin's events' paths and methods added to their APIs' definitions in its order, with
  * its implicit API's attributes and the path conditions, then Globals, each function's
  * integration steps in translation order, then the APIs translated. Undefined when a step fails,
@@ -151,14 +152,14 @@ export function rebuildApis(
   written: ReadonlyMap<string, WrittenApi>,
   globals: unknown,
   newContext: (seed: ContextSeed) => TranslationContext,
-  isTemplateValue: (value: object) => boolean,
+  index: SourceIndex,
   typedPaths: ReadonlySet<string> = new Set(),
 ): RebuiltApis | undefined {
   // The paths the edit typed in are the likeliest to be renamed next: a replay of the paths table goes on from before them (renamedPath.ts).
   const record = new CopyRecord(typedPaths);
   const hashed = new Map<string, RenamableDefinition>();
   const rebuilt = PyDict.recordingCopies(record, () => rebuildRecorded(replay, written, globals, newContext, hashed));
-  return rebuilt && { ...rebuilt, renamable: renamablePaths(record, hashed, rebuilt, isTemplateValue) };
+  return rebuilt && { ...rebuilt, renamable: renamablePaths(record, hashed, rebuilt, index) };
 }
 
 /** `rebuildApis`, noting each REST API's hashed definition in `hashed`. */
@@ -243,7 +244,7 @@ const NOT_REPLAYED = new Set(['AWS::Serverless::WebSocketApi', 'AWS::Serverless:
  * What a later expansion needs to rebuild the APIs of this translation, or undefined when the
  * translation is not one the replay makes again (see the module's comment).
  */
-export function apiReplayOf(translation: Translation, template: PlainMap, recorded?: { copies: CopyRecord; isTemplateValue: (value: object) => boolean }): ApiReplay | undefined {
+export function apiReplayOf(translation: Translation, template: PlainMap, recorded?: { copies: CopyRecord; index: SourceIndex }): ApiReplay | undefined {
   const log = translation.apiLog;
   if (log === undefined || log.unreplayable || translation.seed === undefined || !keepableParameters(translation.seed.parameters)) return undefined;
   const resources = isMap(template.Resources) ? template.Resources : {};
@@ -261,7 +262,7 @@ export function apiReplayOf(translation: Translation, template: PlainMap, record
   if (translation.connectors && !connectorsLeaveApisAlone(translation, apis)) return undefined;
   const parts = functionApiParts(log, translation.functionOrder, translation.keptEffects);
   if (parts === undefined || !replayable(parts.values())) return undefined;
-  const renamable = recorded && translation.renamableDefinitions && renamablePaths(recorded.copies, translation.renamableDefinitions, { generated: translation.generated, origins: translation.implicitApis }, recorded.isTemplateValue);
+  const renamable = recorded && translation.renamableDefinitions && renamablePaths(recorded.copies, translation.renamableDefinitions, { generated: translation.generated, origins: translation.implicitApis }, recorded.index);
   return { pluginOrders: log.pluginOrders, translationOrder: translation.functionOrder, parts, context: translation.seed, apis, ...(renamable ? { renamable } : {}) };
 }
 

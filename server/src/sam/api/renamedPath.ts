@@ -29,6 +29,7 @@
 import type { MapEntry, ScalarNode, TemplateNode } from '../../template/ast';
 import { nodeAtPath, setEntry } from '../../template/tree';
 import type { GeneratedResource, Origin } from '../generated';
+import type { SourceIndex } from '../sourceIndex';
 import { PyDict, PyFloat, PyUnicode, textOf, type CopyRecord, type KeyHistory, type PyStr, type PyValue, type ReplayCheckpoint } from '../python/py27Dict';
 import { pyStr } from '../python/pyRepr';
 import { sha1Hex } from '../sha1';
@@ -80,14 +81,14 @@ export interface RenamablePaths {
  * The REST and HTTP APIs of an expansion in full or a rebuild that a later rename may start from: each
  * definition whose paths table kept its whole history, when no deep copy came between two turns
  * of a loop over paths, without those that generated a value read from the template
- * (`isTemplateValue`): placed again, such a value stands where the template writes it, and a
+ * (one `index` knows): placed again, such a value stands where the template writes it, and a
  * rename would place the value read from an earlier text.
  */
 export function renamablePaths(
   record: CopyRecord,
   definitions: ReadonlyMap<string, RenamableDefinition>,
   made: { generated: ReadonlyMap<string, readonly GeneratedResource[]>; origins: ReadonlyMap<string, Origin> },
-  isTemplateValue: (value: object) => boolean,
+  index: SourceIndex,
 ): RenamablePaths | undefined {
   if (record.copiedBetweenPathTurns) return undefined;
   const apis = new Map<string, RenamableApi>();
@@ -96,7 +97,7 @@ export function renamablePaths(
     const history = paths instanceof PyDict ? paths.keyHistory : undefined;
     const generated = made.generated.get(apiId);
     // A deep copy after `Body` was made would have reordered the definition since.
-    if (!(paths instanceof PyDict) || history === undefined || history.broken || paths.documentCopies !== copies || generated === undefined || holdsTemplateValue(generated, isTemplateValue)) continue;
+    if (!(paths instanceof PyDict) || history === undefined || history.broken || paths.documentCopies !== copies || generated === undefined || holdsTemplateValue(generated, index)) continue;
     const api = { definition, paths, history: { added: history.added }, copies, ...(deployment ? { deployment } : {}), generated, checkpoints: history.checkpoints };
     apis.set(apiId, { ...api, elsewhere: textElsewhere(api) });
   }
@@ -104,10 +105,10 @@ export function renamablePaths(
 }
 
 /** Whether an API's resources hold a value read from the template (or one too deep to tell). */
-function holdsTemplateValue(resources: readonly GeneratedResource[], isTemplateValue: (value: object) => boolean): boolean {
+function holdsTemplateValue(resources: readonly GeneratedResource[], index: SourceIndex): boolean {
   const holds = (value: unknown, depth: number): boolean => {
     if (typeof value !== 'object' || value === null) return false;
-    if (depth > 64 || isTemplateValue(value)) return true;
+    if (depth > 64 || index.nodeOf(value) !== undefined) return true;
     return (Array.isArray(value) ? value : Object.values(value)).some((item) => holds(item, depth + 1));
   };
   // `Body` is made from the definition's dicts, never a template value.
