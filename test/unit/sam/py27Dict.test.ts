@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { swaggerSkeleton, SwaggerEditor } from '../../../server/src/sam/api/swaggerEditor';
 import { CopyRecord, PyDict, py27KeyOrder, type ReplayCheckpoint } from '../../../server/src/sam/python/py27Dict';
 
 /** A dict with `keys` set in order, each to 1. */
@@ -94,4 +95,19 @@ test("a dict's key history is broken by what it does not record: a delete, an up
     updated.update({ a: 1, b: 2 });
     assert.equal(updated.keyHistory?.broken, true);
   });
+});
+
+test("a deep copy between two turns of a loop over a definition's paths is noted, one outside the loop is not", () => {
+  const loop = (copyInside: boolean) => {
+    const record = new CopyRecord();
+    PyDict.recordingCopies(record, () => {
+      const editor = new SwaggerEditor(swaggerSkeleton());
+      for (const path of ['/a', '/b', '/c']) editor.addPath(path, 'get');
+      const document = editor.swagger;
+      for (const _path of new SwaggerEditor(document).iterOnPath()) if (copyInside) PyDict.deepCopyInPlace(document);
+    });
+    return record.copiedBetweenPathTurns;
+  };
+  assert.equal(loop(true), true);
+  assert.equal(loop(false), false);
 });

@@ -66,9 +66,9 @@ export class BaseEditor {
   *iterOnPath(): Generator<PyStr, void, undefined> {
     const record = PyDict.copiesRecorded;
     for (const [key] of this.paths.items()) {
-      const copies = record?.copies;
+      const copies = this.doc.documentCopies;
       yield key;
-      if (record !== undefined && record.copies !== copies) record.copiedBetweenPathTurns = true;
+      if (record !== undefined && this.doc.documentCopies !== copies) record.copiedBetweenPathTurns = true;
     }
   }
 

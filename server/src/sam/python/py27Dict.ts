@@ -391,12 +391,11 @@ export interface KeyHistory {
 }
 
 /**
- * What a rebuild of the APIs notes of its deep copies (api/renamedPath.ts): how many there were,
- * and whether one came between two turns of a loop over a definition's paths (api/baseEditor.ts).
+ * What an expansion that keeps its API definitions for a later rename notes of its deep copies
+ * (api/renamedPath.ts): whether one came between two turns of a loop over a definition's paths
+ * (api/baseEditor.ts).
  */
 export class CopyRecord {
-  /** Deep copies of any document so far. */
-  copies = 0;
   copiedBetweenPathTurns = false;
 
   /** `checkpointKeys`: the keys a replay of a dict's history is likeliest to rename next (the paths an edit just typed in). */
@@ -442,7 +441,7 @@ export class PyDict {
   /** Set while a rebuild records what its deep copies did (`recordingCopies`). */
   private static copyRecord: CopyRecord | undefined;
 
-  /** Runs `work` counting its deep copies in `record`, the dicts asked to keep the history of their keys (`keepHistory`). */
+  /** Runs `work` noting in `record` what its deep copies did, the dicts asked to keep the history of their keys (`keepHistory`). */
   static recordingCopies<T>(record: CopyRecord, work: () => T): T {
     const outer = PyDict.copyRecord;
     PyDict.copyRecord = record;
@@ -603,7 +602,6 @@ export class PyDict {
     if (!root.tables) PyDict.adopt(root, new DocumentTables());
     const tables = root.tables!;
     tables.copies++;
-    if (PyDict.copyRecord) PyDict.copyRecord.copies++;
     const pending = [...tables.pending];
     tables.pending.clear();
     for (const dict of pending) if (dict.tables === tables) dict.reinsertKeys();
