@@ -376,6 +376,10 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   for (const before of [...passedThroughEdits, ...apiEntryEdits.map((edit) => edit.before)]) if (before.keyRange.start < unchangedUpTo) unchangedUpTo = before.keyRange.start;
   if (globalsEdit && globalsEdit.firstChange < unchangedUpTo) unchangedUpTo = globalsEdit.firstChange;
   if (parametersBefore && parametersBefore.keyRange.start < unchangedUpTo) unchangedUpTo = parametersBefore.keyRange.start;
+  // When nothing changed (a document as it opens, its baseline's text again), each record is copied
+  // now into ranges it alone holds: the first keystroke then moves what follows it in place, not
+  // copying a thousand records while the user waits.
+  const copiedFrom = inPlace && unchangedUpTo === Infinity ? -Infinity : unchangedUpTo;
   /** Takes a generated resource placed anew, with its entry, into this expansion. */
   const takePlaced = (resource: GeneratedResource, producer: string, attributedTo: Origin | undefined, placement: Placement, entry: MapEntry) => {
     entries.push(entry);
@@ -437,7 +441,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
       mover.exact.set(record.range.start, { end: record.range.end, now: placement.range });
     }
     // Before the first character that changed, everything is where it was; what is attributed to an edited function may not be.
-    const moved = moveRecord(record, mover, pending, inPlace, attributedToEdited ? -Infinity : unchangedUpTo);
+    const moved = moveRecord(record, mover, pending, inPlace, attributedToEdited ? -Infinity : copiedFrom);
     if (moved === undefined) return undefined;
     entries.push(moved.entry);
     if (moved.source) sources.set(record.key, moved.source);

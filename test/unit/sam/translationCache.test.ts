@@ -979,6 +979,25 @@ describe('SamTranslationCache that moves in place (the language server reads eac
     assert.ok(roleOfC[4] !== undefined && roleOfC[4] === roleOfC[3]);
   });
 
+  test('a document as it opens, its baseline kept: the first keystroke moves every generated resource in place, and the baseline stays as it was', () => {
+    const cache = new SamTranslationCache({ movesInPlace: true });
+    const options = { parameters: new Map(), region: 'us-east-1', partition: 'aws', cache };
+    const text = template();
+    const baselineModel = readTemplateModel(parseTemplate(text));
+    const baselineRoot = structuredClone(baselineModel.root);
+    const baseline = expandServerless(baselineModel, { ...options, kept: true });
+    // The document's first analysis: the baseline's text again, through the same cache.
+    assert.deepStrictEqual(expand(text, cache), uncached(text));
+    const movedBefore = cache.recordsMovedInPlace;
+    // A comment above every resource moves all of them.
+    const keystroke = text.replace('  AQueue:', '  #\n  AQueue:');
+    assert.deepStrictEqual(expand(keystroke, cache), uncached(keystroke));
+    // Each of the three functions generates its Lambda function, its role and its queue's event source mapping.
+    assert.equal(cache.recordsMovedInPlace - movedBefore, 9);
+    assert.deepStrictEqual(baseline, uncached(text));
+    assert.deepStrictEqual(baselineModel.root, baselineRoot);
+  });
+
   test('an expansion its caller keeps is left as it is by the ones after it, and so is the template it was made from', () => {
     const cache = new SamTranslationCache({ movesInPlace: true });
     const options = { parameters: new Map(), region: 'us-east-1', partition: 'aws', cache };
