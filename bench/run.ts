@@ -180,7 +180,7 @@ async function sam(): Promise<void> {
   say(`- an edit that leaves the API alone: ${codeEdit.edits.join('; ')}`);
   say('- explicit API: the same stack with an AWS::Serverless::Api (CORS on) that every Api event names');
   say('- a connector per function: the same stack with a connector in each function that lets it write to its queue');
-  const how = (warm: WarmCase) => (warm.from_last ? `from the last expansion${warm.path_renamed ? ', the path renamed' : ''}` : warm.api_kept ? 'translations and API kept' : warm.hits + warm.misses > 0 ? 'translations kept' : 'in full, nothing kept');
+  const how = (warm: WarmCase) => (warm.from_last ? `from the last expansion${warm.route_renamed ? ', the route renamed in the definition' : ''}` : warm.api_kept ? 'translations and API kept' : warm.hits + warm.misses > 0 ? 'translations kept' : 'in full, nothing kept');
   const warmRow = (what: string, warm: WarmCase) => [what, warm.analysis_ms, warm.expansion_ms, `${Math.round(warm.share * 100)}%`, `${warm.hits} / ${warm.misses}`, how(warm), figures.runs];
   table(
     ['case', 'analysis ms', 'expansion ms', 'expansion share', 'translations kept / again', 'expanded', 'runs'],
@@ -252,7 +252,7 @@ async function lsp(pairs: Map<number, TemplatePair>): Promise<void> {
   const samEdit = (await benchLspEdits(serverFile, samPair, { edits: quick ? 5 : 20, settings: {}, debounceLabel: 'default' })).edit;
   const samQuick = (await benchLspEdits(serverFile, samPair, { edits: quick ? 5 : 20, settings: { analysis: { debounceMs: SHORT_DEBOUNCE_MS } }, debounceLabel: SHORT_DEBOUNCE_MS })).edit;
   // One in an Api event's path, edit after edit: each renames the path in the API's definition
-  // kept by the expansion before (sam/api/renamedPath.ts), which then names a new deployment.
+  // kept by the expansion before (sam/api/renamedRoute.ts), which then names a new deployment.
   const apiPathEdit: RepeatedEdit = { at: apiPathLine, value: (version) => `/items1/v${version}` };
   const samApi = (await benchLspEdits(serverFile, samPair, { edits: quick ? 5 : 20, settings: {}, debounceLabel: 'default', edit: apiPathEdit })).edit;
   const samApiQuick = (await benchLspEdits(serverFile, samPair, { edits: quick ? 5 : 20, settings: { analysis: { debounceMs: SHORT_DEBOUNCE_MS } }, debounceLabel: SHORT_DEBOUNCE_MS, edit: apiPathEdit })).edit;

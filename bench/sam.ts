@@ -36,8 +36,8 @@ export interface WarmCase {
   api_kept: boolean;
   /** Whether the expansion started from the last one (the edited functions translated, the rest moved). */
   from_last: boolean;
-  /** Whether it renamed an event's path in its API's definition without SAM's fold (sam/api/renamedPath.ts). */
-  path_renamed: boolean;
+  /** Whether it renamed an event's path or method in its API's definition without SAM's fold (sam/api/renamedRoute.ts). */
+  route_renamed: boolean;
 }
 
 export interface SamFigures {
@@ -155,12 +155,12 @@ interface WarmFigures {
   apiKept: boolean;
   /** Whether it started from the last expansion. */
   fromLast: boolean;
-  /** Whether it renamed an event's path without the fold. */
-  pathRenamed: boolean;
+  /** Whether it renamed an event's path or method without the fold. */
+  routeRenamed: boolean;
 }
 
 function newWarmFigures(): WarmFigures {
-  return { analysis: [], expansion: [], hits: 0, misses: 0, apiKept: false, fromLast: false, pathRenamed: false };
+  return { analysis: [], expansion: [], hits: 0, misses: 0, apiKept: false, fromLast: false, routeRenamed: false };
 }
 
 /** Times the pair: runs interleaved (expansion, analysis, processed analysis) so that drift hits all alike. */
@@ -226,13 +226,13 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
   };
   const warm = (model: TemplateModel, keystrokeBefore: TemplateModel, text: string, into: WarmFigures, keep: boolean, from = baseline) => {
     const expansionCache = warmedCache(keystrokeBefore, from.model);
-    const before = { hits: expansionCache.hits, misses: expansionCache.misses, pathRenames: expansionCache.pathRenames };
+    const before = { hits: expansionCache.hits, misses: expansionCache.misses, routeRenames: expansionCache.routeRenames };
     const expand = timeMs(() => expandServerless(model, { ...EXPANSION_OPTIONS, cache: expansionCache }));
     into.hits = expansionCache.hits - before.hits;
     into.misses = expansionCache.misses - before.misses;
     into.apiKept = expansionCache.implicitApiHits > 0;
     into.fromLast = expansionCache.reexpansions > 0;
-    into.pathRenamed = expansionCache.pathRenames > before.pathRenames;
+    into.routeRenamed = expansionCache.routeRenames > before.routeRenames;
     const analysisCache = warmedCache(keystrokeBefore, from.model);
     const analyse = timeMs(() => analyzeUpdate({ text: from.text }, { text }, { spec, samCache: analysisCache }, { baselineCache: baselines, baselineKey: from === baseline ? 'baseline' : from === explicitBaseline ? 'explicit' : 'connectors' }));
     if (!keep) return;
@@ -275,7 +275,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
   const figures = (warmCase: WarmFigures): WarmCase => {
     const analysisOf = median(warmCase.analysis);
     const expansionOf = median(warmCase.expansion);
-    return { analysis_ms: analysisOf, expansion_ms: expansionOf, share: expansionOf / analysisOf, hits: warmCase.hits, misses: warmCase.misses, api_kept: warmCase.apiKept, from_last: warmCase.fromLast, path_renamed: warmCase.pathRenamed };
+    return { analysis_ms: analysisOf, expansion_ms: expansionOf, share: expansionOf / analysisOf, hits: warmCase.hits, misses: warmCase.misses, api_kept: warmCase.apiKept, from_last: warmCase.fromLast, route_renamed: warmCase.routeRenamed };
   };
   return {
     name: pair.name,

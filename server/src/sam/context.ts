@@ -11,7 +11,7 @@ import type { DeploymentPreferences } from './function/deploymentPreference';
 import type { SharedUsagePlan } from './api/usagePlan';
 import type { ApplicationTemplates } from './application';
 import type { ApiLog } from './api/apiReplay';
-import type { RenamableDefinition } from './api/renamedPath';
+import type { RenamableDefinition } from './api/renamedRoute';
 import type { SamError } from './errors';
 import { isMap, type PlainMap } from './values';
 
@@ -149,7 +149,7 @@ export interface TranslationContext {
   keptDefinitions?: ReadonlySet<string>;
   /** What the APIs are made of, logged for a later replay when the caller keeps translations (api/apiReplay.ts). */
   apiLog?: ApiLog;
-  /** Each REST and HTTP API's definition as its `Body` was made from it (a REST API's with what its deployment's hash took), while an expansion that keeps translations records them (api/renamedPath.ts). */
+  /** Each REST and HTTP API's definition as its `Body` was made from it (a REST API's with what its deployment's hash took), while an expansion that keeps translations records them (api/renamedRoute.ts). */
   renamableDefinitions?: Map<string, RenamableDefinition>;
   /** Records a note once. */
   note(note: SamNote, range?: Range): void;

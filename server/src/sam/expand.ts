@@ -90,7 +90,7 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
     const template = index.read(root) as PlainMap;
     // Read before the translation, which edits what it reads.
     const defaultRoutes = options.cache ? defaultRouteServers(template.Resources) : new Map();
-    // A keystroke in a path after this expansion may rename it in its API's definition (api/renamedPath.ts).
+    // A keystroke in a path after this expansion may rename it in its API's definition (api/renamedRoute.ts).
     const copies = options.cache ? new CopyRecord() : undefined;
     const run = () => translate(template, resourcesNode, options, { text: model.parsed.text, index, globals: globalsNode }, reuseApi);
     return { index, template, defaultRoutes, copies, translation: copies ? PyDict.recordingCopies(copies, run) : run() };

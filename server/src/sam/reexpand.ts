@@ -2,8 +2,8 @@
  * An expansion that starts from the previous one of the same document: when the text changed only
  * inside functions (where no API reads: code, memory, environment, policies...; or anywhere, when
  * the APIs SAM builds from events can be rebuilt from their parts, api/apiReplay.ts, or, for a
- * keystroke in one event's path alone, the path renamed in the last definition,
- * api/renamedPath.ts), inside a REST API's own entry but for its stage (the APIs are then
+ * keystroke in one event's path or method alone, renamed in the last definition,
+ * api/renamedRoute.ts), inside a REST API's own entry but for its stage (the APIs are then
  * rebuilt), in the sections the transform passes through (Description, Metadata, Outputs), in Globals values SAM only copies to
  * each Lambda function (globalsEdit.ts: those functions are made again with the new value), in
  * Parameters when no value the last expansion looked up changed (SAM resolves parameters in few
@@ -51,7 +51,7 @@ import { joinedParameterReads, sameParameterReads, stableText, type ParameterRea
 import { isMap, sortedEntries, type PlainMap } from './values';
 import { functionApiParts, rebuildApis, replayable, type ApiReplay, type FunctionApiPart, type RebuiltApis, type WrittenApi } from './api/apiReplay';
 import { restApiIdString } from './api/apiEvent';
-import { renamedPathApis } from './api/renamedPath';
+import { renamedRouteApis } from './api/renamedRoute';
 import { defaultRoutesServed, serversAfter, sharedDefaultRoute, type DefaultRouteServers } from './api/defaultRoutes';
 import { REST_KIND } from './api/implicitRestApi';
 import { entryWithoutChanged, functionGlobalsEdit, patchedFunctions, type FunctionGlobalsEdit } from './globalsEdit';
@@ -338,15 +338,15 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   // The nodes of the path items a rename keeps, taken again where they stand (output.ts).
   const reusedNodes = new Map<object, TemplateNode>();
   if (apiEdited && apis) {
-    // A keystroke in an event's path alone renames the path without SAM's fold (api/renamedPath.ts).
+    // A keystroke in an event's path or method alone renames it without SAM's fold (api/renamedRoute.ts).
     const [only, ...others] = edited;
     const alone = only !== undefined && others.length === 0 && apiEntryEdits.length === 0 && !globalsEdit && !parametersNow && [...(reconnected?.connectors ?? [])].length === 0;
-    const renamed = alone && last.apis ? renamedPathApis(last.apis.renamable, { id: only[0], ...only[1] }, { before: last.text, now: text }, { before: last.apis.parts, now: apis.parts }) : undefined;
+    const renamed = alone && last.apis ? renamedRouteApis(last.apis.renamable, { id: only[0], ...only[1] }, { before: last.text, now: text }, { before: last.apis.parts, now: apis.parts }) : undefined;
     if (renamed) {
       rebuilt = renamed.rebuilt;
       apis = { ...apis, renamable: renamed.paths };
       for (const apiId of rebuilt.generated.keys()) bodyItemNodes(last.placed, apiId, reusedNodes);
-      cache.pathRenames++;
+      cache.routeRenames++;
     } else {
       rebuilt = rebuildApis(apis, writtenApis(apis, entriesNowById, index), globalsValue(root, index), translationContext, index, typedPaths(edited.keys(), last.apis?.parts, apis.parts));
       if (rebuilt === undefined) return undefined;
@@ -522,7 +522,8 @@ const BODY_TYPES = new Set(['AWS::ApiGateway::RestApi', 'AWS::ApiGatewayV2::Api'
 
 /**
  * Notes in `into` the node the last expansion built for each path item of a REST or HTTP API's
- * `Body`, by the item's value: a rename of one path keeps every item's value (api/renamedPath.ts).
+ * `Body`, by the item's value: a rename of one path keeps every item's value, and of a method
+ * every item's but its path's (api/renamedRoute.ts).
  */
 function bodyItemNodes(placed: readonly PlacedRecord[], apiId: string, into: Map<object, TemplateNode>): void {
   const record = placed.find((r) => r.key === apiId && r.resource !== undefined && BODY_TYPES.has(r.resource.type));

@@ -47,7 +47,7 @@ import type { SourceIndex } from './sourceIndex';
 import { keepableParameters, RecordedParameters, RecordingContext, sameParameterReads, stableText, type KeptEffect, type KeptTranslation, type ParameterReads, type SamTranslationCache } from './translationCache';
 import { ImplicitApiKeeper } from './api/keptImplicitApi';
 import { ApiLog, REPLAYED_API_READS } from './api/apiReplay';
-import type { RenamableDefinition } from './api/renamedPath';
+import type { RenamableDefinition } from './api/renamedRoute';
 
 export const SERVERLESS_PREFIX = 'AWS::Serverless::';
 
@@ -102,7 +102,7 @@ export interface Translation {
   functionOrder: readonly string[];
   /** What the APIs built from events were made of, when the caller keeps translations. */
   apiLog?: ApiLog;
-  /** Each REST and HTTP API's definition as its `Body` was made from it, when the caller keeps translations (api/renamedPath.ts). */
+  /** Each REST and HTTP API's definition as its `Body` was made from it, when the caller keeps translations (api/renamedRoute.ts). */
   renamableDefinitions?: ReadonlyMap<string, RenamableDefinition>;
   /** What every translation read besides the resources. */
   seed?: ContextSeed;

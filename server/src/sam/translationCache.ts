@@ -187,8 +187,8 @@ export class SamTranslationCache {
   reexpansions = 0;
   /** Of those, the ones that rebuilt the APIs from their parts (api/apiReplay.ts). */
   apiRebuilds = 0;
-  /** Of those, the ones that renamed an event's path without SAM's fold (api/renamedPath.ts). */
-  pathRenames = 0;
+  /** Of those, the ones that renamed an event's path or method in its API's definition without SAM's fold (api/renamedRoute.ts). */
+  routeRenames = 0;
   /** Lambda functions those expansions made again with the values a Globals edit changed, rather than translating their functions again (globalsEdit.ts). */
   functionsPatched = 0;
   /** Processed resources those expansions moved in place rather than copied. */

@@ -17,6 +17,7 @@ import { eventYaml, functionYaml } from './samYaml';
 
 interface FunctionSpec {
   path?: string;
+  method?: string;
   functionName?: string;
   condition?: boolean;
   deletionPolicy?: string;
@@ -38,7 +39,7 @@ ${spec.functionName ? `      FunctionName: ${spec.functionName}\n` : ''}${
           Type: Api
           Properties:
             Path: ${spec.path}
-            Method: get
+            Method: ${spec.method ?? 'get'}
 `
         : ''
     }`;
@@ -175,8 +176,8 @@ describe('Globals', () => {
 });
 
 /** An explicit API with a default authorizer and CORS from Globals, named by A's event; B's event is on the implicit API. */
-function explicitTemplate({ pathOfA = '/a', apiOfA = '!Ref Api', pathOfB = '/b', domain = '', stage = 'live', ownCors = '' } = {}): string {
-  const readA = eventYaml('Read', 'Api', { ...(apiOfA ? { RestApiId: apiOfA } : {}), Path: pathOfA, Method: 'get' });
+function explicitTemplate({ pathOfA = '/a', methodOfA = 'get', apiOfA = '!Ref Api', pathOfB = '/b', domain = '', stage = 'live', ownCors = '' } = {}): string {
+  const readA = eventYaml('Read', 'Api', { ...(apiOfA ? { RestApiId: apiOfA } : {}), Path: pathOfA, Method: methodOfA });
   return `Transform: AWS::Serverless-2016-10-31
 Globals:
   Api:
@@ -259,9 +260,9 @@ describe('an explicit API rebuilt from its parts', () => {
 });
 
 /** HTTP APIs: A serves the explicit API's `$default` route and a path on it, B a path on the implicit API; `settings` are route settings on B's event. */
-function httpTemplate({ pathOfA = '/a', pathOfB = '/b', settings = '' } = {}): string {
-  const a = [eventYaml('Default', 'HttpApi', { ApiId: '!Ref Api' }), eventYaml('Read', 'HttpApi', { ApiId: '!Ref Api', Path: pathOfA, Method: 'get' })];
-  const b = [eventYaml('Read', 'HttpApi', { Path: pathOfB, Method: 'get' }) + settings];
+function httpTemplate({ pathOfA = '/a', methodOfA = 'get', pathOfB = '/b', methodOfB = 'get', settings = '' } = {}): string {
+  const a = [eventYaml('Default', 'HttpApi', { ApiId: '!Ref Api' }), eventYaml('Read', 'HttpApi', { ApiId: '!Ref Api', Path: pathOfA, Method: methodOfA })];
+  const b = [eventYaml('Read', 'HttpApi', { Path: pathOfB, Method: methodOfB }) + settings];
   return `Transform: AWS::Serverless-2016-10-31
 Resources:
   Api:
@@ -310,7 +311,7 @@ function typed(texts: readonly string[]): { renamed: number; rebuiltOtherwise: n
     assert.deepStrictEqual(expansion.sourceMap, full.sourceMap, 'so is the source map');
     assert.deepStrictEqual(expansion.notes, full.notes, 'and so are the notes');
   }
-  return { renamed: cache.pathRenames, rebuiltOtherwise: cache.apiRebuilds - cache.pathRenames };
+  return { renamed: cache.routeRenames, rebuiltOtherwise: cache.apiRebuilds - cache.routeRenames };
 }
 
 describe('a keystroke in a path renames it in the definition without rebuilding the API', () => {
@@ -374,5 +375,45 @@ describe('a keystroke in a path renames it in the definition without rebuilding 
     const { renamed, rebuiltOtherwise } = typed([template({ ...BASE, B: { path: '/b' } }), template({ ...BASE, B: { path: '/bx', functionName: 'reader' } })]);
     assert.equal(renamed, 0);
     assert.equal(rebuiltOtherwise, 1);
+  });
+});
+
+describe("a change to an event's method alone renames it in its path's item without rebuilding the API", () => {
+  test('the implicit API: get made put, then ANY, then post, then typed letter by letter; each renamed and the expansion in full', () => {
+    const methods = ['get', 'put', 'ANY', 'post', 'p', 'pa', 'pat', 'patch'];
+    const { renamed, rebuiltOtherwise } = typed(methods.map((method) => template({ ...BASE, B: { path: '/b', method } })));
+    assert.equal(rebuiltOtherwise, 0);
+    assert.equal(renamed, methods.length - 1);
+    // SAM writes a method lower case, and ANY as API Gateway's any-method extension; a new definition is a new deployment.
+    const any = resources(template({ ...BASE, B: { path: '/b', method: 'ANY' } }));
+    assert.deepEqual(Object.keys((any.ServerlessRestApi!.Properties.Body as unknown as Body).paths['/b']!), ['x-amazon-apigateway-any-method']);
+    assert.notEqual(deploymentId(any), deploymentId(resources(template(BASE))));
+  });
+
+  test('HTTP APIs: a method changed on the explicit API and on the implicit one, renamed', () => {
+    const onExplicit = typed(['get', 'post', 'any'].map((methodOfA) => httpTemplate({ methodOfA })));
+    assert.deepEqual(onExplicit, { renamed: 2, rebuiltOtherwise: 0 });
+    const onImplicit = typed(['get', 'delete', 'put'].map((methodOfB) => httpTemplate({ methodOfB })));
+    assert.deepEqual(onImplicit, { renamed: 2, rebuiltOtherwise: 0 });
+  });
+
+  test("a path whose item holds more than the event's method: rebuilt (CORS adds the preflight, whose allowed methods name it; two events share the path)", () => {
+    const withCors = typed(['get', 'put'].map((methodOfA) => explicitTemplate({ methodOfA })));
+    assert.deepEqual(withCors, { renamed: 0, rebuiltOtherwise: 1 });
+    const shared = typed(['get', 'put'].map((method) => template({ A: { path: '/a' }, B: { path: '/a', method: method === 'get' ? 'post' : 'delete' }, C: {} })));
+    assert.deepEqual(shared, { renamed: 0, rebuiltOtherwise: 1 });
+  });
+
+  test('a method the editors treat apart (options), or a resource policy that names each path and method: rebuilt', () => {
+    const options = typed(['get', 'options', 'put'].map((method) => template({ ...BASE, B: { path: '/b', method } })));
+    assert.deepEqual(options, { renamed: 0, rebuiltOtherwise: 2 });
+    const globals = 'Globals:\n  Api:\n    Auth:\n      ResourcePolicy:\n        IpRangeWhitelist: [1.2.3.4]\n';
+    const policy = typed(['get', 'put'].map((method) => template({ ...BASE, B: { path: '/b', method } }, globals)));
+    assert.deepEqual(policy, { renamed: 0, rebuiltOtherwise: 1 });
+  });
+
+  test('a path renamed after a method was, and a method after a path: each renamed', () => {
+    const texts = [template(BASE), template({ ...BASE, B: { path: '/b', method: 'put' } }), template({ ...BASE, B: { path: '/bx', method: 'put' } }), template({ ...BASE, B: { path: '/bx', method: 'post' } })];
+    assert.deepEqual(typed(texts), { renamed: 3, rebuiltOtherwise: 0 });
   });
 });

@@ -574,6 +574,27 @@ function firstEventPath(text: string, eventType: 'Api' | 'HttpApi'): number[] | 
   return undefined;
 }
 
+/** The first `Api` or `HttpApi` event's `Method` of a template as written: where its text starts and ends, inside any quotes. */
+function firstEventMethod(text: string, eventType: 'Api' | 'HttpApi'): { start: number; end: number } | undefined {
+  const root = parseTemplate(text).root;
+  const resources = root && nodeAtPath(root, ['Resources']);
+  if (resources?.kind !== 'map') return undefined;
+  for (const { value } of resources.entries) {
+    const events = nodeAtPath(value, ['Properties', 'Events']);
+    if (events?.kind !== 'map') continue;
+    for (const event of events.entries) {
+      const type = nodeAtPath(event.value, ['Type']);
+      const method = nodeAtPath(event.value, ['Properties', 'Method']);
+      if (type?.kind !== 'scalar' || type.value !== eventType || method?.kind !== 'scalar' || typeof method.value !== 'string') continue;
+      const written = text.slice(method.range.start, method.range.end);
+      if (written.includes('\n') || written.length === 0) continue;
+      const quoted = (written[0] === "'" || written[0] === '"') && written.endsWith(written[0]!) && written.length > 1;
+      return quoted ? { start: method.range.start + 1, end: method.range.end - 1 } : method.range;
+    }
+  }
+  return undefined;
+}
+
 describe("expansion with kept translations, typing in an Api or HttpApi event's path", { skip: existsSync(SUITE) ? false : `${SUITE} is absent` }, () => {
   for (const eventType of ['Api', 'HttpApi'] as const) {
     test(`is the expansion without a cache after each keystroke in an ${eventType} event's path, whether the path is renamed in the definition or the API rebuilt`, () => {
@@ -594,11 +615,38 @@ describe("expansion with kept translations, typing in an Api or HttpApi event's 
             assertSame(expand(edited, PARAMETERS, cache), expand(edited, PARAMETERS), `${file}, the path typed at ${at} to …${typed}`);
             keystrokes++;
           }
-          renamed += cache.pathRenames;
+          renamed += cache.routeRenames;
         }
       }
       console.log(`${eventType}: inputs typed in: ${typedIn}, keystrokes: ${keystrokes}, of which the path was renamed without the fold: ${renamed}`);
       assert.ok(renamed > 0, 'some keystrokes rename the path');
+    });
+  }
+});
+
+describe("expansion with kept translations, changing an Api or HttpApi event's method", { skip: existsSync(SUITE) ? false : `${SUITE} is absent` }, () => {
+  for (const eventType of ['Api', 'HttpApi'] as const) {
+    test(`is the expansion without a cache after each change to an ${eventType} event's method, whether the method is renamed in the definition or the API rebuilt`, () => {
+      let changedIn = 0;
+      let renamed = 0;
+      let changes = 0;
+      for (const file of readdirSync(join(SUITE, 'input')).filter((f) => f.endsWith('.yaml') && !f.startsWith('error_'))) {
+        const text = readFileSync(join(SUITE, 'input', file), 'utf8');
+        const method = firstEventMethod(text, eventType);
+        if (method === undefined) continue;
+        changedIn++;
+        const cache = new SamTranslationCache({ movesInPlace: true });
+        expand(text, PARAMETERS, cache);
+        // Another method, completed at once; any, upper case; one letter of a method typed; the method as written again.
+        for (const now of ['put', 'ANY', 'd', 'delete', text.slice(method.start, method.end)]) {
+          const edited = text.slice(0, method.start) + now + text.slice(method.end);
+          assertSame(expand(edited, PARAMETERS, cache), expand(edited, PARAMETERS), `${file}, the method made ${now}`);
+          changes++;
+        }
+        renamed += cache.routeRenames;
+      }
+      console.log(`${eventType}: inputs changed: ${changedIn}, changes: ${changes}, of which the method was renamed without the fold: ${renamed}`);
+      assert.ok(renamed > 0, 'some changes rename the method');
     });
   }
 });

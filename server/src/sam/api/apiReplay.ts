@@ -35,7 +35,7 @@ import { HTTP_KIND, IMPLICIT_HTTP_API } from './implicitHttpApi';
 import { IMPLICIT_REST_API, REST_KIND } from './implicitRestApi';
 import { translateHttpApi } from './httpApi';
 import { defaultDefinitionBodies } from './managedDefinitions';
-import { renamablePaths, type RenamableDefinition, type RenamablePaths } from './renamedPath';
+import { renamablePaths, type RenamableDefinition, type RenamablePaths } from './renamedRoute';
 import { translateRestApi } from './restApi';
 
 /** What an API's translation may read besides its own entry and still be rebuilt by a replay. */
@@ -95,7 +95,7 @@ export interface ApiReplay {
   context: ContextSeed;
   /** The APIs in translation order: a rebuilt API that generates other types is not taken. */
   apis: readonly ReplayedApi[];
-  /** The REST and HTTP APIs of the last expansion in full, rebuild or rename whose path a keystroke may rename without the fold (renamedPath.ts). */
+  /** The REST and HTTP APIs of the last expansion in full, rebuild or rename whose path a keystroke may rename without the fold (renamedRoute.ts). */
   renamable?: RenamablePaths;
 }
 
@@ -122,7 +122,7 @@ export interface RebuiltApis {
   parameterReads: ParameterReads | undefined;
   /** The resources the functions' steps looked up. */
   stepReads: ReadonlySet<string>;
-  /** The REST and HTTP APIs whose path a later keystroke may rename from this rebuild (renamedPath.ts). */
+  /** The REST and HTTP APIs whose path a later keystroke may rename from this rebuild (renamedRoute.ts). */
   renamable?: RenamablePaths;
 }
 
@@ -155,7 +155,7 @@ export function rebuildApis(
   index: SourceIndex,
   typedPaths: ReadonlySet<string> = new Set(),
 ): RebuiltApis | undefined {
-  // The paths the edit typed in are the likeliest to be renamed next: a replay of the paths table goes on from before them (renamedPath.ts).
+  // The paths the edit typed in are the likeliest to be renamed next: a replay of the paths table goes on from before them (renamedRoute.ts).
   const record = new CopyRecord(typedPaths);
   const hashed = new Map<string, RenamableDefinition>();
   const rebuilt = PyDict.recordingCopies(record, () => rebuildRecorded(replay, written, globals, newContext, hashed));

@@ -60,7 +60,7 @@ export class BaseEditor {
 
   /**
    * The paths in the document's order. A rebuild that keeps its definitions for a later rename of
-   * one path (renamedPath.ts) learns of a deep copy made between two turns: the rename would move
+   * one path (renamedRoute.ts) learns of a deep copy made between two turns: the rename would move
    * such a copy among the other paths' edits.
    */
   *iterOnPath(): Generator<PyStr, void, undefined> {

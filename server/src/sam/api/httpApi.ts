@@ -114,7 +114,7 @@ class HttpApiGenerator {
       if (location instanceof SamError) throw location;
       api.set('BodyS3Location', location, 'DefinitionUri');
     } else if (this.body) {
-      // A later keystroke in one of its paths may rename it in this definition (renamedPath.ts).
+      // A later keystroke in one of its paths may rename it in this definition (renamedRoute.ts).
       if (this.ctx.renamableDefinitions && this.body instanceof PyDict) this.ctx.renamableDefinitions.set(this.sam.logicalId, { definition: this.body, copies: this.body.documentCopies });
       api.set('Body', toPlain(this.body), p.__MANAGE_SWAGGER ? 'Events' : 'DefinitionBody');
     } else {

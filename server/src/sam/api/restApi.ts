@@ -480,7 +480,7 @@ class RestApiGenerator {
 
   /** `make_auto_deployable`: the deployment's logical id ends in a hash of `str(swagger)` (and what else redeploys). */
   private makeAutoDeployable(deployment: GeneratedResource, stage: GeneratedResource, swagger: PyDict): void {
-    // A rebuild that keeps the definition for a later rename keeps the text of its parts too (api/renamedPath.ts).
+    // A rebuild that keeps the definition for a later rename keeps the text of its parts too (api/renamedRoute.ts).
     const printed = this.ctx.renamableDefinitions ? new Map<PyValue, string>() : undefined;
     const input = [pyStr(swagger, undefined, printed)];
     if (this.removeExtraStage !== undefined && this.removeExtraStage !== null && this.removeExtraStage !== '') input.push(pyMessageText(fromTemplate(this.removeExtraStage)));

@@ -392,7 +392,7 @@ export interface KeyHistory {
 
 /**
  * What an expansion that keeps its API definitions for a later rename notes of its deep copies
- * (api/renamedPath.ts): whether one came between two turns of a loop over a definition's paths
+ * (api/renamedRoute.ts): whether one came between two turns of a loop over a definition's paths
  * (api/baseEditor.ts).
  */
 export class CopyRecord {

@@ -8,7 +8,7 @@ import { plainDict, plainItems, PyDict, PyFloat, PyUnicode, type PyValue } from 
 /**
  * `str(value)` as SAM computes it for the deployment hash. `known` holds the text of values
  * printed before that have not changed since; `printed`, when given, takes the text of each dict
- * and list `value` holds, and of each of theirs (a definition's path items, api/renamedPath.ts).
+ * and list `value` holds, and of each of theirs (a definition's path items, api/renamedRoute.ts).
  */
 export function pyStr(value: PyValue, known?: ReadonlyMap<PyValue, string>, printed?: Map<PyValue, string>): string {
   return written(value, known, printed, 0);

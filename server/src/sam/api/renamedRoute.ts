@@ -1,9 +1,9 @@
 /**
- * A keystroke in an `Api` or `HttpApi` event's path, answered without SAM's fold. Typing a path
- * renames one key of its API's definition, keystroke after keystroke, and rebuilding the API for
- * each (apiReplay.ts) does SAM's whole fold again: every event's path added with deep copies
- * around each, the integrations, CORS, then, for a REST API, `str()` and SHA-1 of the definition.
- * What a rename changes of the definition is known without it:
+ * A keystroke in an `Api` or `HttpApi` event's path or method, answered without SAM's fold.
+ * Typing a path renames one key of its API's definition, keystroke after keystroke, and
+ * rebuilding the API for each (apiReplay.ts) does SAM's whole fold again: every event's path added
+ * with deep copies around each, the integrations, CORS, then, for a REST API, `str()` and SHA-1
+ * of the definition. What a rename changes of the definition is known without it:
  *
  * - the key order of the paths table. Python 2.7's order depends on each key's hash and on the
  *   table's history of adds and deep copies, which the last expansion in full or rebuild
@@ -18,6 +18,10 @@
  *   paths table's own keys: what SAM writes from a path (a resource policy's statements) would
  *   be found there; an item's methods and integrations do not depend on it, but for an HTTP
  *   API's path parameters (the `{name}` segments its methods declare), which must stay.
+ *
+ * A method is the one key of its path's item when no other event shares the path and CORS adds
+ * no preflight: renamed, the paths table keeps its keys and so its order, and what SAM put under
+ * the method does not depend on which it is (`renameMethod`).
  *
  * The definition is then the last one with the key renamed and the paths in their new order. A
  * REST API's is printed from the texts of its path items printed before, and hashed: its
@@ -35,6 +39,7 @@ import { pyStr } from '../python/pyRepr';
 import { sha1Hex } from '../sha1';
 import { isMap, sameInOrder, type PlainMap } from '../values';
 import type { FunctionApiPart, LoggedApiEvent, RebuiltApis } from './apiReplay';
+import { normalizeMethod, X_ANY_METHOD } from './baseEditor';
 import { pathParameters } from './httpApiEvent';
 
 /** A REST or HTTP API's definition as its translation gave it, with what a rename needs. */
@@ -123,48 +128,57 @@ export interface FunctionEdit {
 }
 
 /**
- * The APIs after an edit that renamed one `Api` event's path and changed nothing else of the
- * function's text, answered from the last expansion in full or rebuild (`paths`), with what the next rename starts
- * from; undefined for any other edit, or when the rename cannot be answered without the fold.
+ * The APIs after an edit that changed one `Api` or `HttpApi` event's `Path` or `Method` and
+ * nothing else of the function's text, answered from the last expansion in full, rebuild or
+ * rename (`paths`), with what the next one starts from; undefined for any other edit, or when it
+ * cannot be answered without the fold.
  */
-export function renamedPathApis(
+export function renamedRouteApis(
   paths: RenamablePaths | undefined,
   edit: FunctionEdit,
   texts: { before: string; now: string },
   parts: { before: ReadonlyMap<string, FunctionApiPart>; now: ReadonlyMap<string, FunctionApiPart> },
 ): { rebuilt: RebuiltApis; paths: RenamablePaths } | undefined {
   if (paths === undefined) return undefined;
-  const renamed = renamedEventPath(edit, texts);
+  const changed = changedEventText(edit, texts);
   const partBefore = parts.before.get(edit.id);
   const partNow = parts.now.get(edit.id);
-  if (renamed === undefined || partBefore === undefined || partNow === undefined) return undefined;
+  if (changed === undefined || partBefore === undefined || partNow === undefined) return undefined;
   if (partBefore.steps.length !== partNow.steps.length || !sameInOrder(partBefore.functionNames, partNow.functionNames)) return undefined;
   if (partBefore.events.length !== partNow.events.length) return undefined;
-  let apiId: string | undefined;
+  const property = changed.property === 'Path' ? 'path' : 'method';
+  const other = changed.property === 'Path' ? 'method' : 'path';
+  let event: LoggedApiEvent | undefined;
   for (let i = 0; i < partNow.events.length; i++) {
     const before = partBefore.events[i]!;
     const now = partNow.events[i]!;
-    if (!sameEventBesidesPath(before, now)) return undefined;
-    if (before.path === now.path) continue;
-    if (now.eventId !== renamed.eventId || before.path !== renamed.from || now.path !== renamed.to || now.kind !== renamed.kind || now.samStrings || apiId !== undefined) return undefined;
-    apiId = now.apiId;
+    if (!sameEventBesidesRoute(before, now)) return undefined;
+    if (before.path === now.path && before.method === now.method) continue;
+    if (now.eventId !== changed.eventId || now.kind !== changed.kind || now.samStrings || event !== undefined) return undefined;
+    if (before[other] !== now[other] || before[property] !== changed.from || now[property] !== changed.to) return undefined;
+    event = now;
   }
-  if (apiId === undefined) return undefined;
+  if (event === undefined) return undefined;
+  const { kind, apiId } = event;
+  if (changed.property === 'Method') {
+    // Two events on one path share its item: each method is a key of it.
+    if (eventsOnPath(parts.before, kind, apiId, event.path) !== 1 || eventsOnPath(parts.now, kind, apiId, event.path) !== 1) return undefined;
+    return renameMethod(paths, apiId, event.path, changed.from, changed.to);
+  }
   // An HTTP API's method declares the path's parameters: a rename keeps its item only when they stay.
-  if (renamed.kind === 'http' && !sameInOrder(pathParameters(renamed.from), pathParameters(renamed.to))) return undefined;
+  if (kind === 'http' && !sameInOrder(pathParameters(changed.from), pathParameters(changed.to))) return undefined;
   // Two events on one path share its item: a rename of one then splits or joins items.
-  if (eventsOnPath(parts.before, renamed.kind, apiId, renamed.from) !== 1 || eventsOnPath(parts.now, renamed.kind, apiId, renamed.to) !== 1) return undefined;
-  return renamePath(paths, apiId, renamed.from, renamed.to);
+  if (eventsOnPath(parts.before, kind, apiId, changed.from) !== 1 || eventsOnPath(parts.now, kind, apiId, changed.to) !== 1) return undefined;
+  return renamePath(paths, apiId, changed.from, changed.to);
 }
 
-/** Whether two logged events are the same event, the same method on the same API, their paths aside. */
-function sameEventBesidesPath(a: LoggedApiEvent, b: LoggedApiEvent): boolean {
+/** Whether two logged events are the same event on the same API, their paths and methods aside. */
+function sameEventBesidesRoute(a: LoggedApiEvent, b: LoggedApiEvent): boolean {
   return (
     a.kind === b.kind &&
     a.apiId === b.apiId &&
     a.functionId === b.functionId &&
     a.eventId === b.eventId &&
-    a.method === b.method &&
     a.samStrings === b.samStrings &&
     sameInOrder(a.condition, b.condition) &&
     sameInOrder(a.deletionPolicy, b.deletionPolicy) &&
@@ -185,34 +199,48 @@ const PATH_EVENT_KINDS = new Map<unknown, LoggedApiEvent['kind']>([
   ['HttpApi', 'http'],
 ]);
 
-/** The `Api` or `HttpApi` event whose `Path` alone an edit changed (the function's text the same around it), with the path before and now. */
-function renamedEventPath({ before, now }: FunctionEdit, texts: { before: string; now: string }): { eventId: string; kind: LoggedApiEvent['kind']; from: string; to: string } | undefined {
-  const pathsBefore = eventPaths(before.value);
-  const pathsNow = eventPaths(now.value);
-  let renamed: { eventId: string; kind: LoggedApiEvent['kind']; before: ScalarNode; now: ScalarNode } | undefined;
-  for (const [eventId, pathNow] of pathsNow) {
-    const pathBefore = pathsBefore.get(eventId);
-    if (pathBefore === undefined || pathBefore.path.value === pathNow.path.value) continue;
-    if (renamed !== undefined || pathBefore.kind !== pathNow.kind) return undefined;
-    renamed = { eventId, kind: pathNow.kind, before: pathBefore.path, now: pathNow.path };
+/** The `Api` or `HttpApi` event whose `Path` or `Method` alone an edit changed (the function's text the same around it), with its text before and now. */
+function changedEventText({ before, now }: FunctionEdit, texts: { before: string; now: string }): { eventId: string; kind: LoggedApiEvent['kind']; property: RoutePart; from: string; to: string } | undefined {
+  const partsBefore = eventRouteParts(before.value);
+  const partsNow = eventRouteParts(now.value);
+  let changed: { eventId: string; kind: LoggedApiEvent['kind']; property: RoutePart; before: ScalarNode; now: ScalarNode } | undefined;
+  for (const [eventId, routeNow] of partsNow) {
+    const routeBefore = partsBefore.get(eventId);
+    if (routeBefore === undefined) continue;
+    for (const property of ROUTE_PARTS) {
+      const nodeBefore = routeBefore[property];
+      const nodeNow = routeNow[property];
+      if (nodeBefore === undefined || nodeNow === undefined || nodeBefore.value === nodeNow.value) continue;
+      if (changed !== undefined || routeBefore.kind !== routeNow.kind) return undefined;
+      changed = { eventId, kind: routeNow.kind, property, before: nodeBefore, now: nodeNow };
+    }
   }
-  if (renamed === undefined) return undefined;
+  if (changed === undefined) return undefined;
   const same =
-    texts.before.slice(before.keyRange.start, renamed.before.range.start) === texts.now.slice(now.keyRange.start, renamed.now.range.start) &&
-    texts.before.slice(renamed.before.range.end, before.value.range.end) === texts.now.slice(renamed.now.range.end, now.value.range.end);
-  return same ? { eventId: renamed.eventId, kind: renamed.kind, from: renamed.before.value as string, to: renamed.now.value as string } : undefined;
+    texts.before.slice(before.keyRange.start, changed.before.range.start) === texts.now.slice(now.keyRange.start, changed.now.range.start) &&
+    texts.before.slice(changed.before.range.end, before.value.range.end) === texts.now.slice(changed.now.range.end, now.value.range.end);
+  return same ? { eventId: changed.eventId, kind: changed.kind, property: changed.property, from: changed.before.value as string, to: changed.now.value as string } : undefined;
 }
 
-/** Each `Api` and `HttpApi` event's `Path` node that holds a string, with the event's kind, by event name. */
-function eventPaths(resource: TemplateNode): Map<string, { kind: LoggedApiEvent['kind']; path: ScalarNode }> {
-  const out = new Map<string, { kind: LoggedApiEvent['kind']; path: ScalarNode }>();
+/** The properties of an event that name its route. */
+const ROUTE_PARTS = ['Path', 'Method'] as const;
+type RoutePart = (typeof ROUTE_PARTS)[number];
+
+/** Each `Api` and `HttpApi` event's `Path` and `Method` nodes that hold a string, with the event's kind, by event name. */
+function eventRouteParts(resource: TemplateNode): Map<string, { kind: LoggedApiEvent['kind'] } & Partial<Record<RoutePart, ScalarNode>>> {
+  const out = new Map<string, { kind: LoggedApiEvent['kind'] } & Partial<Record<RoutePart, ScalarNode>>>();
   const events = nodeAtPath(resource, ['Properties', 'Events']);
   if (events?.kind !== 'map') return out;
   for (const { key, value } of events.entries) {
     const type = nodeAtPath(value, ['Type']);
     const kind = type?.kind === 'scalar' ? PATH_EVENT_KINDS.get(type.value) : undefined;
-    const path = nodeAtPath(value, ['Properties', 'Path']);
-    if (kind !== undefined && path?.kind === 'scalar' && typeof path.value === 'string') out.set(key, { kind, path });
+    if (kind === undefined) continue;
+    const route: { kind: LoggedApiEvent['kind'] } & Partial<Record<RoutePart, ScalarNode>> = { kind };
+    for (const property of ROUTE_PARTS) {
+      const node = nodeAtPath(value, ['Properties', property]);
+      if (node?.kind === 'scalar' && typeof node.value === 'string') route[property] = node;
+    }
+    out.set(key, route);
   }
   return out;
 }
@@ -242,9 +270,57 @@ function renamePath(paths: RenamablePaths, apiId: string, from: string, to: stri
   const checkpoints = [...api.checkpoints.filter((checkpoint) => checkpoint.at < replayed.start), ...replayed.checkpoints];
   const table = PyDict.rekeyed(replayed.order, entries);
   const definition = api.definition.withValue('paths', table);
-  const renamed = api.deployment ? renamedRestApi(api.generated, apiId, api.deployment, definition, from, to) : renamedHttpApi(api.generated, apiId, table, from, to);
+  const body = (bodyBefore: unknown) => bodyRenamed(bodyBefore, table, from, to);
+  const renamed = api.deployment ? renamedRestApi(api.generated, apiId, api.deployment, definition, body) : renamedHttpApi(api.generated, apiId, body);
   if (renamed === undefined) return undefined;
-  // Only a REST API's deployment is named anew; nothing is looked up, in the parameters or among the resources.
+  const history = { added: api.history.added.map((added) => (added.key === from ? { key: to, copies: added.copies } : added)) };
+  return remade(paths, apiId, renamed, { ...api, definition, paths: table, history, generated: renamed.resources, checkpoints });
+}
+
+/** The methods whose key a rename may change in a path item: none that the editors treat apart (`options`, the fields of an item that are not methods). */
+const RENAMABLE_METHOD = /^(?!options$|summary$|description$|parameters$)[a-z][a-z-]*$/;
+
+/**
+ * `apiId`'s resources with the method of `path`'s item renamed from `from` to `to`, and what the
+ * next rename starts from; undefined when the rename cannot be answered without the fold. It is
+ * answered when the item holds that method alone: the paths table keeps its keys, so its order;
+ * the item's one key is its order; and what SAM put under the method (its integration, its
+ * authorizer, its path's parameters) does not depend on which method it is. Anything SAM writes
+ * from a method elsewhere in the definition (a resource policy's statements) holds its path too,
+ * which must not be found there.
+ */
+function renameMethod(paths: RenamablePaths, apiId: string, path: string, from: string, to: string): { rebuilt: RebuiltApis; paths: RenamablePaths } | undefined {
+  const api = paths.apis.get(apiId);
+  if (api === undefined || !readElsewhere(api, [path])) return undefined;
+  const keyBefore = normalizeMethod(new PyUnicode(from));
+  const keyNow = normalizeMethod(new PyUnicode(to));
+  const methodBefore = textOf(keyBefore);
+  const methodNow = textOf(keyNow);
+  if (![methodBefore, methodNow].every((method) => method === X_ANY_METHOD || RENAMABLE_METHOD.test(method))) return undefined;
+  const item = api.paths.get(path);
+  if (!(item instanceof PyDict) || item.size !== 1) return undefined;
+  const content = item.get(methodBefore);
+  if (content === undefined) return undefined;
+  const itemNow = new PyDict();
+  itemNow.set(keyNow, content);
+  const table = api.paths.withValue(path, itemNow);
+  const definition = api.definition.withValue('paths', table);
+  const body = (bodyBefore: unknown) => bodyWithItem(bodyBefore, path, (itemBefore) => (isMap(itemBefore) && Object.hasOwn(itemBefore, methodBefore) && Object.keys(itemBefore).length === 1 ? { [methodNow]: itemBefore[methodBefore] } : undefined));
+  // The new item is printed whole; the text of the others is known.
+  let deployment: DeploymentHash | undefined;
+  if (api.deployment) {
+    const printed = new Map(api.deployment.printed);
+    printed.delete(item);
+    deployment = { ...api.deployment, printed: printed.set(itemNow, pyStr(itemNow)) };
+  }
+  const renamed = deployment ? renamedRestApi(api.generated, apiId, deployment, definition, body) : renamedHttpApi(api.generated, apiId, body);
+  if (renamed === undefined) return undefined;
+  const next = { ...api, definition, paths: table, ...(deployment ? { deployment } : {}), generated: renamed.resources };
+  return remade(paths, apiId, renamed, { ...next, elsewhere: textElsewhere(next) });
+}
+
+/** The APIs after a rename: `apiId`'s resources as it made them (only a REST API's deployment is named anew; nothing is looked up, in the parameters or among the resources), and `next` for the one after. */
+function remade(paths: RenamablePaths, apiId: string, renamed: { resources: GeneratedResource[]; deploymentId?: string | undefined }, next: RenamableApi): { rebuilt: RebuiltApis; paths: RenamablePaths } {
   const rebuilt: RebuiltApis = {
     generated: new Map([[apiId, renamed.resources]]),
     origins: paths.origins,
@@ -252,8 +328,6 @@ function renamePath(paths: RenamablePaths, apiId: string, from: string, to: stri
     parameterReads: { names: new Map() },
     stepReads: new Set(),
   };
-  const history = { added: api.history.added.map((added) => (added.key === from ? { key: to, copies: added.copies } : added)) };
-  const next: RenamableApi = { ...api, definition, paths: table, history, generated: renamed.resources, checkpoints };
   return { rebuilt, paths: { apis: new Map([...paths.apis, [apiId, next]]), origins: paths.origins } };
 }
 
@@ -321,10 +395,13 @@ function textOutsidePaths(definition: PyDict, paths: PyDict): string | null {
   return walk(definition, 0) ? texts.join('\u0000') : null;
 }
 
+/** The `Body` a rename makes of the last one; undefined when it does not hold what the rename changes. */
+type RenamedBody = (body: unknown) => PlainMap | undefined;
+
 /** An HTTP API's resources after the rename: its `AWS::ApiGatewayV2::Api` with the new `Body` (its stage deploys it by itself). */
-function renamedHttpApi(resources: readonly GeneratedResource[], apiId: string, table: PyDict, from: string, to: string): { resources: GeneratedResource[]; deploymentId?: undefined } | undefined {
+function renamedHttpApi(resources: readonly GeneratedResource[], apiId: string, renamedBody: RenamedBody): { resources: GeneratedResource[]; deploymentId?: undefined } | undefined {
   const api = resources.find((resource) => resource.type === 'AWS::ApiGatewayV2::Api' && resource.logicalId === apiId);
-  const body = api && bodyRenamed(api.get('Body'), table, from, to);
+  const body = api && renamedBody(api.get('Body'));
   if (api === undefined || body === undefined) return undefined;
   return { resources: resources.map((resource) => (resource === api ? resource.withValue('Body', body) : resource)) };
 }
@@ -339,10 +416,8 @@ function renamedRestApi(
   apiId: string,
   hash: DeploymentHash,
   definition: PyDict,
-  from: string,
-  to: string,
+  renamedBody: RenamedBody,
 ): { resources: GeneratedResource[]; deploymentId: string } | undefined {
-  const table = definition.get('paths') as PyDict;
   const digest = sha1Hex([pyStr(definition, hash.printed), ...hash.hashedWith].join('||'));
   const restApi = resources.find((resource) => resource.type === 'AWS::ApiGateway::RestApi' && resource.logicalId === apiId);
   const deployments = resources.filter((resource) => resource.type === 'AWS::ApiGateway::Deployment');
@@ -351,7 +426,7 @@ function renamedRestApi(
   const deployment = deployments[0]!;
   const replaced = deployment.logicalId;
   const deploymentId = `${prefix}${digest.slice(0, 10)}`;
-  const body = bodyRenamed(restApi.get('Body'), table, from, to);
+  const body = renamedBody(restApi.get('Body'));
   if (body === undefined) return undefined;
   const out: GeneratedResource[] = [];
   for (const resource of resources) {
@@ -384,6 +459,18 @@ function bodyRenamed(body: unknown, table: PyDict, from: string, to: string): Pl
     if (!Object.hasOwn(itemsBefore, before)) return undefined;
     setEntry(items, text, itemsBefore[before]);
   }
+  const out: PlainMap = {};
+  for (const key of Object.keys(body)) setEntry(out, key, key === 'paths' ? items : body[key]);
+  return out;
+}
+
+/** A `Body` with `path`'s item made anew by `item`; undefined when it has no such item, or `item` gives none. */
+function bodyWithItem(body: unknown, path: string, item: (before: unknown) => PlainMap | undefined): PlainMap | undefined {
+  if (!isMap(body) || !isMap(body.paths) || !Object.hasOwn(body.paths, path)) return undefined;
+  const itemNow = item(body.paths[path]);
+  if (itemNow === undefined) return undefined;
+  const items: PlainMap = {};
+  for (const [key, value] of Object.entries(body.paths)) setEntry(items, key, key === path ? itemNow : value);
   const out: PlainMap = {};
   for (const key of Object.keys(body)) setEntry(out, key, key === 'paths' ? items : body[key]);
   return out;
