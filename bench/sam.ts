@@ -38,6 +38,8 @@ export interface WarmCase {
   from_last: boolean;
   /** Whether it renamed an event's path or method in its API's definition without SAM's fold (sam/api/renamedRoute.ts). */
   route_renamed: boolean;
+  /** Whether it rebuilt an API from its parts, SAM's fold done again (sam/api/apiReplay.ts). */
+  api_rebuilt: boolean;
 }
 
 export interface SamFigures {
@@ -67,8 +69,10 @@ export interface SamFigures {
   warm_parameter: WarmCase;
   /** The first keystroke after an expansion in full (the keystroke before it left the text as it was), in Handler100's path: renamed from what the expansion kept, each record it moves copied first. */
   warm_path_first: WarmCase;
-  /** Handler100's method, `get` → `put` at once: the API rebuilt from its parts. */
+  /** Handler100's method, `get` → `put` at once: renamed in its path's item. */
   warm_method: WarmCase;
+  /** A second `Api` event pasted into Handler100 at once (a new path): the API rebuilt from its parts. */
+  warm_event_added: WarmCase;
   /** The same stack with an explicit API that every function's `Api` event names: a keystroke in one event's path (renamed, the keystroke before rebuilt the API), a code location, a queue. */
   warm_explicit_path: WarmCase;
   warm_explicit_code: WarmCase;
@@ -157,10 +161,12 @@ interface WarmFigures {
   fromLast: boolean;
   /** Whether it renamed an event's path or method without the fold. */
   routeRenamed: boolean;
+  /** Whether it rebuilt an API from its parts. */
+  apiRebuilt: boolean;
 }
 
 function newWarmFigures(): WarmFigures {
-  return { analysis: [], expansion: [], hits: 0, misses: 0, apiKept: false, fromLast: false, routeRenamed: false };
+  return { analysis: [], expansion: [], hits: 0, misses: 0, apiKept: false, fromLast: false, routeRenamed: false, apiRebuilt: false };
 }
 
 /** Times the pair: runs interleaved (expansion, analysis, processed analysis) so that drift hits all alike. */
@@ -184,6 +190,9 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
   const firstPathKeystroke = keystroke(pair.before, "items100/{id}'", "items100/{id}'", "items100x/{id}'");
   // Handler100's method edited at once (get → put, as completion or a paste makes it), the keystroke before being the baseline itself.
   const methodEdit = keystroke(pair.before, "items100/{id}'\n            Method: get\n", "items100/{id}'\n            Method: get\n", "items100/{id}'\n            Method: put\n");
+  // A second Api event pasted into Handler100 at once, the keystroke before being the baseline itself.
+  const read100 = "items100/{id}'\n            Method: get\n";
+  const eventAdded = keystroke(pair.before, read100, read100, `${read100}        Write:\n          Type: Api\n          Properties:\n            Path: /catalog/items100\n            Method: post\n`);
   const codeEdited = readTemplateModel(parseTemplate(codeEdit.after));
   // The keystroke before each edit's last: the new path, and the new code location, one character short.
   const apiEditBefore = readTemplateModel(parseTemplate(replacedOnce(pair.after, 'Path: /items1\n', 'Path: /items\n')));
@@ -226,13 +235,15 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
   };
   const warm = (model: TemplateModel, keystrokeBefore: TemplateModel, text: string, into: WarmFigures, keep: boolean, from = baseline) => {
     const expansionCache = warmedCache(keystrokeBefore, from.model);
-    const before = { hits: expansionCache.hits, misses: expansionCache.misses, routeRenames: expansionCache.routeRenames };
+    const before = { hits: expansionCache.hits, misses: expansionCache.misses, routeRenames: expansionCache.routeRenames, apiRebuilds: expansionCache.apiRebuilds };
     const expand = timeMs(() => expandServerless(model, { ...EXPANSION_OPTIONS, cache: expansionCache }));
     into.hits = expansionCache.hits - before.hits;
     into.misses = expansionCache.misses - before.misses;
     into.apiKept = expansionCache.implicitApiHits > 0;
     into.fromLast = expansionCache.reexpansions > 0;
     into.routeRenamed = expansionCache.routeRenames > before.routeRenames;
+    // A rename counts among the rebuilds too (SamTranslationCache.apiRebuilds).
+    into.apiRebuilt = expansionCache.apiRebuilds - before.apiRebuilds > expansionCache.routeRenames - before.routeRenames;
     const analysisCache = warmedCache(keystrokeBefore, from.model);
     const analyse = timeMs(() => analyzeUpdate({ text: from.text }, { text }, { spec, samCache: analysisCache }, { baselineCache: baselines, baselineKey: from === baseline ? 'baseline' : from === explicitBaseline ? 'explicit' : 'connectors' }));
     if (!keep) return;
@@ -263,6 +274,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
     warm(connectorsCode.model, connectorsCode.keystrokeBefore, connectorsCode.text, connectorsCode.figures, keep, connectorsBaseline);
     warm(firstPathKeystroke.model, firstPathKeystroke.keystrokeBefore, firstPathKeystroke.text, firstPathKeystroke.figures, keep);
     warm(methodEdit.model, methodEdit.keystrokeBefore, methodEdit.text, methodEdit.figures, keep);
+    warm(eventAdded.model, eventAdded.keystrokeBefore, eventAdded.text, eventAdded.figures, keep);
     const least = definitionFloor(paths);
     if (!keep) continue;
     floor.push(least);
@@ -275,7 +287,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
   const figures = (warmCase: WarmFigures): WarmCase => {
     const analysisOf = median(warmCase.analysis);
     const expansionOf = median(warmCase.expansion);
-    return { analysis_ms: analysisOf, expansion_ms: expansionOf, share: expansionOf / analysisOf, hits: warmCase.hits, misses: warmCase.misses, api_kept: warmCase.apiKept, from_last: warmCase.fromLast, route_renamed: warmCase.routeRenamed };
+    return { analysis_ms: analysisOf, expansion_ms: expansionOf, share: expansionOf / analysisOf, hits: warmCase.hits, misses: warmCase.misses, api_kept: warmCase.apiKept, from_last: warmCase.fromLast, route_renamed: warmCase.routeRenamed, api_rebuilt: warmCase.apiRebuilt };
   };
   return {
     name: pair.name,
@@ -293,6 +305,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
     warm_parameter: figures(parameterEdit),
     warm_path_first: figures(firstPathKeystroke.figures),
     warm_method: figures(methodEdit.figures),
+    warm_event_added: figures(eventAdded.figures),
     warm_explicit_path: figures(explicitPath.figures),
     warm_explicit_code: figures(explicitCode.figures),
     warm_explicit_queue: figures(explicitQueue.figures),
