@@ -193,7 +193,7 @@ async function sam(): Promise<void> {
       warmRow("warm: Handler100's SQS BatchSize (an event the API does not read)", figures.warm_batch),
       warmRow("warm: Globals' function Timeout (each Lambda function made again)", figures.warm_globals),
       warmRow("warm: the Stage parameter's default (which no translation looks up)", figures.warm_parameter),
-      warmRow("warm: the first keystroke after an expansion in full, in Handler100's path", figures.warm_path_first),
+      warmRow("warm: the first keystroke after the document opened, in Handler100's path", figures.warm_path_first),
       warmRow("warm: Handler100's method, get → put (renamed in its path's item)", figures.warm_method),
       warmRow('warm: a second Api event pasted into Handler100 (the API rebuilt)', figures.warm_event_added),
       warmRow("warm, explicit API: a keystroke in Handler1's path", figures.warm_explicit_path),
@@ -211,7 +211,7 @@ async function sam(): Promise<void> {
   target("SAM expansion share, keystroke in Globals' function Timeout (warm)", figures.warm_globals.share * 100, 20, '%');
   target("SAM expansion share, keystroke in a parameter's default (warm)", figures.warm_parameter.share * 100, 20, '%');
   target('SAM expansion share, keystroke in a path on an explicit API (warm)', figures.warm_explicit_path.share * 100, 20, '%');
-  target('SAM expansion share, first keystroke after an expansion in full, a path (warm)', figures.warm_path_first.share * 100, 20, '%');
+  target('SAM expansion share, first keystroke after the document opened, a path (warm)', figures.warm_path_first.share * 100, 20, '%');
   target("SAM expansion share, an event's method (warm)", figures.warm_method.share * 100, 20, '%');
   target('SAM expansion share, an event pasted, the API rebuilt (warm)', figures.warm_event_added.share * 100, 20, '%');
   target('SAM expansion share, keystroke in a function with a connector (warm)', figures.warm_connectors_code.share * 100, 20, '%');

@@ -67,7 +67,7 @@ export interface SamFigures {
   warm_globals: WarmCase;
   /** A parameter's default typed, which no translation looks up: the expansion starts from the last one. */
   warm_parameter: WarmCase;
-  /** The first keystroke after an expansion in full (the keystroke before it left the text as it was), in Handler100's path: renamed from what the expansion kept, each record it moves copied first. */
+  /** The first keystroke after the document opened (its baseline expanded in full, then its text, the same, from it), in Handler100's path: renamed from what the expansion in full kept. */
   warm_path_first: WarmCase;
   /** Handler100's method, `get` → `put` at once: renamed in its path's item. */
   warm_method: WarmCase;

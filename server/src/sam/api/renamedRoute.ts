@@ -39,7 +39,7 @@ import { pyStr } from '../python/pyRepr';
 import { sha1Hex } from '../sha1';
 import { isMap, sameInOrder, type PlainMap } from '../values';
 import type { FunctionApiPart, LoggedApiEvent, RebuiltApis } from './apiReplay';
-import { normalizeMethod, X_ANY_METHOD } from './baseEditor';
+import { normalizeMethod } from './baseEditor';
 import { pathParameters } from './httpApiEvent';
 
 /** A REST or HTTP API's definition as its translation gave it, with what a rename needs. */
@@ -277,7 +277,7 @@ function renamePath(paths: RenamablePaths, apiId: string, from: string, to: stri
   return remade(paths, apiId, renamed, { ...api, definition, paths: table, history, generated: renamed.resources, checkpoints });
 }
 
-/** The methods whose key a rename may change in a path item: none that the editors treat apart (`options`, the fields of an item that are not methods). */
+/** The methods whose key a rename may change in a path item (lower case, as SAM writes them, `any` as API Gateway's any-method extension): none that the editors treat apart (`options`, the fields of an item that are not methods). */
 const RENAMABLE_METHOD = /^(?!options$|summary$|description$|parameters$)[a-z][a-z-]*$/;
 
 /**
@@ -296,7 +296,7 @@ function renameMethod(paths: RenamablePaths, apiId: string, path: string, from: 
   const keyNow = normalizeMethod(new PyUnicode(to));
   const methodBefore = textOf(keyBefore);
   const methodNow = textOf(keyNow);
-  if (![methodBefore, methodNow].every((method) => method === X_ANY_METHOD || RENAMABLE_METHOD.test(method))) return undefined;
+  if (!RENAMABLE_METHOD.test(methodBefore) || !RENAMABLE_METHOD.test(methodNow)) return undefined;
   const item = api.paths.get(path);
   if (!(item instanceof PyDict) || item.size !== 1) return undefined;
   const content = item.get(methodBefore);
