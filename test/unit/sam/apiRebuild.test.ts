@@ -366,6 +366,12 @@ describe('a keystroke in a path renames it in the definition without rebuilding 
     assert.equal(rebuiltOtherwise, 2);
   });
 
+  test('a path with a parameter, on an API whose resource policy names each path with its parameters as *: rebuilt, the statements naming the new path', () => {
+    const globals = 'Globals:\n  Api:\n    Auth:\n      ResourcePolicy:\n        IpRangeWhitelist: [1.2.3.4]\n';
+    const { renamed, rebuiltOtherwise } = typed(['/b/{id}x', '/b/{id}xy', '/b/{id}xyz'].map((path) => template({ ...BASE, B: { path } }, globals)));
+    assert.deepEqual({ renamed, rebuiltOtherwise }, { renamed: 0, rebuiltOtherwise: 2 });
+  });
+
   test("a path with a character str() escapes (a quote): rebuilt, since it may be printed elsewhere than it is written", () => {
     const { renamed } = typed(["/b", "/b'", "/b'x"].map((path) => template({ ...BASE, B: { path: `"${path}"` } })));
     assert.equal(renamed, 0);
@@ -410,6 +416,9 @@ describe("a change to an event's method alone renames it in its path's item with
     const globals = 'Globals:\n  Api:\n    Auth:\n      ResourcePolicy:\n        IpRangeWhitelist: [1.2.3.4]\n';
     const policy = typed(['get', 'put'].map((method) => template({ ...BASE, B: { path: '/b', method } }, globals)));
     assert.deepEqual(policy, { renamed: 0, rebuiltOtherwise: 1 });
+    // The statements write the path with its parameters as `*`, and the method upper case.
+    const withParameter = typed(['get', 'put'].map((method) => template({ ...BASE, B: { path: '/b/{id}', method } }, globals)));
+    assert.deepEqual(withParameter, { renamed: 0, rebuiltOtherwise: 1 });
   });
 
   test('a path renamed after a method was, and a method after a path: each renamed', () => {

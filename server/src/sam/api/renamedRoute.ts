@@ -41,6 +41,7 @@ import { isMap, sameInOrder, type PlainMap } from '../values';
 import type { FunctionApiPart, LoggedApiEvent, RebuiltApis } from './apiReplay';
 import { normalizeMethod } from './baseEditor';
 import { pathParameters } from './httpApiEvent';
+import { pathWithoutParameters } from './swaggerEditor';
 
 /** A REST or HTTP API's definition as its translation gave it, with what a rename needs. */
 export interface RenamableDefinition {
@@ -335,13 +336,16 @@ function remade(paths: RenamablePaths, apiId: string, renamed: { resources: Gene
 const PRINTED_AS_IS = /^[\x20-\x26\x28-\x5b\x5d-\x7e]*$/;
 
 /**
- * Whether none of `paths` is found in the definition but as a key of its paths table. In a REST
- * API's, a path printed as it is shows in the text `str()` gave any key or string it is part of.
+ * Whether none of `paths` is found in the definition but as a key of its paths table, as written
+ * or with its parameters as `*`. In a REST API's, a path printed as it is shows in the text
+ * `str()` gave any key or string it is part of.
  */
 function readElsewhere(api: RenamableApi, paths: readonly string[]): boolean {
-  if (api.deployment && !paths.every((path) => PRINTED_AS_IS.test(path))) return false;
+  // A resource policy's statements write a path with its parameters as `*`.
+  const forms = paths.flatMap((path) => [path, pathWithoutParameters(path)]);
+  if (api.deployment && !forms.every((path) => PRINTED_AS_IS.test(path))) return false;
   const text = api.elsewhere;
-  return text !== null && !paths.some((path) => text.includes(path));
+  return text !== null && !forms.some((path) => text.includes(path));
 }
 
 /**

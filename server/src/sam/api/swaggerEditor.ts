@@ -33,6 +33,11 @@ const X_REQUEST_VALIDATOR = 'x-amazon-apigateway-request-validator';
 const X_ENDPOINT_CONFIG = 'x-amazon-apigateway-endpoint-configuration';
 const EXCLUDED_PATH_FIELDS = ['summary', 'description', 'parameters'];
 const ALL_HTTP_METHODS = ['OPTIONS', 'GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH'];
+/** A path as a resource policy's statements write it (SAM's `get_path_without_trailing_slash`, its name notwithstanding): each `{parameter}`, greedy ones too, a `*`. */
+export function pathWithoutParameters(path: string): string {
+  return path.replace(/\{([a-zA-Z0-9._-]+|[a-zA-Z0-9._-]+\+|proxy\+)\}/g, '*');
+}
+
 /** Whether every branch of a path item is a dict (`_validate_path_item`'s test, without its error). */
 function isValidPathItem(item: PyValue): boolean {
   if (item instanceof PyDict && !item.has(CONDITIONAL_IF)) return true;
@@ -576,7 +581,7 @@ export class SwaggerEditor extends BaseEditor {
   private methodPathUris(path: PyStr, stage: PyValue): PyValue[] {
     const methods: PyStr[] = [];
     for (const item of this.pathItems(path)) methods.push(...item.items().map(([k]) => k));
-    const bare = textOf(path).replace(/\{([a-zA-Z0-9._-]+|[a-zA-Z0-9._-]+\+|proxy\+)\}/g, '*');
+    const bare = pathWithoutParameters(textOf(path));
     return methods.map((m) => {
       const lower = textOf(m).toLowerCase();
       const method = lower === X_ANY_METHOD || lower === 'any' ? '*' : textOf(m).toUpperCase();
