@@ -549,50 +549,42 @@ function editValue(template: Plain, path: (string | number)[]): void {
   parent[key] = typeof value === 'string' ? `${value}z` : typeof value === 'number' ? value + 1 : typeof value === 'boolean' ? !value : 'z';
 }
 
+/** Each `Api` and `HttpApi` event's `Path` or `Method` written on one line, in order: its event's type, its value, and where its text starts and ends (inside any quotes). */
+function routeTexts(text: string, property: 'Path' | 'Method'): { type: string; value: string; start: number; end: number }[] {
+  const root = parseTemplate(text).root;
+  const resources = root && nodeAtPath(root, ['Resources']);
+  const out: { type: string; value: string; start: number; end: number }[] = [];
+  if (resources?.kind !== 'map') return out;
+  for (const { value } of resources.entries) {
+    const events = nodeAtPath(value, ['Properties', 'Events']);
+    if (events?.kind !== 'map') continue;
+    for (const event of events.entries) {
+      const type = nodeAtPath(event.value, ['Type']);
+      const node = nodeAtPath(event.value, ['Properties', property]);
+      if (type?.kind !== 'scalar' || (type.value !== 'Api' && type.value !== 'HttpApi') || node?.kind !== 'scalar' || typeof node.value !== 'string') continue;
+      const written = text.slice(node.range.start, node.range.end);
+      if (written.includes('\n') || written.length === 0) continue;
+      const quoted = (written[0] === "'" || written[0] === '"') && written.endsWith(written[0]!) && written.length > 1;
+      out.push({ type: type.value, value: node.value, ...(quoted ? { start: node.range.start + 1, end: node.range.end - 1 } : node.range) });
+    }
+  }
+  return out;
+}
+
 /**
  * The first `Api` or `HttpApi` event's `Path` of a template as written, where keystrokes type into
  * it: the end of its text, inside any quotes, and the start of its first path parameter's name.
  */
 function firstEventPath(text: string, eventType: 'Api' | 'HttpApi'): number[] | undefined {
-  const root = parseTemplate(text).root;
-  const resources = root && nodeAtPath(root, ['Resources']);
-  if (resources?.kind !== 'map') return undefined;
-  for (const { value } of resources.entries) {
-    const events = nodeAtPath(value, ['Properties', 'Events']);
-    if (events?.kind !== 'map') continue;
-    for (const event of events.entries) {
-      const type = nodeAtPath(event.value, ['Type']);
-      const path = nodeAtPath(event.value, ['Properties', 'Path']);
-      if (type?.kind !== 'scalar' || type.value !== eventType || path?.kind !== 'scalar' || typeof path.value !== 'string') continue;
-      const written = text.slice(path.range.start, path.range.end);
-      if (written.includes('\n') || written.length === 0) continue;
-      const quoted = (written[0] === "'" || written[0] === '"') && written.endsWith(written[0]!) && written.length > 1;
-      const brace = written.indexOf('{');
-      return [quoted ? path.range.end - 1 : path.range.end, ...(brace >= 0 ? [path.range.start + brace + 1] : [])];
-    }
-  }
-  return undefined;
+  const path = routeTexts(text, 'Path').find((route) => route.type === eventType);
+  if (path === undefined) return undefined;
+  const brace = text.slice(path.start, path.end).indexOf('{');
+  return [path.end, ...(brace >= 0 ? [path.start + brace + 1] : [])];
 }
 
 /** The first `Api` or `HttpApi` event's `Method` of a template as written: where its text starts and ends, inside any quotes. */
 function firstEventMethod(text: string, eventType: 'Api' | 'HttpApi'): { start: number; end: number } | undefined {
-  const root = parseTemplate(text).root;
-  const resources = root && nodeAtPath(root, ['Resources']);
-  if (resources?.kind !== 'map') return undefined;
-  for (const { value } of resources.entries) {
-    const events = nodeAtPath(value, ['Properties', 'Events']);
-    if (events?.kind !== 'map') continue;
-    for (const event of events.entries) {
-      const type = nodeAtPath(event.value, ['Type']);
-      const method = nodeAtPath(event.value, ['Properties', 'Method']);
-      if (type?.kind !== 'scalar' || type.value !== eventType || method?.kind !== 'scalar' || typeof method.value !== 'string') continue;
-      const written = text.slice(method.range.start, method.range.end);
-      if (written.includes('\n') || written.length === 0) continue;
-      const quoted = (written[0] === "'" || written[0] === '"') && written.endsWith(written[0]!) && written.length > 1;
-      return quoted ? { start: method.range.start + 1, end: method.range.end - 1 } : method.range;
-    }
-  }
-  return undefined;
+  return routeTexts(text, 'Method').find((route) => route.type === eventType);
 }
 
 describe("expansion with kept translations, typing in an Api or HttpApi event's path", { skip: existsSync(SUITE) ? false : `${SUITE} is absent` }, () => {
@@ -649,4 +641,42 @@ describe("expansion with kept translations, changing an Api or HttpApi event's m
       assert.ok(renamed > 0, 'some changes rename the method');
     });
   }
+});
+
+describe("expansion with kept translations, random edits to any Api or HttpApi event's path or method", { skip: existsSync(SUITE) ? false : `${SUITE} is absent` }, () => {
+  test('is the expansion without a cache after each: a character typed or taken away, another event\'s path, another method', () => {
+    const random = seededRandom(24112026);
+    const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+    const methods = ['get', 'put', 'post', 'ANY', 'Get', 'delete', 'options', 'p', 'head'];
+    let edits = 0;
+    let renamed = 0;
+    for (const file of readdirSync(join(SUITE, 'input')).filter((f) => f.endsWith('.yaml') && !f.startsWith('error_'))) {
+      let text = readFileSync(join(SUITE, 'input', file), 'utf8');
+      const cache = new SamTranslationCache({ movesInPlace: true });
+      expand(text, PARAMETERS, cache);
+      for (let step = 0; step < 24; step++) {
+        const paths = routeTexts(text, 'Path');
+        // Only text written as its value: an escape would make the edit another one.
+        const routes = [...paths.map((route) => ({ ...route, property: 'Path' })), ...routeTexts(text, 'Method').map((route) => ({ ...route, property: 'Method' }))].filter((route) => text.slice(route.start, route.end) === route.value);
+        if (routes.length === 0) break;
+        const route = pick(routes);
+        const at = Math.floor(random() * (route.value.length + 1));
+        const dice = random();
+        let now: string;
+        if (route.property === 'Method') now = dice < 0.7 ? pick(methods) : `${route.value}x`;
+        else if (dice < 0.2) now = pick(paths).value;
+        else if (dice < 0.6) now = route.value.slice(0, at) + pick(['a', 'x', '/', '-', '_', '.', '1', '{', '}', '/{id}', '{proxy+}']) + route.value.slice(at);
+        else now = route.value.slice(0, Math.max(0, at - 1)) + route.value.slice(at);
+        // What would make the scalar another YAML node, or no text.
+        if (now.length === 0 || /['"\\#:]/.test(now) || /^[-{*&!\[%@|>?,]/.test(now)) continue;
+        text = text.slice(0, route.start) + now + text.slice(route.end);
+        const before = cache.routeRenames;
+        assertSame(expand(text, PARAMETERS, cache), expand(text, PARAMETERS), `${file}, edit ${step}: ${route.property} ${route.value} made ${now}`);
+        renamed += cache.routeRenames - before;
+        edits++;
+      }
+    }
+    console.log(`random route edits: ${edits}, of which renamed without the fold: ${renamed}`);
+    assert.ok(renamed > 0, 'some edits rename a path or a method');
+  });
 });
