@@ -102,6 +102,8 @@ export interface ExpansionRecord {
   connectors?: ReadonlyMap<string, ConnectorLink>;
   /** The parameter values the expansion knew, and those it looked up, when each has a text: an edit to another parameter changes nothing in it. */
   parameters?: ParameterLookUps;
+  /** Whether its caller keeps it beyond the next expansion (`TranslationOptions.kept`, a baseline's): its records' ranges are the caller's too. */
+  kept: boolean;
 }
 
 /** The parameter values an expansion knew (the caller's, the defaults, the pseudo parameters), and those it looked up. */
@@ -111,7 +113,7 @@ export interface ParameterLookUps {
 }
 
 /** What the expansion remembers: the record, with the model and options its text and key come from. */
-export type Remembered = Omit<ExpansionRecord, 'optionsKey' | 'text' | 'root'> & { model: TemplateModel; options: TranslationOptions };
+export type Remembered = Omit<ExpansionRecord, 'optionsKey' | 'text' | 'root' | 'kept'> & { model: TemplateModel; options: TranslationOptions };
 
 const FUNCTION = 'AWS::Serverless::Function';
 /**
@@ -171,6 +173,7 @@ export function rememberExpansion(cache: SamTranslationCache, remembered: Rememb
           ...(remembered.apis ? { apis: remembered.apis } : {}),
           ...(remembered.connectors ? { connectors: remembered.connectors } : {}),
           ...(remembered.parameters ? { parameters: remembered.parameters } : {}),
+          kept: remembered.options.kept === true,
         }
       : undefined;
 }
@@ -376,10 +379,10 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   for (const before of [...passedThroughEdits, ...apiEntryEdits.map((edit) => edit.before)]) if (before.keyRange.start < unchangedUpTo) unchangedUpTo = before.keyRange.start;
   if (globalsEdit && globalsEdit.firstChange < unchangedUpTo) unchangedUpTo = globalsEdit.firstChange;
   if (parametersBefore && parametersBefore.keyRange.start < unchangedUpTo) unchangedUpTo = parametersBefore.keyRange.start;
-  // When nothing changed (a document as it opens, its baseline's text again), each record is copied
-  // now into ranges it alone holds: the first keystroke then moves what follows it in place, not
-  // copying a thousand records while the user waits.
-  const copiedFrom = inPlace && unchangedUpTo === Infinity ? -Infinity : unchangedUpTo;
+  // After a baseline's expansion (a document's first analysis, its text the baseline's or not), or
+  // when nothing changed, each record is copied now into ranges it alone holds: the first
+  // keystroke then moves what follows it in place, not copying a thousand records while the user waits.
+  const copiedFrom = inPlace && (last.kept || unchangedUpTo === Infinity) ? -Infinity : unchangedUpTo;
   /** Takes a generated resource placed anew, with its entry, into this expansion. */
   const takePlaced = (resource: GeneratedResource, producer: string, attributedTo: Origin | undefined, placement: Placement, entry: MapEntry) => {
     entries.push(entry);

@@ -998,6 +998,22 @@ describe('SamTranslationCache that moves in place (the language server reads eac
     assert.deepStrictEqual(baselineModel.root, baselineRoot);
   });
 
+  test('a document that differs from its baseline as it opens: the first keystroke above everything moves in place what the edit left as it was', () => {
+    const cache = new SamTranslationCache({ movesInPlace: true });
+    const options = { parameters: new Map(), region: 'us-east-1', partition: 'aws', cache };
+    const baseline = template();
+    expandServerless(readTemplateModel(parseTemplate(baseline)), { ...options, kept: true });
+    // The document as it opens: C's timeout edited at the bottom, then a comment typed above every resource.
+    const opened = template().replace(/(  C:[\s\S]*?Timeout: )3/, '$17');
+    assert.notEqual(opened, baseline);
+    assert.deepStrictEqual(expand(opened, cache), uncached(opened));
+    const movedBefore = cache.recordsMovedInPlace;
+    const keystroke = opened.replace('  AQueue:', '  #\n  AQueue:');
+    assert.deepStrictEqual(expand(keystroke, cache), uncached(keystroke));
+    // A's and B's Lambda functions, roles and event source mappings; C's, made anew when the document opened, are copied the first time they move.
+    assert.equal(cache.recordsMovedInPlace - movedBefore, 6);
+  });
+
   test('an expansion its caller keeps is left as it is by the ones after it, and so is the template it was made from', () => {
     const cache = new SamTranslationCache({ movesInPlace: true });
     const options = { parameters: new Map(), region: 'us-east-1', partition: 'aws', cache };
