@@ -587,6 +587,17 @@ function firstEventMethod(text: string, eventType: 'Api' | 'HttpApi'): { start: 
   return routeTexts(text, 'Method').find((route) => route.type === eventType);
 }
 
+/**
+ * Expands `text`, then each of `edits` in turn, through one cache that moves in place: each is the
+ * expansion without a cache. Returns how many renamed a path or a method without the fold.
+ */
+function expandedInTurn(file: string, text: string, edits: readonly { text: string; what: string }[]): number {
+  const cache = new SamTranslationCache({ movesInPlace: true });
+  expand(text, PARAMETERS, cache);
+  for (const edit of edits) assertSame(expand(edit.text, PARAMETERS, cache), expand(edit.text, PARAMETERS), `${file}, ${edit.what}`);
+  return cache.routeRenames;
+}
+
 describe("expansion with kept translations, typing in an Api or HttpApi event's path", { skip: existsSync(SUITE) ? false : `${SUITE} is absent` }, () => {
   for (const eventType of ['Api', 'HttpApi'] as const) {
     test(`is the expansion without a cache after each keystroke in an ${eventType} event's path, whether the path is renamed in the definition or the API rebuilt`, () => {
@@ -600,14 +611,9 @@ describe("expansion with kept translations, typing in an Api or HttpApi event's 
         typedIn++;
         // At the path's end, and in its first parameter's name: typed, then one keystroke taken back.
         for (const at of places) {
-          const cache = new SamTranslationCache({ movesInPlace: true });
-          expand(text, PARAMETERS, cache);
-          for (const typed of ['x', 'xy', 'xyz', 'xy']) {
-            const edited = text.slice(0, at) + typed + text.slice(at);
-            assertSame(expand(edited, PARAMETERS, cache), expand(edited, PARAMETERS), `${file}, the path typed at ${at} to …${typed}`);
-            keystrokes++;
-          }
-          renamed += cache.routeRenames;
+          const edits = ['x', 'xy', 'xyz', 'xy'].map((typed) => ({ text: text.slice(0, at) + typed + text.slice(at), what: `the path typed at ${at} to …${typed}` }));
+          renamed += expandedInTurn(file, text, edits);
+          keystrokes += edits.length;
         }
       }
       console.log(`${eventType}: inputs typed in: ${typedIn}, keystrokes: ${keystrokes}, of which the path was renamed without the fold: ${renamed}`);
@@ -627,15 +633,10 @@ describe("expansion with kept translations, changing an Api or HttpApi event's m
         const method = firstEventMethod(text, eventType);
         if (method === undefined) continue;
         changedIn++;
-        const cache = new SamTranslationCache({ movesInPlace: true });
-        expand(text, PARAMETERS, cache);
         // Another method, completed at once; any, upper case; one letter of a method typed; the method as written again.
-        for (const now of ['put', 'ANY', 'd', 'delete', text.slice(method.start, method.end)]) {
-          const edited = text.slice(0, method.start) + now + text.slice(method.end);
-          assertSame(expand(edited, PARAMETERS, cache), expand(edited, PARAMETERS), `${file}, the method made ${now}`);
-          changes++;
-        }
-        renamed += cache.routeRenames;
+        const edits = ['put', 'ANY', 'd', 'delete', text.slice(method.start, method.end)].map((now) => ({ text: text.slice(0, method.start) + now + text.slice(method.end), what: `the method made ${now}` }));
+        renamed += expandedInTurn(file, text, edits);
+        changes += edits.length;
       }
       console.log(`${eventType}: inputs changed: ${changedIn}, changes: ${changes}, of which the method was renamed without the fold: ${renamed}`);
       assert.ok(renamed > 0, 'some changes rename the method');
