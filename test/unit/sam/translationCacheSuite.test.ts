@@ -598,49 +598,48 @@ function expandedInTurn(file: string, text: string, edits: readonly { text: stri
   return cache.routeRenames;
 }
 
-describe("expansion with kept translations, typing in an Api or HttpApi event's path", { skip: existsSync(SUITE) ? false : `${SUITE} is absent` }, () => {
-  for (const eventType of ['Api', 'HttpApi'] as const) {
-    test(`is the expansion without a cache after each keystroke in an ${eventType} event's path, whether the path is renamed in the definition or the API rebuilt`, () => {
-      let typedIn = 0;
-      let renamed = 0;
-      let keystrokes = 0;
-      for (const file of readdirSync(join(SUITE, 'input')).filter((f) => f.endsWith('.yaml') && !f.startsWith('error_'))) {
-        const text = readFileSync(join(SUITE, 'input', file), 'utf8');
-        const places = firstEventPath(text, eventType);
-        if (places === undefined) continue;
-        typedIn++;
-        // At the path's end, and in its first parameter's name: typed, then one keystroke taken back.
-        for (const at of places) {
-          const edits = ['x', 'xy', 'xyz', 'xy'].map((typed) => ({ text: text.slice(0, at) + typed + text.slice(at), what: `the path typed at ${at} to …${typed}` }));
-          renamed += expandedInTurn(file, text, edits);
-          keystrokes += edits.length;
-        }
-      }
-      console.log(`${eventType}: inputs typed in: ${typedIn}, keystrokes: ${keystrokes}, of which the path was renamed without the fold: ${renamed}`);
-      assert.ok(renamed > 0, 'some keystrokes rename the path');
-    });
-  }
-});
+/**
+ * Edits to the first `Api` or `HttpApi` event's path or method of a template, each list expanded
+ * in turn through a cache of its own; none when the template has no such event.
+ */
+const ROUTE_EDITS: readonly { property: 'path' | 'method'; edits: (text: string, eventType: 'Api' | 'HttpApi') => { text: string; what: string }[][] }[] = [
+  {
+    property: 'path',
+    // At the path's end, and in its first parameter's name: typed, then one keystroke taken back.
+    edits: (text, eventType) =>
+      (firstEventPath(text, eventType) ?? []).map((at) => ['x', 'xy', 'xyz', 'xy'].map((typed) => ({ text: text.slice(0, at) + typed + text.slice(at), what: `the path typed at ${at} to …${typed}` }))),
+  },
+  {
+    property: 'method',
+    // Another method, completed at once; any, upper case; one letter of a method typed; the method as written again.
+    edits: (text, eventType) => {
+      const method = firstEventMethod(text, eventType);
+      if (method === undefined) return [];
+      return [['put', 'ANY', 'd', 'delete', text.slice(method.start, method.end)].map((now) => ({ text: text.slice(0, method.start) + now + text.slice(method.end), what: `the method made ${now}` }))];
+    },
+  },
+];
 
-describe("expansion with kept translations, changing an Api or HttpApi event's method", { skip: existsSync(SUITE) ? false : `${SUITE} is absent` }, () => {
-  for (const eventType of ['Api', 'HttpApi'] as const) {
-    test(`is the expansion without a cache after each change to an ${eventType} event's method, whether the method is renamed in the definition or the API rebuilt`, () => {
-      let changedIn = 0;
-      let renamed = 0;
-      let changes = 0;
-      for (const file of readdirSync(join(SUITE, 'input')).filter((f) => f.endsWith('.yaml') && !f.startsWith('error_'))) {
-        const text = readFileSync(join(SUITE, 'input', file), 'utf8');
-        const method = firstEventMethod(text, eventType);
-        if (method === undefined) continue;
-        changedIn++;
-        // Another method, completed at once; any, upper case; one letter of a method typed; the method as written again.
-        const edits = ['put', 'ANY', 'd', 'delete', text.slice(method.start, method.end)].map((now) => ({ text: text.slice(0, method.start) + now + text.slice(method.end), what: `the method made ${now}` }));
-        renamed += expandedInTurn(file, text, edits);
-        changes += edits.length;
-      }
-      console.log(`${eventType}: inputs changed: ${changedIn}, changes: ${changes}, of which the method was renamed without the fold: ${renamed}`);
-      assert.ok(renamed > 0, 'some changes rename the method');
-    });
+describe("expansion with kept translations, editing an Api or HttpApi event's path or method", { skip: existsSync(SUITE) ? false : `${SUITE} is absent` }, () => {
+  for (const { property, edits: editsOf } of ROUTE_EDITS) {
+    for (const eventType of ['Api', 'HttpApi'] as const) {
+      test(`is the expansion without a cache after each edit to an ${eventType} event's ${property}, whether it is renamed in the definition or the API rebuilt`, () => {
+        let editedIn = 0;
+        let renamed = 0;
+        let edits = 0;
+        for (const file of readdirSync(join(SUITE, 'input')).filter((f) => f.endsWith('.yaml') && !f.startsWith('error_'))) {
+          const text = readFileSync(join(SUITE, 'input', file), 'utf8');
+          const sequences = editsOf(text, eventType);
+          if (sequences.length > 0) editedIn++;
+          for (const sequence of sequences) {
+            renamed += expandedInTurn(file, text, sequence);
+            edits += sequence.length;
+          }
+        }
+        console.log(`${eventType} ${property}: inputs edited: ${editedIn}, edits: ${edits}, of which renamed without the fold: ${renamed}`);
+        assert.ok(renamed > 0, `some edits rename the ${property}`);
+      });
+    }
   }
 });
 

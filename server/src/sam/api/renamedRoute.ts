@@ -463,9 +463,7 @@ function bodyRenamed(body: unknown, table: PyDict, from: string, to: string): Pl
     if (!Object.hasOwn(itemsBefore, before)) return undefined;
     setEntry(items, text, itemsBefore[before]);
   }
-  const out: PlainMap = {};
-  for (const key of Object.keys(body)) setEntry(out, key, key === 'paths' ? items : body[key]);
-  return out;
+  return withPaths(body, items);
 }
 
 /** A `Body` with `path`'s item made anew by `item`; undefined when it has no such item, or `item` gives none. */
@@ -475,7 +473,12 @@ function bodyWithItem(body: unknown, path: string, item: (before: unknown) => Pl
   if (itemNow === undefined) return undefined;
   const items: PlainMap = {};
   for (const [key, value] of Object.entries(body.paths)) setEntry(items, key, key === path ? itemNow : value);
+  return withPaths(body, items);
+}
+
+/** A copy of `body` with `paths` in place of its own, its keys in their order. */
+function withPaths(body: PlainMap, paths: PlainMap): PlainMap {
   const out: PlainMap = {};
-  for (const key of Object.keys(body)) setEntry(out, key, key === 'paths' ? items : body[key]);
+  for (const key of Object.keys(body)) setEntry(out, key, key === 'paths' ? paths : body[key]);
   return out;
 }
