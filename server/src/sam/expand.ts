@@ -22,6 +22,8 @@ import { translate, type Translation, type TranslationOptions } from './translat
 import { isMap, type PlainMap } from './values';
 import { apiReplayOf } from './api/apiReplay';
 import { CopyRecord, PyDict } from './python/py27Dict';
+import { toPlain } from './api/pyValues';
+import { setEntry } from '../template/tree';
 
 export const SERVERLESS_TRANSFORM = 'AWS::Serverless-2016-10-31';
 
@@ -163,7 +165,7 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
       continue;
     }
     const edited = translation.edited.get(entry.key);
-    const value = edited ?? (isMap(template.Resources) ? template.Resources[entry.key] : undefined);
+    const value = withPlainDicts(edited ?? (isMap(template.Resources) ? template.Resources[entry.key] : undefined));
     entries.set(entry.key, { key: entry.key, keyRange: entry.keyRange, value, hint: entry.value, range: entry.value.range, producer: entry.key });
   }
   for (const [logicalId, generated] of translation.generated) if (!written.has(logicalId)) for (const resource of generated) place(resource, logicalId);
@@ -276,4 +278,26 @@ function rangeAt(node: MapNode | undefined, path: readonly (string | number)[]):
     } else break;
   }
   return range;
+}
+
+/**
+ * A resource's value with each Python dict in it made plain, everything else the same objects (a
+ * value read from the template keeps its place): an API that failed after the events' plugins
+ * gave it a definition holds that definition as SAM's plugins left it.
+ */
+function withPlainDicts(value: unknown, depth = 0): unknown {
+  if (value instanceof PyDict) return toPlain(value);
+  if (depth > 64 || typeof value !== 'object' || value === null) return value;
+  const entries = Object.entries(value);
+  let changed = false;
+  const items = entries.map(([key, item]) => {
+    const now = withPlainDicts(item, depth + 1);
+    if (now !== item) changed = true;
+    return [key, now] as const;
+  });
+  if (!changed) return value;
+  if (Array.isArray(value)) return items.map(([, item]) => item);
+  const out: PlainMap = {};
+  for (const [key, item] of items) setEntry<unknown>(out, key, item);
+  return out;
 }

@@ -440,4 +440,30 @@ ${fn}      Environment:
       ['__proto__', 'from-function'],
     ]);
   });
+
+  test("an API that fails after the events' plugin gave it a definition stays as it was written, with that definition in plain values", () => {
+    const text = template(`  Api:
+    Type: AWS::Serverless::Api
+    Properties:
+      StageName: Prod
+      Domain:
+        DomainName: api.example.com
+        CertificateArn: arn:aws:acm:us-east-1:123456789012:certificate/abc
+        EndpointConfiguration: SIDEWAYS
+${fn}      Events:
+        Read:
+          Type: Api
+          Properties:
+            RestApiId: !Ref Api
+            Path: /items
+            Method: get
+`);
+    assert.match(onlyError(text).wording, /EndpointConfiguration for Custom Domains must be one of/);
+    const expansion = expandServerless(readTemplateModel(parseTemplate(text)), { parameters: new Map(), region: 'us-east-1', partition: 'aws' });
+    const api = (toPlain(expansion.parsed.root!) as { Resources: { Api: { Type: string; Properties: { DefinitionBody?: { paths?: object } } } } }).Resources.Api;
+    assert.equal(api.Type, 'AWS::Serverless::Api');
+    // What the plugin added is SAM's swagger, not the workings of its Python 2.7 dicts.
+    assert.deepEqual(Object.keys(api.Properties.DefinitionBody ?? {}).sort(), ['info', 'paths', 'swagger']);
+    assert.deepEqual(Object.keys(api.Properties.DefinitionBody?.paths ?? {}), ['/items']);
+  });
 });
