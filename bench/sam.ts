@@ -38,6 +38,8 @@ export interface WarmCase {
   from_last: boolean;
   /** Whether it renamed an event's path or method in its API's definition without SAM's fold (sam/api/renamedRoute.ts). */
   route_renamed: boolean;
+  /** Whether it put an added event's path in its API's definition, or took a removed one's out, without SAM's fold (sam/api/addedRoute.ts). */
+  route_added: boolean;
   /** Whether it rebuilt an API from its parts, SAM's fold done again (sam/api/apiReplay.ts). */
   api_rebuilt: boolean;
 }
@@ -71,7 +73,7 @@ export interface SamFigures {
   warm_path_first: WarmCase;
   /** Handler100's method, `get` → `put` at once: renamed in its path's item. */
   warm_method: WarmCase;
-  /** A second `Api` event pasted into Handler100 at once (a new path): the API rebuilt from its parts. */
+  /** A second `Api` event pasted into Handler100 at once (a new path): its path put in the API's definition. */
   warm_event_added: WarmCase;
   /** The same stack with an explicit API that every function's `Api` event names: a keystroke in one event's path (renamed, the keystroke before rebuilt the API), a code location, a queue. */
   warm_explicit_path: WarmCase;
@@ -161,12 +163,14 @@ interface WarmFigures {
   fromLast: boolean;
   /** Whether it renamed an event's path or method without the fold. */
   routeRenamed: boolean;
+  /** Whether it put an added event's path in the definition, or took a removed one's out, without the fold. */
+  routeAdded: boolean;
   /** Whether it rebuilt an API from its parts. */
   apiRebuilt: boolean;
 }
 
 function newWarmFigures(): WarmFigures {
-  return { analysis: [], expansion: [], hits: 0, misses: 0, apiKept: false, fromLast: false, routeRenamed: false, apiRebuilt: false };
+  return { analysis: [], expansion: [], hits: 0, misses: 0, apiKept: false, fromLast: false, routeRenamed: false, routeAdded: false, apiRebuilt: false };
 }
 
 /** Times the pair: runs interleaved (expansion, analysis, processed analysis) so that drift hits all alike. */
@@ -235,15 +239,16 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
   };
   const warm = (model: TemplateModel, keystrokeBefore: TemplateModel, text: string, into: WarmFigures, keep: boolean, from = baseline) => {
     const expansionCache = warmedCache(keystrokeBefore, from.model);
-    const before = { hits: expansionCache.hits, misses: expansionCache.misses, routeRenames: expansionCache.routeRenames, apiRebuilds: expansionCache.apiRebuilds };
+    const before = { hits: expansionCache.hits, misses: expansionCache.misses, routeRenames: expansionCache.routeRenames, routesAdded: expansionCache.routesAddedOrRemoved, apiRebuilds: expansionCache.apiRebuilds };
     const expand = timeMs(() => expandServerless(model, { ...EXPANSION_OPTIONS, cache: expansionCache }));
     into.hits = expansionCache.hits - before.hits;
     into.misses = expansionCache.misses - before.misses;
     into.apiKept = expansionCache.implicitApiHits > 0;
     into.fromLast = expansionCache.reexpansions > 0;
     into.routeRenamed = expansionCache.routeRenames > before.routeRenames;
-    // A rename counts among the rebuilds too (SamTranslationCache.apiRebuilds).
-    into.apiRebuilt = expansionCache.apiRebuilds - before.apiRebuilds > expansionCache.routeRenames - before.routeRenames;
+    into.routeAdded = expansionCache.routesAddedOrRemoved > before.routesAdded;
+    // A rename or an added path counts among the rebuilds too (SamTranslationCache.apiRebuilds).
+    into.apiRebuilt = expansionCache.apiRebuilds - before.apiRebuilds > expansionCache.routeRenames - before.routeRenames + (expansionCache.routesAddedOrRemoved - before.routesAdded);
     const analysisCache = warmedCache(keystrokeBefore, from.model);
     const analyse = timeMs(() => analyzeUpdate({ text: from.text }, { text }, { spec, samCache: analysisCache }, { baselineCache: baselines, baselineKey: from === baseline ? 'baseline' : from === explicitBaseline ? 'explicit' : 'connectors' }));
     if (!keep) return;
@@ -287,7 +292,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
   const figures = (warmCase: WarmFigures): WarmCase => {
     const analysisOf = median(warmCase.analysis);
     const expansionOf = median(warmCase.expansion);
-    return { analysis_ms: analysisOf, expansion_ms: expansionOf, share: expansionOf / analysisOf, hits: warmCase.hits, misses: warmCase.misses, api_kept: warmCase.apiKept, from_last: warmCase.fromLast, route_renamed: warmCase.routeRenamed, api_rebuilt: warmCase.apiRebuilt };
+    return { analysis_ms: analysisOf, expansion_ms: expansionOf, share: expansionOf / analysisOf, hits: warmCase.hits, misses: warmCase.misses, api_kept: warmCase.apiKept, from_last: warmCase.fromLast, route_renamed: warmCase.routeRenamed, route_added: warmCase.routeAdded, api_rebuilt: warmCase.apiRebuilt };
   };
   return {
     name: pair.name,

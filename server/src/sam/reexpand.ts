@@ -49,8 +49,9 @@ import type { SamSource } from './sourceMap';
 import { parameterValues, SERVERLESS_PREFIX, translate, translationContext, type Translation, type TranslationOptions } from './translate';
 import { joinedParameterReads, sameParameterReads, stableText, type ParameterReads, type SamTranslationCache } from './translationCache';
 import { isMap, sortedEntries, type PlainMap } from './values';
-import { functionApiParts, rebuildApis, replayable, type ApiReplay, type FunctionApiPart, type RebuiltApis, type WrittenApi } from './api/apiReplay';
+import { functionApiParts, rebuildAlone, rebuildApis, replayable, type ApiReplay, type FunctionApiPart, type RebuiltApis, type WrittenApi } from './api/apiReplay';
 import { restApiIdString } from './api/apiEvent';
+import { addedRouteApis } from './api/addedRoute';
 import { renamedRouteApis } from './api/renamedRoute';
 import { defaultRoutesServed, serversAfter, sharedDefaultRoute, type DefaultRouteServers } from './api/defaultRoutes';
 import { REST_KIND } from './api/implicitRestApi';
@@ -345,11 +346,15 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     const [only, ...others] = edited;
     const alone = only !== undefined && others.length === 0 && apiEntryEdits.length === 0 && !globalsEdit && !parametersNow && [...(reconnected?.connectors ?? [])].length === 0;
     const renamed = alone && last.apis ? renamedRouteApis(last.apis.renamable, { id: only[0], ...only[1] }, { before: last.text, now: text }, { before: last.apis.parts, now: apis.parts }) : undefined;
-    if (renamed) {
-      rebuilt = renamed.rebuilt;
-      apis = { ...apis, renamable: renamed.paths };
+    // An event added to it or taken from it puts its path's item in or takes it out, without the fold too (api/addedRoute.ts).
+    const added = alone && !renamed && last.apis ? addedRouteApis(last.apis.renamable, only[0], { before: last.apis.parts, now: apis.parts }, apis.pluginOrders, (part) => rebuildAlone(apis!, only[0], part, writtenApis(apis!, entriesNowById, index), globalsValue(root, index), translationContext)) : undefined;
+    const answered = renamed ?? added;
+    if (answered) {
+      rebuilt = answered.rebuilt;
+      apis = { ...apis, renamable: answered.paths };
       for (const apiId of rebuilt.generated.keys()) bodyItemNodes(last.placed, apiId, reusedNodes);
-      cache.routeRenames++;
+      if (renamed) cache.routeRenames++;
+      else cache.routesAddedOrRemoved++;
     } else {
       rebuilt = rebuildApis(apis, writtenApis(apis, entriesNowById, index), globalsValue(root, index), translationContext, index, typedPaths(edited.keys(), last.apis?.parts, apis.parts));
       if (rebuilt === undefined) return undefined;

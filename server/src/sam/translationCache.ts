@@ -189,6 +189,8 @@ export class SamTranslationCache {
   apiRebuilds = 0;
   /** Of those, the ones that renamed an event's path or method in its API's definition without SAM's fold (api/renamedRoute.ts). */
   routeRenames = 0;
+  /** Of those, the ones that put an added event's path in its API's definition, or took a removed one's out, without SAM's fold (api/addedRoute.ts). */
+  routesAddedOrRemoved = 0;
   /** Lambda functions those expansions made again with the values a Globals edit changed, rather than translating their functions again (globalsEdit.ts). */
   functionsPatched = 0;
   /** Processed resources those expansions moved in place rather than copied. */

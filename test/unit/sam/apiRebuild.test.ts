@@ -176,7 +176,7 @@ describe('Globals', () => {
 });
 
 /** An explicit API with a default authorizer and CORS from Globals, named by A's event; B's event is on the implicit API. */
-function explicitTemplate({ pathOfA = '/a', methodOfA = 'get', apiOfA = '!Ref Api', pathOfB = '/b', domain = '', stage = 'live', ownCors = '' } = {}): string {
+function explicitTemplate({ pathOfA = '/a', methodOfA = 'get', apiOfA = '!Ref Api', pathOfB = '/b', domain = '', stage = 'live', ownCors = '', pastedIntoA = [] as string[] } = {}): string {
   const readA = eventYaml('Read', 'Api', { ...(apiOfA ? { RestApiId: apiOfA } : {}), Path: pathOfA, Method: methodOfA });
   return `Transform: AWS::Serverless-2016-10-31
 Globals:
@@ -192,7 +192,7 @@ ${ownCors ? `      Cors: "${ownCors}"\n` : ''}      Auth:
         Authorizers:
           TokenAuth:
             FunctionArn: !GetAtt Authorizer.Arn
-${domain}${functionYaml('Authorizer', { code: 's3://bucket/auth.zip' })}${functionYaml('A', { events: [readA] })}${functionYaml('B', { events: [eventYaml('Read', 'Api', { Path: pathOfB, Method: 'get' })] })}`;
+${domain}${functionYaml('Authorizer', { code: 's3://bucket/auth.zip' })}${functionYaml('A', { events: [readA, ...pastedIntoA] })}${functionYaml('B', { events: [eventYaml('Read', 'Api', { Path: pathOfB, Method: 'get' })] })}`;
 }
 
 type Body = { paths: Record<string, Record<string, { security?: unknown[] }>> };
@@ -259,10 +259,10 @@ describe('an explicit API rebuilt from its parts', () => {
   });
 });
 
-/** HTTP APIs: A serves the explicit API's `$default` route and a path on it, B a path on the implicit API; `settings` are route settings on B's event. */
-function httpTemplate({ pathOfA = '/a', methodOfA = 'get', pathOfB = '/b', methodOfB = 'get', settings = '' } = {}): string {
-  const a = [eventYaml('Default', 'HttpApi', { ApiId: '!Ref Api' }), eventYaml('Read', 'HttpApi', { ApiId: '!Ref Api', Path: pathOfA, Method: methodOfA })];
-  const b = [eventYaml('Read', 'HttpApi', { Path: pathOfB, Method: methodOfB }) + settings];
+/** HTTP APIs: A serves the explicit API's `$default` route and a path on it, B a path on the implicit API; `settings` are route settings on B's event; each function has the `pasted` events besides. */
+function httpTemplate({ pathOfA = '/a', methodOfA = 'get', pathOfB = '/b', methodOfB = 'get', settings = '', pastedIntoA = [] as string[], pastedIntoB = [] as string[] } = {}): string {
+  const a = [eventYaml('Default', 'HttpApi', { ApiId: '!Ref Api' }), eventYaml('Read', 'HttpApi', { ApiId: '!Ref Api', Path: pathOfA, Method: methodOfA }), ...pastedIntoA];
+  const b = [eventYaml('Read', 'HttpApi', { Path: pathOfB, Method: methodOfB }) + settings, ...pastedIntoB];
   return `Transform: AWS::Serverless-2016-10-31
 Resources:
   Api:
@@ -297,11 +297,12 @@ describe('HTTP APIs rebuilt from their parts', () => {
 });
 
 /**
- * Types `paths` into one event's path, keystroke after keystroke, through a cache that moves in
- * place: each expansion is the expansion in full. Returns how many of them renamed the path
- * without SAM's fold, and how many rebuilt the API from its parts otherwise.
+ * Expands `texts` in turn, edit after edit, through a cache that moves in place: each expansion is
+ * the expansion in full. Returns how many of them renamed a path or a method without SAM's fold,
+ * how many put an event's path in the definition or took it out without it, and how many rebuilt
+ * the API from its parts otherwise.
  */
-function typed(texts: readonly string[]): { renamed: number; rebuiltOtherwise: number } {
+function typed(texts: readonly string[]): { renamed: number; added: number; rebuiltOtherwise: number } {
   const cache = new SamTranslationCache({ movesInPlace: true });
   expand(texts[0]!, cache);
   for (const text of texts.slice(1)) {
@@ -311,7 +312,7 @@ function typed(texts: readonly string[]): { renamed: number; rebuiltOtherwise: n
     assert.deepStrictEqual(expansion.sourceMap, full.sourceMap, 'so is the source map');
     assert.deepStrictEqual(expansion.notes, full.notes, 'and so are the notes');
   }
-  return { renamed: cache.routeRenames, rebuiltOtherwise: cache.apiRebuilds - cache.routeRenames };
+  return { renamed: cache.routeRenames, added: cache.routesAddedOrRemoved, rebuiltOtherwise: cache.apiRebuilds - cache.routeRenames - cache.routesAddedOrRemoved };
 }
 
 describe('a keystroke in a path renames it in the definition without rebuilding the API', () => {
@@ -398,31 +399,86 @@ describe("a change to an event's method alone renames it in its path's item with
 
   test('HTTP APIs: a method changed on the explicit API and on the implicit one, renamed', () => {
     const onExplicit = typed(['get', 'post', 'any'].map((methodOfA) => httpTemplate({ methodOfA })));
-    assert.deepEqual(onExplicit, { renamed: 2, rebuiltOtherwise: 0 });
+    assert.deepEqual(onExplicit, { renamed: 2, added: 0, rebuiltOtherwise: 0 });
     const onImplicit = typed(['get', 'delete', 'put'].map((methodOfB) => httpTemplate({ methodOfB })));
-    assert.deepEqual(onImplicit, { renamed: 2, rebuiltOtherwise: 0 });
+    assert.deepEqual(onImplicit, { renamed: 2, added: 0, rebuiltOtherwise: 0 });
   });
 
   test("a path whose item holds more than the event's method: rebuilt (CORS adds the preflight, whose allowed methods name it; two events share the path)", () => {
     const withCors = typed(['get', 'put'].map((methodOfA) => explicitTemplate({ methodOfA })));
-    assert.deepEqual(withCors, { renamed: 0, rebuiltOtherwise: 1 });
+    assert.deepEqual(withCors, { renamed: 0, added: 0, rebuiltOtherwise: 1 });
     const shared = typed(['get', 'put'].map((method) => template({ A: { path: '/a' }, B: { path: '/a', method: method === 'get' ? 'post' : 'delete' }, C: {} })));
-    assert.deepEqual(shared, { renamed: 0, rebuiltOtherwise: 1 });
+    assert.deepEqual(shared, { renamed: 0, added: 0, rebuiltOtherwise: 1 });
   });
 
   test('a method the editors treat apart (options), or a resource policy that names each path and method: rebuilt', () => {
     const options = typed(['get', 'options', 'put'].map((method) => template({ ...BASE, B: { path: '/b', method } })));
-    assert.deepEqual(options, { renamed: 0, rebuiltOtherwise: 2 });
+    assert.deepEqual(options, { renamed: 0, added: 0, rebuiltOtherwise: 2 });
     const globals = 'Globals:\n  Api:\n    Auth:\n      ResourcePolicy:\n        IpRangeWhitelist: [1.2.3.4]\n';
     const policy = typed(['get', 'put'].map((method) => template({ ...BASE, B: { path: '/b', method } }, globals)));
-    assert.deepEqual(policy, { renamed: 0, rebuiltOtherwise: 1 });
+    assert.deepEqual(policy, { renamed: 0, added: 0, rebuiltOtherwise: 1 });
     // The statements write the path with its parameters as `*`, and the method upper case.
     const withParameter = typed(['get', 'put'].map((method) => template({ ...BASE, B: { path: '/b/{id}', method } }, globals)));
-    assert.deepEqual(withParameter, { renamed: 0, rebuiltOtherwise: 1 });
+    assert.deepEqual(withParameter, { renamed: 0, added: 0, rebuiltOtherwise: 1 });
   });
 
   test('a path renamed after a method was, and a method after a path: each renamed', () => {
     const texts = [template(BASE), template({ ...BASE, B: { path: '/b', method: 'put' } }), template({ ...BASE, B: { path: '/bx', method: 'put' } }), template({ ...BASE, B: { path: '/bx', method: 'post' } })];
-    assert.deepEqual(typed(texts), { renamed: 3, rebuiltOtherwise: 0 });
+    assert.deepEqual(typed(texts), { renamed: 3, added: 0, rebuiltOtherwise: 0 });
+  });
+});
+
+/** Functions A and B, each with an `Api` event on the implicit API (A's at /a, B's at /b), A with the `pasted` events besides. */
+function pastedTemplate(pasted: readonly string[], globals = ''): string {
+  return `Transform: AWS::Serverless-2016-10-31
+${globals}Resources:
+${functionYaml('A', { events: [eventYaml('Read', 'Api', { Path: '/a', Method: 'get' }), ...pasted] })}${functionYaml('B', { events: [eventYaml('Read', 'Api', { Path: '/b', Method: 'get' })] })}`;
+}
+
+/** A second event pasted into a function: `Write`, of `type`, at `path` with `method`, with `properties` besides. */
+function write(path: string, { type = 'Api', method = 'post', properties = {} as Record<string, string> } = {}): string {
+  return eventYaml('Write', type, { ...properties, Path: path, Method: method });
+}
+
+describe("an event pasted into a function that has one on the same API, or taken out of it, puts its path's item in the definition or takes it out without rebuilding the API", () => {
+  test('the implicit API: the event pasted, its path typed into, then taken out again; each the expansion in full', () => {
+    const texts = [pastedTemplate([]), ...['/a/items', '/a/itemsx', '/a/itemsxy'].map((path) => pastedTemplate([write(path)])), pastedTemplate([])];
+    assert.deepEqual(typed(texts), { renamed: 2, added: 2, rebuiltOtherwise: 0 });
+    // A new path is a new definition, so a new deployment, which the stage names.
+    const before = resources(pastedTemplate([]));
+    const after = resources(pastedTemplate([write('/a/items')]));
+    assert.notEqual(deploymentId(after), deploymentId(before));
+    assert.deepEqual(after.ServerlessRestApiProdStage?.Properties.DeploymentId, { Ref: deploymentId(after) });
+    assert.deepEqual(Object.keys((after.ServerlessRestApi!.Properties.Body as unknown as Body).paths['/a/items']!), ['post']);
+    assert.equal(after.AWritePermissionProd?.Type, 'AWS::Lambda::Permission');
+  });
+
+  test('two events pasted one after the other, then the first taken out: each put in or taken out', () => {
+    const both = [write('/a/items'), eventYaml('Delete', 'Api', { Path: '/a/items/{id}', Method: 'delete' })];
+    const texts = [pastedTemplate([]), pastedTemplate(both.slice(0, 1)), pastedTemplate(both), pastedTemplate(both.slice(1))];
+    assert.deepEqual(typed(texts), { renamed: 0, added: 3, rebuiltOtherwise: 0 });
+  });
+
+  test('an explicit API with CORS and a default authorizer: the pasted path has its preflight and its authorizer', () => {
+    const pasted = write('/a/items', { properties: { RestApiId: '!Ref Api' } });
+    assert.deepEqual(typed([explicitTemplate(), explicitTemplate({ pastedIntoA: [pasted] }), explicitTemplate()]), { renamed: 0, added: 2, rebuiltOtherwise: 0 });
+    const item = (resources(explicitTemplate({ pastedIntoA: [pasted] })).Api!.Properties.Body as unknown as Body).paths['/a/items']!;
+    assert.ok('options' in item);
+    assert.deepEqual(item.post!.security, [{ TokenAuth: [] }]);
+  });
+
+  test('HTTP APIs: an event pasted on the explicit API and on the implicit one, then taken out; the route in the body', () => {
+    const onExplicit = write('/a/items', { type: 'HttpApi', properties: { ApiId: '!Ref Api' } });
+    assert.deepEqual(typed([httpTemplate(), httpTemplate({ pastedIntoA: [onExplicit] }), httpTemplate()]), { renamed: 0, added: 2, rebuiltOtherwise: 0 });
+    const onImplicit = write('/b/{id}', { type: 'HttpApi' });
+    assert.deepEqual(typed([httpTemplate(), httpTemplate({ pastedIntoB: [onImplicit] }), httpTemplate()]), { renamed: 0, added: 2, rebuiltOtherwise: 0 });
+    const paths = (resources(httpTemplate({ pastedIntoB: [onImplicit] })).ServerlessHttpApi!.Properties.Body as unknown as OpenApi).paths;
+    assert.deepEqual(Object.keys(paths).sort(), ['/b', '/b/{id}']);
+  });
+
+  test("rebuilt instead: a path another event has (their item is shared), and an API whose resource policy SAM writes for each path (outside the path's item)", () => {
+    assert.deepEqual(typed([pastedTemplate([]), pastedTemplate([write('/b')])]), { renamed: 0, added: 0, rebuiltOtherwise: 1 });
+    const globals = 'Globals:\n  Api:\n    Auth:\n      ResourcePolicy:\n        IpRangeWhitelist: [1.2.3.4]\n';
+    assert.deepEqual(typed([pastedTemplate([], globals), pastedTemplate([write('/a/items')], globals), pastedTemplate([], globals)]), { renamed: 0, added: 0, rebuiltOtherwise: 2 });
   });
 });

@@ -620,6 +620,45 @@ const ROUTE_EDITS: readonly { property: 'path' | 'method'; edits: (text: string,
   },
 ];
 
+/**
+ * Each `Api` and `HttpApi` event written in block style whose `Path` is written on one line, as a
+ * copy could be pasted after it: its name, its lines (from the start of its key's line to the end
+ * of its last line), and its path's text within them (inside any quotes).
+ */
+function eventBlocks(text: string): { name: string; start: number; end: number; path: { start: number; end: number; value: string } }[] {
+  const root = parseTemplate(text).root;
+  const resources = root && nodeAtPath(root, ['Resources']);
+  const out: { name: string; start: number; end: number; path: { start: number; end: number; value: string } }[] = [];
+  if (resources?.kind !== 'map') return out;
+  for (const { value } of resources.entries) {
+    const events = nodeAtPath(value, ['Properties', 'Events']);
+    if (events?.kind !== 'map') continue;
+    for (const event of events.entries) {
+      const type = nodeAtPath(event.value, ['Type']);
+      const path = routeTexts(text, 'Path').find((route) => route.start >= event.value.range.start && route.end <= event.value.range.end);
+      if (type?.kind !== 'scalar' || (type.value !== 'Api' && type.value !== 'HttpApi') || path === undefined || text.slice(path.start, path.end) !== path.value) continue;
+      const start = text.lastIndexOf('\n', event.keyRange.start) + 1;
+      const end = text.indexOf('\n', event.value.range.end - 1);
+      // Block style: the key alone at the start of its line, the event's text on lines of its own.
+      if (!/^ *$/.test(text.slice(start, event.keyRange.start)) || end < 0 || text.slice(start, end).includes('{')) continue;
+      out.push({ name: event.key, start, end, path: { start: path.start, end: path.end, value: path.value } });
+    }
+  }
+  return out;
+}
+
+/** `text` with a copy of the event `block` pasted after it, named `name`, its path `path`. */
+function pasted(text: string, block: ReturnType<typeof eventBlocks>[number], name: string, path: string): string {
+  const lines = text.slice(block.start, block.path.start) + path + text.slice(block.path.end, block.end);
+  const renamed = lines.replace(/^( *)[^:]+:/, `$1${name}:`);
+  return `${text.slice(0, block.end)}\n${renamed}${text.slice(block.end)}`;
+}
+
+/** `text` without the event `block`'s lines. */
+function withoutEvent(text: string, block: ReturnType<typeof eventBlocks>[number]): string {
+  return text.slice(0, block.start) + text.slice(block.end + 1);
+}
+
 describe("expansion with kept translations, editing an Api or HttpApi event's path or method", { skip: existsSync(SUITE) ? false : `${SUITE} is absent` }, () => {
   for (const { property, edits: editsOf } of ROUTE_EDITS) {
     for (const eventType of ['Api', 'HttpApi'] as const) {
@@ -643,18 +682,64 @@ describe("expansion with kept translations, editing an Api or HttpApi event's pa
   }
 });
 
+describe('expansion with kept translations, an Api or HttpApi event pasted into its function and taken out again', { skip: existsSync(SUITE) ? false : `${SUITE} is absent` }, () => {
+  test('is the expansion without a cache after each, whether the path is put in the definition and taken out or the API rebuilt', () => {
+    let templates = 0;
+    let edits = 0;
+    let added = 0;
+    for (const file of readdirSync(join(SUITE, 'input')).filter((f) => f.endsWith('.yaml') && !f.startsWith('error_'))) {
+      const text = readFileSync(join(SUITE, 'input', file), 'utf8');
+      const blocks = eventBlocks(text);
+      if (blocks.length > 0) templates++;
+      for (const block of blocks) {
+        // A new path (one segment longer), and the path of the event it copies (shared with it).
+        for (const path of [`${block.path.value.replace(/\/$/, '')}/pasted`, block.path.value]) {
+          const cache = new SamTranslationCache({ movesInPlace: true });
+          expand(text, PARAMETERS, cache);
+          for (const [what, now] of [
+            ['pasted', pasted(text, block, `${block.name}Pasted`, path)],
+            ['taken out', text],
+          ] as const) {
+            assertSame(expand(now, PARAMETERS, cache), expand(now, PARAMETERS), `${file}, ${block.name} ${what} at ${path}`);
+            edits++;
+          }
+          added += cache.routesAddedOrRemoved;
+        }
+      }
+    }
+    console.log(`events pasted and taken out: templates ${templates}, edits ${edits}, of which the path put in or taken out without the fold: ${added}`);
+    assert.ok(added > 0, 'some pasted events put their path in the definition without the fold');
+  });
+});
+
 describe("expansion with kept translations, random edits to any Api or HttpApi event's path or method", { skip: existsSync(SUITE) ? false : `${SUITE} is absent` }, () => {
-  test('is the expansion without a cache after each: a character typed or taken away, another event\'s path, another method', () => {
+  test('is the expansion without a cache after each: a character typed or taken away, another event\'s path, another method, an event pasted or taken out', () => {
     const random = seededRandom(24112026);
     const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
     const methods = ['get', 'put', 'post', 'ANY', 'Get', 'delete', 'options', 'p', 'head'];
     let edits = 0;
     let renamed = 0;
+    let added = 0;
     for (const file of readdirSync(join(SUITE, 'input')).filter((f) => f.endsWith('.yaml') && !f.startsWith('error_'))) {
       let text = readFileSync(join(SUITE, 'input', file), 'utf8');
       const cache = new SamTranslationCache({ movesInPlace: true });
       expand(text, PARAMETERS, cache);
+      let pastes = 0;
       for (let step = 0; step < 24; step++) {
+        // Now and then an event pasted after another, with a path of its own or another's, or a pasted one taken out.
+        const blocks = eventBlocks(text);
+        const pastedBlocks = blocks.filter((block) => block.name.startsWith('Pasted'));
+        const move = random();
+        if ((move < 0.1 && blocks.length > 0) || (move < 0.2 && pastedBlocks.length > 0)) {
+          const block = move < 0.1 ? pick(blocks) : pick(pastedBlocks);
+          const path = random() < 0.8 ? `${block.path.value.replace(/\/$/, '')}/p${step}` : pick(blocks).path.value;
+          text = move < 0.1 ? pasted(text, block, `Pasted${pastes++}`, path) : withoutEvent(text, block);
+          const before = cache.routesAddedOrRemoved;
+          assertSame(expand(text, PARAMETERS, cache), expand(text, PARAMETERS), `${file}, edit ${step}: ${block.name} ${move < 0.1 ? `pasted at ${path}` : 'taken out'}`);
+          added += cache.routesAddedOrRemoved - before;
+          edits++;
+          continue;
+        }
         const paths = routeTexts(text, 'Path');
         // Only text written as its value: an escape would make the edit another one.
         const routes = [...paths.map((route) => ({ ...route, property: 'Path' })), ...routeTexts(text, 'Method').map((route) => ({ ...route, property: 'Method' }))].filter((route) => text.slice(route.start, route.end) === route.value);
@@ -676,7 +761,8 @@ describe("expansion with kept translations, random edits to any Api or HttpApi e
         edits++;
       }
     }
-    console.log(`random route edits: ${edits}, of which renamed without the fold: ${renamed}`);
+    console.log(`random route edits: ${edits}, of which renamed without the fold: ${renamed}, events pasted or taken out without it: ${added}`);
     assert.ok(renamed > 0, 'some edits rename a path or a method');
+    assert.ok(added > 0, 'some pasted events put their path in the definition without the fold');
   });
 });

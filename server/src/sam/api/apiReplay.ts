@@ -162,6 +162,35 @@ export function rebuildApis(
   return rebuilt && { ...rebuilt, renamable: renamablePaths(record, hashed, rebuilt, index) };
 }
 
+/**
+ * The APIs made from one function's part alone, as `rebuildApis` makes them from all the parts:
+ * what each generates, and the definition each translation made (api/addedRoute.ts compares the
+ * function's part with an event and without it). Undefined when the rebuild is.
+ */
+export function rebuildAlone(
+  replay: ApiReplay,
+  functionId: string,
+  part: FunctionApiPart,
+  written: ReadonlyMap<string, WrittenApi>,
+  globals: unknown,
+  newContext: (seed: ContextSeed) => TranslationContext,
+): { rebuilt: RebuiltApis; definitions: ReadonlyMap<string, RenamableDefinition> } | undefined {
+  const named = new Set(part.events.map((event) => event.apiId));
+  const implicit = new Set([IMPLICIT_REST_API, IMPLICIT_HTTP_API]);
+  const only = (order: readonly string[]) => (order.includes(functionId) ? [functionId] : []);
+  const alone: ApiReplay = {
+    pluginOrders: { rest: only(replay.pluginOrders.rest), http: only(replay.pluginOrders.http) },
+    translationOrder: only(replay.translationOrder),
+    parts: new Map([[functionId, part]]),
+    context: replay.context,
+    // An implicit API no event of the function names is not made.
+    apis: replay.apis.filter((api) => !implicit.has(api.id) || named.has(api.id)),
+  };
+  const definitions = new Map<string, RenamableDefinition>();
+  const rebuilt = PyDict.recordingCopies(new CopyRecord(), () => rebuildRecorded(alone, written, globals, newContext, definitions));
+  return rebuilt && { rebuilt, definitions };
+}
+
 /** `rebuildApis`, noting each REST API's hashed definition in `hashed`. */
 function rebuildRecorded(replay: ApiReplay, written: ReadonlyMap<string, WrittenApi>, globals: unknown, newContext: (seed: ContextSeed) => TranslationContext, hashed: Map<string, RenamableDefinition>): RebuiltApis | undefined {
   const { parts } = replay;

@@ -69,6 +69,8 @@ class HttpApiGenerator {
     this.p = sam.properties;
     const body = this.p.DefinitionBody;
     this.body = body === undefined || body === null ? undefined : body instanceof PyDict ? body : fromTemplate(body);
+    // What SAM's fold left, for a later event added without it (addedRoute.ts).
+    if (this.body instanceof PyDict) PyDict.foldEnds(this.body);
     this.tags = isMap(this.p.Tags) ? { ...this.p.Tags } : undefined;
     this.stageName = this.p.StageName || '$default';
   }

@@ -34,7 +34,7 @@ import type { MapEntry, ScalarNode, TemplateNode } from '../../template/ast';
 import { nodeAtPath, setEntry } from '../../template/tree';
 import type { GeneratedResource, Origin } from '../generated';
 import type { SourceIndex } from '../sourceIndex';
-import { PyDict, PyFloat, PyUnicode, textOf, type CopyRecord, type KeyHistory, type PyStr, type PyValue, type ReplayCheckpoint } from '../python/py27Dict';
+import { PyDict, PyFloat, PyUnicode, textOf, type CopyRecord, type FoldEnd, type KeyHistory, type PyStr, type PyValue, type ReplayCheckpoint } from '../python/py27Dict';
 import { pyStr } from '../python/pyRepr';
 import { sha1Hex } from '../sha1';
 import { isMap, sameInOrder, type PlainMap } from '../values';
@@ -61,7 +61,7 @@ export interface DeploymentHash {
 }
 
 /** A REST or HTTP API as the last expansion in full, rebuild or rename left it, with what renaming one of its paths needs. */
-interface RenamableApi {
+export interface RenamableApi {
   definition: PyDict;
   /** Its paths table, with the history of its keys. */
   paths: PyDict;
@@ -75,6 +75,8 @@ interface RenamableApi {
   elsewhere: string | null;
   /** The paths table's replay at some of its adds (every few, and before the path last renamed), in order: a rename goes on from the last before its path's add. */
   checkpoints: readonly ReplayCheckpoint[];
+  /** What SAM's fold left of the definition, when it was noted: an event may then be added or removed without the fold (addedRoute.ts). */
+  fold?: FoldEnd | undefined;
 }
 
 /** The REST and HTTP APIs of the last expansion whose path may be renamed without the fold, and the events the implicit ones among them stand at. */
@@ -104,7 +106,7 @@ export function renamablePaths(
     const generated = made.generated.get(apiId);
     // A deep copy after `Body` was made would have reordered the definition since.
     if (!(paths instanceof PyDict) || history === undefined || history.broken || paths.documentCopies !== copies || generated === undefined || holdsTemplateValue(generated, index)) continue;
-    const api = { definition, paths, history: { added: history.added }, copies, ...(deployment ? { deployment } : {}), generated, checkpoints: history.checkpoints };
+    const api = { definition, paths, history: { added: history.added }, copies, ...(deployment ? { deployment } : {}), generated, checkpoints: history.checkpoints, fold: definition.foldEnd };
     apis.set(apiId, { ...api, elsewhere: textElsewhere(api) });
   }
   return apis.size > 0 ? { apis, origins: made.origins } : undefined;
@@ -174,7 +176,7 @@ export function renamedRouteApis(
 }
 
 /** Whether two logged events are the same event on the same API, their paths and methods aside. */
-function sameEventBesidesRoute(a: LoggedApiEvent, b: LoggedApiEvent): boolean {
+export function sameEventBesidesRoute(a: LoggedApiEvent, b: LoggedApiEvent): boolean {
   return (
     a.kind === b.kind &&
     a.apiId === b.apiId &&
@@ -188,7 +190,7 @@ function sameEventBesidesRoute(a: LoggedApiEvent, b: LoggedApiEvent): boolean {
 }
 
 /** How many events of a kind in the functions' parts add `path` to `apiId`'s definition. */
-function eventsOnPath(parts: ReadonlyMap<string, FunctionApiPart>, kind: LoggedApiEvent['kind'], apiId: string, path: string): number {
+export function eventsOnPath(parts: ReadonlyMap<string, FunctionApiPart>, kind: LoggedApiEvent['kind'], apiId: string, path: string): number {
   let count = 0;
   for (const part of parts.values()) for (const event of part.events) if (event.kind === kind && event.apiId === apiId && event.path === path) count++;
   return count;
@@ -321,7 +323,7 @@ function renameMethod(paths: RenamablePaths, apiId: string, path: string, from: 
 }
 
 /** The APIs after a rename: `apiId`'s resources as it made them (only a REST API's deployment is named anew; nothing is looked up, in the parameters or among the resources), and `next` for the one after. */
-function remade(paths: RenamablePaths, apiId: string, renamed: { resources: GeneratedResource[]; deploymentId?: string | undefined }, next: RenamableApi): { rebuilt: RebuiltApis; paths: RenamablePaths } {
+export function remade(paths: RenamablePaths, apiId: string, renamed: { resources: GeneratedResource[]; deploymentId?: string | undefined }, next: RenamableApi): { rebuilt: RebuiltApis; paths: RenamablePaths } {
   const rebuilt: RebuiltApis = {
     generated: new Map([[apiId, renamed.resources]]),
     origins: paths.origins,
@@ -354,7 +356,7 @@ function readElsewhere(api: RenamableApi, paths: readonly string[]): boolean {
  * values. Null when one of them was not printed, or the definition is too deep to walk. A rename
  * leaves all of them as they are.
  */
-function textElsewhere(api: Omit<RenamableApi, 'elsewhere'>): string | null {
+export function textElsewhere(api: Omit<RenamableApi, 'elsewhere'>): string | null {
   if (api.deployment === undefined) return textOutsidePaths(api.definition, api.paths);
   const known = api.deployment.printed;
   const texts: string[] = [];
@@ -400,10 +402,10 @@ function textOutsidePaths(definition: PyDict, paths: PyDict): string | null {
 }
 
 /** The `Body` a rename makes of the last one; undefined when it does not hold what the rename changes. */
-type RenamedBody = (body: unknown) => PlainMap | undefined;
+export type RenamedBody = (body: unknown) => PlainMap | undefined;
 
 /** An HTTP API's resources after the rename: its `AWS::ApiGatewayV2::Api` with the new `Body` (its stage deploys it by itself). */
-function renamedHttpApi(resources: readonly GeneratedResource[], apiId: string, renamedBody: RenamedBody): { resources: GeneratedResource[]; deploymentId?: undefined } | undefined {
+export function renamedHttpApi(resources: readonly GeneratedResource[], apiId: string, renamedBody: RenamedBody): { resources: GeneratedResource[]; deploymentId?: undefined } | undefined {
   const api = resources.find((resource) => resource.type === 'AWS::ApiGatewayV2::Api' && resource.logicalId === apiId);
   const body = api && renamedBody(api.get('Body'));
   if (api === undefined || body === undefined) return undefined;
@@ -415,7 +417,7 @@ function renamedHttpApi(resources: readonly GeneratedResource[], apiId: string, 
  * the new hash of the definition, and what named the old one (its stage's `DeploymentId`) naming
  * the new one. Undefined when a resource names the deployment otherwise.
  */
-function renamedRestApi(
+export function renamedRestApi(
   resources: readonly GeneratedResource[],
   apiId: string,
   hash: DeploymentHash,
@@ -477,7 +479,7 @@ function bodyWithItem(body: unknown, path: string, item: (before: unknown) => Pl
 }
 
 /** A copy of `body` with `paths` in place of its own, its keys in their order. */
-function withPaths(body: PlainMap, paths: PlainMap): PlainMap {
+export function withPaths(body: PlainMap, paths: PlainMap): PlainMap {
   const out: PlainMap = {};
   for (const key of Object.keys(body)) setEntry(out, key, key === 'paths' ? paths : body[key]);
   return out;

@@ -115,6 +115,8 @@ class RestApiGenerator {
       const converted = fromTemplate(body);
       if (!(converted instanceof PyDict)) throw invalidResource(sam.logicalId, "Property 'DefinitionBody' should be a map.", ['Properties', 'DefinitionBody']);
       this.definitionBody = converted;
+      // What SAM's fold left, for a later event added without it (addedRoute.ts).
+      PyDict.foldEnds(converted);
     }
     this.openApiVersion = this.p.OpenApiVersion === undefined || this.p.OpenApiVersion === null ? undefined : fromTemplate(this.p.OpenApiVersion);
     this.removeExtraStage = this.p.OpenApiVersion;

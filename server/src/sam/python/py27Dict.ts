@@ -226,20 +226,22 @@ class Py27Keys {
     const store = this.store;
     const slots = this.slots;
     let table = scratchTable(MIN_SIZE);
+    let mask = MIN_SIZE - 1;
     let count = 0;
     for (let i = 0; i < slots.length; i++) {
       const index = slots[i]!;
       if (index < 0) continue;
       // A fresh table has no deleted slots and each key comes once.
-      placeCleanIn(table, table.length - 1, store, index);
+      placeCleanIn(table, mask, store, index);
       count++;
-      if (count * 3 < table.length * 2) continue;
+      if (count * 3 < (mask + 1) * 2) continue;
       const size = tableSize(count * (count > LARGE_DICT_SIZE ? 2 : 4));
       const old = table;
       table = scratchTable(size);
+      mask = size - 1;
       placeAllIn(old, table, store);
     }
-    if (this.fill === this.size && sameSlots(slots, table, store.texts)) return undefined;
+    if (this.fill === this.size && table.length === slots.length && sameKeysIn(slots, table)) return undefined;
     return new Py27Keys(store, table.slice(), count);
   }
 
@@ -302,6 +304,18 @@ function scratchTable(size: number): number[] {
   return table.fill(EMPTY);
 }
 
+/**
+ * Whether a table re-added into `table` (as many slots, as many keys, the same store indices) has
+ * each key where `slots` has it: then it holds them all there, and nothing else.
+ */
+function sameKeysIn(slots: readonly number[], table: readonly number[]): boolean {
+  for (let i = 0; i < slots.length; i++) {
+    const index = slots[i]!;
+    if (index >= 0 && table[i] !== index) return false;
+  }
+  return true;
+}
+
 /** CPython's `dictresize`: the keys of `old` placed again, in its slot order, into the empty `table`; their count. */
 function placeAllIn(old: readonly number[], table: number[], store: KeyStore): number {
   const mask = table.length - 1;
@@ -348,6 +362,31 @@ class DocumentTables {
   readonly pending = new Set<PyDict>();
   /** The deep copies of the document so far. */
   copies = 0;
+  /**
+   * While copies are recorded: whether a deep copy left a dict that keeps no history of its keys
+   * still changing (one that the next copy could reorder), which a copy more or less there would
+   * make another dict.
+   */
+  unsettled = false;
+  /** What the fold left when its API's translation began (`PyDict.foldEnds`). */
+  fold: FoldEnd | undefined;
+
+  /** Whether every dict a deep copy could still reorder (one pending: a copy changed it, or it changed since) keeps the history of its keys (the paths table, which a replay reorders). */
+  settled(): boolean {
+    for (const dict of this.pending) if (!dict.settledForCopies) return false;
+    return true;
+  }
+}
+
+/**
+ * An API definition's document as SAM's fold (its events' paths, their integrations) left it: the
+ * deep copies by then, and whether every one of them, but the first, left each dict that keeps no
+ * history of its keys as the copy before did. Then a deep copy more or less anywhere in the fold
+ * changes no such dict (api/addedRoute.ts).
+ */
+export interface FoldEnd {
+  copies: number;
+  settled: boolean;
 }
 
 /**
@@ -497,6 +536,8 @@ export class PyDict {
       if (resumed !== undefined) {
         dict.table = resumed.cloned();
         for (const text of resumed.keys()) dict.values.set(text, { key: text, value: null });
+        // The copies before the checkpoint may have left the table still changing: a copy after it (no add between, as after a last add taken out) makes it again.
+        tables.pending.add(dict);
       }
     }
     const checkpoints: ReplayCheckpoint[] = [];
@@ -605,6 +646,25 @@ export class PyDict {
     const pending = [...tables.pending];
     tables.pending.clear();
     for (const dict of pending) if (dict.tables === tables) dict.reinsertKeys();
+    // The first copy takes a document just made: what it reorders, it reorders in any fold.
+    if (PyDict.copyRecord !== undefined && tables.copies > 1 && !tables.unsettled && !tables.settled()) tables.unsettled = true;
+  }
+
+  /** Notes that `root`'s fold ended, its API's translation beginning, while copies are recorded. */
+  static foldEnds(root: PyDict): void {
+    const tables = root.tables;
+    if (PyDict.copyRecord === undefined || tables === undefined || tables.fold !== undefined) return;
+    tables.fold = { copies: tables.copies, settled: !tables.unsettled && tables.settled() };
+  }
+
+  /** What the fold left of the document this dict is part of, when it was noted (`foldEnds`). */
+  get foldEnd(): FoldEnd | undefined {
+    return this.tables?.fold;
+  }
+
+  /** Whether this dict, pending a deep copy, is one that copies leave as it is (empty) or one that keeps the history of its keys. */
+  get settledForCopies(): boolean {
+    return this.history !== undefined || this.table === undefined;
   }
 
   /** One deep copy of this dict's table; the dict stays pending while its table keeps changing. */
