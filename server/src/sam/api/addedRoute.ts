@@ -10,9 +10,10 @@
  *
  * - the paths table's order is made again from the history of its adds, with the event's path
  *   added (or taken out) in its place and the adds after it two copies later (`KeyHistory`);
- * - no other dict is one those copies change: the fold noted that each deep copy but the first
- *   left every dict that keeps no history as the copy before did (`FoldEnd.settled`), so a copy
- *   more or less between two editors changes none of them;
+ * - no other dict is one those copies change: the fold noted that every dict that keeps no
+ *   history came to a table the copies leave as it is before each add or delete of its keys, and
+ *   before the fold's end (`FoldEnd.settled`), so a copy more or less between two editors leaves
+ *   each of them the table it had;
  * - the event's item is what the function's part alone, with the event and without it, makes of
  *   it: the function's part is rebuilt alone both ways (`rebuildAlone`), in which its own dicts
  *   settle the same way, and the two must differ in nothing but the path's item (what SAM writes

@@ -363,15 +363,15 @@ class DocumentTables {
   /** The deep copies of the document so far. */
   copies = 0;
   /**
-   * While copies are recorded: whether a deep copy left a dict that keeps no history of its keys
-   * still changing (one that the next copy could reorder), which a copy more or less there would
-   * make another dict.
+   * While copies are recorded: whether a key was added to or removed from a dict that keeps no
+   * history of its keys while deep copies were still changing its table (the last one changed it):
+   * a copy more or less before the add would have left it another table.
    */
   unsettled = false;
   /** What the fold left when its API's translation began (`PyDict.foldEnds`). */
   fold: FoldEnd | undefined;
 
-  /** Whether every dict a deep copy could still reorder (one pending: a copy changed it, or it changed since) keeps the history of its keys (the paths table, which a replay reorders). */
+  /** Whether no dict that keeps no history of its keys is one the last deep copy changed (the next may change it again). */
   settled(): boolean {
     for (const dict of this.pending) if (!dict.settledForCopies) return false;
     return true;
@@ -380,9 +380,10 @@ class DocumentTables {
 
 /**
  * An API definition's document as SAM's fold (its events' paths, their integrations) left it: the
- * deep copies by then, and whether every one of them, but the first, left each dict that keeps no
- * history of its keys as the copy before did. Then a deep copy more or less anywhere in the fold
- * changes no such dict (api/addedRoute.ts).
+ * deep copies by then, and whether each dict that keeps no history of its keys came to a table
+ * the copies leave as it is before every add or delete of its keys, and before the fold's end.
+ * Then a deep copy more or less anywhere in the fold changes no such dict: the copies after a
+ * change of its keys bring it to the same table, however many they are (api/addedRoute.ts).
  */
 export interface FoldEnd {
   copies: number;
@@ -465,6 +466,8 @@ export class PyDict {
    */
   private copies?: Py27Keys[];
   private cycle?: { tables: Py27Keys[]; position: number };
+  /** Whether the last deep copy changed the table (the next may change it again), until a copy leaves it as it is or its keys change. */
+  private changedByCopy = false;
   /** The document this dict is part of, once an editor took the document (deep copies reorder it). */
   private tables?: DocumentTables;
   /** The keys added to it, while a `CopyRecord` is kept and the dict was asked to keep them (`keepHistory`). */
@@ -646,8 +649,6 @@ export class PyDict {
     const pending = [...tables.pending];
     tables.pending.clear();
     for (const dict of pending) if (dict.tables === tables) dict.reinsertKeys();
-    // The first copy takes a document just made: what it reorders, it reorders in any fold.
-    if (PyDict.copyRecord !== undefined && tables.copies > 1 && !tables.unsettled && !tables.settled()) tables.unsettled = true;
   }
 
   /** Notes that `root`'s fold ended, its API's translation beginning, while copies are recorded. */
@@ -662,9 +663,9 @@ export class PyDict {
     return this.tables?.fold;
   }
 
-  /** Whether this dict, pending a deep copy, is one that copies leave as it is (empty) or one that keeps the history of its keys. */
+  /** Whether this dict is not one the last deep copy changed, or keeps the history of its keys. */
   get settledForCopies(): boolean {
-    return this.history !== undefined || this.table === undefined;
+    return this.history !== undefined || !this.changedByCopy;
   }
 
   /** One deep copy of this dict's table; the dict stays pending while its table keeps changing. */
@@ -673,6 +674,7 @@ export class PyDict {
     if (this.table === undefined) return;
     const pending = this.tables!.pending;
     if (this.cycle) {
+      this.changedByCopy = true;
       this.cycle.position = (this.cycle.position + 1) % this.cycle.tables.length;
       this.table = this.cycle.tables[this.cycle.position]!;
       pending.add(this);
@@ -681,16 +683,21 @@ export class PyDict {
     const current = this.table;
     const reinserted = current.reinserted();
     // A table that re-adding left as it was is a fixed point: later deep copies keep it too.
-    if (reinserted === undefined) return;
+    if (reinserted === undefined) {
+      this.changedByCopy = false;
+      return;
+    }
     // Without deleted slots, a table `reinserted` gave is one that differs (it gives none otherwise).
     if (current.hasDeletedSlots && reinserted.sameAs(current)) {
       // The copy, not the original: slots a delete left are empty in it, as in Python's copy,
       // and so later inserts resize the table when Python's would.
       this.table = reinserted;
+      this.changedByCopy = false;
       return;
     }
     // One that changed changes again at the next deep copy, unless it came back to a table already seen.
     pending.add(this);
+    this.changedByCopy = true;
     const copies = (this.copies ??= [current]);
     const seen = copies.findIndex((table) => table.sameAs(reinserted));
     if (seen >= 0) {
@@ -706,6 +713,8 @@ export class PyDict {
 
   /** A key was added or removed: the table's deep copies are no longer known. */
   private keysChanged(): void {
+    if (this.changedByCopy && this.history === undefined && PyDict.copyRecord !== undefined && this.tables) this.tables.unsettled = true;
+    this.changedByCopy = false;
     this.copies = undefined;
     this.cycle = undefined;
     this.tables?.pending.add(this);
