@@ -223,6 +223,28 @@ class Py27Keys {
    * so the re-adding is done in scratch tables and a table is made only when it differs.
    */
   reinserted(): Py27Keys | undefined {
+    const copy = this.reinsertedInScratch();
+    return copy && new Py27Keys(this.store, copy.table.slice(), copy.count);
+  }
+
+  /**
+   * One deep copy made in this table itself: whether it changed. A replay (`PyDict.replayedOrder`)
+   * copies one table a few times between adds and needs none of the tables between: the scratch
+   * table becomes this one's, and its old slots the scratch.
+   */
+  reinsertInPlace(): boolean {
+    const copy = this.reinsertedInScratch();
+    if (copy === undefined) return false;
+    const old = this.slots;
+    scratchTables.set(copy.table.length, old.length === copy.table.length ? old : new Array<number>(copy.table.length));
+    this.slots = copy.table;
+    this.mask = copy.table.length - 1;
+    this.size = this.fill = copy.count;
+    return true;
+  }
+
+  /** The keys re-added in iteration order to scratch tables, the last of which holds them (valid until the next scratch of its size), with their count; undefined when it is this table. */
+  private reinsertedInScratch(): { table: number[]; count: number } | undefined {
     const store = this.store;
     const slots = this.slots;
     let table = scratchTable(MIN_SIZE);
@@ -242,7 +264,7 @@ class Py27Keys {
       placeAllIn(old, table, store);
     }
     if (this.fill === this.size && table.length === slots.length && sameKeysIn(slots, table)) return undefined;
-    return new Py27Keys(store, table.slice(), count);
+    return { table, count };
   }
 
   /** Whether a delete left slots that lookups walk past. */
@@ -406,8 +428,20 @@ export interface ReplayCheckpoint {
 /** A replay's store may grow to this many keys past its history's before a checkpoint is dropped: each replay that goes on from it adds the keys after it again. */
 const CHECKPOINT_STORE_SLACK = 20000;
 
-/** A history's checkpoints are taken every this many adds (and before the adds asked for): a replay goes on from the last one before the add it renames. */
-export const CHECKPOINT_SPACING = 32;
+/** A replay makes up to this many copies between two adds in the table itself, keeping none of the tables between (`Py27Keys.reinsertInPlace`). */
+const IN_PLACE_COPIES = 4;
+
+/**
+ * Whether a history's checkpoint is taken before its add at `at`: every 8 adds up to 128, then
+ * every 16 up to 256, and so on (a replay goes on from the last one before the add it changes,
+ * and a table of twice the keys costs twice to copy, so the checkpoints' memory stays a few times
+ * the table's own).
+ */
+export function checkpointBefore(at: number): boolean {
+  if (at <= 0) return false;
+  const spacing = Math.max(8, 2 ** Math.floor(Math.log2(at)) / 16);
+  return at % spacing === 0;
+}
 
 /** One key added to a dict whose history is kept, with the deep copies its document had had then. */
 export interface KeyAdded {
@@ -424,7 +458,7 @@ export interface KeyHistory {
   readonly added: KeyAdded[];
   broken: boolean;
   /**
-   * The table every `CHECKPOINT_SPACING` adds, and just before the first add of a key the record
+   * The table before some of its adds (`checkpointBefore`), and just before the first add of a key the record
    * names (`CopyRecord.checkpointKeys`), as a replay would have it: in the order of their adds.
    */
   readonly checkpoints: ReplayCheckpoint[];
@@ -519,7 +553,7 @@ export class PyDict {
    * each key renamed by `rename`: the table made again, key after key, copy after copy, without
    * the rest of the document (a deep copy reorders each dict by its own table alone). Its values
    * are all None. The replay goes on from `resume` when given (the adds before it the same; not
-   * when its keys' store grew too large), and takes a checkpoint every `CHECKPOINT_SPACING` adds
+   * when its keys' store grew too large), and takes a checkpoint before the adds `checkpointBefore` names
    * and before the add at `checkpointAt`; `start` says the add it began with.
    */
   static replayedOrder(
@@ -545,20 +579,24 @@ export class PyDict {
     }
     const checkpoints: ReplayCheckpoint[] = [];
     const copyUpTo = (count: number) => {
+      // A few copies between two adds are made in the table itself; a longer run keeps the tables
+      // it goes through (`reinsertKeys`), to find the cycle large tables come to.
+      const inPlace = count - tables.copies <= IN_PLACE_COPIES;
       for (; tables.copies < count; tables.copies++) {
         // A table a copy leaves as it is stays so until a key changes: the copies left change nothing.
         if (!tables.pending.delete(dict)) {
           tables.copies = count;
           return;
         }
-        dict.reinsertKeys();
+        if (!inPlace) dict.reinsertKeys();
+        else if (dict.table?.reinsertInPlace()) tables.pending.add(dict);
       }
     };
     const added = history.added;
     for (let i = start; i < added.length; i++) {
       copyUpTo(added[i]!.copies);
       // The add resets what the copies before it left (`keysChanged`): the table and the count are the state.
-      if (i === checkpointAt || (i > 0 && i % CHECKPOINT_SPACING === 0)) checkpoints.push({ at: i, copies: tables.copies, table: dict.table?.cloned() });
+      if (i === checkpointAt || checkpointBefore(i)) checkpoints.push({ at: i, copies: tables.copies, table: dict.table?.cloned() });
       dict.set(rename(added[i]!.key), null);
     }
     copyUpTo(copies);
@@ -752,7 +790,7 @@ export class PyDict {
       const history = this.history;
       if (history !== undefined) {
         const at = history.added.length;
-        if ((at > 0 && at % CHECKPOINT_SPACING === 0) || PyDict.copyRecord?.checkpointKeys.has(text)) history.checkpoints.push({ at, copies: this.tables?.copies ?? 0, table: this.table?.cloned() });
+        if (checkpointBefore(at) || PyDict.copyRecord?.checkpointKeys.has(text)) history.checkpoints.push({ at, copies: this.tables?.copies ?? 0, table: this.table?.cloned() });
       }
       this.values.set(text, { key, value });
       (this.table ??= new Py27Keys()).add(text);
