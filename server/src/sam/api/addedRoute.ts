@@ -65,10 +65,8 @@ export function addedRouteApis(
   // Another event of the function on the API: the implicit API's attributes, read from its events' functions, stay.
   if (!withoutEvent.events.some((other) => other.kind === event.kind && other.apiId === event.apiId)) return undefined;
   // The API's events in its plugin's order, with the event and without it.
-  const partsWith = new Map([...(added ? parts.now : parts.before)]);
-  const partsWithout = new Map([...(added ? parts.before : parts.now)]);
-  const eventsWith = apiEvents(partsWith, pluginOrders, event);
-  const eventsWithout = apiEvents(partsWithout, pluginOrders, event);
+  const eventsWith = apiEvents(added ? parts.now : parts.before, pluginOrders, event);
+  const eventsWithout = apiEvents(added ? parts.before : parts.now, pluginOrders, event);
   const at = eventsWith.indexOf(event);
   // The first event names the implicit API's origin; the fold's first copy takes a document just made.
   if (at < 1 || eventsWith.filter((other) => other.path === event.path).length !== 1) return undefined;

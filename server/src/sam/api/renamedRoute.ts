@@ -190,7 +190,7 @@ export function sameEventBesidesRoute(a: LoggedApiEvent, b: LoggedApiEvent): boo
 }
 
 /** How many events of a kind in the functions' parts add `path` to `apiId`'s definition. */
-export function eventsOnPath(parts: ReadonlyMap<string, FunctionApiPart>, kind: LoggedApiEvent['kind'], apiId: string, path: string): number {
+function eventsOnPath(parts: ReadonlyMap<string, FunctionApiPart>, kind: LoggedApiEvent['kind'], apiId: string, path: string): number {
   let count = 0;
   for (const part of parts.values()) for (const event of part.events) if (event.kind === kind && event.apiId === apiId && event.path === path) count++;
   return count;
@@ -402,7 +402,7 @@ function textOutsidePaths(definition: PyDict, paths: PyDict): string | null {
 }
 
 /** The `Body` a rename makes of the last one; undefined when it does not hold what the rename changes. */
-export type RenamedBody = (body: unknown) => PlainMap | undefined;
+type RenamedBody = (body: unknown) => PlainMap | undefined;
 
 /** An HTTP API's resources after the rename: its `AWS::ApiGatewayV2::Api` with the new `Body` (its stage deploys it by itself). */
 export function renamedHttpApi(resources: readonly GeneratedResource[], apiId: string, renamedBody: RenamedBody): { resources: GeneratedResource[]; deploymentId?: undefined } | undefined {

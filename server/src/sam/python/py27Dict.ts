@@ -432,8 +432,8 @@ const CHECKPOINT_STORE_SLACK = 20000;
 const IN_PLACE_COPIES = 4;
 
 /**
- * Whether a history's checkpoint is taken before its add at `at`: every 8 adds up to 128, then
- * every 16 up to 256, and so on (a replay goes on from the last one before the add it changes,
+ * Whether a history's checkpoint is taken before its add at `at`: every 8 adds up to 256, then
+ * every 16 up to 512, and so on (a replay goes on from the last one before the add it changes,
  * and a table of twice the keys costs twice to copy, so the checkpoints' memory stays a few times
  * the table's own).
  */
