@@ -180,7 +180,7 @@ async function sam(): Promise<void> {
   say(`- an edit that leaves the API alone: ${codeEdit.edits.join('; ')}`);
   say('- explicit API: the same stack with an AWS::Serverless::Api (CORS on) that every Api event names');
   say('- a connector per function: the same stack with a connector in each function that lets it write to its queue');
-  const how = (warm: WarmCase) => (warm.from_last ? `from the last expansion${warm.route_renamed ? ', the route renamed in the definition' : warm.route_added ? ', the path put in the definition' : warm.api_rebuilt ? ', the API rebuilt' : ''}` : warm.api_kept ? 'translations and API kept' : warm.hits + warm.misses > 0 ? 'translations kept' : 'in full, nothing kept');
+  const how = (warm: WarmCase) => (warm.from_last ? `from the last expansion${warm.route_renamed ? ', the route renamed in the definition' : warm.route_added ? ', the path put in the definition' : warm.deployment_renamed ? ', the deployment named anew' : warm.api_rebuilt ? ', the API rebuilt' : ''}` : warm.api_kept ? 'translations and API kept' : warm.hits + warm.misses > 0 ? 'translations kept' : 'in full, nothing kept');
   const warmRow = (what: string, warm: WarmCase) => [what, warm.analysis_ms, warm.expansion_ms, `${Math.round(warm.share * 100)}%`, `${warm.hits} / ${warm.misses}`, how(warm), figures.runs];
   table(
     ['case', 'analysis ms', 'expansion ms', 'expansion share', 'translations kept / again', 'expanded', 'runs'],
@@ -196,6 +196,7 @@ async function sam(): Promise<void> {
       warmRow("warm: the first keystroke after the document opened, in Handler100's path", figures.warm_path_first),
       warmRow("warm: Handler100's method, get → put (renamed in its path's item)", figures.warm_method),
       warmRow('warm: a second Api event pasted into Handler100 (its path put in the definition)', figures.warm_event_added),
+      warmRow("warm: Handler100's FunctionName typed (the deployment named anew)", figures.warm_function_name),
       warmRow("warm, explicit API: a keystroke in Handler1's path", figures.warm_explicit_path),
       warmRow("warm, explicit API: Handler100's CodeUri", figures.warm_explicit_code),
       warmRow("warm, explicit API: Jobs0's VisibilityTimeout", figures.warm_explicit_queue),
@@ -214,6 +215,7 @@ async function sam(): Promise<void> {
   target('SAM expansion share, first keystroke after the document opened, a path (warm)', figures.warm_path_first.share * 100, 20, '%');
   target("SAM expansion share, an event's method (warm)", figures.warm_method.share * 100, 20, '%');
   target('SAM expansion share, an event pasted (warm)', figures.warm_event_added.share * 100, 20, '%');
+  target("SAM expansion share, a function's FunctionName (warm)", figures.warm_function_name.share * 100, 20, '%');
   target('SAM expansion share, keystroke in a function with a connector (warm)', figures.warm_connectors_code.share * 100, 20, '%');
 }
 

@@ -40,6 +40,8 @@ export interface WarmCase {
   route_renamed: boolean;
   /** Whether it put an added event's path in its API's definition, or took a removed one's out, without SAM's fold (sam/api/addedRoute.ts). */
   route_added: boolean;
+  /** Whether it named a REST API's deployment anew for a FunctionName, the function's routes as they were, without SAM's fold (sam/api/sameRoutes.ts). */
+  deployment_renamed: boolean;
   /** Whether it rebuilt an API from its parts, SAM's fold done again (sam/api/apiReplay.ts). */
   api_rebuilt: boolean;
 }
@@ -75,6 +77,8 @@ export interface SamFigures {
   warm_method: WarmCase;
   /** A second `Api` event pasted into Handler100 at once (a new path): its path put in the API's definition. */
   warm_event_added: WarmCase;
+  /** Handler100's FunctionName typed (fn → fn1): its routes the same, the API's deployment named anew by the name it hashes. */
+  warm_function_name: WarmCase;
   /** The same stack with an explicit API that every function's `Api` event names: a keystroke in one event's path (renamed, the keystroke before rebuilt the API), a code location, a queue. */
   warm_explicit_path: WarmCase;
   warm_explicit_code: WarmCase;
@@ -165,12 +169,14 @@ interface WarmFigures {
   routeRenamed: boolean;
   /** Whether it put an added event's path in the definition, or took a removed one's out, without the fold. */
   routeAdded: boolean;
+  /** Whether it named a deployment anew for a FunctionName without the fold. */
+  deploymentRenamed: boolean;
   /** Whether it rebuilt an API from its parts. */
   apiRebuilt: boolean;
 }
 
 function newWarmFigures(): WarmFigures {
-  return { analysis: [], expansion: [], hits: 0, misses: 0, apiKept: false, fromLast: false, routeRenamed: false, routeAdded: false, apiRebuilt: false };
+  return { analysis: [], expansion: [], hits: 0, misses: 0, apiKept: false, fromLast: false, routeRenamed: false, routeAdded: false, deploymentRenamed: false, apiRebuilt: false };
 }
 
 /** Times the pair: runs interleaved (expansion, analysis, processed analysis) so that drift hits all alike. */
@@ -197,6 +203,9 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
   // A second Api event pasted into Handler100 at once, the keystroke before being the baseline itself.
   const read100 = "items100/{id}'\n            Method: get\n";
   const eventAdded = keystroke(pair.before, read100, read100, `${read100}        Write:\n          Type: Api\n          Properties:\n            Path: /catalog/items100\n            Method: post\n`);
+  // Handler100's FunctionName typed: fn → fn1.
+  const code100 = '/handler100.zip\n';
+  const functionName = keystroke(pair.before, code100, `${code100}      FunctionName: fn\n`, `${code100}      FunctionName: fn1\n`);
   const codeEdited = readTemplateModel(parseTemplate(codeEdit.after));
   // The keystroke before each edit's last: the new path, and the new code location, one character short.
   const apiEditBefore = readTemplateModel(parseTemplate(replacedOnce(pair.after, 'Path: /items1\n', 'Path: /items\n')));
@@ -239,7 +248,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
   };
   const warm = (model: TemplateModel, keystrokeBefore: TemplateModel, text: string, into: WarmFigures, keep: boolean, from = baseline) => {
     const expansionCache = warmedCache(keystrokeBefore, from.model);
-    const before = { hits: expansionCache.hits, misses: expansionCache.misses, routeRenames: expansionCache.routeRenames, routesAdded: expansionCache.routesAddedOrRemoved, apiRebuilds: expansionCache.apiRebuilds };
+    const before = { hits: expansionCache.hits, misses: expansionCache.misses, routeRenames: expansionCache.routeRenames, routesAdded: expansionCache.routesAddedOrRemoved, deploymentsRenamed: expansionCache.deploymentsRenamed, apiRebuilds: expansionCache.apiRebuilds };
     const expand = timeMs(() => expandServerless(model, { ...EXPANSION_OPTIONS, cache: expansionCache }));
     into.hits = expansionCache.hits - before.hits;
     into.misses = expansionCache.misses - before.misses;
@@ -247,8 +256,10 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
     into.fromLast = expansionCache.reexpansions > 0;
     into.routeRenamed = expansionCache.routeRenames > before.routeRenames;
     into.routeAdded = expansionCache.routesAddedOrRemoved > before.routesAdded;
-    // A rename or an added path counts among the rebuilds too (SamTranslationCache.apiRebuilds).
-    into.apiRebuilt = expansionCache.apiRebuilds - before.apiRebuilds > expansionCache.routeRenames - before.routeRenames + (expansionCache.routesAddedOrRemoved - before.routesAdded);
+    into.deploymentRenamed = expansionCache.deploymentsRenamed > before.deploymentsRenamed;
+    // A rename, an added path or a deployment named anew counts among the rebuilds too (SamTranslationCache.apiRebuilds).
+    const answered = expansionCache.routeRenames - before.routeRenames + (expansionCache.routesAddedOrRemoved - before.routesAdded) + (expansionCache.deploymentsRenamed - before.deploymentsRenamed);
+    into.apiRebuilt = expansionCache.apiRebuilds - before.apiRebuilds > answered;
     const analysisCache = warmedCache(keystrokeBefore, from.model);
     const analyse = timeMs(() => analyzeUpdate({ text: from.text }, { text }, { spec, samCache: analysisCache }, { baselineCache: baselines, baselineKey: from === baseline ? 'baseline' : from === explicitBaseline ? 'explicit' : 'connectors' }));
     if (!keep) return;
@@ -280,6 +291,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
     warm(firstPathKeystroke.model, firstPathKeystroke.keystrokeBefore, firstPathKeystroke.text, firstPathKeystroke.figures, keep);
     warm(methodEdit.model, methodEdit.keystrokeBefore, methodEdit.text, methodEdit.figures, keep);
     warm(eventAdded.model, eventAdded.keystrokeBefore, eventAdded.text, eventAdded.figures, keep);
+    warm(functionName.model, functionName.keystrokeBefore, functionName.text, functionName.figures, keep);
     const least = definitionFloor(paths);
     if (!keep) continue;
     floor.push(least);
@@ -292,7 +304,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
   const figures = (warmCase: WarmFigures): WarmCase => {
     const analysisOf = median(warmCase.analysis);
     const expansionOf = median(warmCase.expansion);
-    return { analysis_ms: analysisOf, expansion_ms: expansionOf, share: expansionOf / analysisOf, hits: warmCase.hits, misses: warmCase.misses, api_kept: warmCase.apiKept, from_last: warmCase.fromLast, route_renamed: warmCase.routeRenamed, route_added: warmCase.routeAdded, api_rebuilt: warmCase.apiRebuilt };
+    return { analysis_ms: analysisOf, expansion_ms: expansionOf, share: expansionOf / analysisOf, hits: warmCase.hits, misses: warmCase.misses, api_kept: warmCase.apiKept, from_last: warmCase.fromLast, route_renamed: warmCase.routeRenamed, route_added: warmCase.routeAdded, deployment_renamed: warmCase.deploymentRenamed, api_rebuilt: warmCase.apiRebuilt };
   };
   return {
     name: pair.name,
@@ -311,6 +323,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
     warm_path_first: figures(firstPathKeystroke.figures),
     warm_method: figures(methodEdit.figures),
     warm_event_added: figures(eventAdded.figures),
+    warm_function_name: figures(functionName.figures),
     warm_explicit_path: figures(explicitPath.figures),
     warm_explicit_code: figures(explicitCode.figures),
     warm_explicit_queue: figures(explicitQueue.figures),

@@ -52,6 +52,7 @@ import { isMap, sortedEntries, type PlainMap } from './values';
 import { functionApiParts, rebuildAlone, rebuildApis, replayable, type ApiReplay, type FunctionApiPart, type RebuiltApis, type WrittenApi } from './api/apiReplay';
 import { restApiIdString } from './api/apiEvent';
 import { addedRouteApis } from './api/addedRoute';
+import { sameRoutesApis } from './api/sameRoutes';
 import { renamedRouteApis } from './api/renamedRoute';
 import { defaultRoutesServed, serversAfter, sharedDefaultRoute, type DefaultRouteServers } from './api/defaultRoutes';
 import { REST_KIND } from './api/implicitRestApi';
@@ -347,14 +348,22 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     const alone = only !== undefined && others.length === 0 && apiEntryEdits.length === 0 && !globalsEdit && !parametersNow && [...(reconnected?.connectors ?? [])].length === 0;
     const renamed = alone && last.apis ? renamedRouteApis(last.apis.renamable, { id: only[0], ...only[1] }, { before: last.text, now: text }, { before: last.apis.parts, now: apis.parts }) : undefined;
     // An event added to it or taken from it puts its path's item in or takes it out, without the fold too (api/addedRoute.ts).
-    const added = alone && !renamed && last.apis ? addedRouteApis(last.apis.renamable, only[0], { before: last.apis.parts, now: apis.parts }, apis.pluginOrders, (part) => rebuildAlone(apis!, only[0], part, writtenApis(apis!, entriesNowById, index), globalsValue(root, index), translationContext)) : undefined;
-    const answered = renamed ?? added;
+    const partAlone = (part: FunctionApiPart) => rebuildAlone(apis!, only![0], part, writtenApis(apis!, entriesNowById, index), globalsValue(root, index), translationContext);
+    const added = alone && !renamed && last.apis ? addedRouteApis(last.apis.renamable, only[0], { before: last.apis.parts, now: apis.parts }, apis.pluginOrders, partAlone) : undefined;
+    // An edit that leaves the function's routes as they were leaves the APIs so too, but for a REST API's deployment, which hashes its FunctionName (api/sameRoutes.ts).
+    const same = alone && !renamed && !added && last.apis ? sameRoutesApis(last.apis.renamable, only[0], { before: last.apis.parts, now: apis.parts }, apis.translationOrder, partAlone) : undefined;
+    const answered = renamed ?? added ?? (same?.rebuilt && same.paths ? { rebuilt: same.rebuilt, paths: same.paths } : undefined);
     if (answered) {
       rebuilt = answered.rebuilt;
       apis = { ...apis, renamable: answered.paths };
       for (const apiId of rebuilt.generated.keys()) bodyItemNodes(last.placed, apiId, reusedNodes);
       if (renamed) cache.routeRenames++;
-      else cache.routesAddedOrRemoved++;
+      else if (added) cache.routesAddedOrRemoved++;
+      else cache.deploymentsRenamed++;
+    } else if (same) {
+      // Nothing of the APIs changed: they move with their text, and a later rename starts from what they were.
+      apis = { ...apis, ...(last.apis?.renamable ? { renamable: last.apis.renamable } : {}) };
+      cache.apisUnchanged++;
     } else {
       rebuilt = rebuildApis(apis, writtenApis(apis, entriesNowById, index), globalsValue(root, index), translationContext, index, typedPaths(edited.keys(), last.apis?.parts, apis.parts));
       if (rebuilt === undefined) return undefined;

@@ -191,6 +191,10 @@ export class SamTranslationCache {
   routeRenames = 0;
   /** Of those, the ones that put an added event's path in its API's definition, or took a removed one's out, without SAM's fold (api/addedRoute.ts). */
   routesAddedOrRemoved = 0;
+  /** Of those, the ones whose edit to a function left its routes and so its APIs as they were (api/sameRoutes.ts). */
+  apisUnchanged = 0;
+  /** Of those, the ones whose edit to a function left its routes as they were but for the FunctionName a REST API's deployment hashes, named anew without SAM's fold (api/sameRoutes.ts). */
+  deploymentsRenamed = 0;
   /** Lambda functions those expansions made again with the values a Globals edit changed, rather than translating their functions again (globalsEdit.ts). */
   functionsPatched = 0;
   /** Processed resources those expansions moved in place rather than copied. */

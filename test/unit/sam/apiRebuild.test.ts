@@ -296,13 +296,8 @@ describe('HTTP APIs rebuilt from their parts', () => {
   });
 });
 
-/**
- * Expands `texts` in turn, edit after edit, through a cache that moves in place: each expansion is
- * the expansion in full. Returns how many of them renamed a path or a method without SAM's fold,
- * how many put an event's path in the definition or took it out without it, and how many rebuilt
- * the API from its parts otherwise.
- */
-function typed(texts: readonly string[]): { renamed: number; added: number; rebuiltOtherwise: number } {
+/** Expands `texts` in turn, edit after edit, through a cache that moves in place, each expansion the expansion in full; the cache. */
+function expandedInTurn(texts: readonly string[]): SamTranslationCache {
   const cache = new SamTranslationCache({ movesInPlace: true });
   expand(texts[0]!, cache);
   for (const text of texts.slice(1)) {
@@ -312,7 +307,22 @@ function typed(texts: readonly string[]): { renamed: number; added: number; rebu
     assert.deepStrictEqual(expansion.sourceMap, full.sourceMap, 'so is the source map');
     assert.deepStrictEqual(expansion.notes, full.notes, 'and so are the notes');
   }
-  return { renamed: cache.routeRenames, added: cache.routesAddedOrRemoved, rebuiltOtherwise: cache.apiRebuilds - cache.routeRenames - cache.routesAddedOrRemoved };
+  return cache;
+}
+
+/** How many of a cache's expansions rebuilt the API from its parts, doing SAM's fold again (the others that count as rebuilds answered without it). */
+function foldsDone(cache: SamTranslationCache): number {
+  return cache.apiRebuilds - cache.routeRenames - cache.routesAddedOrRemoved - cache.deploymentsRenamed;
+}
+
+/**
+ * Expands `texts` in turn (`expandedInTurn`). Returns how many of them renamed a path or a method
+ * without SAM's fold, how many put an event's path in the definition or took it out without it,
+ * and how many rebuilt the API from its parts otherwise.
+ */
+function typed(texts: readonly string[]): { renamed: number; added: number; rebuiltOtherwise: number } {
+  const cache = expandedInTurn(texts);
+  return { renamed: cache.routeRenames, added: cache.routesAddedOrRemoved, rebuiltOtherwise: foldsDone(cache) };
 }
 
 describe('a keystroke in a path renames it in the definition without rebuilding the API', () => {
@@ -480,5 +490,53 @@ describe("an event pasted into a function that has one on the same API, or taken
     assert.deepEqual(typed([pastedTemplate([]), pastedTemplate([write('/b')])]), { renamed: 0, added: 0, rebuiltOtherwise: 1 });
     const globals = 'Globals:\n  Api:\n    Auth:\n      ResourcePolicy:\n        IpRangeWhitelist: [1.2.3.4]\n';
     assert.deepEqual(typed([pastedTemplate([], globals), pastedTemplate([write('/a/items')], globals), pastedTemplate([], globals)]), { renamed: 0, added: 0, rebuiltOtherwise: 2 });
+  });
+});
+
+/** A function's entry with `lines` (YAML, indented as its properties) among its properties: A of `pastedTemplate`, or A of `explicitTemplate`. */
+function withAProperties(text: string, lines: string): string {
+  const anchor = '      CodeUri: s3://bucket/A.zip\n';
+  assert.ok(text.includes(anchor));
+  return text.replace(anchor, anchor + lines);
+}
+
+describe("an edit that leaves a function's routes as they were leaves its APIs so too, but for a REST API's deployment, which hashes the function's name", () => {
+  test('a FunctionName typed on the implicit API: each keystroke names the deployment anew, the definition as it was', () => {
+    const texts = [pastedTemplate([]), ...['r', 're', 'rea', 'reader'].map((name) => withAProperties(pastedTemplate([]), `      FunctionName: ${name}\n`)), pastedTemplate([])];
+    const cache = expandedInTurn(texts);
+    assert.deepEqual({ deploymentsRenamed: cache.deploymentsRenamed, foldsDone: foldsDone(cache) }, { deploymentsRenamed: 5, foldsDone: 0 });
+    // SAM hashes the function names with the definition: another name, another deployment; the same definition.
+    const before = resources(texts[0]!);
+    const named = resources(texts[4]!);
+    assert.notEqual(deploymentId(named), deploymentId(before));
+    assert.deepEqual(named.ServerlessRestApi!.Properties.Body, before.ServerlessRestApi!.Properties.Body);
+    assert.deepEqual(named.ServerlessRestApiProdStage?.Properties.DeploymentId, { Ref: deploymentId(named) });
+  });
+
+  test('a FunctionName typed on a function whose event names an explicit API: its deployment named anew, the implicit one as it was', () => {
+    const texts = [explicitTemplate(), ...['w', 'wr'].map((name) => withAProperties(explicitTemplate(), `      FunctionName: ${name}\n`))];
+    const cache = expandedInTurn(texts);
+    assert.deepEqual({ deploymentsRenamed: cache.deploymentsRenamed, foldsDone: foldsDone(cache) }, { deploymentsRenamed: 2, foldsDone: 0 });
+    const before = resources(texts[0]!);
+    const after = resources(texts[2]!);
+    assert.notEqual(deploymentOf(after, 'Api'), deploymentOf(before, 'Api'));
+    assert.equal(deploymentOf(after, 'ServerlessRestApi'), deploymentOf(before, 'ServerlessRestApi'));
+  });
+
+  test("tags that no event propagates, on a function of the implicit API: the APIs as they were, the deployment too", () => {
+    const texts = [pastedTemplate([]), withAProperties(pastedTemplate([]), '      Tags:\n        team: x\n'), withAProperties(pastedTemplate([]), '      Tags:\n        team: xy\n')];
+    const cache = expandedInTurn(texts);
+    assert.deepEqual({ apisUnchanged: cache.apisUnchanged, foldsDone: foldsDone(cache) }, { apisUnchanged: 2, foldsDone: 0 });
+    assert.equal(deploymentId(resources(texts[2]!)), deploymentId(resources(texts[0]!)));
+  });
+
+  test("an event's own authorizer, its route the same: rebuilt, since the function's part makes another definition (the method's security)", () => {
+    const readA = (auth: string) => eventYaml('Read', 'Api', { RestApiId: '!Ref Api', Path: '/a', Method: 'get', ...(auth ? { Auth: auth } : {}) });
+    const texts = [explicitTemplate(), explicitTemplate().replace(readA(''), readA('{Authorizer: NONE}'))];
+    assert.notEqual(texts[1], texts[0]);
+    const cache = expandedInTurn(texts);
+    assert.deepEqual({ apisUnchanged: cache.apisUnchanged, deploymentsRenamed: cache.deploymentsRenamed, foldsDone: foldsDone(cache) }, { apisUnchanged: 0, deploymentsRenamed: 0, foldsDone: 1 });
+    // No authorizer on the method now: its security is the empty list that opts out of the default one.
+    assert.deepEqual((resources(texts[1]!).Api!.Properties.Body as unknown as Body).paths['/a']!.get!.security, [{ NONE: [] }]);
   });
 });

@@ -207,6 +207,25 @@ const EDITS: Record<string, (template: Plain) => boolean> = {
     properties.PropagateTags = true;
     return true;
   },
+  // What leaves a function's routes as they were: its APIs stay, but for a REST API's deployment, which hashes its name.
+  "a FunctionName given to a function with an Api event": (t) => {
+    const found = findEvent(t, 'Api', () => true);
+    if (!found) return false;
+    found.function.FunctionName = typeof found.function.FunctionName === 'string' ? `${found.function.FunctionName}-probe` : 'probe-name';
+    return true;
+  },
+  "a FunctionName given to a function with an HttpApi event": (t) => {
+    const found = findEvent(t, 'HttpApi', () => true);
+    if (!found) return false;
+    found.function.FunctionName = typeof found.function.FunctionName === 'string' ? `${found.function.FunctionName}-probe` : 'probe-name';
+    return true;
+  },
+  "tags that no event propagates, on a function with an Api event": (t) => {
+    const found = findEvent(t, 'Api', () => true);
+    if (!found || found.function.PropagateTags !== undefined) return false;
+    found.function.Tags = { ...(isMap(found.function.Tags) ? found.function.Tags : {}), CacheProbe: 'edited' };
+    return true;
+  },
   "a function's alias changed": (t) => {
     const properties = firstFunction(t);
     if (!properties) return false;
@@ -317,6 +336,8 @@ describe('expansion with kept translations', { skip: existsSync(SUITE) ? false :
     const again = new Map<string, number>();
     const rebuilt = new Map<string, number>();
     const hits = new Map<string, number>();
+    // Expansions that kept the APIs or named a deployment anew, the function's routes as they were (sam/api/sameRoutes.ts).
+    const routesKept = new Map<string, number>();
     for (const name of names) {
       const parsed = parseTemplate(readFileSync(join(SUITE, 'input', `${name}.yaml`), 'utf8'));
       if (!isMap(parsed.root ? toPlain(parsed.root) : undefined)) continue;
@@ -350,6 +371,7 @@ describe('expansion with kept translations', { skip: existsSync(SUITE) ? false :
         expand(original, PARAMETERS, cache);
         for (const [step, text] of [edited, original, edited].entries()) assertSame(expand(text, PARAMETERS, cache), uncached.get(text)!, `${name}, ${edit}, moved in place, step ${step + 1}`);
         moved += cache.recordsMovedInPlace;
+        routesKept.set(edit, (routesKept.get(edit) ?? 0) + cache.apisUnchanged + cache.deploymentsRenamed);
       }
       const cache = new SamTranslationCache();
       expand(original, PARAMETERS, cache);
@@ -378,6 +400,8 @@ describe('expansion with kept translations', { skip: existsSync(SUITE) ? false :
       assert.ok((again.get(edit) ?? 0) > 0, `${edit}: starts from the last expansion`);
     }
     assert.ok(moved > 0, 'edits that move what follows them move it in place the second time');
+    console.log(`expansions that kept the APIs or named a deployment anew, the function's routes as they were: ${[...routesKept].map(([edit, count]) => `${edit} ${count}`).join(', ')}`);
+    for (const edit of ['a FunctionName given to a function with an Api event', 'a FunctionName given to a function with an HttpApi event', 'tags that no event propagates, on a function with an Api event']) assert.ok((routesKept.get(edit) ?? 0) > 0, `${edit}: the APIs kept or their deployment named anew`);
     for (const edit of ['an event added', 'an Api event\'s path changed']) assert.ok((carried.get(edit) ?? 0) > 0, `${edit}: expanded in full, taking what did not change from the last expansion`);
   });
 

@@ -28,15 +28,8 @@ import type { GeneratedResource } from '../generated';
 import { PyDict, PyUnicode, textOf, type KeyAdded, type PyStr, type PyValue, type ReplayCheckpoint } from '../python/py27Dict';
 import { pyStr } from '../python/pyRepr';
 import { isMap, sameInOrder, type PlainMap } from '../values';
-import type { ApiLog, FunctionApiPart, LoggedApiEvent, RebuiltApis } from './apiReplay';
-import type { RenamableDefinition } from './renamedRoute';
+import type { ApiLog, ApisAlone, FunctionApiPart, LoggedApiEvent, RebuiltApis } from './apiReplay';
 import { remade, renamedHttpApi, renamedRestApi, sameEventBesidesRoute, textElsewhere, withPaths, type DeploymentHash, type RenamableApi, type RenamablePaths } from './renamedRoute';
-
-/** The APIs one function's part makes alone (`rebuildAlone` in apiReplay.ts): what each generates, and each definition its translation made. */
-export interface ApisAlone {
-  rebuilt: RebuiltApis;
-  definitions: ReadonlyMap<string, RenamableDefinition>;
-}
 
 /**
  * The APIs after an edit of one function that added one `Api` or `HttpApi` event to it or removed
@@ -167,7 +160,7 @@ function sameBesidesPath(withPath: PyDict, without: PyDict, path: string): boole
 }
 
 /** Whether an API's resources made with an event and without it differ in nothing but the definition (`Body`) and the deployment a REST API names by its hash. */
-function sameResourcesBesidesBody(a: readonly GeneratedResource[], b: readonly GeneratedResource[]): boolean {
+export function sameResourcesBesidesBody(a: readonly GeneratedResource[], b: readonly GeneratedResource[]): boolean {
   if (a.length !== b.length) return false;
   const deploymentIds = new Map<string, string>();
   for (let i = 0; i < a.length; i++) if (a[i]!.type === 'AWS::ApiGateway::Deployment') deploymentIds.set(a[i]!.logicalId, b[i]!.logicalId);

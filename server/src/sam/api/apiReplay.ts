@@ -162,6 +162,12 @@ export function rebuildApis(
   return rebuilt && { ...rebuilt, renamable: renamablePaths(record, hashed, rebuilt, index) };
 }
 
+/** The APIs one function's part makes alone (`rebuildAlone`): what each generates, and each definition its translation made. */
+export interface ApisAlone {
+  rebuilt: RebuiltApis;
+  definitions: ReadonlyMap<string, RenamableDefinition>;
+}
+
 /**
  * The APIs made from one function's part alone, as `rebuildApis` makes them from all the parts:
  * what each generates, and the definition each translation made (api/addedRoute.ts compares the
@@ -174,7 +180,7 @@ export function rebuildAlone(
   written: ReadonlyMap<string, WrittenApi>,
   globals: unknown,
   newContext: (seed: ContextSeed) => TranslationContext,
-): { rebuilt: RebuiltApis; definitions: ReadonlyMap<string, RenamableDefinition> } | undefined {
+): ApisAlone | undefined {
   const named = new Set(part.events.map((event) => event.apiId));
   const implicit = new Set([IMPLICIT_REST_API, IMPLICIT_HTTP_API]);
   const only = (order: readonly string[]) => (order.includes(functionId) ? [functionId] : []);

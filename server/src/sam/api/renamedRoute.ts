@@ -55,8 +55,10 @@ export interface RenamableDefinition {
 
 /** What a REST API's deployment id hashed besides `str()` of its definition, and the text of the definition's parts. */
 export interface DeploymentHash {
-  /** What the hash took after the definition, each joined to it with `||`. */
+  /** What the hash took after the definition, each joined to it with `||`: the function names of its events last, when there are any (`namesLast`). */
   hashedWith: readonly string[];
+  /** Whether the last of `hashedWith` is the FunctionName values of the functions whose events name the API (api/sameRoutes.ts). */
+  namesLast: boolean;
   printed: ReadonlyMap<PyValue, string>;
 }
 

@@ -495,7 +495,7 @@ class RestApiGenerator {
     const data = input.join('||');
     const digest = data === '' ? '' : sha1Hex(data);
     if (this.ctx.renamableDefinitions && this.body?.definition === swagger && swagger.documentCopies === this.body.copies) {
-      this.ctx.renamableDefinitions.set(this.sam.logicalId, { definition: swagger, copies: this.body.copies, deployment: { hashedWith: input.slice(1), printed: printed! } });
+      this.ctx.renamableDefinitions.set(this.sam.logicalId, { definition: swagger, copies: this.body.copies, deployment: { hashedWith: input.slice(1), namesLast: !!names, printed: printed! } });
     }
     deployment.logicalId = `${deployment.logicalId}${digest.slice(0, 10)}`;
     deployment.set('Description', `RestApi deployment id: ${digest}`);
