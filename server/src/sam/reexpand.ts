@@ -361,8 +361,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
       else if (added) cache.routesAddedOrRemoved++;
       else cache.deploymentsRenamed++;
     } else if (same) {
-      // Nothing of the APIs changed: they move with their text, and a later rename starts from what they were.
-      apis = { ...apis, ...(last.apis?.renamable ? { renamable: last.apis.renamable } : {}) };
+      // Nothing of the APIs changed: they move with their text, and a later rename starts from what they were (kept in `apis`).
       cache.apisUnchanged++;
     } else {
       rebuilt = rebuildApis(apis, writtenApis(apis, entriesNowById, index), globalsValue(root, index), translationContext, index, typedPaths(edited.keys(), last.apis?.parts, apis.parts));
