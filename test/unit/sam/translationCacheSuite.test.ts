@@ -3,10 +3,12 @@
  * an expansion started from the last one): over every valid input of SAM's translator suite, the
  * expansion with a cache warmed by the same template, or by a copy with one edit (a function's
  * property, code (also in a function whose event names an API), environment, tags or alias, an
- * event added, removed or moved to another path (an Api or an HttpApi event), an explicit API's
- * CORS, the Description, Metadata, an output, Globals, a parameter's value), or by a run of
- * random edits to one value or key each, or of random keystrokes in the YAML as written, or of
- * keystrokes typed into an Api or HttpApi event's path (renamed in the definition without SAM's fold), is the
+ * event added, removed or moved to another path (an Api or an HttpApi event), a FunctionName or
+ * tags given to a function with such an event, an explicit API's CORS, the Description, Metadata,
+ * an output, Globals, a parameter's value), or by a run of random edits to one value or key each,
+ * or of random keystrokes in the YAML as written, or of keystrokes typed into an Api or HttpApi
+ * event's path or method (renamed in the definition without SAM's fold), or of such events pasted
+ * after another and taken out (their paths put in the definition or taken out without it), is the
  * expansion without a cache, node for node and range for range, with the same source map, notes
  * and errors. Skipped, with the reason printed, when the folder is absent.
  */
