@@ -19,6 +19,7 @@ import { describe, test } from 'node:test';
 import { expandServerless, SamTranslationCache, type SamExpansion } from '../../../server/src/sam';
 import { COPIED_ONLY } from '../../../server/src/sam/function/function';
 import { parseTemplate, readTemplateModel, toPlain } from '../../../server/src/template';
+import type { MapEntry } from '../../../server/src/template/ast';
 import { nodeAtPath } from '../../../server/src/template/tree';
 import { seededRandom } from './seededRandom';
 
@@ -575,26 +576,39 @@ function editValue(template: Plain, path: (string | number)[]): void {
   parent[key] = typeof value === 'string' ? `${value}z` : typeof value === 'number' ? value + 1 : typeof value === 'boolean' ? !value : 'z';
 }
 
-/** Each `Api` and `HttpApi` event's `Path` or `Method` written on one line, in order: its event's type, its value, and where its text starts and ends (inside any quotes). */
-function routeTexts(text: string, property: 'Path' | 'Method'): { type: string; value: string; start: number; end: number }[] {
+/** Each `Api` and `HttpApi` event's entry in a template's text, in order, with its type. */
+function apiEventEntries(text: string): { event: MapEntry; type: string }[] {
   const root = parseTemplate(text).root;
   const resources = root && nodeAtPath(root, ['Resources']);
-  const out: { type: string; value: string; start: number; end: number }[] = [];
+  const out: { event: MapEntry; type: string }[] = [];
   if (resources?.kind !== 'map') return out;
   for (const { value } of resources.entries) {
     const events = nodeAtPath(value, ['Properties', 'Events']);
     if (events?.kind !== 'map') continue;
     for (const event of events.entries) {
       const type = nodeAtPath(event.value, ['Type']);
-      const node = nodeAtPath(event.value, ['Properties', property]);
-      if (type?.kind !== 'scalar' || (type.value !== 'Api' && type.value !== 'HttpApi') || node?.kind !== 'scalar' || typeof node.value !== 'string') continue;
-      const written = text.slice(node.range.start, node.range.end);
-      if (written.includes('\n') || written.length === 0) continue;
-      const quoted = (written[0] === "'" || written[0] === '"') && written.endsWith(written[0]!) && written.length > 1;
-      out.push({ type: type.value, value: node.value, ...(quoted ? { start: node.range.start + 1, end: node.range.end - 1 } : node.range) });
+      if (type?.kind === 'scalar' && (type.value === 'Api' || type.value === 'HttpApi')) out.push({ event, type: type.value });
     }
   }
   return out;
+}
+
+/** An event's `Path` or `Method` written on one line: its value, and where its text starts and ends (inside any quotes). */
+function routeText(text: string, event: MapEntry, property: 'Path' | 'Method'): { value: string; start: number; end: number } | undefined {
+  const node = nodeAtPath(event.value, ['Properties', property]);
+  if (node?.kind !== 'scalar' || typeof node.value !== 'string') return undefined;
+  const written = text.slice(node.range.start, node.range.end);
+  if (written.includes('\n') || written.length === 0) return undefined;
+  const quoted = (written[0] === "'" || written[0] === '"') && written.endsWith(written[0]!) && written.length > 1;
+  return { value: node.value, ...(quoted ? { start: node.range.start + 1, end: node.range.end - 1 } : node.range) };
+}
+
+/** Each `Api` and `HttpApi` event's `Path` or `Method` written on one line, in order: its event's type, its value, and where its text starts and ends (inside any quotes). */
+function routeTexts(text: string, property: 'Path' | 'Method'): { type: string; value: string; start: number; end: number }[] {
+  return apiEventEntries(text).flatMap(({ event, type }) => {
+    const route = routeText(text, event, property);
+    return route ? [{ type, ...route }] : [];
+  });
 }
 
 /**
@@ -652,23 +666,15 @@ const ROUTE_EDITS: readonly { property: 'path' | 'method'; edits: (text: string,
  * of its last line), and its path's text within them (inside any quotes).
  */
 function eventBlocks(text: string): { name: string; start: number; end: number; path: { start: number; end: number; value: string } }[] {
-  const root = parseTemplate(text).root;
-  const resources = root && nodeAtPath(root, ['Resources']);
   const out: { name: string; start: number; end: number; path: { start: number; end: number; value: string } }[] = [];
-  if (resources?.kind !== 'map') return out;
-  for (const { value } of resources.entries) {
-    const events = nodeAtPath(value, ['Properties', 'Events']);
-    if (events?.kind !== 'map') continue;
-    for (const event of events.entries) {
-      const type = nodeAtPath(event.value, ['Type']);
-      const path = routeTexts(text, 'Path').find((route) => route.start >= event.value.range.start && route.end <= event.value.range.end);
-      if (type?.kind !== 'scalar' || (type.value !== 'Api' && type.value !== 'HttpApi') || path === undefined || text.slice(path.start, path.end) !== path.value) continue;
-      const start = text.lastIndexOf('\n', event.keyRange.start) + 1;
-      const end = text.indexOf('\n', event.value.range.end - 1);
-      // Block style: the key alone at the start of its line, the event's text on lines of its own.
-      if (!/^ *$/.test(text.slice(start, event.keyRange.start)) || end < 0 || text.slice(start, end).includes('{')) continue;
-      out.push({ name: event.key, start, end, path: { start: path.start, end: path.end, value: path.value } });
-    }
+  for (const { event } of apiEventEntries(text)) {
+    const path = routeText(text, event, 'Path');
+    if (path === undefined || text.slice(path.start, path.end) !== path.value) continue;
+    const start = text.lastIndexOf('\n', event.keyRange.start) + 1;
+    const end = text.indexOf('\n', event.value.range.end - 1);
+    // Block style: the key alone at the start of its line, the event's text on lines of its own.
+    if (!/^ *$/.test(text.slice(start, event.keyRange.start)) || end < 0 || text.slice(start, end).includes('{')) continue;
+    out.push({ name: event.key, start, end, path });
   }
   return out;
 }
