@@ -25,11 +25,11 @@
  */
 import { setEntry } from '../../template/tree';
 import type { GeneratedResource } from '../generated';
-import { PyDict, PyUnicode, textOf, type KeyAdded, type PyStr, type PyValue, type ReplayCheckpoint } from '../python/py27Dict';
+import { PyDict, PyUnicode, textOf, type KeyAdded, type PyStr, type PyValue } from '../python/py27Dict';
 import { pyStr } from '../python/pyRepr';
 import { isMap, sameInOrder, type PlainMap } from '../values';
 import type { ApiLog, ApisAlone, FunctionApiPart, LoggedApiEvent, RebuiltApis } from './apiReplay';
-import { remade, renamedHttpApi, renamedRestApi, sameEventBesidesRoute, textElsewhere, withPaths, type DeploymentHash, type RenamableApi, type RenamablePaths } from './renamedRoute';
+import { remade, remadeResources, replayedPaths, sameEventBesidesRoute, textElsewhere, withPaths, withPrintedItem, type RenamableApi, type RenamablePaths } from './renamedRoute';
 
 /**
  * The APIs after an edit of one function that added one `Api` or `HttpApi` event to it or removed
@@ -129,6 +129,7 @@ function pathsHistory(events: readonly LoggedApiEvent[]): KeyAdded[] {
   return history;
 }
 
+/** Whether two histories of a paths table hold the same adds, each after as many copies. */
 function sameHistory(a: readonly KeyAdded[], b: readonly KeyAdded[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i]!.key !== b[i]!.key || a[i]!.copies !== b[i]!.copies) return false;
@@ -209,23 +210,9 @@ function withPathsReplayed(
   for (const [key, value] of api.paths.items()) if (textOf(key) !== change.path) entries.set(textOf(key), { key, value });
   // An event's path is template text (events whose path is SAM's own are not added this way).
   if (change.item) entries.set(change.path, { key: new PyUnicode(change.path), value: change.item });
-  // The adds before the changed one are the same: the replay goes on from the last checkpoint before it.
-  let resume: ReplayCheckpoint | undefined;
-  for (const checkpoint of api.checkpoints) if (checkpoint.at <= firstChanged) resume = checkpoint;
-  const replayed = PyDict.replayedOrder({ added: [...history] }, copies, (key) => key, { ...(resume ? { resume } : {}), checkpointAt: firstChanged });
-  const checkpoints = [...api.checkpoints.filter((checkpoint) => checkpoint.at < replayed.start), ...replayed.checkpoints];
-  const table = PyDict.rekeyed(replayed.order, entries);
-  const definition = api.definition.withValue('paths', table);
-  const body = (bodyBefore: unknown) => bodyWithChange(bodyBefore, table, change.path, change.bodyItem);
-  let deployment: DeploymentHash | undefined;
-  if (api.deployment) {
-    const printed = new Map(api.deployment.printed);
-    const itemBefore = api.paths.get(change.path);
-    if (itemBefore !== undefined) printed.delete(itemBefore);
-    if (change.item) printed.set(change.item, pyStr(change.item));
-    deployment = { ...api.deployment, printed };
-  }
-  const renamed = deployment ? renamedRestApi(api.generated, apiId, deployment, definition, body) : renamedHttpApi(api.generated, apiId, body);
+  const { table, definition, checkpoints } = replayedPaths(api, { added: [...history] }, copies, firstChanged, (key) => key, entries);
+  const deployment = withPrintedItem(api.deployment, api.paths.get(change.path), change.item);
+  const renamed = remadeResources(api, apiId, deployment, definition, (bodyBefore) => bodyWithChange(bodyBefore, table, change.path, change.bodyItem));
   if (renamed === undefined) return undefined;
   const next = { ...api, definition, paths: table, history: { added: [...history] }, copies, ...(deployment ? { deployment } : {}), generated: renamed.resources, checkpoints };
   return { renamed, next: { ...next, elsewhere: textElsewhere(next) } };

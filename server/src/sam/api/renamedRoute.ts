@@ -266,17 +266,8 @@ function renamePath(paths: RenamablePaths, apiId: string, from: string, to: stri
     if (text === from) entries.set(to, { key: typeof key === 'string' ? to : new PyUnicode(to), value });
     else entries.set(text, { key, value });
   }
-  // The adds before the renamed one are the same: the replay goes on from the last checkpoint before it.
-  let resume: ReplayCheckpoint | undefined;
-  for (const checkpoint of api.checkpoints) if (checkpoint.at <= at) resume = checkpoint;
-  const replayed = PyDict.replayedOrder(api.history, api.copies, (key) => (key === from ? to : key), { ...(resume ? { resume } : {}), checkpointAt: at });
-  // Those after the renamed add held the old key, and those the replay went through are its own (a
-  // replay from the first add, its checkpoint's store grown too large, has a store of its own).
-  const checkpoints = [...api.checkpoints.filter((checkpoint) => checkpoint.at < replayed.start), ...replayed.checkpoints];
-  const table = PyDict.rekeyed(replayed.order, entries);
-  const definition = api.definition.withValue('paths', table);
-  const body = (bodyBefore: unknown) => bodyRenamed(bodyBefore, table, from, to);
-  const renamed = api.deployment ? renamedRestApi(api.generated, apiId, api.deployment, definition, body) : renamedHttpApi(api.generated, apiId, body);
+  const { table, definition, checkpoints } = replayedPaths(api, api.history, api.copies, at, (key) => (key === from ? to : key), entries);
+  const renamed = remadeResources(api, apiId, api.deployment, definition, (bodyBefore) => bodyRenamed(bodyBefore, table, from, to));
   if (renamed === undefined) return undefined;
   const history = { added: api.history.added.map((added) => (added.key === from ? { key: to, copies: added.copies } : added)) };
   return remade(paths, apiId, renamed, { ...api, definition, paths: table, history, generated: renamed.resources, checkpoints });
@@ -311,17 +302,49 @@ function renameMethod(paths: RenamablePaths, apiId: string, path: string, from: 
   const table = api.paths.withValue(path, itemNow);
   const definition = api.definition.withValue('paths', table);
   const body = (bodyBefore: unknown) => bodyWithItem(bodyBefore, path, (itemBefore) => (isMap(itemBefore) && Object.hasOwn(itemBefore, methodBefore) && Object.keys(itemBefore).length === 1 ? { [methodNow]: itemBefore[methodBefore] } : undefined));
-  // The new item is printed whole; the text of the others is known.
-  let deployment: DeploymentHash | undefined;
-  if (api.deployment) {
-    const printed = new Map(api.deployment.printed);
-    printed.delete(item);
-    deployment = { ...api.deployment, printed: printed.set(itemNow, pyStr(itemNow)) };
-  }
-  const renamed = deployment ? renamedRestApi(api.generated, apiId, deployment, definition, body) : renamedHttpApi(api.generated, apiId, body);
+  const deployment = withPrintedItem(api.deployment, item, itemNow);
+  const renamed = remadeResources(api, apiId, deployment, definition, body);
   if (renamed === undefined) return undefined;
   const next = { ...api, definition, paths: table, ...(deployment ? { deployment } : {}), generated: renamed.resources };
   return remade(paths, apiId, renamed, { ...next, elsewhere: textElsewhere(next) });
+}
+
+/**
+ * The paths table made again from `history` after `copies` deep copies, its keys renamed by
+ * `rename` and holding the values `entries` gives them, with the definition that holds it and the
+ * checkpoints a later replay goes on from. The replay goes on from the last checkpoint before the
+ * add at `at`, the first that differs from `api`'s history: the adds before it are the same.
+ */
+export function replayedPaths(
+  api: RenamableApi,
+  history: Pick<KeyHistory, 'added'>,
+  copies: number,
+  at: number,
+  rename: (key: string) => string,
+  entries: ReadonlyMap<string, { key: PyStr; value: PyValue }>,
+): { table: PyDict; definition: PyDict; checkpoints: ReplayCheckpoint[] } {
+  let resume: ReplayCheckpoint | undefined;
+  for (const checkpoint of api.checkpoints) if (checkpoint.at <= at) resume = checkpoint;
+  const replayed = PyDict.replayedOrder(history, copies, rename, { ...(resume ? { resume } : {}), checkpointAt: at });
+  // Those after the changed add are another history's, and those the replay went through are its
+  // own (a replay from the first add, its checkpoint's store grown too large, has a store of its own).
+  const checkpoints = [...api.checkpoints.filter((checkpoint) => checkpoint.at < replayed.start), ...replayed.checkpoints];
+  const table = PyDict.rekeyed(replayed.order, entries);
+  return { table, definition: api.definition.withValue('paths', table), checkpoints };
+}
+
+/** A REST API's deployment hash with the text of the item `before` dropped and that of `now` printed whole (the others' text is known); none for an HTTP API. */
+export function withPrintedItem(deployment: DeploymentHash | undefined, before: PyValue | undefined, now: PyDict | undefined): DeploymentHash | undefined {
+  if (deployment === undefined) return undefined;
+  const printed = new Map(deployment.printed);
+  if (before !== undefined) printed.delete(before);
+  if (now !== undefined) printed.set(now, pyStr(now));
+  return { ...deployment, printed };
+}
+
+/** An API's resources with the `Body` `body` makes of the last one, and for a REST API (`deployment`) its deployment named by the hash of `definition`; undefined when they cannot be made so. */
+export function remadeResources(api: RenamableApi, apiId: string, deployment: DeploymentHash | undefined, definition: PyDict, body: RenamedBody): { resources: GeneratedResource[]; deploymentId?: string | undefined } | undefined {
+  return deployment ? renamedRestApi(api.generated, apiId, deployment, definition, body) : renamedHttpApi(api.generated, apiId, body);
 }
 
 /** The APIs after a rename: `apiId`'s resources as it made them (only a REST API's deployment is named anew; nothing is looked up, in the parameters or among the resources), and `next` for the one after. */
@@ -404,10 +427,10 @@ function textOutsidePaths(definition: PyDict, paths: PyDict): string | null {
 }
 
 /** The `Body` a rename makes of the last one; undefined when it does not hold what the rename changes. */
-type RenamedBody = (body: unknown) => PlainMap | undefined;
+export type RenamedBody = (body: unknown) => PlainMap | undefined;
 
 /** An HTTP API's resources after the rename: its `AWS::ApiGatewayV2::Api` with the new `Body` (its stage deploys it by itself). */
-export function renamedHttpApi(resources: readonly GeneratedResource[], apiId: string, renamedBody: RenamedBody): { resources: GeneratedResource[]; deploymentId?: undefined } | undefined {
+function renamedHttpApi(resources: readonly GeneratedResource[], apiId: string, renamedBody: RenamedBody): { resources: GeneratedResource[]; deploymentId?: undefined } | undefined {
   const api = resources.find((resource) => resource.type === 'AWS::ApiGatewayV2::Api' && resource.logicalId === apiId);
   const body = api && renamedBody(api.get('Body'));
   if (api === undefined || body === undefined) return undefined;
