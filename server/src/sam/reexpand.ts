@@ -8,8 +8,9 @@
  * each Lambda function (globalsEdit.ts: those functions are made again with the new value), in
  * Parameters when no value the last expansion looked up changed (SAM resolves parameters in few
  * properties: a stage passed to environments is left as written), in resources it passes through
- * as written (a queue, a table: of the same type, when every SAM resource's translation read
- * nothing but its own entry), or between resources, the functions edited are translated again
+ * as written (a queue, a table: when every SAM resource's translation read nothing but its own
+ * entry; one of them may be added, taken out or renamed, when SAM's own resources keep the order
+ * it goes through them in, passedThrough.ts), or between resources, the functions edited are translated again
  * (and the APIs rebuilt, when what they read changed), the resources as written are this text's
  * own, and everything else is the previous processed template, its ranges moved to where the
  * text now puts them.
@@ -46,7 +47,7 @@ import { extentOf, keySpanOf, moveRecord, Mover, PendingMoves, PlacedRecord, sli
 import { WrittenResources, writtenType, type Placement } from './placement';
 import { SourceIndex } from './sourceIndex';
 import type { SamSource } from './sourceMap';
-import { parameterValues, SERVERLESS_PREFIX, translate, translationContext, type Translation, type TranslationOptions } from './translate';
+import { parameterValues, translate, translationContext, type Translation, type TranslationOptions } from './translate';
 import { joinedParameterReads, sameParameterReads, stableText, type ParameterReads, type SamTranslationCache } from './translationCache';
 import { isMap, sortedEntries, type PlainMap } from './values';
 import { functionApiParts, rebuildAlone, rebuildApis, replayable, type ApiReplay, type FunctionApiPart, type RebuiltApis, type WrittenApi } from './api/apiReplay';
@@ -59,7 +60,8 @@ import { REST_KIND } from './api/implicitRestApi';
 import { entryWithoutChanged, functionGlobalsEdit, patchedFunctions, type FunctionGlobalsEdit } from './globalsEdit';
 import { lambdaPropertyOf } from './function/function';
 import { backingOf } from './backing';
-import { conditionError } from './document';
+import { alignedResources, conditionIsAString, isPassedThroughEdit, passesThrough, samOrderKept } from './passedThrough';
+import type { OrderStep } from './resourceOrder';
 import type { ConnectorLink } from './connector/links';
 import { reconnection, type Reconnection } from './connector/reconnection';
 
@@ -104,6 +106,8 @@ export interface ExpansionRecord {
   connectors?: ReadonlyMap<string, ConnectorLink>;
   /** The parameter values the expansion knew, and those it looked up, when each has a text: an edit to another parameter changes nothing in it. */
   parameters?: ParameterLookUps;
+  /** What SAM did to the order of a Python 2.7 Resources section (resourceOrder.ts): a resource it passes through may be added or taken out when the others keep their order. */
+  orderSteps?: readonly OrderStep[];
   /** Whether its caller keeps it beyond the next expansion (`TranslationOptions.kept`, a baseline's): its records' ranges are the caller's too. */
   kept: boolean;
 }
@@ -175,6 +179,7 @@ export function rememberExpansion(cache: SamTranslationCache, remembered: Rememb
           ...(remembered.apis ? { apis: remembered.apis } : {}),
           ...(remembered.connectors ? { connectors: remembered.connectors } : {}),
           ...(remembered.parameters ? { parameters: remembered.parameters } : {}),
+          ...(remembered.orderSteps ? { orderSteps: remembered.orderSteps } : {}),
           kept: remembered.options.kept === true,
         }
       : undefined;
@@ -191,24 +196,6 @@ function isFunctionEditTheApiDoesNotRead(before: MapEntry, now: MapEntry, earlie
   const nodeBefore = before.value.kind === 'map' ? before.value : undefined;
   const nodeNow = now.value.kind === 'map' ? now.value : undefined;
   return textTheApiReads({ text: earlierText }, nodeBefore, true) === textTheApiReads({ text }, nodeNow, true);
-}
-
-/**
- * Whether an edit is to a resource that is not SAM's, of the same type, with no YAML anchor that
- * could carry it elsewhere: the transform passes such a resource through as written, and reads
- * nothing of it but its type (plugins) and that its `Condition` is a string (document.ts) unless
- * a translation read it, which the caller rules out.
- */
-function isPassedThroughEdit(before: MapEntry, now: MapEntry, earlierText: string, text: string, index: SourceIndex): boolean {
-  const type = writtenType(now.value);
-  if (typeof type !== 'string' || type.startsWith(SERVERLESS_PREFIX) || writtenType(before.value) !== type) return false;
-  return conditionIsAString(now, index) && withoutAnchors(before, now, earlierText, text);
-}
-
-/** Whether a resource's `Condition`, if it has one, is a string: SAM rejects the whole template otherwise (document.ts). */
-function conditionIsAString(entry: MapEntry, index: SourceIndex): boolean {
-  const condition = entry.value.kind === 'map' ? entry.value.entries.find((e) => e.key === 'Condition')?.value : undefined;
-  return condition === undefined || conditionError(entry.key, { Condition: index.read(condition) }) === undefined;
 }
 
 /** Whether a shared step of the last expansion looked the resource up (or went through them all). */
@@ -285,20 +272,29 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   }
   if (resourcesBefore === undefined || resourcesNow === undefined || resourcesNow.value.kind !== 'map') return undefined;
   const entriesNow = resourcesNow.value.entries;
-  if (entriesNow.length !== resourcesBefore.entries.length) return undefined;
+  const aligned = alignedResources(resourcesBefore.entries, entriesNow, resourcesBefore.range.start);
+  if (aligned === undefined) return undefined;
   const edited = new Map<string, { before: MapEntry; now: MapEntry }>();
   // Resources the transform passed through as written, whose edit is theirs alone when no translation read them.
   const ownKeys = new Set<string>();
   for (const record of last.placed) if (record.own) ownKeys.add(record.key);
+  // One of them added, taken out or renamed (passedThrough.ts).
+  const { added, removed } = aligned;
+  if (added || removed) {
+    // SAM rejects a template whose Resources section is empty (document.ts).
+    if (!last.allKept || entriesNow.length === 0) return undefined;
+    if (removed && (!ownKeys.has(removed.key) || stepRead(last, removed.key) || !passesThrough(removed, last.text, new SourceIndex(last.text)))) return undefined;
+    // An added id SAM's translations looked up, or one the last expansion had, would change what they make.
+    if (added && (stepRead(last, added.key) || last.placed.some((record) => record.key === added.key) || !passesThrough(added, text, index))) return undefined;
+    const passedThrough = (id: string) => ownKeys.has(id) || id === added?.key;
+    if (!samOrderKept(last.orderSteps, last.py27, resourcesBefore.entries, entriesNow, passedThrough)) return undefined;
+  }
   const passedThroughEdits: MapEntry[] = [];
   // REST APIs edited in their own entry, which the replay reads as written now.
   const apiEntryEdits: { before: MapEntry; now: MapEntry }[] = [];
   // Whether an edited function changed what the APIs read: they are then rebuilt from their parts.
   let apiEdited = false;
-  for (let i = 0; i < entriesNow.length; i++) {
-    const before = resourcesBefore.entries[i]!;
-    const now = entriesNow[i]!;
-    if (before.key !== now.key) return undefined;
+  for (const { before, now } of aligned.pairs) {
     if (slice(last.text, before) === slice(text, now)) spans.push(spanOf(before, now));
     else if (isFunctionEditTheApiDoesNotRead(before, now, last.text, text)) edited.set(now.key, { before, now });
     else if (last.apis && isFunctionEdit(before, now, last.text, text)) {
@@ -392,6 +388,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   for (const before of [...passedThroughEdits, ...apiEntryEdits.map((edit) => edit.before)]) if (before.keyRange.start < unchangedUpTo) unchangedUpTo = before.keyRange.start;
   if (globalsEdit && globalsEdit.firstChange < unchangedUpTo) unchangedUpTo = globalsEdit.firstChange;
   if (parametersBefore && parametersBefore.keyRange.start < unchangedUpTo) unchangedUpTo = parametersBefore.keyRange.start;
+  if ((added || removed) && aligned.changedAt < unchangedUpTo) unchangedUpTo = aligned.changedAt;
   // After a baseline's expansion (a document's first analysis, its text the baseline's or not), or
   // when nothing changed, each record is copied now into ranges it alone holds: the first
   // keystroke then moves what follows it in place, not copying a thousand records while the user waits.
@@ -410,9 +407,25 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   };
   // What the edited functions and the connectors linked to them generate takes their places again.
   const redone = new Set([...edited.keys(), ...(reconnected?.connectors ?? [])]);
+  /** Takes a resource the transform passes through as written into this expansion: the template's own node. */
+  const placeOwn = (now: MapEntry) => {
+    const own: MapEntry = { key: now.key, keyRange: now.keyRange, value: now.value };
+    entries.push(own);
+    placed.push(new PlacedRecord({ key: now.key, producer: now.key, range: now.value.range, entry: own, extent: { start: now.keyRange.start, end: now.value.range.end }, own: true }));
+  };
+  let addedPlaced = added === undefined;
   for (let i = 0; i < last.placed.length; ) {
     const record = last.placed[i]!;
     const producer = record.producer;
+    // An added resource goes before what the resource written after it generates, or, last of those written, before the implicit APIs.
+    if (!addedPlaced && (producer === aligned.addedBefore || (aligned.addedBefore === undefined && !entriesNowById.has(producer)))) {
+      placeOwn(added!);
+      addedPlaced = true;
+    }
+    if (producer === removed?.key) {
+      i++;
+      continue;
+    }
     const again = redone.has(producer) ? translation?.generated.get(producer) ?? [] : rebuilt?.generated.get(producer);
     if (again !== undefined) {
       if (redone.has(producer)) placedAgain.add(producer);
@@ -446,9 +459,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     // A resource the transform left as written is the template's own node, in this text too.
     const now = record.own ? entriesNowById.get(record.key) : undefined;
     if (now) {
-      const own: MapEntry = { key: now.key, keyRange: now.keyRange, value: now.value };
-      entries.push(own);
-      placed.push(record.movedTo({ entry: own, range: now.value.range, extent: { start: now.keyRange.start, end: now.value.range.end }, source: undefined, properties: undefined, owned: undefined }));
+      placeOwn(now);
       continue;
     }
     const attributedToEdited = record.attributedTo !== undefined && edited.has(record.attributedTo.logicalId);
@@ -465,6 +476,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     placed.push(moved);
   }
 
+  if (!addedPlaced) placeOwn(added!);
   // An edited function or connector that generated nothing before has no place to take.
   if (placedAgain.size !== redone.size) return undefined;
 
@@ -519,7 +531,9 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   const parameters = last.parameters && parameterLookUps(parametersNow ?? last.parameters.values, [last.parameters.reads, ...(translation ? [translation.parameterReads] : []), ...(rebuilt ? [rebuilt.parameterReads] : [])]);
   const connectors = last.connectors && translation?.connectorLinks ? new Map([...last.connectors, ...translation.connectorLinks]) : last.connectors;
   const stepReads = new Set([...last.stepReads, ...(translation?.stepReads ?? []), ...(rebuilt?.stepReads ?? [])]);
-  rememberExpansion(cache, { model, options, startable: true, carriable: true, py27: last.py27, placed, rootEntries, expansion, references, allKept: last.allKept, stepReads, defaultRoutes, ...(apis ? { apis } : {}), ...(connectors ? { connectors } : {}), ...(parameters ? { parameters } : {}) });
+  // SAM's steps on the order are the same while the APIs and connectors are: an edit that changed them is expanded in full.
+  const orderSteps = last.connectors ? undefined : last.orderSteps;
+  rememberExpansion(cache, { model, options, startable: true, carriable: true, py27: last.py27, placed, rootEntries, expansion, references, allKept: last.allKept, stepReads, defaultRoutes, ...(apis ? { apis } : {}), ...(connectors ? { connectors } : {}), ...(parameters ? { parameters } : {}), ...(orderSteps ? { orderSteps } : {}) });
   return expansion;
 }
 

@@ -5,27 +5,39 @@
  * can reorder that dict; other templates keep the order as written.
  */
 import { PyDict } from './python/py27Dict';
+import { sameInOrder } from './values';
+
+/** What SAM did to the order of a Python 2.7 Resources section: an id set or deleted, or the section gone through. */
+export type OrderStep = { set: string } | { delete: string } | 'visit';
 
 /** The keys of the Resources section, kept in SAM's order through the plugins' edits. */
 export class ResourceOrder {
   private readonly py27?: PyDict;
   private readonly plain: string[];
+  /**
+   * The steps taken, for a Python 2.7 order: an id added or taken away elsewhere in the section
+   * can reorder the others (`sameVisits`). A written order has none to keep.
+   */
+  readonly steps?: OrderStep[];
 
-  constructor(keys: readonly string[], py27: boolean) {
+  constructor(keys: readonly string[], py27: boolean, keepSteps = false) {
     if (py27) {
       this.py27 = new PyDict();
       for (const key of keys) this.py27.set(key, null);
       this.plain = [];
+      if (keepSteps) this.steps = [];
     } else this.plain = [...keys];
   }
 
   /** `resources[id] = ...`: a new id is added; an existing one keeps its place. */
   set(id: string): void {
+    this.steps?.push({ set: id });
     if (this.py27) this.py27.set(id, null);
     else if (!this.plain.includes(id)) this.plain.push(id);
   }
 
   delete(id: string): void {
+    this.steps?.push({ delete: id });
     if (this.py27) this.py27.delete(id);
     else {
       const index = this.plain.indexOf(id);
@@ -34,6 +46,28 @@ export class ResourceOrder {
   }
 
   keys(): string[] {
+    this.steps?.push('visit');
     return this.py27 ? this.py27.keys() : [...this.plain];
   }
+}
+
+/**
+ * Whether SAM, taking `steps` again, goes through the resources that `matter` in the same order
+ * in a Python 2.7 Resources section written with the keys `before` as with the keys `now`.
+ */
+export function sameVisits(steps: readonly OrderStep[], before: readonly string[], now: readonly string[], matter: (id: string) => boolean): boolean {
+  const orderBefore = new ResourceOrder(before, true);
+  const orderNow = new ResourceOrder(now, true);
+  for (const step of steps) {
+    if (step === 'visit') {
+      if (!sameInOrder(orderBefore.keys().filter(matter), orderNow.keys().filter(matter))) return false;
+    } else if ('set' in step) {
+      orderBefore.set(step.set);
+      orderNow.set(step.set);
+    } else {
+      orderBefore.delete(step.delete);
+      orderNow.delete(step.delete);
+    }
+  }
+  return true;
 }

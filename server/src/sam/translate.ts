@@ -38,7 +38,7 @@ import { slice } from './movedRecords';
 import { invalidLogicalIds, nonStringSubVariable, validateDocument } from './document';
 import { ParameterWithoutValue, ResourceReferences, resolveParameterRefs } from './intrinsics';
 import { NotCovered } from './notCovered';
-import { ResourceOrder } from './resourceOrder';
+import { ResourceOrder, type OrderStep } from './resourceOrder';
 import { PyDict, type PyValue } from './python/py27Dict';
 import { pyStr } from './python/pyRepr';
 import { fromTemplate } from './api/pyValues';
@@ -100,6 +100,8 @@ export interface Translation {
   keptEffects: ReadonlyMap<string, readonly KeptEffect[]>;
   /** The functions in translation order. */
   functionOrder: readonly string[];
+  /** What SAM did to the order of a Python 2.7 Resources section, for a whole template (resourceOrder.ts). */
+  orderSteps?: readonly OrderStep[];
   /** What the APIs built from events were made of, when the caller keeps translations. */
   apiLog?: ApiLog;
   /** Each REST and HTTP API's definition as its `Body` was made from it, when the caller keeps translations (api/renamedRoute.ts). */
@@ -287,7 +289,8 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
     return value?.kind === 'map' ? value : undefined;
   };
   const errors: Translation['errors'] = [];
-  const order = new ResourceOrder(Object.keys(resources), py27);
+  // Its steps, kept for a whole template, tell whether a resource added elsewhere would reorder the others (reexpand.ts).
+  const order = new ResourceOrder(Object.keys(resources), py27, !part);
 
   const embedded = addEmbeddedConnectors(ctx, order);
   errors.push(...embedded.errors);
@@ -404,6 +407,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
     ownEntryApis,
     keptEffects: keeper?.effects ?? new Map(),
     functionOrder,
+    ...(order.steps ? { orderSteps: order.steps } : {}),
     ...(ctx.apiLog ? { apiLog: ctx.apiLog } : {}),
     ...(ctx.renamableDefinitions ? { renamableDefinitions: ctx.renamableDefinitions } : {}),
     seed,

@@ -12,7 +12,7 @@ import { eventYaml, functionYaml } from './samYaml';
 import { seededRandom } from './seededRandom';
 
 /** Three functions with an SQS event each, with what the tests below edit. */
-function template({ timeoutOfB = 3, batchOfB = 10, queueTimeout = 30, extraQueue = false, nightlyB = false } = {}): string {
+function template({ timeoutOfB = 3, batchOfB = 10, queueTimeout = 30, extraQueues = 0, nightlyB = false } = {}): string {
   // B may also run on a schedule: a second event.
   const nightly = (name: string) => (name === 'B' && nightlyB ? '        Nightly:\n          Type: Schedule\n          Properties:\n            Schedule: rate(1 day)\n' : '');
   const fn = (name: string, timeout: number, batch: number) => `  ${name}:
@@ -39,7 +39,7 @@ Resources:
     Type: AWS::SQS::Queue
   CQueue:
     Type: AWS::SQS::Queue
-${extraQueue ? '  DQueue:\n    Type: AWS::SQS::Queue\n' : ''}${fn('A', 3, 10)}${fn('B', timeoutOfB, batchOfB)}${fn('C', 3, 10)}`;
+${['DQueue', 'EQueue'].slice(0, extraQueues).map((id) => `  ${id}:\n    Type: AWS::SQS::Queue\n`).join('')}${fn('A', 3, 10)}${fn('B', timeoutOfB, batchOfB)}${fn('C', 3, 10)}`;
 }
 
 function expand(text: string, cache: SamTranslationCache) {
@@ -183,17 +183,17 @@ ${functionYaml('A', { properties: { AutoPublishAlias: '!Ref Stage' } })}${functi
   });
 
   test('keeps at most the number of translations it was given; what it evicted is translated again', () => {
-    // Each expansion adds a queue, so that it cannot start from the last one (reexpand.ts).
+    // The second expansion adds two queues, so that it cannot start from the last one (reexpand.ts).
     const cache = new SamTranslationCache({ maxEntries: 2 });
     expand(template(), cache);
     assert.equal(cache.size, 2);
     // A was evicted for C; translating A again evicts B, which evicts C: in template order, nothing is found.
-    expand(template({ extraQueue: true }), cache);
+    expand(template({ extraQueues: 2 }), cache);
     assert.equal(cache.size, 2);
     assert.equal(cache.hits, 0);
     const roomy = new SamTranslationCache({ maxEntries: 3 });
     expand(template(), roomy);
-    expand(template({ extraQueue: true }), roomy);
+    expand(template({ extraQueues: 2 }), roomy);
     assert.equal(roomy.hits, 3);
   });
 });
@@ -316,11 +316,55 @@ Resources:
     assert.equal(cache.reexpansions, 2);
   });
 
-  test('an event added or removed, whose id the implicit APIs read, or a resource added, is expanded in full', () => {
+  test('an event added or removed, whose id the implicit APIs read, is expanded in full', () => {
     const cache = new SamTranslationCache();
     expand(template(), cache);
-    for (const text of [template({ nightlyB: true }), template(), template({ extraQueue: true })]) assert.deepStrictEqual(expand(text, cache), uncached(text));
+    for (const text of [template({ nightlyB: true }), template()]) assert.deepStrictEqual(expand(text, cache), uncached(text));
     assert.equal(cache.reexpansions, 0);
+  });
+
+  test('a resource the transform passes through as written, added, renamed, then taken out, starts from the last expansion each time: the queue stands where it is written', () => {
+    const cache = new SamTranslationCache({ movesInPlace: true });
+    expand(template(), cache);
+    const texts = [
+      template({ extraQueues: 1 }),
+      // A logical id typed, keystroke by keystroke.
+      template({ extraQueues: 1 }).replace('  DQueue:', '  DQueueX:'),
+      template({ extraQueues: 1 }).replace('  DQueue:', '  DQueueXY:'),
+      template(),
+      // Added above everything, taken out, then added below everything.
+      template().replace('Resources:\n', 'Resources:\n  Topic:\n    Type: AWS::SNS::Topic\n'),
+      template(),
+      `${template()}  Topic:\n    Type: AWS::SNS::Topic\n`,
+    ];
+    const ids = texts.map((text) => {
+      const edited = expand(text, cache);
+      assert.deepStrictEqual(edited, uncached(text));
+      return resourceIds(edited);
+    });
+    assert.deepStrictEqual(ids[0]!.slice(0, 5), ['AQueue', 'BQueue', 'CQueue', 'DQueue', 'A']);
+    assert.deepStrictEqual(ids[4]![0], 'Topic');
+    assert.deepStrictEqual(ids[6]!.at(-1), 'Topic');
+    assert.equal(cache.reexpansions, texts.length);
+    assert.equal(cache.misses, 3, 'no function is translated again');
+  });
+
+  test("a resource's type typed over another that is not SAM's starts from the last expansion; typed into one of SAM's, or given connectors, it is expanded in full", () => {
+    const typed = (type: string) => template().replace('  CQueue:\n    Type: AWS::SQS::Queue', `  CQueue:\n    Type: ${type}`);
+    const cache = new SamTranslationCache();
+    expand(template(), cache);
+    for (const type of ['AWS::SQS::Q', 'AWS::SNS::Topic', 'AWS::SQS::Queue']) assert.deepStrictEqual(expand(typed(type), cache), uncached(typed(type)));
+    assert.equal(cache.reexpansions, 3);
+    // SAM translates its own types, and the connectors embedded in any resource.
+    const table = typed('AWS::Serverless::SimpleTable');
+    assert.deepStrictEqual(expand(table, cache), uncached(table));
+    assert.ok(resourceIds(expand(table, cache)).includes('CQueue'), 'the table keeps its id');
+    expand(template(), cache);
+    const reexpansions = cache.reexpansions;
+    const connected = template().replace('  AQueue:\n    Type: AWS::SQS::Queue\n', '  AQueue:\n    Type: AWS::SQS::Queue\n    Connectors:\n      ToB:\n        Properties:\n          Destination:\n            Id: B\n          Permissions:\n            - Write\n');
+    const edited = expand(connected, cache);
+    assert.deepStrictEqual(edited, uncached(connected));
+    assert.equal(cache.reexpansions, reexpansions, 'the edit with connectors is expanded in full');
   });
 
   test("an edit that takes away the condition SAM made of a function's role takes that condition away", () => {
@@ -422,6 +466,67 @@ function expandsKeepingTheApi(pair: (withLayer: boolean) => [string, string]): R
     return edited;
   });
 }
+
+describe('SamTranslationCache: resources SAM passes through, in a template it converts for Python 2.7', () => {
+  // Functions with Api events: SAM keeps the Resources section in a Python 2.7 dict, whose order a key added or taken away can change.
+  const functions = (count: number) =>
+    Array.from(
+      { length: count },
+      (_, n) => `  Fn${n}:
+    Type: AWS::Serverless::Function
+    Properties:
+      CodeUri: s3://bucket/fn${n}.zip
+      Handler: app.handler
+      Runtime: python3.12
+      Events:
+        Read:
+          Type: Api
+          Properties:
+            Path: /items${n}
+            Method: get
+`,
+    ).join('');
+  const withQueues = (count: number, queues: readonly string[]) => `Transform: AWS::Serverless-2016-10-31\nResources:\n${functions(count)}${queues.map((id) => `  ${id}:\n    Type: AWS::SQS::Queue\n`).join('')}`;
+
+  test('a queue added that makes SAM visit the functions in another order is expanded in full: the implicit API is attributed to the event SAM meets first', () => {
+    const base = withQueues(4, []);
+    const origin = (expansion: ReturnType<typeof expand>) => expansion.sourceMap.resources.get('ServerlessRestApi')?.logicalId;
+    const first = origin(uncached(base));
+    // The first queue name, in order, that moves another function to the front.
+    const name = Array.from({ length: 200 }, (_, n) => `Queue${n}`).find((id) => origin(uncached(withQueues(4, [id]))) !== first);
+    assert.ok(name !== undefined, 'some key reorders the section');
+    const cache = new SamTranslationCache();
+    expand(base, cache);
+    const reordered = expand(withQueues(4, [name]), cache);
+    assert.deepStrictEqual(reordered, uncached(withQueues(4, [name])));
+    assert.notEqual(origin(reordered), first);
+    assert.equal(cache.reexpansions, 0);
+  });
+
+  test('each of a run of seeded queues added, renamed, retyped and taken out is the expansion without a cache; most start from the last expansion', () => {
+    const random = seededRandom(1124);
+    const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+    const queues: string[] = [];
+    let text = withQueues(9, queues);
+    const cache = new SamTranslationCache({ movesInPlace: true });
+    expand(text, cache);
+    let edits = 0;
+    for (let step = 0; step < 120; step++) {
+      const name = `Q${Math.floor(random() * 100000)}`;
+      const op = queues.length === 0 ? 'add' : pick(['add', 'rename', 'retype', 'remove']);
+      const at = Math.floor(random() * (queues.length + (op === 'add' ? 1 : 0)));
+      if (op === 'add' && !queues.includes(name)) queues.splice(at, 0, name);
+      else if (op === 'rename' && !queues.includes(name)) queues[at] = name;
+      else if (op === 'remove') queues.splice(at, 1);
+      const typed = op === 'retype' ? text.replace(`  ${queues[at]}:\n    Type: AWS::SQS::Queue\n`, `  ${queues[at]}:\n    Type: ${pick(['AWS::SNS::Topic', 'AWS::SQS::Q'])}\n`) : withQueues(9, queues);
+      if (typed === text) continue;
+      text = typed;
+      edits++;
+      assert.deepStrictEqual(expand(text, cache), uncached(text), `edit ${edits}: ${op}`);
+    }
+    assert.ok(cache.reexpansions > edits / 2 && cache.reexpansions < edits, `${cache.reexpansions} of ${edits} edits started from the last expansion: some reordered SAM's visits`);
+  });
+});
 
 describe('SamTranslationCache: the implicit API', () => {
   test('an edit to a function that leaves its events alone takes the API as it was: the same deployment', () => {
