@@ -79,6 +79,10 @@ export interface SamFigures {
   warm_event_added: WarmCase;
   /** Handler100's FunctionName typed (fn → fn1): its routes the same, the API's deployment named anew by the name it hashes. */
   warm_function_name: WarmCase;
+  /** A bucket pasted between two queues at once. */
+  warm_resource_added: WarmCase;
+  /** The last keystroke of that bucket's type. */
+  warm_resource_typed: WarmCase;
   /** The same stack with an explicit API that every function's `Api` event names: a keystroke in one event's path (renamed, the keystroke before rebuilt the API), a code location, a queue. */
   warm_explicit_path: WarmCase;
   warm_explicit_code: WarmCase;
@@ -206,6 +210,10 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
   // Handler100's FunctionName typed: fn → fn1.
   const code100 = '/handler100.zip\n';
   const functionName = keystroke(pair.before, code100, `${code100}      FunctionName: fn\n`, `${code100}      FunctionName: fn1\n`);
+  // A bucket pasted at once between two queues (SAM passes it through as written), the keystroke before being the baseline itself; then its type's last keystroke.
+  const uploads = (type: string) => `  Uploads:\n    Type: ${type}\n    Properties:\n      BucketName: uploads\n  Jobs101:\n`;
+  const resourceAdded = keystroke(pair.before, '  Jobs101:\n', '  Jobs101:\n', uploads('AWS::S3::Bucket'));
+  const resourceTyped = keystroke(pair.before, '  Jobs101:\n', uploads('AWS::S3::Bucke'), uploads('AWS::S3::Bucket'));
   const codeEdited = readTemplateModel(parseTemplate(codeEdit.after));
   // The keystroke before each edit's last: the new path, and the new code location, one character short.
   const apiEditBefore = readTemplateModel(parseTemplate(replacedOnce(pair.after, 'Path: /items1\n', 'Path: /items\n')));
@@ -292,6 +300,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
     warm(methodEdit.model, methodEdit.keystrokeBefore, methodEdit.text, methodEdit.figures, keep);
     warm(eventAdded.model, eventAdded.keystrokeBefore, eventAdded.text, eventAdded.figures, keep);
     warm(functionName.model, functionName.keystrokeBefore, functionName.text, functionName.figures, keep);
+    for (const edit of [resourceAdded, resourceTyped]) warm(edit.model, edit.keystrokeBefore, edit.text, edit.figures, keep);
     const least = definitionFloor(paths);
     if (!keep) continue;
     floor.push(least);
@@ -324,6 +333,8 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
     warm_method: figures(methodEdit.figures),
     warm_event_added: figures(eventAdded.figures),
     warm_function_name: figures(functionName.figures),
+    warm_resource_added: figures(resourceAdded.figures),
+    warm_resource_typed: figures(resourceTyped.figures),
     warm_explicit_path: figures(explicitPath.figures),
     warm_explicit_code: figures(explicitCode.figures),
     warm_explicit_queue: figures(explicitQueue.figures),
