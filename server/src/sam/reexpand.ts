@@ -50,7 +50,7 @@ import type { SamSource } from './sourceMap';
 import { parameterValues, translate, translationContext, type Translation, type TranslationOptions } from './translate';
 import { joinedParameterReads, sameParameterReads, stableText, type ParameterReads, type SamTranslationCache } from './translationCache';
 import { isMap, sortedEntries, type PlainMap } from './values';
-import { functionApiParts, rebuildAlone, rebuildApis, replayable, type ApiReplay, type FunctionApiPart, type RebuiltApis, type WrittenApi } from './api/apiReplay';
+import { functionApiParts, rebuildAlone, rebuildApis, replayable, type ApiReplay, type EmptyImplicitApi, type FunctionApiPart, type RebuiltApis, type WrittenApi } from './api/apiReplay';
 import { restApiIdString } from './api/apiEvent';
 import { addedRouteApis } from './api/addedRoute';
 import { sameRoutesApis } from './api/sameRoutes';
@@ -344,7 +344,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     const alone = only !== undefined && others.length === 0 && apiEntryEdits.length === 0 && !globalsEdit && !parametersNow && [...(reconnected?.connectors ?? [])].length === 0;
     const renamed = alone && last.apis ? renamedRouteApis(last.apis.renamable, { id: only[0], ...only[1] }, { before: last.text, now: text }, { before: last.apis.parts, now: apis.parts }) : undefined;
     // An event added to it or taken from it puts its path's item in or takes it out, without the fold too (api/addedRoute.ts).
-    const partAlone = (part: FunctionApiPart) => rebuildAlone(apis!, only![0], part, writtenApis(apis!, entriesNowById, index), globalsValue(root, index), translationContext);
+    const partAlone = (part: FunctionApiPart, empty?: EmptyImplicitApi) => rebuildAlone(apis!, only![0], part, writtenApis(apis!, entriesNowById, index), globalsValue(root, index), translationContext, empty);
     const added = alone && !renamed && last.apis ? addedRouteApis(last.apis.renamable, only[0], { before: last.apis.parts, now: apis.parts }, apis.pluginOrders, partAlone) : undefined;
     // An edit that leaves the function's routes as they were leaves the APIs so too, but for a REST API's deployment, which hashes its FunctionName (api/sameRoutes.ts).
     const same = alone && !renamed && !added && last.apis ? sameRoutesApis(last.apis.renamable, only[0], { before: last.apis.parts, now: apis.parts }, apis.translationOrder, partAlone) : undefined;

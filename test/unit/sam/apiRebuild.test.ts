@@ -176,7 +176,7 @@ describe('Globals', () => {
 });
 
 /** An explicit API with a default authorizer and CORS from Globals, named by A's event; B's event is on the implicit API. */
-function explicitTemplate({ pathOfA = '/a', methodOfA = 'get', apiOfA = '!Ref Api', pathOfB = '/b', domain = '', stage = 'live', ownCors = '', pastedIntoA = [] as string[] } = {}): string {
+function explicitTemplate({ pathOfA = '/a', methodOfA = 'get', apiOfA = '!Ref Api', pathOfB = '/b', domain = '', stage = 'live', ownCors = '', pastedIntoA = [] as string[], pastedIntoB = [] as string[] } = {}): string {
   const readA = eventYaml('Read', 'Api', { ...(apiOfA ? { RestApiId: apiOfA } : {}), Path: pathOfA, Method: methodOfA });
   return `Transform: AWS::Serverless-2016-10-31
 Globals:
@@ -192,7 +192,7 @@ ${ownCors ? `      Cors: "${ownCors}"\n` : ''}      Auth:
         Authorizers:
           TokenAuth:
             FunctionArn: !GetAtt Authorizer.Arn
-${domain}${functionYaml('Authorizer', { code: 's3://bucket/auth.zip' })}${functionYaml('A', { events: [readA, ...pastedIntoA] })}${functionYaml('B', { events: [eventYaml('Read', 'Api', { Path: pathOfB, Method: 'get' })] })}`;
+${domain}${functionYaml('Authorizer', { code: 's3://bucket/auth.zip' })}${functionYaml('A', { events: [readA, ...pastedIntoA] })}${functionYaml('B', { events: [eventYaml('Read', 'Api', { Path: pathOfB, Method: 'get' }), ...pastedIntoB] })}`;
 }
 
 type Body = { paths: Record<string, Record<string, { security?: unknown[] }>> };
@@ -333,10 +333,8 @@ describe('a keystroke in a path renames it in the definition without rebuilding 
     assert.equal(renamed, paths.length - 1);
   });
 
-  test('after an edit that rebuilt the API (an event added), the keystrokes in its path are renamed', () => {
-    const { renamed, rebuiltOtherwise } = typed([template(BASE), ...['/c', '/cx', '/cxy'].map((path) => template({ ...BASE, C: { path } }))]);
-    assert.equal(rebuiltOtherwise, 1);
-    assert.equal(renamed, 2);
+  test('after an edit that put a path in the definition (an event added to a function that had none), the keystrokes in its path are renamed', () => {
+    assert.deepEqual(typed([template(BASE), ...['/c', '/cx', '/cxy'].map((path) => template({ ...BASE, C: { path } }))]), { renamed: 2, added: 1, rebuiltOtherwise: 0 });
   });
 
   test('an explicit API with CORS and a default authorizer: renamed too, each path keeping its preflight and its authorizer', () => {
@@ -450,7 +448,36 @@ function write(path: string, { type = 'Api', method = 'post', properties = {} as
   return eventYaml('Write', type, { ...properties, Path: path, Method: method });
 }
 
-describe("an event pasted into a function that has one on the same API, or taken out of it, puts its path's item in the definition or takes it out without rebuilding the API", () => {
+describe("an event pasted into a function, or taken out of it, puts its path's item in the definition or takes it out without rebuilding the API", () => {
+  test("a function's only event on the implicit API pasted, then taken out: the function's part alone, without it, makes the API with no path", () => {
+    const texts = [template(BASE), template({ ...BASE, C: { path: '/c' } }), template(BASE)];
+    // SAM meets another function's event first: the implicit API stays attributed to it.
+    assert.notEqual(expand(texts[1]!).sourceMap.resources.get('ServerlessRestApi')?.logicalId, 'C');
+    assert.deepEqual(typed(texts), { renamed: 0, added: 2, rebuiltOtherwise: 0 });
+    assert.deepEqual(Object.keys(resources(texts[1]!).ServerlessRestApi!.Properties.Body!.paths).sort(), ['/a', '/b', '/c']);
+  });
+
+  test("a function's only event on an explicit REST or HTTP API pasted, then taken out", () => {
+    const onExplicit = write('/b/items', { properties: { RestApiId: '!Ref Api' } });
+    assert.deepEqual(typed([explicitTemplate(), explicitTemplate({ pastedIntoB: [onExplicit] }), explicitTemplate()]), { renamed: 0, added: 2, rebuiltOtherwise: 0 });
+    assert.ok('/b/items' in (resources(explicitTemplate({ pastedIntoB: [onExplicit] })).Api!.Properties.Body as unknown as Body).paths);
+    const onExplicitHttp = write('/b/more', { type: 'HttpApi', properties: { ApiId: '!Ref Api' } });
+    assert.deepEqual(typed([httpTemplate(), httpTemplate({ pastedIntoB: [onExplicitHttp] }), httpTemplate()]), { renamed: 0, added: 2, rebuiltOtherwise: 0 });
+  });
+
+  test("rebuilt instead: the first event of its API in SAM's order, which the implicit API is attributed to", () => {
+    // The functions are met in the order written: A's event comes before B's, the implicit HTTP API's first.
+    const first = httpTemplate({ pastedIntoA: [write('/a/more', { type: 'HttpApi' })] });
+    assert.deepEqual(typed([httpTemplate(), first]), { renamed: 0, added: 0, rebuiltOtherwise: 1 });
+    assert.equal(expand(first).sourceMap.resources.get('ServerlessHttpApi')?.logicalId, 'A');
+  });
+
+  test("rebuilt instead: the only event of a function with a DeletionPolicy, which the implicit API takes from its events' functions", () => {
+    const retained = template({ ...BASE, C: { path: '/c', deletionPolicy: 'Retain' } });
+    assert.deepEqual(typed([template(BASE), retained]), { renamed: 0, added: 0, rebuiltOtherwise: 1 });
+    assert.equal(resources(retained).ServerlessRestApi!.DeletionPolicy, 'Retain');
+  });
+
   test('the implicit API: the event pasted, its path typed into, then taken out again; each the expansion in full', () => {
     const texts = [pastedTemplate([]), ...['/a/items', '/a/itemsx', '/a/itemsxy'].map((path) => pastedTemplate([write(path)])), pastedTemplate([])];
     assert.deepEqual(typed(texts), { renamed: 2, added: 2, rebuiltOtherwise: 0 });

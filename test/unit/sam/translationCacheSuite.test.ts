@@ -745,7 +745,7 @@ describe('expansion with kept translations, an Api or HttpApi event pasted into 
 });
 
 describe("expansion with kept translations, random edits to any Api or HttpApi event's path or method", { skip: existsSync(SUITE) ? false : `${SUITE} is absent` }, () => {
-  test('is the expansion without a cache after each: a character typed or taken away, another event\'s path, another method, an event pasted or taken out', () => {
+  test('is the expansion without a cache after each: a character typed or taken away, another event\'s path, another method, an event pasted or taken out, any event taken out and put back', () => {
     const random = seededRandom(24112026);
     const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
     const methods = ['get', 'put', 'post', 'ANY', 'Get', 'delete', 'options', 'p', 'head'];
@@ -770,6 +770,17 @@ describe("expansion with kept translations, random edits to any Api or HttpApi e
           assertSame(expand(text, PARAMETERS, cache), expand(text, PARAMETERS), `${file}, edit ${step}: ${block.name} ${move < 0.1 ? `pasted at ${path}` : 'taken out'}`);
           added += cache.routesAddedOrRemoved - before;
           edits++;
+          continue;
+        }
+        // Now and then any event taken out (a function's only one on its API, maybe) and put back.
+        if (move < 0.25 && blocks.length > 0) {
+          const block = pick(blocks);
+          for (const [what, next] of [['taken out', withoutEvent(text, block)], ['put back', text]] as const) {
+            const before = cache.routesAddedOrRemoved;
+            assertSame(expand(next, PARAMETERS, cache), expand(next, PARAMETERS), `${file}, edit ${step}: ${block.name} ${what}`);
+            added += cache.routesAddedOrRemoved - before;
+            edits++;
+          }
           continue;
         }
         const paths = routeTexts(text, 'Path');

@@ -18,6 +18,9 @@
  *   it: the function's part is rebuilt alone both ways (`rebuildAlone`), in which its own dicts
  *   settle the same way, and the two must differ in nothing but the path's item (what SAM writes
  *   from a path elsewhere, a resource policy's statements, would differ) and the deployment's id.
+ *   Without its only event on an implicit API, the function's part alone makes that API with no
+ *   event, attributed as with it (`EmptyImplicitApi`); the function's policies would join the
+ *   implicit API's, so a function with one is rebuilt.
  *
  * The definition is then the last one with the item put in or taken out and the paths in their
  * new order; a REST API's is printed from the kept texts of the other items and hashed. Any other
@@ -28,7 +31,9 @@ import type { GeneratedResource } from '../generated';
 import { PyDict, PyUnicode, textOf, type KeyAdded, type PyStr, type PyValue } from '../python/py27Dict';
 import { pyStr } from '../python/pyRepr';
 import { isMap, sameInOrder, type PlainMap } from '../values';
-import type { ApiLog, ApisAlone, FunctionApiPart, LoggedApiEvent, RebuiltApis } from './apiReplay';
+import type { ApiLog, ApisAlone, EmptyImplicitApi, FunctionApiPart, LoggedApiEvent, RebuiltApis } from './apiReplay';
+import { IMPLICIT_HTTP_API } from './implicitHttpApi';
+import { IMPLICIT_REST_API } from './implicitRestApi';
 import { remade, remadeResources, replayedPaths, sameEventBesidesRoute, textElsewhere, withPaths, withPrintedItem, type RenamableApi, type RenamablePaths } from './renamedRoute';
 
 /**
@@ -42,7 +47,7 @@ export function addedRouteApis(
   functionId: string,
   parts: { before: ReadonlyMap<string, FunctionApiPart>; now: ReadonlyMap<string, FunctionApiPart> },
   pluginOrders: ApiLog['pluginOrders'],
-  alone: (part: FunctionApiPart) => ApisAlone | undefined,
+  alone: (part: FunctionApiPart, empty?: EmptyImplicitApi) => ApisAlone | undefined,
 ): { rebuilt: RebuiltApis; paths: RenamablePaths } | undefined {
   if (paths === undefined) return undefined;
   const before = parts.before.get(functionId);
@@ -55,8 +60,9 @@ export function addedRouteApis(
   if (event === undefined || event.samStrings) return undefined;
   const api = paths.apis.get(event.apiId);
   if (api === undefined || api.fold === undefined || !api.fold.settled) return undefined;
-  // Another event of the function on the API: the implicit API's attributes, read from its events' functions, stay.
-  if (!withoutEvent.events.some((other) => other.kind === event.kind && other.apiId === event.apiId)) return undefined;
+  // The function's only event on the API: its policies would join those the implicit API takes from its events' functions.
+  const only = !withoutEvent.events.some((other) => other.kind === event.kind && other.apiId === event.apiId);
+  if (only && (event.deletionPolicy !== undefined || event.updateReplacePolicy !== undefined)) return undefined;
   // The API's events in its plugin's order, with the event and without it.
   const eventsWith = apiEvents(added ? parts.now : parts.before, pluginOrders, event);
   const eventsWithout = apiEvents(added ? parts.before : parts.now, pluginOrders, event);
@@ -68,7 +74,9 @@ export function addedRouteApis(
   const historyWithout = pathsHistory(eventsWithout);
   if (!sameHistory(added ? historyWithout : historyWith, api.history.added)) return undefined;
   const itemsWith = alone(withEvent);
-  const itemsWithout = alone(withoutEvent);
+  // Without its only event there, the function's part alone makes no implicit API: it is made with no event, attributed as with it.
+  const implicit = only && (event.apiId === IMPLICIT_REST_API || event.apiId === IMPLICIT_HTTP_API);
+  const itemsWithout = alone(withoutEvent, implicit ? { apiId: event.apiId, origin: { logicalId: event.functionId, property: `Events.${event.eventId}` } } : undefined);
   const definitionWith = itemsWith?.definitions.get(event.apiId);
   const definitionWithout = itemsWithout?.definitions.get(event.apiId);
   const generatedWith = itemsWith?.rebuilt.generated.get(event.apiId);

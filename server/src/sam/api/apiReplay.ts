@@ -168,10 +168,17 @@ export interface ApisAlone {
   definitions: ReadonlyMap<string, RenamableDefinition>;
 }
 
+/** An implicit API made with no event, attributed to `origin`: what a function's part makes of it without its only event there (api/addedRoute.ts). */
+export interface EmptyImplicitApi {
+  apiId: string;
+  origin: Origin;
+}
+
 /**
  * The APIs made from one function's part alone, as `rebuildApis` makes them from all the parts:
  * what each generates, and the definition each translation made (api/addedRoute.ts compares the
- * function's part with an event and without it). Undefined when the rebuild is.
+ * function's part with an event and without it). An implicit API no event of the part names is
+ * not made, but `empty`. Undefined when the rebuild is.
  */
 export function rebuildAlone(
   replay: ApiReplay,
@@ -180,8 +187,10 @@ export function rebuildAlone(
   written: ReadonlyMap<string, WrittenApi>,
   globals: unknown,
   newContext: (seed: ContextSeed) => TranslationContext,
+  empty?: EmptyImplicitApi,
 ): ApisAlone | undefined {
   const named = new Set(part.events.map((event) => event.apiId));
+  if (empty) named.add(empty.apiId);
   const implicit = new Set([IMPLICIT_REST_API, IMPLICIT_HTTP_API]);
   const only = (order: readonly string[]) => (order.includes(functionId) ? [functionId] : []);
   const alone: ApiReplay = {
@@ -189,16 +198,22 @@ export function rebuildAlone(
     translationOrder: only(replay.translationOrder),
     parts: new Map([[functionId, part]]),
     context: replay.context,
-    // An implicit API no event of the function names is not made.
     apis: replay.apis.filter((api) => !implicit.has(api.id) || named.has(api.id)),
   };
   const definitions = new Map<string, RenamableDefinition>();
-  const rebuilt = PyDict.recordingCopies(new CopyRecord(), () => rebuildRecorded(alone, written, globals, newContext, definitions));
+  const rebuilt = PyDict.recordingCopies(new CopyRecord(), () => rebuildRecorded(alone, written, globals, newContext, definitions, empty));
   return rebuilt && { rebuilt, definitions };
 }
 
-/** `rebuildApis`, noting each REST API's hashed definition in `hashed`. */
-function rebuildRecorded(replay: ApiReplay, written: ReadonlyMap<string, WrittenApi>, globals: unknown, newContext: (seed: ContextSeed) => TranslationContext, hashed: Map<string, RenamableDefinition>): RebuiltApis | undefined {
+/** `rebuildApis`, noting each REST API's hashed definition in `hashed`; an implicit API no event names is made only when `empty` names it. */
+function rebuildRecorded(
+  replay: ApiReplay,
+  written: ReadonlyMap<string, WrittenApi>,
+  globals: unknown,
+  newContext: (seed: ContextSeed) => TranslationContext,
+  hashed: Map<string, RenamableDefinition>,
+  empty?: EmptyImplicitApi,
+): RebuiltApis | undefined {
   const { parts } = replay;
   const ctx = newContext(replay.context);
   ctx.renamableDefinitions = hashed;
@@ -219,8 +234,8 @@ function rebuildRecorded(replay: ApiReplay, written: ReadonlyMap<string, Written
       const met = replay.pluginOrders[events].flatMap((id) => parts.get(id)?.events ?? []).filter((event) => event.kind === events);
       if (replay.apis.some((api) => api.id === kind.logicalId)) {
         const first = met.find((event) => event.apiId === kind.logicalId);
-        if (first === undefined) return undefined;
-        const origin = { logicalId: first.functionId, property: `Events.${first.eventId}` };
+        const origin = first ? { logicalId: first.functionId, property: `Events.${first.eventId}` } : empty?.apiId === kind.logicalId ? empty.origin : undefined;
+        if (origin === undefined) return undefined;
         origins.set(kind.logicalId, origin);
         ctx.resources[kind.logicalId] = kind.implicitResource();
         ctx.implicitApis.set(kind.logicalId, origin);
