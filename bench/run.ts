@@ -199,6 +199,7 @@ async function sam(): Promise<void> {
       warmRow("warm: Handler100's FunctionName typed (the deployment named anew)", figures.warm_function_name),
       warmRow('warm: a bucket pasted between two queues (a resource SAM passes through)', figures.warm_resource_added),
       warmRow("warm: that bucket's type, its last keystroke", figures.warm_resource_typed),
+      warmRow('warm: a function pasted at the end, with an Api and an SQS event (its path put in the definition)', figures.warm_function_added),
       warmRow("warm, explicit API: a keystroke in Handler1's path", figures.warm_explicit_path),
       warmRow("warm, explicit API: Handler100's CodeUri", figures.warm_explicit_code),
       warmRow("warm, explicit API: Jobs0's VisibilityTimeout", figures.warm_explicit_queue),
@@ -220,6 +221,7 @@ async function sam(): Promise<void> {
   target("SAM expansion share, a function's FunctionName (warm)", figures.warm_function_name.share * 100, 20, '%');
   target('SAM expansion share, a resource pasted (warm)', figures.warm_resource_added.share * 100, 20, '%');
   target("SAM expansion share, a keystroke in a new resource's type (warm)", figures.warm_resource_typed.share * 100, 20, '%');
+  target('SAM expansion share, a function pasted (warm)', figures.warm_function_added.share * 100, 20, '%');
   target('SAM expansion share, keystroke in a function with a connector (warm)', figures.warm_connectors_code.share * 100, 20, '%');
 }
 

@@ -83,6 +83,8 @@ export interface SamFigures {
   warm_resource_added: WarmCase;
   /** The last keystroke of that bucket's type. */
   warm_resource_typed: WarmCase;
+  /** A function pasted at the end, with an Api and an SQS event. */
+  warm_function_added: WarmCase;
   /** The same stack with an explicit API that every function's `Api` event names: a keystroke in one event's path (renamed, the keystroke before rebuilt the API), a code location, a queue. */
   warm_explicit_path: WarmCase;
   warm_explicit_code: WarmCase;
@@ -214,6 +216,10 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
   const uploads = (type: string) => `  Uploads:\n    Type: ${type}\n    Properties:\n      BucketName: uploads\n  Jobs101:\n`;
   const resourceAdded = keystroke(pair.before, '  Jobs101:\n', '  Jobs101:\n', uploads('AWS::S3::Bucket'));
   const resourceTyped = keystroke(pair.before, '  Jobs101:\n', uploads('AWS::S3::Bucke'), uploads('AWS::S3::Bucket'));
+  // A function pasted at the end at once, with an Api and an SQS event as the others have, the keystroke before being the baseline itself.
+  const last = `Jobs${functions - 1}.Arn\n            BatchSize: 10\n`;
+  const pastedFunction = `  HandlerNew:\n    Type: AWS::Serverless::Function\n    Properties:\n      CodeUri: s3://artifacts-catalog/handler-new.zip\n      Handler: app.handler\n      Events:\n        Read:\n          Type: Api\n          Properties:\n            Path: '/catalog/new/{id}'\n            Method: get\n        Work:\n          Type: SQS\n          Properties:\n            Queue: !GetAtt Jobs0.Arn\n            BatchSize: 10\n`;
+  const functionAdded = keystroke(pair.before, last, last, `${last}${pastedFunction}`);
   const codeEdited = readTemplateModel(parseTemplate(codeEdit.after));
   // The keystroke before each edit's last: the new path, and the new code location, one character short.
   const apiEditBefore = readTemplateModel(parseTemplate(replacedOnce(pair.after, 'Path: /items1\n', 'Path: /items\n')));
@@ -300,7 +306,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
     warm(methodEdit.model, methodEdit.keystrokeBefore, methodEdit.text, methodEdit.figures, keep);
     warm(eventAdded.model, eventAdded.keystrokeBefore, eventAdded.text, eventAdded.figures, keep);
     warm(functionName.model, functionName.keystrokeBefore, functionName.text, functionName.figures, keep);
-    for (const edit of [resourceAdded, resourceTyped]) warm(edit.model, edit.keystrokeBefore, edit.text, edit.figures, keep);
+    for (const edit of [resourceAdded, resourceTyped, functionAdded]) warm(edit.model, edit.keystrokeBefore, edit.text, edit.figures, keep);
     const least = definitionFloor(paths);
     if (!keep) continue;
     floor.push(least);
@@ -335,6 +341,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
     warm_function_name: figures(functionName.figures),
     warm_resource_added: figures(resourceAdded.figures),
     warm_resource_typed: figures(resourceTyped.figures),
+    warm_function_added: figures(functionAdded.figures),
     warm_explicit_path: figures(explicitPath.figures),
     warm_explicit_code: figures(explicitCode.figures),
     warm_explicit_queue: figures(explicitQueue.figures),

@@ -230,7 +230,7 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
     const allKept = [...translation.generated.keys()].every((id) => translation.kept.has(id) || translation.implicitApis.has(id) || translation.ownEntryApis.has(id));
     const apis = independent ? apiReplayOf(translation, template, copies && { copies, index }) : undefined;
     const parameters = translation.parameterReads && translation.seed ? { values: translation.seed.parameters, reads: translation.parameterReads } : undefined;
-    rememberExpansion(options.cache, { model, options, startable: independent, carriable: !resolveRefs && translation.changedIds.size === 0, py27: translation.py27, placed, rootEntries, expansion, references: translation.references, allKept, stepReads: translation.stepReads, defaultRoutes, ...(apis ? { apis } : {}), ...(translation.connectorLinks ? { connectors: translation.connectorLinks } : {}), ...(parameters ? { parameters } : {}), ...(translation.orderSteps ? { orderSteps: translation.orderSteps } : {}) });
+    rememberExpansion(options.cache, { model, options, startable: independent, carriable: !resolveRefs && translation.changedIds.size === 0, py27: translation.py27, placed, rootEntries, expansion, references: translation.references, allKept, stepReads: translation.stepReads, defaultRoutes, ...(apis ? { apis } : {}), ...(translation.connectorLinks ? { connectors: translation.connectorLinks } : {}), ...(parameters ? { parameters } : {}), ...(translation.orderSteps ? { orderSteps: translation.orderSteps } : {}), functionOrder: translation.functionOrder });
   }
   return expansion;
 }

@@ -189,6 +189,11 @@ export class ResourceReferences {
     return copy;
   }
 
+  /** The references to what one resource generated: each property and the generated id, in the order added. */
+  entriesOf(logicalId: string): [string, string][] {
+    return [...(this.refs.get(logicalId) ?? [])];
+  }
+
   /** The references to what one resource generated, as `property → generated id` text in the order added. */
   textOf(logicalId: string): string {
     return JSON.stringify([...(this.refs.get(logicalId) ?? [])]);

@@ -61,6 +61,7 @@ import { entryWithoutChanged, functionGlobalsEdit, patchedFunctions, type Functi
 import { lambdaPropertyOf } from './function/function';
 import { backingOf } from './backing';
 import { alignedResources, conditionIsAString, isPassedThroughEdit, passesThrough, samOrderKept } from './passedThrough';
+import { functionOrdersAfter, hasApiEvents, isFunctionAlone, isFunctionEntry } from './addedFunctions';
 import type { OrderStep } from './resourceOrder';
 import type { ConnectorLink } from './connector/links';
 import { reconnection, type Reconnection } from './connector/reconnection';
@@ -108,6 +109,8 @@ export interface ExpansionRecord {
   parameters?: ParameterLookUps;
   /** What SAM did to the order of a Python 2.7 Resources section (resourceOrder.ts): a resource it passes through may be added or taken out when the others keep their order. */
   orderSteps?: readonly OrderStep[];
+  /** The functions in the order SAM translated them (a pasted function's notes go by it). */
+  functionOrder: readonly string[];
   /** Whether its caller keeps it beyond the next expansion (`TranslationOptions.kept`, a baseline's): its records' ranges are the caller's too. */
   kept: boolean;
 }
@@ -180,6 +183,7 @@ export function rememberExpansion(cache: SamTranslationCache, remembered: Rememb
           ...(remembered.connectors ? { connectors: remembered.connectors } : {}),
           ...(remembered.parameters ? { parameters: remembered.parameters } : {}),
           ...(remembered.orderSteps ? { orderSteps: remembered.orderSteps } : {}),
+          functionOrder: remembered.functionOrder,
           kept: remembered.options.kept === true,
         }
       : undefined;
@@ -278,22 +282,33 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   // Resources the transform passed through as written, whose edit is theirs alone when no translation read them.
   const ownKeys = new Set<string>();
   for (const record of last.placed) if (record.own) ownKeys.add(record.key);
-  // One of them added, taken out or renamed (passedThrough.ts).
-  const { added, removed } = aligned;
-  if (added || removed) {
+  // One of them, or a function, added, taken out or renamed (passedThrough.ts, addedFunctions.ts).
+  const { added: addedEntry, removed: removedEntry } = aligned;
+  const addedFunction = addedEntry && isFunctionEntry(addedEntry) ? addedEntry : undefined;
+  const removedFunction = removedEntry && isFunctionEntry(removedEntry) ? removedEntry : undefined;
+  if (addedEntry || removedEntry) {
     // SAM rejects a template whose Resources section is empty (document.ts).
     if (!last.allKept || entriesNow.length === 0) return undefined;
-    if (removed && (!ownKeys.has(removed.key) || stepRead(last, removed.key) || !passesThrough(removed, last.text, new SourceIndex(last.text)))) return undefined;
+    // A connector reads what the functions it names generated: a function comes or goes with the connectors in full.
+    if ((addedFunction || removedFunction) && last.connectors) return undefined;
+    if (removedEntry) {
+      const indexBefore = new SourceIndex(last.text);
+      const alone = removedFunction ? isFunctionAlone(removedEntry, last.text, indexBefore) && !ownKeys.has(removedEntry.key) : ownKeys.has(removedEntry.key) && passesThrough(removedEntry, last.text, indexBefore);
+      if (!alone || stepRead(last, removedEntry.key)) return undefined;
+    }
     // An added id SAM's translations looked up, or one the last expansion had, would change what they make.
-    if (added && (stepRead(last, added.key) || last.placed.some((record) => record.key === added.key) || !passesThrough(added, text, index))) return undefined;
-    const passedThrough = (id: string) => ownKeys.has(id) || id === added?.key;
-    if (!samOrderKept(last.orderSteps, last.py27, resourcesBefore.entries, entriesNow, passedThrough)) return undefined;
+    if (addedEntry) {
+      const alone = addedFunction ? isFunctionAlone(addedEntry, text, index) : passesThrough(addedEntry, text, index);
+      if (!alone || stepRead(last, addedEntry.key) || last.placed.some((record) => record.key === addedEntry.key)) return undefined;
+    }
+    const leftOut = (id: string) => ownKeys.has(id) || id === addedEntry?.key || id === removedEntry?.key;
+    if (!samOrderKept(last.orderSteps, last.py27, resourcesBefore.entries, entriesNow, leftOut)) return undefined;
   }
   const passedThroughEdits: MapEntry[] = [];
   // REST APIs edited in their own entry, which the replay reads as written now.
   const apiEntryEdits: { before: MapEntry; now: MapEntry }[] = [];
   // Whether an edited function changed what the APIs read: they are then rebuilt from their parts.
-  let apiEdited = false;
+  let apiEdited = (addedFunction !== undefined && hasApiEvents(addedFunction)) || (removedFunction !== undefined && hasApiEvents(removedFunction));
   for (const { before, now } of aligned.pairs) {
     if (slice(last.text, before) === slice(text, now)) spans.push(spanOf(before, now));
     else if (isFunctionEditTheApiDoesNotRead(before, now, last.text, text)) edited.set(now.key, { before, now });
@@ -313,21 +328,42 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
 
   const entriesNowById = new Map(entriesNow.map((e) => [e.key, e]));
   // The connectors linked to the edited functions, translated again with them.
-  const reconnected = edited.size === 0 ? undefined : reconnection(last.connectors, edited, entriesNowById, last.placed);
-  if (edited.size > 0 && reconnected === undefined) return undefined;
+  const reconnected = edited.size === 0 && !addedFunction ? undefined : reconnection(last.connectors, edited, entriesNowById, last.placed);
+  if ((edited.size > 0 || addedFunction) && reconnected === undefined) return undefined;
   // Whose integration a `$default` route two functions serve holds depends on their order: not alone.
   const served = new Map([...edited].map(([id, { now }]) => [id, defaultRoutesServed(index.read(now.value))]));
-  const defaultRoutes = edited.size === 0 ? last.defaultRoutes : serversAfter(last.defaultRoutes, served);
-  for (const id of edited.keys()) if (sharedDefaultRoute(last.defaultRoutes, defaultRoutes, id)) return undefined;
-  // The edited functions, translated in a template of their own.
-  const translation = edited.size === 0 ? undefined : translateAlone(root, text, edited, reconnected!, index, options, last);
+  if (addedFunction) served.set(addedFunction.key, defaultRoutesServed(index.read(addedFunction.value)));
+  if (removedFunction) served.set(removedFunction.key, new Set());
+  const defaultRoutes = served.size === 0 ? last.defaultRoutes : serversAfter(last.defaultRoutes, served);
+  for (const id of served.keys()) if (sharedDefaultRoute(last.defaultRoutes, defaultRoutes, id)) return undefined;
+  // The edited functions, and one pasted, translated in a template of their own.
+  const translation = edited.size === 0 && !addedFunction ? undefined : translateAlone(root, text, edited, reconnected!, index, options, last, addedFunction);
   if (translation === null) return undefined;
+  // The references to what a pasted function generates (`Fn.Alias`), which a reference in the text would resolve to.
+  let references = last.references;
+  if (addedFunction && translation) {
+    const own = translation.references.entriesOf(addedFunction.key);
+    if (own.length > 0) {
+      references = references.copy();
+      for (const [property, generatedId] of own) references.add(addedFunction.key, property, generatedId);
+      if (references.mayBeIn(text)) return undefined;
+    }
+  }
+  // The order SAM goes through the functions in, with one pasted or deleted (addedFunctions.ts).
+  const functionOrder = addedFunction || removedFunction ? functionOrdersAfter(last.functionOrder, last.apis?.pluginOrders, last.orderSteps, last.py27, entriesNow, { added: addedFunction?.key, removed: removedFunction?.key }) : undefined;
+  if ((addedFunction || removedFunction) && functionOrder === undefined) return undefined;
   // The APIs' parts with the edited functions' own now; the APIs made again from them when they changed what they read.
   let apis = last.apis;
   // A rebuilt API looks the parameter values up where they are now.
   if (apis && parametersNow) apis = { ...apis, context: { ...apis.context, parameters: parametersNow } };
+  if (apis && functionOrder?.pluginOrders) {
+    const parts = new Map(apis.parts);
+    if (removedFunction) parts.delete(removedFunction.key);
+    apis = { ...apis, pluginOrders: functionOrder.pluginOrders, translationOrder: functionOrder.translationOrder, parts };
+  }
   if (apis && translation) {
-    const parts = translation.apiLog && !translation.apiLog.unreplayable ? functionApiParts(translation.apiLog, edited.keys(), translation.keptEffects) : undefined;
+    const translated = addedFunction ? [...edited.keys(), addedFunction.key] : [...edited.keys()];
+    const parts = translation.apiLog && !translation.apiLog.unreplayable ? functionApiParts(translation.apiLog, translated, translation.keptEffects) : undefined;
     apis = parts && replayable(parts.values()) ? { ...apis, parts: new Map([...apis.parts, ...parts]) } : undefined;
   }
   // The Lambda functions that take what Globals changed, made again with its new values.
@@ -339,15 +375,18 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   // The nodes of the path items a rename keeps, taken again where they stand (output.ts).
   const reusedNodes = new Map<object, TemplateNode>();
   if (apiEdited && apis) {
+    // The function edited, pasted or deleted, when it is the only one.
+    const changed = [...edited.keys(), ...[addedFunction, removedFunction].flatMap((entry) => (entry ? [entry.key] : []))];
+    const alone = changed.length === 1 && apiEntryEdits.length === 0 && !globalsEdit && !parametersNow && [...(reconnected?.connectors ?? [])].length === 0;
+    const functionId = changed[0]!;
+    const only = alone ? edited.get(functionId) : undefined;
     // A keystroke in an event's path or method alone renames it without SAM's fold (api/renamedRoute.ts).
-    const [only, ...others] = edited;
-    const alone = only !== undefined && others.length === 0 && apiEntryEdits.length === 0 && !globalsEdit && !parametersNow && [...(reconnected?.connectors ?? [])].length === 0;
-    const renamed = alone && last.apis ? renamedRouteApis(last.apis.renamable, { id: only[0], ...only[1] }, { before: last.text, now: text }, { before: last.apis.parts, now: apis.parts }) : undefined;
+    const renamed = only && last.apis ? renamedRouteApis(last.apis.renamable, { id: functionId, ...only }, { before: last.text, now: text }, { before: last.apis.parts, now: apis.parts }) : undefined;
     // An event added to it or taken from it puts its path's item in or takes it out, without the fold too (api/addedRoute.ts).
-    const partAlone = (part: FunctionApiPart, empty?: EmptyImplicitApi) => rebuildAlone(apis!, only![0], part, writtenApis(apis!, entriesNowById, index), globalsValue(root, index), translationContext, empty);
-    const added = alone && !renamed && last.apis ? addedRouteApis(last.apis.renamable, only[0], { before: last.apis.parts, now: apis.parts }, apis.pluginOrders, partAlone) : undefined;
+    const partAlone = (part: FunctionApiPart, empty?: EmptyImplicitApi) => rebuildAlone(apis!, functionId, part, writtenApis(apis!, entriesNowById, index), globalsValue(root, index), translationContext, empty);
+    const added = alone && !renamed && last.apis ? addedRouteApis(last.apis.renamable, functionId, { before: last.apis.parts, now: apis.parts }, { before: last.apis.pluginOrders, now: apis.pluginOrders }, partAlone) : undefined;
     // An edit that leaves the function's routes as they were leaves the APIs so too, but for a REST API's deployment, which hashes its FunctionName (api/sameRoutes.ts).
-    const same = alone && !renamed && !added && last.apis ? sameRoutesApis(last.apis.renamable, only[0], { before: last.apis.parts, now: apis.parts }, apis.translationOrder, partAlone) : undefined;
+    const same = only && !renamed && !added && last.apis ? sameRoutesApis(last.apis.renamable, functionId, { before: last.apis.parts, now: apis.parts }, apis.translationOrder, partAlone) : undefined;
     const answered = renamed ?? added ?? (same?.rebuilt && same.paths ? { rebuilt: same.rebuilt, paths: same.paths } : undefined);
     if (answered) {
       rebuilt = answered.rebuilt;
@@ -360,7 +399,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
       // Nothing of the APIs changed: they move with their text, and a later rename starts from what they were (kept in `apis`).
       cache.apisUnchanged++;
     } else {
-      rebuilt = rebuildApis(apis, writtenApis(apis, entriesNowById, index), globalsValue(root, index), translationContext, index, typedPaths(edited.keys(), last.apis?.parts, apis.parts));
+      rebuilt = rebuildApis(apis, writtenApis(apis, entriesNowById, index), globalsValue(root, index), translationContext, index, typedPaths(changed, last.apis?.parts, apis.parts));
       if (rebuilt === undefined) return undefined;
       // What a rename starts from is this rebuild's, or nothing.
       const { renamable: _kept, ...rest } = apis;
@@ -388,7 +427,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   for (const before of [...passedThroughEdits, ...apiEntryEdits.map((edit) => edit.before)]) if (before.keyRange.start < unchangedUpTo) unchangedUpTo = before.keyRange.start;
   if (globalsEdit && globalsEdit.firstChange < unchangedUpTo) unchangedUpTo = globalsEdit.firstChange;
   if (parametersBefore && parametersBefore.keyRange.start < unchangedUpTo) unchangedUpTo = parametersBefore.keyRange.start;
-  if ((added || removed) && aligned.changedAt < unchangedUpTo) unchangedUpTo = aligned.changedAt;
+  if ((addedEntry || removedEntry) && aligned.changedAt < unchangedUpTo) unchangedUpTo = aligned.changedAt;
   // After a baseline's expansion (a document's first analysis, its text the baseline's or not), or
   // when nothing changed, each record is copied now into ranges it alone holds: the first
   // keystroke then moves what follows it in place, not copying a thousand records while the user waits.
@@ -413,16 +452,30 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     entries.push(own);
     placed.push(new PlacedRecord({ key: now.key, producer: now.key, range: now.value.range, entry: own, extent: { start: now.keyRange.start, end: now.value.range.end }, own: true }));
   };
-  let addedPlaced = added === undefined;
+  /** Takes what the entry pasted gives: a resource as written, or what a function generates; false when an id it generates is another's. */
+  const placeAdded = (entry: MapEntry): boolean => {
+    if (entry !== addedFunction) {
+      placeOwn(entry);
+      return true;
+    }
+    for (const resource of translation?.generated.get(entry.key) ?? []) {
+      const id = resource.logicalId;
+      if ((id !== entry.key && entriesNowById.has(id)) || last.expansion.sourceMap.resources.has(id) || generatedNow.has(id)) return false;
+      generatedNow.add(id);
+      placeAnew(resource, entry.key, undefined);
+    }
+    return true;
+  };
+  let addedPlaced = addedEntry === undefined;
   for (let i = 0; i < last.placed.length; ) {
     const record = last.placed[i]!;
     const producer = record.producer;
     // An added resource goes before what the resource written after it generates, or, last of those written, before the implicit APIs.
     if (!addedPlaced && (producer === aligned.addedBefore || (aligned.addedBefore === undefined && !entriesNowById.has(producer)))) {
-      placeOwn(added!);
+      if (!placeAdded(addedEntry!)) return undefined;
       addedPlaced = true;
     }
-    if (producer === removed?.key) {
+    if (producer === removedEntry?.key) {
       i++;
       continue;
     }
@@ -476,7 +529,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     placed.push(moved);
   }
 
-  if (!addedPlaced) placeOwn(added!);
+  if (!addedPlaced && !placeAdded(addedEntry!)) return undefined;
   // An edited function or connector that generated nothing before has no place to take.
   if (placedAgain.size !== redone.size) return undefined;
 
@@ -484,7 +537,22 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   const fresh = new Map<string, SamNote[]>();
   for (const note of translation?.notes ?? []) if (redone.has(note.logicalId)) fresh.set(note.logicalId, [...(fresh.get(note.logicalId) ?? []), note]);
   const notes: SamNote[] = [];
+  // A pasted function's notes go where its translation makes them: after those of the functions translated before it, which SAM translates before anything else.
+  const addedNotes = addedFunction ? (translation?.notes ?? []).filter((note) => note.logicalId === addedFunction.key) : [];
+  const rank = new Map(addedNotes.length > 0 ? functionOrder!.translationOrder.map((id, i) => [id, i]) : []);
+  const addedRank = addedFunction && rank.get(addedFunction.key);
+  let addedNotesPlaced = addedNotes.length === 0;
   for (const note of last.expansion.notes) {
+    if (note.logicalId === removedFunction?.key) continue;
+    if (!addedNotesPlaced) {
+      const noteRank = rank.get(note.logicalId);
+      // A note of another resource than a function: where the function's go among them is not known here.
+      if (noteRank === undefined || addedRank === undefined) return undefined;
+      if (noteRank > addedRank) {
+        notes.push(...addedNotes);
+        addedNotesPlaced = true;
+      }
+    }
     if (redone.has(note.logicalId)) {
       const next = fresh.get(note.logicalId)?.shift();
       if (next === undefined) return undefined;
@@ -496,6 +564,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     notes.push(range === note.range ? note : { ...note, range: range! });
   }
   if ([...fresh.values()].some((left) => left.length > 0)) return undefined;
+  if (!addedNotesPlaced) notes.push(...addedNotes);
 
   const rootEntries: MapEntry[] = [];
   for (const entry of last.rootEntries) {
@@ -523,7 +592,6 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   cache.reexpansions++;
   if (rebuilt) cache.apiRebuilds++;
   for (const resource of patched?.values() ?? []) if (resource.type === 'AWS::Lambda::Function') cache.functionsPatched++;
-  let references = last.references;
   if (rebuilt) {
     references = references.copy();
     for (const { logicalId, property, generatedId } of rebuilt.references) references.add(logicalId, property, generatedId);
@@ -533,7 +601,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   const stepReads = new Set([...last.stepReads, ...(translation?.stepReads ?? []), ...(rebuilt?.stepReads ?? [])]);
   // SAM's steps on the order are the same while the APIs and connectors are: an edit that changed them is expanded in full.
   const orderSteps = last.connectors ? undefined : last.orderSteps;
-  rememberExpansion(cache, { model, options, startable: true, carriable: true, py27: last.py27, placed, rootEntries, expansion, references, allKept: last.allKept, stepReads, defaultRoutes, ...(apis ? { apis } : {}), ...(connectors ? { connectors } : {}), ...(parameters ? { parameters } : {}), ...(orderSteps ? { orderSteps } : {}) });
+  rememberExpansion(cache, { model, options, startable: true, carriable: true, py27: last.py27, placed, rootEntries, expansion, references, allKept: last.allKept, stepReads, defaultRoutes, ...(apis ? { apis } : {}), ...(connectors ? { connectors } : {}), ...(parameters ? { parameters } : {}), ...(orderSteps ? { orderSteps } : {}), functionOrder: functionOrder?.translationOrder ?? last.functionOrder });
   return expansion;
 }
 
@@ -699,11 +767,13 @@ function translateAlone(
   index: SourceIndex,
   options: TranslationOptions,
   last: ExpansionRecord,
+  added?: MapEntry,
 ): Translation | null {
   const alone: PlainMap = {};
   for (const entry of root.entries) if (CONTEXT_SECTIONS.includes(entry.key)) alone[entry.key] = index.read(entry.value);
   const resources: PlainMap = {};
-  for (const [id, { now }] of edited) resources[id] = index.read(now.value);
+  const translated = added ? [...[...edited.values()].map(({ now }) => now), added] : [...edited.values()].map(({ now }) => now);
+  for (const entry of translated) resources[entry.key] = index.read(entry.value);
   const resourcesNode = root.entries.find((e) => e.key === 'Resources')?.value;
   const entryNodes = new Map(resourcesNode?.kind === 'map' ? resourcesNode.entries.map((entry) => [entry.key, entry]) : []);
   // The standalone connectors linked to them are translated with them; what connectors name besides is there as written.
@@ -714,13 +784,13 @@ function translateAlone(
   const named = apisNamed(Object.values(resources));
   if (named.size > 0 && resourcesNode?.kind === 'map') {
     for (const entry of resourcesNode.entries) {
-      if (!named.has(entry.key) || edited.has(entry.key)) continue;
+      if (!named.has(entry.key) || Object.hasOwn(resources, entry.key)) continue;
       resources[entry.key] = index.read(entry.value);
       context.add(entry.key);
     }
   }
   alone.Resources = resources;
-  const editedNode: MapNode = { kind: 'map', range: root.range, entries: [...[...edited.values()].map(({ now }) => now), ...[...reconnected.standalone, ...reconnected.named].map((id) => entryNodes.get(id)!)] };
+  const editedNode: MapNode = { kind: 'map', range: root.range, entries: [...translated, ...[...reconnected.standalone, ...reconnected.named].map((id) => entryNodes.get(id)!)] };
   const globalsNode = root.entries.find((e) => e.key === 'Globals')?.value;
   const conditionsBefore = isMap(alone.Conditions) ? Object.keys(alone.Conditions).length : 0;
   const translation = translate(alone, editedNode, options, { text, index, globals: globalsNode }, { context, generated: reconnected.namedGenerated }, last.py27);
@@ -735,6 +805,8 @@ function translateAlone(
     // A translation that read another resource (an SNS event reads its topic) saw none here.
     if (!translation.kept.has(id) || translation.references.textOf(id) !== last.references.textOf(id)) return null;
   }
+  // A function pasted: its references are new, and taken by the caller.
+  if (added && !translation.kept.has(added.key)) return null;
   for (const id of reconnected.connectors) if (translation.references.textOf(id) !== last.references.textOf(id)) return null;
   return translation;
 }

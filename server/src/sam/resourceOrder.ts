@@ -7,8 +7,11 @@
 import { PyDict } from './python/py27Dict';
 import { sameInOrder } from './values';
 
-/** What SAM did to the order of a Python 2.7 Resources section: an id set or deleted, or the section gone through. */
-export type OrderStep = { set: string } | { delete: string } | 'visit';
+/** A visit of the Resources section that decides the order of functions: an implicit API plugin's, or the translation's. */
+export type OrderVisit = 'rest' | 'http' | 'translation';
+
+/** What SAM did to the order of a Python 2.7 Resources section: an id set or deleted, or the section gone through (`for`: which visit). */
+export type OrderStep = { set: string } | { delete: string } | { visit: OrderVisit | undefined };
 
 /** The keys of the Resources section, kept in SAM's order through the plugins' edits. */
 export class ResourceOrder {
@@ -45,10 +48,24 @@ export class ResourceOrder {
     }
   }
 
-  keys(): string[] {
-    this.steps?.push('visit');
+  /** The keys in order; `visit` names a visit whose order of functions a later expansion may need again (`visitOrders`). */
+  keys(visit?: OrderVisit): string[] {
+    this.steps?.push({ visit });
     return this.py27 ? this.py27.keys() : [...this.plain];
   }
+}
+
+/** `steps` taken on a Python 2.7 Resources section written with `keys`: what each named visit went through, in order. */
+export function visitOrders(steps: readonly OrderStep[], keys: readonly string[]): Map<OrderVisit, string[]> {
+  const order = new ResourceOrder(keys, true);
+  const visits = new Map<OrderVisit, string[]>();
+  for (const step of steps) {
+    if ('visit' in step) {
+      if (step.visit !== undefined) visits.set(step.visit, order.keys());
+    } else if ('set' in step) order.set(step.set);
+    else order.delete(step.delete);
+  }
+  return visits;
 }
 
 /**
@@ -59,7 +76,7 @@ export function sameVisits(steps: readonly OrderStep[], before: readonly string[
   const orderBefore = new ResourceOrder(before, true);
   const orderNow = new ResourceOrder(now, true);
   for (const step of steps) {
-    if (step === 'visit') {
+    if ('visit' in step) {
       if (!sameInOrder(orderBefore.keys().filter(matter), orderNow.keys().filter(matter))) return false;
     } else if ('set' in step) {
       orderBefore.set(step.set);

@@ -655,7 +655,7 @@ function duplicateLogicalId(ctx: TranslationContext, logicalId: string, generate
 /** The resources to translate, in SAM's order: functions, state machines, APIs, others, connectors. */
 function translationOrder(ctx: TranslationContext, order: ResourceOrder): string[] {
   const groups: string[][] = [[], [], [], [], []];
-  for (const id of order.keys()) {
+  for (const id of order.keys('translation')) {
     const entry = ctx.resources[id];
     if (!isMap(entry) || typeof entry.Type !== 'string' || !entry.Type.startsWith(SERVERLESS_PREFIX)) continue;
     const type = entry.Type;

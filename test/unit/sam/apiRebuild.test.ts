@@ -472,6 +472,19 @@ describe("an event pasted into a function, or taken out of it, puts its path's i
     assert.equal(expand(first).sourceMap.resources.get('ServerlessHttpApi')?.logicalId, 'A');
   });
 
+  test('a function pasted with an HttpApi event, then deleted: its route put in the definition and taken out, with its permission', () => {
+    // SAM goes through the functions in the order written (a template with no REST API keeps it): D's event comes after B's.
+    const withD = (events: string[]) => `${httpTemplate()}${functionYaml('D', { events })}`;
+    const read = eventYaml('Read', 'HttpApi', { Path: '/d', Method: 'get' });
+    assert.deepEqual(typed([httpTemplate(), withD([read]), httpTemplate()]), { renamed: 0, added: 2, rebuiltOtherwise: 0 });
+    const processed = resources(withD([read]));
+    assert.deepEqual(Object.keys((processed.ServerlessHttpApi!.Properties.Body as unknown as OpenApi).paths).sort(), ['/b', '/d']);
+    assert.equal(processed.DReadPermission?.Type, 'AWS::Lambda::Permission');
+    // Two events on the API: SAM's fold, done again from the parts.
+    const both = withD([read, eventYaml('Write', 'HttpApi', { Path: '/d', Method: 'post' })]);
+    assert.deepEqual(typed([httpTemplate(), both]), { renamed: 0, added: 0, rebuiltOtherwise: 1 });
+  });
+
   test("rebuilt instead: the only event of a function with a DeletionPolicy, which the implicit API takes from its events' functions", () => {
     const retained = template({ ...BASE, C: { path: '/c', deletionPolicy: 'Retain' } });
     assert.deepEqual(typed([template(BASE), retained]), { renamed: 0, added: 0, rebuiltOtherwise: 1 });

@@ -349,6 +349,47 @@ Resources:
     assert.equal(cache.misses, 3, 'no function is translated again');
   });
 
+  test('a function pasted between two others, then deleted, starts from the last expansion each time: it alone is translated, what it generates stands where it is written', () => {
+    const pasted = (code: string, properties: Record<string, string> = {}) => template().replace('  B:\n', `${functionYaml('D', { code, properties, events: [eventYaml('Work', 'SQS', { Queue: '!GetAtt CQueue.Arn' })] })}  B:\n`);
+    const cache = new SamTranslationCache({ movesInPlace: true });
+    expand(template(), cache);
+    const texts = [pasted('s3://bucket/d.zip'), template(), pasted('s3://bucket/d.zip', { AutoPublishAlias: 'live' })];
+    const ids = texts.map((text) => {
+      const edited = expand(text, cache);
+      assert.deepStrictEqual(edited, uncached(text));
+      return resourceIds(edited);
+    });
+    assert.equal(cache.reexpansions, texts.length);
+    assert.equal(cache.misses, 3 + 2, 'the pasted function alone is translated, each time its text is new');
+    const ofD = ids[0]!.flatMap((id, i) => (id.startsWith('D') ? [i] : []));
+    assert.deepStrictEqual(ofD, Array.from({ length: ofD.length }, (_, k) => ofD[0]! + k), 'together');
+    assert.ok(ofD.length >= 2 && ofD.at(-1)! < ids[0]!.indexOf('B'), 'before the function written after it');
+    assert.ok(!ids[1]!.includes('D'));
+    assert.ok(ids[2]!.includes('DAliaslive'));
+  });
+
+  test("a function pasted whose alias the text names (`!Ref D.Alias`) is expanded in full: SAM resolves the reference to the alias it makes", () => {
+    const withOutput = (text: string) => `${text}Outputs:\n  Alias:\n    Value: !Ref D.Alias\n`;
+    const pasted = withOutput(template().replace('  B:\n', `${functionYaml('D', { properties: { AutoPublishAlias: 'live' } })}  B:\n`));
+    const cache = new SamTranslationCache();
+    expand(withOutput(template()), cache);
+    const edited = expand(pasted, cache);
+    assert.equal(cache.reexpansions, 0);
+    assert.deepStrictEqual(edited, uncached(pasted));
+    assert.match(JSON.stringify(toPlain(edited.parsed.root!)), /"Ref":"DAliaslive"/);
+  });
+
+  test("a function pasted with its code in a local folder: its note goes among the others' in the order SAM translates the functions, the order written", () => {
+    const local = (text: string) => text.replace(/s3:\/\/bucket\/(\w)\.zip/g, './$1');
+    const pasted = local(template().replace('  B:\n', `${functionYaml('D')}  B:\n`));
+    const cache = new SamTranslationCache();
+    expand(local(template()), cache);
+    const edited = expand(pasted, cache);
+    assert.equal(cache.reexpansions, 1);
+    assert.deepStrictEqual(edited, uncached(pasted));
+    assert.deepStrictEqual(edited.notes.map((note) => note.logicalId), ['A', 'D', 'B', 'C']);
+  });
+
   test("a resource's type typed over another that is not SAM's starts from the last expansion; typed into one of SAM's, or given connectors, it is expanded in full", () => {
     const typed = (type: string) => template().replace('  CQueue:\n    Type: AWS::SQS::Queue', `  CQueue:\n    Type: ${type}`);
     const cache = new SamTranslationCache();
@@ -486,7 +527,12 @@ describe('SamTranslationCache: resources SAM passes through, in a template it co
             Method: get
 `,
     ).join('');
-  const withQueues = (count: number, queues: readonly string[]) => `Transform: AWS::Serverless-2016-10-31\nResources:\n${functions(count)}${queues.map((id) => `  ${id}:\n    Type: AWS::SQS::Queue\n`).join('')}`;
+  // After the functions, queues (`Q…`) and functions pasted (`F…`, with an Api event when their number is even).
+  const pastedEntry = (id: string) =>
+    id.startsWith('Q')
+      ? `  ${id}:\n    Type: AWS::SQS::Queue\n`
+      : functionYaml(id, { events: Number(id.slice(1)) % 2 === 0 ? [eventYaml('Read', 'Api', { Path: `/f/${id}`, Method: 'get' })] : [] });
+  const withQueues = (count: number, queues: readonly string[]) => `Transform: AWS::Serverless-2016-10-31\nResources:\n${functions(count)}${queues.map(pastedEntry).join('')}`;
 
   test('a queue added that makes SAM visit the functions in another order is expanded in full: the implicit API is attributed to the event SAM meets first', () => {
     const base = withQueues(4, []);
@@ -503,7 +549,7 @@ describe('SamTranslationCache: resources SAM passes through, in a template it co
     assert.equal(cache.reexpansions, 0);
   });
 
-  test('each of a run of seeded queues added, renamed, retyped and taken out is the expansion without a cache; most start from the last expansion', () => {
+  test('each of a run of seeded queues and functions pasted, renamed, retyped and deleted is the expansion without a cache; most start from the last expansion', () => {
     const random = seededRandom(1124);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
     const queues: string[] = [];
@@ -512,7 +558,7 @@ describe('SamTranslationCache: resources SAM passes through, in a template it co
     expand(text, cache);
     let edits = 0;
     for (let step = 0; step < 120; step++) {
-      const name = `Q${Math.floor(random() * 100000)}`;
+      const name = `${pick(['Q', 'F'])}${Math.floor(random() * 100000)}`;
       const op = queues.length === 0 ? 'add' : pick(['add', 'rename', 'retype', 'remove']);
       const at = Math.floor(random() * (queues.length + (op === 'add' ? 1 : 0)));
       if (op === 'add' && !queues.includes(name)) queues.splice(at, 0, name);

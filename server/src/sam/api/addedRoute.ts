@@ -46,13 +46,14 @@ export function addedRouteApis(
   paths: RenamablePaths | undefined,
   functionId: string,
   parts: { before: ReadonlyMap<string, FunctionApiPart>; now: ReadonlyMap<string, FunctionApiPart> },
-  pluginOrders: ApiLog['pluginOrders'],
+  pluginOrders: { before: ApiLog['pluginOrders']; now: ApiLog['pluginOrders'] },
   alone: (part: FunctionApiPart, empty?: EmptyImplicitApi) => ApisAlone | undefined,
 ): { rebuilt: RebuiltApis; paths: RenamablePaths } | undefined {
   if (paths === undefined) return undefined;
-  const before = parts.before.get(functionId);
-  const now = parts.now.get(functionId);
-  if (before === undefined || now === undefined || !sameInOrder(before.functionNames, now.functionNames)) return undefined;
+  // A function pasted had no part before, and a function deleted has none now.
+  const before = parts.before.get(functionId) ?? NO_PART;
+  const now = parts.now.get(functionId) ?? NO_PART;
+  if (!sameInOrder(before.functionNames, now.functionNames)) return undefined;
   const added = now.events.length === before.events.length + 1;
   if (!added && now.events.length !== before.events.length - 1) return undefined;
   const [withEvent, withoutEvent] = added ? [now, before] : [before, now];
@@ -64,8 +65,8 @@ export function addedRouteApis(
   const only = !withoutEvent.events.some((other) => other.kind === event.kind && other.apiId === event.apiId);
   if (only && (event.deletionPolicy !== undefined || event.updateReplacePolicy !== undefined)) return undefined;
   // The API's events in its plugin's order, with the event and without it.
-  const eventsWith = apiEvents(added ? parts.now : parts.before, pluginOrders, event);
-  const eventsWithout = apiEvents(added ? parts.before : parts.now, pluginOrders, event);
+  const eventsWith = added ? apiEvents(parts.now, pluginOrders.now, event) : apiEvents(parts.before, pluginOrders.before, event);
+  const eventsWithout = added ? apiEvents(parts.before, pluginOrders.before, event) : apiEvents(parts.now, pluginOrders.now, event);
   const at = eventsWith.indexOf(event);
   // The first event names the implicit API's origin; the fold's first copy takes a document just made.
   if (at < 1 || eventsWith.filter((other) => other.path === event.path).length !== 1) return undefined;
@@ -101,6 +102,9 @@ export function addedRouteApis(
   const reads = added ? itemsWith!.rebuilt : itemsWithout!.rebuilt;
   return { rebuilt: { ...rebuilt, stepReads: reads.stepReads, parameterReads: reads.parameterReads }, paths: next };
 }
+
+/** The part of a function that is not in the template. */
+const NO_PART: FunctionApiPart = { events: [], functionNames: [], steps: [] };
 
 /** The one event `longer` has more than `shorter`, the others the same in order; undefined otherwise. */
 function oneMore(longer: readonly LoggedApiEvent[], shorter: readonly LoggedApiEvent[]): LoggedApiEvent | undefined {

@@ -192,10 +192,10 @@ export function rebuildAlone(
   const named = new Set(part.events.map((event) => event.apiId));
   if (empty) named.add(empty.apiId);
   const implicit = new Set([IMPLICIT_REST_API, IMPLICIT_HTTP_API]);
-  const only = (order: readonly string[]) => (order.includes(functionId) ? [functionId] : []);
+  // Every function is in every order, the one pasted or deleted too.
   const alone: ApiReplay = {
-    pluginOrders: { rest: only(replay.pluginOrders.rest), http: only(replay.pluginOrders.http) },
-    translationOrder: only(replay.translationOrder),
+    pluginOrders: { rest: [functionId], http: [functionId] },
+    translationOrder: [functionId],
     parts: new Map([[functionId, part]]),
     context: replay.context,
     apis: replay.apis.filter((api) => !implicit.has(api.id) || named.has(api.id)),

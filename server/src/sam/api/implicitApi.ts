@@ -88,7 +88,7 @@ export function runImplicitApiPlugin(template: PluginTemplate, kind: ImplicitApi
   const state = new ImplicitApiState();
   const errors: SamError[] = [];
 
-  const ids = order.keys();
+  const ids = order.keys(kind.eventType === 'Api' ? 'rest' : 'http');
   visiting?.(ids);
   for (const logicalId of ids) {
     const resource = resources[logicalId];
