@@ -4,16 +4,15 @@
  * is, and what it generates takes its place; the other functions keep their translations. What it
  * can change besides is the order SAM goes through the functions in (the implicit API plugins',
  * the translation's), which decides the order of the events in the APIs' definitions: the other
- * functions must keep theirs (passedThrough.ts's `samOrderKept`), and the new one's place in each
+ * functions must keep theirs (passedThrough.ts's `samVisitsKept`), and the new one's place in each
  * is read from SAM's steps taken again with the new keys (resourceOrder.ts).
  */
 import type { MapEntry } from '../template/ast';
 import { nodeAtPath } from '../template/tree';
 import type { ApiReplay } from './api/apiReplay';
 import { slice } from './movedRecords';
-import { conditionIsAString } from './passedThrough';
+import { conditionIsAString, type VisitsNow } from './passedThrough';
 import { writtenType } from './placement';
-import { visitOrders, type OrderStep } from './resourceOrder';
 import type { SourceIndex } from './sourceIndex';
 
 const FUNCTION = 'AWS::Serverless::Function';
@@ -54,19 +53,18 @@ export interface FunctionOrders {
 /**
  * The orders SAM goes through the functions in, with `added` among them and without `removed`
  * (`translationOrder`: the last expansion's translation order; `pluginOrders`: its plugins', when
- * kept): in a Python 2.7 Resources section (`steps` given), what each visit meets again with the
- * new keys; otherwise the order written. Undefined when a visit was not kept.
+ * kept): what the named visits go through now (`visits`), or the order written. Undefined when a
+ * visit was not kept.
  */
 export function functionOrdersAfter(
   translationOrder: readonly string[],
   pluginOrders: ApiReplay['pluginOrders'] | undefined,
-  steps: readonly OrderStep[] | undefined,
-  py27: boolean,
+  visits: VisitsNow,
   entriesNow: readonly MapEntry[],
   change: { added?: string | undefined; removed?: string | undefined },
 ): FunctionOrders | undefined {
   const { added, removed } = change;
-  if (!py27) {
+  if (visits === 'written') {
     const position = new Map(entriesNow.map((entry, i) => [entry.key, i]));
     const after = (order: readonly string[]) => {
       const ids = order.filter((id) => id !== removed);
@@ -78,13 +76,9 @@ export function functionOrdersAfter(
     };
     return { translationOrder: after(translationOrder), ...(pluginOrders ? { pluginOrders: { rest: after(pluginOrders.rest), http: after(pluginOrders.http) } } : {}) };
   }
-  if (steps === undefined) return undefined;
   const functions = new Set(translationOrder);
   if (removed !== undefined) functions.delete(removed);
   if (added !== undefined) functions.add(added);
-  // The keys as the transform reads them: a JavaScript object's order, which puts integer-like keys first.
-  const keys = Object.keys(Object.fromEntries(entriesNow.map((entry) => [entry.key, true])));
-  const visits = visitOrders(steps, keys);
   const [rest, http, translation] = (['rest', 'http', 'translation'] as const).map((visit) => visits.get(visit)?.filter((id) => functions.has(id)));
   if (translation === undefined || (pluginOrders && (rest === undefined || http === undefined))) return undefined;
   return { translationOrder: translation, ...(pluginOrders ? { pluginOrders: { rest: rest!, http: http! } } : {}) };

@@ -15,7 +15,7 @@ import type { MapEntry } from '../template/ast';
 import { conditionError } from './document';
 import { slice } from './movedRecords';
 import { writtenType } from './placement';
-import { sameVisits, type OrderStep } from './resourceOrder';
+import { visitsKept, type OrderStep, type OrderVisit } from './resourceOrder';
 import type { SourceIndex } from './sourceIndex';
 import { SERVERLESS_PREFIX } from './translate';
 
@@ -83,16 +83,26 @@ export function conditionIsAString(entry: MapEntry, index: SourceIndex): boolean
   return condition === undefined || conditionError(entry.key, { Condition: index.read(condition) }) === undefined;
 }
 
+/** What SAM's visits of the Resources section go through after an edit: the keys at each named visit, or the order written. */
+export type VisitsNow = ReadonlyMap<OrderVisit, readonly string[]> | 'written';
+
 /**
- * Whether SAM goes through its own resources in the same order with the keys of `now` as with
- * those of `before` (`steps`: what it did to a Python 2.7 Resources section; undefined for a
- * section in written order, which a resource passed through cannot reorder). `passedThrough`:
- * the resources of either text SAM passes through as written.
+ * What SAM's visits go through with the keys of `now`, when they meet its own resources in the
+ * same order as with those of `before` (`steps`: what SAM did to a Python 2.7 Resources section;
+ * a section in written order keeps the others' order whatever is added or taken out); undefined
+ * otherwise. `leftOut`: the resources not compared (those SAM passes through as written, and the
+ * one added or taken out).
  */
-export function samOrderKept(steps: readonly OrderStep[] | undefined, py27: boolean, before: readonly MapEntry[], now: readonly MapEntry[], passedThrough: (id: string) => boolean): boolean {
-  if (!py27) return true;
-  if (steps === undefined) return false;
-  // The keys as the transform reads them: a JavaScript object's order, which puts integer-like keys first.
-  const keysOf = (entries: readonly MapEntry[]) => Object.keys(Object.fromEntries(entries.map((e) => [e.key, true])));
-  return sameVisits(steps, keysOf(before), keysOf(now), (id) => !passedThrough(id));
+export function samVisitsKept(steps: readonly OrderStep[] | undefined, py27: boolean, before: readonly MapEntry[], now: readonly MapEntry[], leftOut: (id: string) => boolean): VisitsNow | undefined {
+  if (!py27) return 'written';
+  if (steps === undefined) return undefined;
+  return visitsKept(steps, transformKeys(before), transformKeys(now), (id) => !leftOut(id));
 }
+
+/** The keys of a Resources section as the transform reads them: a JavaScript object's order, which puts integer-like keys first. */
+function transformKeys(entries: readonly MapEntry[]): string[] {
+  const keys = entries.map((entry) => entry.key);
+  return keys.some((key) => INTEGER_LIKE.test(key)) ? Object.keys(Object.fromEntries(keys.map((key) => [key, true]))) : keys;
+}
+
+const INTEGER_LIKE = /^(?:0|[1-9][0-9]*)$/;

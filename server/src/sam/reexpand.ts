@@ -60,7 +60,7 @@ import { REST_KIND } from './api/implicitRestApi';
 import { entryWithoutChanged, functionGlobalsEdit, patchedFunctions, type FunctionGlobalsEdit } from './globalsEdit';
 import { lambdaPropertyOf } from './function/function';
 import { backingOf } from './backing';
-import { alignedResources, conditionIsAString, isPassedThroughEdit, passesThrough, samOrderKept } from './passedThrough';
+import { alignedResources, conditionIsAString, isPassedThroughEdit, passesThrough, samVisitsKept, type VisitsNow } from './passedThrough';
 import { functionOrdersAfter, hasApiEvents, isFunctionAlone, isFunctionEntry } from './addedFunctions';
 import type { OrderStep } from './resourceOrder';
 import type { ConnectorLink } from './connector/links';
@@ -284,6 +284,8 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   for (const record of last.placed) if (record.own) ownKeys.add(record.key);
   // One of them, or a function, added, taken out or renamed (passedThrough.ts, addedFunctions.ts).
   const { added: addedEntry, removed: removedEntry } = aligned;
+  // What SAM's visits of the section go through now, when a resource was added or taken out.
+  let visitsNow: VisitsNow | undefined;
   const addedFunction = addedEntry && isFunctionEntry(addedEntry) ? addedEntry : undefined;
   const removedFunction = removedEntry && isFunctionEntry(removedEntry) ? removedEntry : undefined;
   if (addedEntry || removedEntry) {
@@ -302,7 +304,8 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
       if (!alone || stepRead(last, addedEntry.key) || last.placed.some((record) => record.key === addedEntry.key)) return undefined;
     }
     const leftOut = (id: string) => ownKeys.has(id) || id === addedEntry?.key || id === removedEntry?.key;
-    if (!samOrderKept(last.orderSteps, last.py27, resourcesBefore.entries, entriesNow, leftOut)) return undefined;
+    visitsNow = samVisitsKept(last.orderSteps, last.py27, resourcesBefore.entries, entriesNow, leftOut);
+    if (visitsNow === undefined) return undefined;
   }
   const passedThroughEdits: MapEntry[] = [];
   // REST APIs edited in their own entry, which the replay reads as written now.
@@ -350,7 +353,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     }
   }
   // The order SAM goes through the functions in, with one pasted or deleted (addedFunctions.ts).
-  const functionOrder = addedFunction || removedFunction ? functionOrdersAfter(last.functionOrder, last.apis?.pluginOrders, last.orderSteps, last.py27, entriesNow, { added: addedFunction?.key, removed: removedFunction?.key }) : undefined;
+  const functionOrder = addedFunction || removedFunction ? functionOrdersAfter(last.functionOrder, last.apis?.pluginOrders, visitsNow!, entriesNow, { added: addedFunction?.key, removed: removedFunction?.key }) : undefined;
   if ((addedFunction || removedFunction) && functionOrder === undefined) return undefined;
   // The APIs' parts with the edited functions' own now; the APIs made again from them when they changed what they read.
   let apis = last.apis;

@@ -19,7 +19,7 @@ export class ResourceOrder {
   private readonly plain: string[];
   /**
    * The steps taken, for a Python 2.7 order: an id added or taken away elsewhere in the section
-   * can reorder the others (`sameVisits`). A written order has none to keep.
+   * can reorder the others (`visitsKept`). A written order has none to keep.
    */
   readonly steps?: OrderStep[];
 
@@ -48,37 +48,35 @@ export class ResourceOrder {
     }
   }
 
-  /** The keys in order; `visit` names a visit whose order of functions a later expansion may need again (`visitOrders`). */
+  /** The keys in order; `visit` names a visit whose order of functions a later expansion may need again (`visitsKept`). */
   keys(visit?: OrderVisit): string[] {
     this.steps?.push({ visit });
     return this.py27 ? this.py27.keys() : [...this.plain];
   }
 }
 
-/** `steps` taken on a Python 2.7 Resources section written with `keys`: what each named visit went through, in order. */
-export function visitOrders(steps: readonly OrderStep[], keys: readonly string[]): Map<OrderVisit, string[]> {
-  const order = new ResourceOrder(keys, true);
-  const visits = new Map<OrderVisit, string[]>();
-  for (const step of steps) {
-    if ('visit' in step) {
-      if (step.visit !== undefined) visits.set(step.visit, order.keys());
-    } else if ('set' in step) order.set(step.set);
-    else order.delete(step.delete);
-  }
-  return visits;
-}
-
 /**
- * Whether SAM, taking `steps` again, goes through the resources that `matter` in the same order
- * in a Python 2.7 Resources section written with the keys `before` as with the keys `now`.
+ * SAM's `steps` taken again on a Python 2.7 Resources section written with the keys `before`, and
+ * with the keys `now`: what each named visit goes through with `now`, or undefined when a visit
+ * meets the resources that `matter` in another order than with `before`. Visits with no key set
+ * or deleted between them go through the same order: each such run is compared once.
  */
-export function sameVisits(steps: readonly OrderStep[], before: readonly string[], now: readonly string[], matter: (id: string) => boolean): boolean {
+export function visitsKept(steps: readonly OrderStep[], before: readonly string[], now: readonly string[], matter: (id: string) => boolean): Map<OrderVisit, string[]> | undefined {
   const orderBefore = new ResourceOrder(before, true);
   const orderNow = new ResourceOrder(now, true);
+  const visits = new Map<OrderVisit, string[]>();
+  let keysNow: string[] | undefined;
   for (const step of steps) {
     if ('visit' in step) {
-      if (!sameInOrder(orderBefore.keys().filter(matter), orderNow.keys().filter(matter))) return false;
-    } else if ('set' in step) {
+      if (keysNow === undefined) {
+        keysNow = orderNow.keys();
+        if (!sameInOrder(orderBefore.keys().filter(matter), keysNow.filter(matter))) return undefined;
+      }
+      if (step.visit !== undefined) visits.set(step.visit, keysNow);
+      continue;
+    }
+    keysNow = undefined;
+    if ('set' in step) {
       orderBefore.set(step.set);
       orderNow.set(step.set);
     } else {
@@ -86,5 +84,5 @@ export function sameVisits(steps: readonly OrderStep[], before: readonly string[
       orderNow.delete(step.delete);
     }
   }
-  return true;
+  return visits;
 }
