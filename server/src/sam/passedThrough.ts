@@ -1,6 +1,7 @@
 /**
  * Resources the transform passes through as written (a queue, a table, a bucket), edited, added,
- * taken out or renamed, for an expansion that starts from the last one (reexpand.ts).
+ * taken out or renamed, for an expansion that starts from the last one (reexpand.ts); and what any
+ * resource added or taken out, a function too (addedFunctions.ts), does to SAM's order.
  *
  * SAM reads nothing of such a resource but whether its type is one of its own (plugins, the
  * order of translation), whether it has embedded `Connectors` (connector/embedded.ts) and whether

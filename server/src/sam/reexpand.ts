@@ -124,7 +124,6 @@ export interface ParameterLookUps {
 /** What the expansion remembers: the record, with the model and options its text and key come from. */
 export type Remembered = Omit<ExpansionRecord, 'optionsKey' | 'text' | 'root' | 'kept'> & { model: TemplateModel; options: TranslationOptions };
 
-const FUNCTION = 'AWS::Serverless::Function';
 /**
  * Sections the transform passes through as written (it reads none of them, and with no reference
  * to resolve it changes none): whatever their text, they are this text's own nodes.
@@ -191,7 +190,7 @@ export function rememberExpansion(cache: SamTranslationCache, remembered: Rememb
 
 /** Whether an edit is to a function, with no YAML anchor that could carry it elsewhere. */
 function isFunctionEdit(before: MapEntry, now: MapEntry, earlierText: string, text: string): boolean {
-  return writtenType(before.value) === FUNCTION && writtenType(now.value) === FUNCTION && withoutAnchors(before, now, earlierText, text);
+  return isFunctionEntry(before) && isFunctionEntry(now) && withoutAnchors(before, now, earlierText, text);
 }
 
 /** Whether an edit is to a function, where no API reads, with no YAML anchor that could carry it elsewhere. */

@@ -10,7 +10,7 @@ import { sameInOrder } from './values';
 /** A visit of the Resources section that decides the order of functions: an implicit API plugin's, or the translation's. */
 export type OrderVisit = 'rest' | 'http' | 'translation';
 
-/** What SAM did to the order of a Python 2.7 Resources section: an id set or deleted, or the section gone through (`for`: which visit). */
+/** What SAM did to the order of a Python 2.7 Resources section: an id set or deleted, or the section gone through (`visit`: which, when named). */
 export type OrderStep = { set: string } | { delete: string } | { visit: OrderVisit | undefined };
 
 /** The keys of the Resources section, kept in SAM's order through the plugins' edits. */
