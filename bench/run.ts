@@ -180,7 +180,7 @@ async function sam(): Promise<void> {
   say(`- an edit that leaves the API alone: ${codeEdit.edits.join('; ')}`);
   say('- explicit API: the same stack with an AWS::Serverless::Api (CORS on) that every Api event names');
   say('- a connector per function: the same stack with a connector in each function that lets it write to its queue');
-  const how = (warm: WarmCase) => (warm.from_last ? `from the last expansion${warm.route_renamed ? ', the route renamed in the definition' : warm.route_added ? ', the path put in the definition' : warm.deployment_renamed ? ', the deployment named anew' : warm.api_rebuilt ? ', the API rebuilt' : ''}` : warm.api_kept ? 'translations and API kept' : warm.hits + warm.misses > 0 ? 'translations kept' : 'in full, nothing kept');
+  const how = (warm: WarmCase) => (warm.from_last ? `from the last expansion${warm.route_renamed ? ', the route renamed in the definition' : warm.route_added ? ', the path put in the definition' : warm.deployment_renamed ? ', the deployment named anew' : warm.items_changed ? ', the path item put in place' : warm.api_rebuilt ? ', the API rebuilt' : ''}` : warm.api_kept ? 'translations and API kept' : warm.hits + warm.misses > 0 ? 'translations kept' : 'in full, nothing kept');
   const warmRow = (what: string, warm: WarmCase) => [what, warm.analysis_ms, warm.expansion_ms, `${Math.round(warm.share * 100)}%`, `${warm.hits} / ${warm.misses}`, how(warm), figures.runs];
   table(
     ['case', 'analysis ms', 'expansion ms', 'expansion share', 'translations kept / again', 'expanded', 'runs'],
@@ -203,6 +203,7 @@ async function sam(): Promise<void> {
       warmRow("warm, explicit API: a keystroke in Handler1's path", figures.warm_explicit_path),
       warmRow("warm, explicit API: Handler100's CodeUri", figures.warm_explicit_code),
       warmRow("warm, explicit API: Jobs0's VisibilityTimeout", figures.warm_explicit_queue),
+      warmRow("warm, explicit API: Handler1's method, get → put beside CORS's preflight", figures.warm_explicit_method),
       warmRow("warm, a connector per function: Handler100's CodeUri", figures.warm_connectors_code),
     ],
   );
@@ -222,6 +223,7 @@ async function sam(): Promise<void> {
   target('SAM expansion share, a resource pasted (warm)', figures.warm_resource_added.share * 100, 20, '%');
   target("SAM expansion share, a keystroke in a new resource's type (warm)", figures.warm_resource_typed.share * 100, 20, '%');
   target('SAM expansion share, a function pasted (warm)', figures.warm_function_added.share * 100, 20, '%');
+  target("SAM expansion share, a method beside CORS's preflight (warm)", figures.warm_explicit_method.share * 100, 20, '%');
   target('SAM expansion share, keystroke in a function with a connector (warm)', figures.warm_connectors_code.share * 100, 20, '%');
 }
 

@@ -42,6 +42,8 @@ export interface WarmCase {
   route_added: boolean;
   /** Whether it named a REST API's deployment anew for a FunctionName, the function's routes as they were, without SAM's fold (sam/api/sameRoutes.ts). */
   deployment_renamed: boolean;
+  /** Whether it put the path items the function's part makes alone in their places without the fold. */
+  items_changed: boolean;
   /** Whether it rebuilt an API from its parts, SAM's fold done again (sam/api/apiReplay.ts). */
   api_rebuilt: boolean;
 }
@@ -89,6 +91,8 @@ export interface SamFigures {
   warm_explicit_path: WarmCase;
   warm_explicit_code: WarmCase;
   warm_explicit_queue: WarmCase;
+  /** Handler1's method on the explicit API, beside CORS's preflight. */
+  warm_explicit_method: WarmCase;
   /** The same stack with a connector in each function (the edited function's is translated again with it): a code location. */
   warm_connectors_code: WarmCase;
   /** The analysis of the two processed templates written out as plain CloudFormation YAML. */
@@ -177,12 +181,14 @@ interface WarmFigures {
   routeAdded: boolean;
   /** Whether it named a deployment anew for a FunctionName without the fold. */
   deploymentRenamed: boolean;
+  /** Whether it put the path items the function's part makes alone in their places without the fold. */
+  itemsChanged: boolean;
   /** Whether it rebuilt an API from its parts. */
   apiRebuilt: boolean;
 }
 
 function newWarmFigures(): WarmFigures {
-  return { analysis: [], expansion: [], hits: 0, misses: 0, apiKept: false, fromLast: false, routeRenamed: false, routeAdded: false, deploymentRenamed: false, apiRebuilt: false };
+  return { analysis: [], expansion: [], hits: 0, misses: 0, apiKept: false, fromLast: false, routeRenamed: false, routeAdded: false, deploymentRenamed: false, itemsChanged: false, apiRebuilt: false };
 }
 
 /** Times the pair: runs interleaved (expansion, analysis, processed analysis) so that drift hits all alike. */
@@ -201,6 +207,9 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
   const explicitPath = keystroke(variants.explicitApi, "items1/{id}'", "items1a/{id}'", "items1ab/{id}'");
   const explicitCode = keystroke(variants.explicitApi, '/handler100.zip', '/handler100-v.zip', '/handler100-v2.zip');
   const explicitQueue = keystroke(variants.explicitApi, 'VisibilityTimeout: 60\n', 'VisibilityTimeout: 6\n', 'VisibilityTimeout: 61\n');
+  // Handler1's method edited at once beside the preflight CORS adds (get → put), the keystroke before being the baseline itself.
+  const read1 = "items1/{id}'\n            Method: get\n";
+  const explicitMethod = keystroke(variants.explicitApi, read1, read1, "items1/{id}'\n            Method: put\n");
   const connectorsCode = keystroke(variants.connectors, '/handler100.zip', '/handler100-v.zip', '/handler100-v2.zip');
   // Handler100's path typed into for the first time (…/items100/{id} → …/items100x/{id}), the keystroke before being the baseline itself.
   const firstPathKeystroke = keystroke(pair.before, "items100/{id}'", "items100/{id}'", "items100x/{id}'");
@@ -262,7 +271,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
   };
   const warm = (model: TemplateModel, keystrokeBefore: TemplateModel, text: string, into: WarmFigures, keep: boolean, from = baseline) => {
     const expansionCache = warmedCache(keystrokeBefore, from.model);
-    const before = { hits: expansionCache.hits, misses: expansionCache.misses, routeRenames: expansionCache.routeRenames, routesAdded: expansionCache.routesAddedOrRemoved, deploymentsRenamed: expansionCache.deploymentsRenamed, apiRebuilds: expansionCache.apiRebuilds };
+    const before = { hits: expansionCache.hits, misses: expansionCache.misses, routeRenames: expansionCache.routeRenames, routesAdded: expansionCache.routesAddedOrRemoved, deploymentsRenamed: expansionCache.deploymentsRenamed, itemsChanged: expansionCache.pathItemsChanged, apiRebuilds: expansionCache.apiRebuilds };
     const expand = timeMs(() => expandServerless(model, { ...EXPANSION_OPTIONS, cache: expansionCache }));
     into.hits = expansionCache.hits - before.hits;
     into.misses = expansionCache.misses - before.misses;
@@ -271,8 +280,9 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
     into.routeRenamed = expansionCache.routeRenames > before.routeRenames;
     into.routeAdded = expansionCache.routesAddedOrRemoved > before.routesAdded;
     into.deploymentRenamed = expansionCache.deploymentsRenamed > before.deploymentsRenamed;
-    // A rename, an added path or a deployment named anew counts among the rebuilds too (SamTranslationCache.apiRebuilds).
-    const answered = expansionCache.routeRenames - before.routeRenames + (expansionCache.routesAddedOrRemoved - before.routesAdded) + (expansionCache.deploymentsRenamed - before.deploymentsRenamed);
+    into.itemsChanged = expansionCache.pathItemsChanged > before.itemsChanged;
+    // A rename, an added path, a deployment named anew or items put in place counts among the rebuilds too (SamTranslationCache.apiRebuilds).
+    const answered = expansionCache.routeRenames - before.routeRenames + (expansionCache.routesAddedOrRemoved - before.routesAdded) + (expansionCache.deploymentsRenamed - before.deploymentsRenamed) + (expansionCache.pathItemsChanged - before.itemsChanged);
     into.apiRebuilt = expansionCache.apiRebuilds - before.apiRebuilds > answered;
     const analysisCache = warmedCache(keystrokeBefore, from.model);
     const analyse = timeMs(() => analyzeUpdate({ text: from.text }, { text }, { spec, samCache: analysisCache }, { baselineCache: baselines, baselineKey: from === baseline ? 'baseline' : from === explicitBaseline ? 'explicit' : 'connectors' }));
@@ -300,7 +310,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
     warm(batchEdit.model, batchEdit.keystrokeBefore, batchEdit.text, batchEdit.figures, keep);
     warm(globalsEdited, globalsEditBefore, globalsText, globalsEdit, keep);
     warm(parameterEdited, parameterEditBefore, parameterText, parameterEdit, keep);
-    for (const edit of [explicitPath, explicitCode, explicitQueue]) warm(edit.model, edit.keystrokeBefore, edit.text, edit.figures, keep, explicitBaseline);
+    for (const edit of [explicitPath, explicitCode, explicitQueue, explicitMethod]) warm(edit.model, edit.keystrokeBefore, edit.text, edit.figures, keep, explicitBaseline);
     warm(connectorsCode.model, connectorsCode.keystrokeBefore, connectorsCode.text, connectorsCode.figures, keep, connectorsBaseline);
     warm(firstPathKeystroke.model, firstPathKeystroke.keystrokeBefore, firstPathKeystroke.text, firstPathKeystroke.figures, keep);
     warm(methodEdit.model, methodEdit.keystrokeBefore, methodEdit.text, methodEdit.figures, keep);
@@ -319,7 +329,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
   const figures = (warmCase: WarmFigures): WarmCase => {
     const analysisOf = median(warmCase.analysis);
     const expansionOf = median(warmCase.expansion);
-    return { analysis_ms: analysisOf, expansion_ms: expansionOf, share: expansionOf / analysisOf, hits: warmCase.hits, misses: warmCase.misses, api_kept: warmCase.apiKept, from_last: warmCase.fromLast, route_renamed: warmCase.routeRenamed, route_added: warmCase.routeAdded, deployment_renamed: warmCase.deploymentRenamed, api_rebuilt: warmCase.apiRebuilt };
+    return { analysis_ms: analysisOf, expansion_ms: expansionOf, share: expansionOf / analysisOf, hits: warmCase.hits, misses: warmCase.misses, api_kept: warmCase.apiKept, from_last: warmCase.fromLast, route_renamed: warmCase.routeRenamed, route_added: warmCase.routeAdded, deployment_renamed: warmCase.deploymentRenamed, items_changed: warmCase.itemsChanged, api_rebuilt: warmCase.apiRebuilt };
   };
   return {
     name: pair.name,
@@ -345,6 +355,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
     warm_explicit_path: figures(explicitPath.figures),
     warm_explicit_code: figures(explicitCode.figures),
     warm_explicit_queue: figures(explicitQueue.figures),
+    warm_explicit_method: figures(explicitMethod.figures),
     warm_connectors_code: figures(connectorsCode.figures),
     processed_analysis_ms: median(processed),
     definition_floor_ms: Math.min(...floor),

@@ -54,6 +54,7 @@ import { functionApiParts, rebuildAlone, rebuildApis, replayable, type ApiReplay
 import { restApiIdString } from './api/apiEvent';
 import { addedRouteApis } from './api/addedRoute';
 import { sameRoutesApis } from './api/sameRoutes';
+import { changedItemsApis } from './api/changedItems';
 import { renamedRouteApis } from './api/renamedRoute';
 import { defaultRoutesServed, serversAfter, sharedDefaultRoute, type DefaultRouteServers } from './api/defaultRoutes';
 import { REST_KIND } from './api/implicitRestApi';
@@ -389,13 +390,16 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     const added = alone && !renamed && last.apis ? addedRouteApis(last.apis.renamable, functionId, { before: last.apis.parts, now: apis.parts }, { before: last.apis.pluginOrders, now: apis.pluginOrders }, partAlone) : undefined;
     // An edit that leaves the function's routes as they were leaves the APIs so too, but for a REST API's deployment, which hashes its FunctionName (api/sameRoutes.ts).
     const same = only && !renamed && !added && last.apis ? sameRoutesApis(last.apis.renamable, functionId, { before: last.apis.parts, now: apis.parts }, apis.translationOrder, partAlone) : undefined;
-    const answered = renamed ?? added ?? (same?.rebuilt && same.paths ? { rebuilt: same.rebuilt, paths: same.paths } : undefined);
+    // An edit that changes only items of paths the function's events alone are on puts the items the part makes alone in their place (api/changedItems.ts).
+    const items = only && !renamed && !added && !same && last.apis ? changedItemsApis(last.apis.renamable, functionId, { before: last.apis.parts, now: apis.parts }, partAlone) : undefined;
+    const answered = renamed ?? added ?? items ?? (same?.rebuilt && same.paths ? { rebuilt: same.rebuilt, paths: same.paths } : undefined);
     if (answered) {
       rebuilt = answered.rebuilt;
       apis = { ...apis, renamable: answered.paths };
       for (const apiId of rebuilt.generated.keys()) bodyItemNodes(last.placed, apiId, reusedNodes);
       if (renamed) cache.routeRenames++;
       else if (added) cache.routesAddedOrRemoved++;
+      else if (items) cache.pathItemsChanged++;
       else cache.deploymentsRenamed++;
     } else if (same) {
       // Nothing of the APIs changed: they move with their text, and a later rename starts from what they were (kept in `apis`).

@@ -195,6 +195,8 @@ export class SamTranslationCache {
   apisUnchanged = 0;
   /** Of those, the ones whose edit to a function left its routes as they were but for the FunctionName a REST API's deployment hashes, named anew without SAM's fold (api/sameRoutes.ts). */
   deploymentsRenamed = 0;
+  /** Of those, the ones whose edit to a function changed only items of paths its events alone are on, put in the definition without SAM's fold (api/changedItems.ts). */
+  pathItemsChanged = 0;
   /** Lambda functions those expansions made again with the values a Globals edit changed, rather than translating their functions again (globalsEdit.ts). */
   functionsPatched = 0;
   /** Processed resources those expansions moved in place rather than copied. */

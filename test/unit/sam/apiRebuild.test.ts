@@ -312,7 +312,7 @@ function expandedInTurn(texts: readonly string[]): SamTranslationCache {
 
 /** How many of a cache's expansions rebuilt the API from its parts, doing SAM's fold again (the others that count as rebuilds answered without it). */
 function foldsDone(cache: SamTranslationCache): number {
-  return cache.apiRebuilds - cache.routeRenames - cache.routesAddedOrRemoved - cache.deploymentsRenamed;
+  return cache.apiRebuilds - cache.routeRenames - cache.routesAddedOrRemoved - cache.deploymentsRenamed - cache.pathItemsChanged;
 }
 
 /**
@@ -412,16 +412,20 @@ describe("a change to an event's method alone renames it in its path's item with
     assert.deepEqual(onImplicit, { renamed: 2, added: 0, rebuiltOtherwise: 0 });
   });
 
-  test("a path whose item holds more than the event's method: rebuilt (CORS adds the preflight, whose allowed methods name it; two events share the path)", () => {
-    const withCors = typed(['get', 'put'].map((methodOfA) => explicitTemplate({ methodOfA })));
-    assert.deepEqual(withCors, { renamed: 0, added: 0, rebuiltOtherwise: 1 });
+  test("a method beside CORS's preflight, whose allowed methods name it: the item the function's part makes alone takes the path's place; a path another function's event shares is rebuilt", () => {
+    const texts = ['get', 'put'].map((methodOfA) => explicitTemplate({ methodOfA }));
+    const cache = expandedInTurn(texts);
+    assert.deepEqual({ pathItemsChanged: cache.pathItemsChanged, foldsDone: foldsDone(cache) }, { pathItemsChanged: 1, foldsDone: 0 });
+    const preflight = JSON.stringify((resources(texts[1]!).Api!.Properties.Body as unknown as Body).paths['/a']!.options);
+    assert.match(preflight, /PUT/);
+    assert.doesNotMatch(preflight, /GET/);
     const shared = typed(['get', 'put'].map((method) => template({ A: { path: '/a' }, B: { path: '/a', method: method === 'get' ? 'post' : 'delete' }, C: {} })));
     assert.deepEqual(shared, { renamed: 0, added: 0, rebuiltOtherwise: 1 });
   });
 
-  test('a method the editors treat apart (options), or a resource policy that names each path and method: rebuilt', () => {
-    const options = typed(['get', 'options', 'put'].map((method) => template({ ...BASE, B: { path: '/b', method } })));
-    assert.deepEqual(options, { renamed: 0, added: 0, rebuiltOtherwise: 2 });
+  test('a method the editors treat apart (options) takes its item from the part made alone too; a resource policy that names each path and method is rebuilt', () => {
+    const options = expandedInTurn(['get', 'options', 'put'].map((method) => template({ ...BASE, B: { path: '/b', method } })));
+    assert.deepEqual({ renamed: options.routeRenames, pathItemsChanged: options.pathItemsChanged, foldsDone: foldsDone(options) }, { renamed: 0, pathItemsChanged: 2, foldsDone: 0 });
     const globals = 'Globals:\n  Api:\n    Auth:\n      ResourcePolicy:\n        IpRangeWhitelist: [1.2.3.4]\n';
     const policy = typed(['get', 'put'].map((method) => template({ ...BASE, B: { path: '/b', method } }, globals)));
     assert.deepEqual(policy, { renamed: 0, added: 0, rebuiltOtherwise: 1 });

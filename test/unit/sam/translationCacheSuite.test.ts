@@ -629,13 +629,14 @@ function firstEventMethod(text: string, eventType: 'Api' | 'HttpApi'): { start: 
 
 /**
  * Expands `text`, then each of `edits` in turn, through one cache that moves in place: each is the
- * expansion without a cache. Returns how many renamed a path or a method without the fold.
+ * expansion without a cache. Returns how many renamed a path or a method without the fold, and how
+ * many put in place the path items the function's part makes alone.
  */
-function expandedInTurn(file: string, text: string, edits: readonly { text: string; what: string }[]): number {
+function expandedInTurn(file: string, text: string, edits: readonly { text: string; what: string }[]): { renamed: number; itemsChanged: number } {
   const cache = new SamTranslationCache({ movesInPlace: true });
   expand(text, PARAMETERS, cache);
   for (const edit of edits) assertSame(expand(edit.text, PARAMETERS, cache), expand(edit.text, PARAMETERS), `${file}, ${edit.what}`);
-  return cache.routeRenames;
+  return { renamed: cache.routeRenames, itemsChanged: cache.pathItemsChanged };
 }
 
 /**
@@ -697,17 +698,20 @@ describe("expansion with kept translations, editing an Api or HttpApi event's pa
       test(`is the expansion without a cache after each edit to an ${eventType} event's ${property}, whether it is renamed in the definition or the API rebuilt`, () => {
         let editedIn = 0;
         let renamed = 0;
+        let itemsChanged = 0;
         let edits = 0;
         for (const file of readdirSync(join(SUITE, 'input')).filter((f) => f.endsWith('.yaml') && !f.startsWith('error_'))) {
           const text = readFileSync(join(SUITE, 'input', file), 'utf8');
           const sequences = editsOf(text, eventType);
           if (sequences.length > 0) editedIn++;
           for (const sequence of sequences) {
-            renamed += expandedInTurn(file, text, sequence);
+            const answered = expandedInTurn(file, text, sequence);
+            renamed += answered.renamed;
+            itemsChanged += answered.itemsChanged;
             edits += sequence.length;
           }
         }
-        console.log(`${eventType} ${property}: inputs edited: ${editedIn}, edits: ${edits}, of which renamed without the fold: ${renamed}`);
+        console.log(`${eventType} ${property}: inputs edited: ${editedIn}, edits: ${edits}, of which renamed without the fold: ${renamed}, their path's item put in place without it: ${itemsChanged}`);
         assert.ok(renamed > 0, `some edits rename the ${property}`);
       });
     }

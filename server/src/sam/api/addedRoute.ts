@@ -196,7 +196,7 @@ export function sameResourcesBesidesBody(a: readonly GeneratedResource[], b: rea
 }
 
 /** The item of `path` in the `Body` an API's resources give it. */
-function bodyItemOf(resources: readonly GeneratedResource[], apiId: string, path: string): unknown {
+export function bodyItemOf(resources: readonly GeneratedResource[], apiId: string, path: string): unknown {
   const api = resources.find((resource) => resource.logicalId === apiId && (resource.type === 'AWS::ApiGateway::RestApi' || resource.type === 'AWS::ApiGatewayV2::Api'));
   const body = api?.get('Body');
   return isMap(body) && isMap(body.paths) && Object.hasOwn(body.paths, path) ? body.paths[path] : undefined;

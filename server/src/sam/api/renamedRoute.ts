@@ -494,7 +494,7 @@ function bodyRenamed(body: unknown, table: PyDict, from: string, to: string): Pl
 }
 
 /** A `Body` with `path`'s item made anew by `item`; undefined when it has no such item, or `item` gives none. */
-function bodyWithItem(body: unknown, path: string, item: (before: unknown) => PlainMap | undefined): PlainMap | undefined {
+export function bodyWithItem(body: unknown, path: string, item: (before: unknown) => PlainMap | undefined): PlainMap | undefined {
   if (!isMap(body) || !isMap(body.paths) || !Object.hasOwn(body.paths, path)) return undefined;
   const itemNow = item(body.paths[path]);
   if (itemNow === undefined) return undefined;

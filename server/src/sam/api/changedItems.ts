@@ -1,0 +1,110 @@
+/**
+ * An edit of a function that changes nothing of its APIs' definitions but the items of paths its
+ * own events alone are on, answered without SAM's fold: a method beside the preflight CORS adds
+ * (whose allowed methods name it), a method beside another of the function's events on the same
+ * path, an event's own authorizer or request parameters.
+ *
+ * Each dict's Python 2.7 order follows from its own adds and deletes and the deep copies between
+ * them (python/py27Dict.ts). The function's part of the APIs, made alone before the edit and after
+ * it (`rebuildAlone`), must give definitions alike but for those items, with as many deep copies:
+ * the fold then adds as many copies as before, so the paths table keeps its history and its order,
+ * and every other dict its table. An item is the one the part makes alone now, when the folds
+ * settled (`FoldEnd.settled`: no dict was still reordered by copies), so more copies leave it as
+ * it is; no other function's event is on its path to add to it. A REST API's definition is then
+ * printed from the kept texts of the other items and hashed for its deployment's id.
+ */
+import { pyStr } from '../python/pyRepr';
+import { PyDict } from '../python/py27Dict';
+import { isMap, sameInOrder, type PlainMap } from '../values';
+import { bodyItemOf, sameResourcesBesidesBody } from './addedRoute';
+import type { ApisAlone, FunctionApiPart, RebuiltApis } from './apiReplay';
+import { bodyWithItem, remade, remadeResources, sameEventBesidesRoute, textElsewhere, withPrintedItem, type RenamablePaths } from './renamedRoute';
+
+/**
+ * The APIs after an edit of one function that changed only items of paths its events alone are
+ * on, in one API: that API with the items the function's part makes alone now, and what the next
+ * rename or add starts from; undefined for any other edit, or when it cannot be answered without the fold.
+ */
+export function changedItemsApis(
+  paths: RenamablePaths | undefined,
+  functionId: string,
+  parts: { before: ReadonlyMap<string, FunctionApiPart>; now: ReadonlyMap<string, FunctionApiPart> },
+  alone: (part: FunctionApiPart) => ApisAlone | undefined,
+): { rebuilt: RebuiltApis; paths: RenamablePaths } | undefined {
+  const before = parts.before.get(functionId);
+  const now = parts.now.get(functionId);
+  if (paths === undefined || before === undefined || now === undefined || before.events.length !== now.events.length || !sameInOrder(before.functionNames, now.functionNames)) return undefined;
+  // The same events on the same APIs and paths; a method may be another.
+  if (before.events.some((event, i) => !sameEventBesidesRoute(event, now.events[i]!) || event.path !== now.events[i]!.path)) return undefined;
+  const aloneBefore = alone(before);
+  const aloneNow = alone(now);
+  if (aloneBefore === undefined || aloneNow === undefined || aloneBefore.definitions.size !== aloneNow.definitions.size) return undefined;
+  let apiId: string | undefined;
+  for (const [id, definition] of aloneNow.definitions) {
+    const other = aloneBefore.definitions.get(id);
+    if (other === undefined) return undefined;
+    if (pyStr(other.definition) === pyStr(definition.definition)) continue;
+    if (apiId !== undefined) return undefined;
+    apiId = id;
+  }
+  if (apiId === undefined) return undefined;
+  for (const [id, generated] of aloneNow.rebuilt.generated) {
+    const other = aloneBefore.rebuilt.generated.get(id);
+    if (other === undefined || !sameResourcesBesidesBody(generated, other)) return undefined;
+  }
+  const definitionBefore = aloneBefore.definitions.get(apiId)!;
+  const definitionNow = aloneNow.definitions.get(apiId)!;
+  const foldBefore = definitionBefore.definition.foldEnd;
+  const foldNow = definitionNow.definition.foldEnd;
+  if (!foldBefore?.settled || !foldNow?.settled || foldBefore.copies !== foldNow.copies || definitionBefore.copies !== definitionNow.copies) return undefined;
+  const changed = changedItems(definitionBefore.definition, definitionNow.definition);
+  if (changed === undefined) return undefined;
+  // No other function's event adds to those items.
+  for (const [id, part] of parts.now) if (id !== functionId && part.events.some((event) => event.apiId === apiId && changed.has(event.path))) return undefined;
+  const api = paths.apis.get(apiId);
+  if (api === undefined || api.fold === undefined || !api.fold.settled) return undefined;
+  let table = api.paths;
+  let deployment = api.deployment;
+  const bodyItems = new Map<string, PlainMap>();
+  for (const [path, item] of changed) {
+    const last = table.get(path);
+    const bodyItem = bodyItemOf(aloneNow.rebuilt.generated.get(apiId) ?? [], apiId, path);
+    if (!(last instanceof PyDict) || !isMap(bodyItem)) return undefined;
+    table = table.withValue(path, item);
+    deployment = withPrintedItem(deployment, last, item);
+    bodyItems.set(path, bodyItem);
+  }
+  const definition = api.definition.withValue('paths', table);
+  const body = (bodyBefore: unknown): PlainMap | undefined => {
+    let made = isMap(bodyBefore) ? bodyBefore : undefined;
+    for (const [path, item] of bodyItems) made = made && bodyWithItem(made, path, () => item);
+    return made;
+  };
+  const renamed = remadeResources(api, apiId, deployment, definition, body);
+  if (renamed === undefined) return undefined;
+  const next = { ...api, definition, paths: table, ...(deployment ? { deployment } : {}), generated: renamed.resources };
+  return remade(paths, apiId, renamed, { ...next, elsewhere: textElsewhere(next) });
+}
+
+/** The items of the paths table that differ between two definitions alike but for them (the same keys in order, the same values elsewhere), each as `now` holds it; undefined when they differ otherwise or in none. */
+function changedItems(before: PyDict, now: PyDict): Map<string, PyDict> | undefined {
+  const keys = now.keys();
+  if (keys.join('\u0000') !== before.keys().join('\u0000')) return undefined;
+  const changed = new Map<string, PyDict>();
+  for (const key of keys) {
+    const a = before.get(key)!;
+    const b = now.get(key)!;
+    if (key !== 'paths') {
+      if (pyStr(a) !== pyStr(b)) return undefined;
+      continue;
+    }
+    if (!(a instanceof PyDict) || !(b instanceof PyDict) || a.keys().join('\u0000') !== b.keys().join('\u0000')) return undefined;
+    for (const path of b.keys()) {
+      const item = b.get(path)!;
+      if (pyStr(item) === pyStr(a.get(path)!)) continue;
+      if (!(item instanceof PyDict)) return undefined;
+      changed.set(path, item);
+    }
+  }
+  return changed.size > 0 ? changed : undefined;
+}
