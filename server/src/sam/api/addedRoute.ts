@@ -157,19 +157,22 @@ function itemOf(definition: PyDict, path: string): PyDict | undefined {
 
 /** Whether two definitions print alike but for `path`'s item, which only the first holds: the same top-level keys in order, the same values, the same other items. */
 function sameBesidesPath(withPath: PyDict, without: PyDict, path: string): boolean {
-  const keys = withPath.keys();
-  if (keys.join('\u0000') !== without.keys().join('\u0000')) return false;
-  for (const key of keys) {
-    const a = withPath.get(key)!;
-    const b = without.get(key)!;
-    if (key !== 'paths') {
-      if (pyStr(a) !== pyStr(b)) return false;
-      continue;
-    }
-    if (!(a instanceof PyDict) || !(b instanceof PyDict) || a.size !== b.size + 1 || b.has(path)) return false;
-    for (const text of b.keys()) if (!a.has(text) || pyStr(a.get(text)!) !== pyStr(b.get(text)!)) return false;
-  }
+  const tables = pathsTablesOf(withPath, without);
+  if (tables === undefined) return false;
+  const [a, b] = tables;
+  if (a.size !== b.size + 1 || b.has(path)) return false;
+  for (const text of b.keys()) if (!a.has(text) || pyStr(a.get(text)!) !== pyStr(b.get(text)!)) return false;
   return true;
+}
+
+/** The paths tables of two definitions that print alike but for them (the same top-level keys in order, the same other values); undefined otherwise. */
+export function pathsTablesOf(a: PyDict, b: PyDict): [PyDict, PyDict] | undefined {
+  const keys = a.keys();
+  if (keys.join('\u0000') !== b.keys().join('\u0000')) return undefined;
+  for (const key of keys) if (key !== 'paths' && pyStr(a.get(key)!) !== pyStr(b.get(key)!)) return undefined;
+  const tableA = a.get('paths');
+  const tableB = b.get('paths');
+  return tableA instanceof PyDict && tableB instanceof PyDict ? [tableA, tableB] : undefined;
 }
 
 /** Whether an API's resources made with an event and without it differ in nothing but the definition (`Body`) and the deployment a REST API names by its hash. */

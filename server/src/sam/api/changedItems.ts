@@ -16,7 +16,7 @@
 import { pyStr } from '../python/pyRepr';
 import { PyDict } from '../python/py27Dict';
 import { isMap, sameInOrder, type PlainMap } from '../values';
-import { bodyItemOf, sameResourcesBesidesBody } from './addedRoute';
+import { bodyItemOf, pathsTablesOf, sameResourcesBesidesBody } from './addedRoute';
 import type { ApisAlone, FunctionApiPart, RebuiltApis } from './apiReplay';
 import { bodyWithItem, remade, remadeResources, sameEventBesidesRoute, textElsewhere, withPrintedItem, type RenamablePaths } from './renamedRoute';
 
@@ -88,23 +88,16 @@ export function changedItemsApis(
 
 /** The items of the paths table that differ between two definitions alike but for them (the same keys in order, the same values elsewhere), each as `now` holds it; undefined when they differ otherwise or in none. */
 function changedItems(before: PyDict, now: PyDict): Map<string, PyDict> | undefined {
-  const keys = now.keys();
-  if (keys.join('\u0000') !== before.keys().join('\u0000')) return undefined;
+  const tables = pathsTablesOf(before, now);
+  if (tables === undefined) return undefined;
+  const [a, b] = tables;
+  if (a.keys().join('\u0000') !== b.keys().join('\u0000')) return undefined;
   const changed = new Map<string, PyDict>();
-  for (const key of keys) {
-    const a = before.get(key)!;
-    const b = now.get(key)!;
-    if (key !== 'paths') {
-      if (pyStr(a) !== pyStr(b)) return undefined;
-      continue;
-    }
-    if (!(a instanceof PyDict) || !(b instanceof PyDict) || a.keys().join('\u0000') !== b.keys().join('\u0000')) return undefined;
-    for (const path of b.keys()) {
-      const item = b.get(path)!;
-      if (pyStr(item) === pyStr(a.get(path)!)) continue;
-      if (!(item instanceof PyDict)) return undefined;
-      changed.set(path, item);
-    }
+  for (const path of b.keys()) {
+    const item = b.get(path)!;
+    if (pyStr(item) === pyStr(a.get(path)!)) continue;
+    if (!(item instanceof PyDict)) return undefined;
+    changed.set(path, item);
   }
   return changed.size > 0 ? changed : undefined;
 }
