@@ -378,20 +378,26 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   // The nodes of the path items a rename keeps, taken again where they stand (output.ts).
   const reusedNodes = new Map<object, TemplateNode>();
   if (apiEdited && apis) {
+    // A function's logical id typed: the function taken out and pasted back under the new id, at the same place in each of SAM's orders.
+    const renamedFrom = addedFunction && removedFunction && edited.size === 0 && last.apis && keepsItsPlace(last.apis, apis, removedFunction.key, addedFunction.key) ? removedFunction.key : undefined;
     // The function edited, pasted or deleted, when it is the only one.
-    const changed = [...edited.keys(), ...[addedFunction, removedFunction].flatMap((entry) => (entry ? [entry.key] : []))];
+    const changed = renamedFrom ? [addedFunction!.key] : [...edited.keys(), ...[addedFunction, removedFunction].flatMap((entry) => (entry ? [entry.key] : []))];
     const alone = changed.length === 1 && apiEntryEdits.length === 0 && !globalsEdit && !parametersNow && [...(reconnected?.connectors ?? [])].length === 0;
     const functionId = changed[0]!;
     const only = alone ? edited.get(functionId) : undefined;
     // A keystroke in an event's path or method alone renames it without SAM's fold (api/renamedRoute.ts).
     const renamed = only && last.apis ? renamedRouteApis(last.apis.renamable, { id: functionId, ...only }, { before: last.text, now: text }, { before: last.apis.parts, now: apis.parts }) : undefined;
     // An event added to it or taken from it puts its path's item in or takes it out, without the fold too (api/addedRoute.ts).
-    const partAlone = (part: FunctionApiPart, empty?: EmptyImplicitApi) => rebuildAlone(apis!, functionId, part, writtenApis(apis!, entriesNowById, index), globalsValue(root, index), translationContext, empty);
-    const added = alone && !renamed && last.apis ? addedRouteApis(last.apis.renamable, functionId, { before: last.apis.parts, now: apis.parts }, { before: last.apis.pluginOrders, now: apis.pluginOrders }, partAlone) : undefined;
+    const aloneOf = (id: string) => (part: FunctionApiPart, empty?: EmptyImplicitApi) => rebuildAlone(apis!, id, part, writtenApis(apis!, entriesNowById, index), globalsValue(root, index), translationContext, empty);
+    const partAlone = aloneOf(functionId);
+    const added = alone && !renamedFrom && !renamed && last.apis ? addedRouteApis(last.apis.renamable, functionId, { before: last.apis.parts, now: apis.parts }, { before: last.apis.pluginOrders, now: apis.pluginOrders }, partAlone) : undefined;
     // An edit that leaves the function's routes as they were leaves the APIs so too, but for a REST API's deployment, which hashes its FunctionName (api/sameRoutes.ts).
     const same = only && !renamed && !added && last.apis ? sameRoutesApis(last.apis.renamable, functionId, { before: last.apis.parts, now: apis.parts }, apis.translationOrder, partAlone) : undefined;
-    // An edit that changes only items of paths the function's events alone are on puts the items the part makes alone in their place (api/changedItems.ts).
-    const items = only && !renamed && !added && !same && last.apis ? changedItemsApis(last.apis.renamable, functionId, { before: last.apis.parts, now: apis.parts }, partAlone) : undefined;
+    // An edit that changes only items of paths the function's events alone are on puts the items the part makes alone in their place (api/changedItems.ts); so does a function renamed, whose integrations name it.
+    const items =
+      (only || (alone && renamedFrom)) && !renamed && !added && !same && last.apis
+        ? changedItemsApis(last.apis.renamable, { before: renamedFrom ?? functionId, now: functionId }, { before: last.apis.parts, now: apis.parts }, { before: aloneOf(renamedFrom ?? functionId), now: partAlone })
+        : undefined;
     const answered = renamed ?? added ?? items ?? (same?.rebuilt && same.paths ? { rebuilt: same.rebuilt, paths: same.paths } : undefined);
     if (answered) {
       rebuilt = answered.rebuilt;
@@ -609,6 +615,12 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   const orderSteps = last.connectors ? undefined : last.orderSteps;
   rememberExpansion(cache, { model, options, startable: true, carriable: true, py27: last.py27, placed, rootEntries, expansion, references, allKept: last.allKept, stepReads, defaultRoutes, ...(apis ? { apis } : {}), ...(connectors ? { connectors } : {}), ...(parameters ? { parameters } : {}), ...(orderSteps ? { orderSteps } : {}), functionOrder: functionOrder?.translationOrder ?? last.functionOrder });
   return expansion;
+}
+
+/** Whether a function renamed from `before` to `now` stands at the same place in each of SAM's orders of functions as it did. */
+function keepsItsPlace(last: Pick<ApiReplay, 'pluginOrders' | 'translationOrder'>, next: Pick<ApiReplay, 'pluginOrders' | 'translationOrder'>, before: string, now: string): boolean {
+  const samePlace = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.indexOf(before) === b.indexOf(now);
+  return samePlace(last.pluginOrders.rest, next.pluginOrders.rest) && samePlace(last.pluginOrders.http, next.pluginOrders.http) && samePlace(last.translationOrder, next.translationOrder);
 }
 
 /** The paths of the edited functions' events that are new or changed since the last expansion. */

@@ -489,6 +489,15 @@ describe("an event pasted into a function, or taken out of it, puts its path's i
     assert.deepEqual(typed([httpTemplate(), both]), { renamed: 0, added: 0, rebuiltOtherwise: 1 });
   });
 
+  test("a function's logical id typed, where SAM keeps the order written (an HTTP API): its items name the function anew, put in place without the fold", () => {
+    const renamed = (id: string) => httpTemplate().replace('  A:\n', `  ${id}:\n`);
+    const texts = [httpTemplate(), renamed('Ax'), renamed('Axy')];
+    const cache = expandedInTurn(texts);
+    assert.deepEqual({ pathItemsChanged: cache.pathItemsChanged, foldsDone: foldsDone(cache) }, { pathItemsChanged: 2, foldsDone: 0 });
+    // The route's integration names the function by its new id.
+    assert.match(JSON.stringify((resources(texts[2]!).Api!.Properties.Body as unknown as OpenApi).paths['/a']), /Axy\.Arn/);
+  });
+
   test("rebuilt instead: the only event of a function with a DeletionPolicy, which the implicit API takes from its events' functions", () => {
     const retained = template({ ...BASE, C: { path: '/c', deletionPolicy: 'Retain' } });
     assert.deepEqual(typed([template(BASE), retained]), { renamed: 0, added: 0, rebuiltOtherwise: 1 });

@@ -17,7 +17,7 @@ import { pyStr } from '../python/pyRepr';
 import { PyDict } from '../python/py27Dict';
 import { isMap, sameInOrder, type PlainMap } from '../values';
 import { bodyItemOf, pathsTablesOf, sameResourcesBesidesBody } from './addedRoute';
-import type { ApisAlone, FunctionApiPart, RebuiltApis } from './apiReplay';
+import type { ApisAlone, FunctionApiPart, LoggedApiEvent, RebuiltApis } from './apiReplay';
 import { bodyWithItem, remade, remadeResources, sameEventBesidesRoute, textElsewhere, withPrintedItem, type RenamablePaths } from './renamedRoute';
 
 /**
@@ -27,17 +27,20 @@ import { bodyWithItem, remade, remadeResources, sameEventBesidesRoute, textElsew
  */
 export function changedItemsApis(
   paths: RenamablePaths | undefined,
-  functionId: string,
+  functionId: { before: string; now: string },
   parts: { before: ReadonlyMap<string, FunctionApiPart>; now: ReadonlyMap<string, FunctionApiPart> },
-  alone: (part: FunctionApiPart) => ApisAlone | undefined,
+  alone: { before: (part: FunctionApiPart) => ApisAlone | undefined; now: (part: FunctionApiPart) => ApisAlone | undefined },
 ): { rebuilt: RebuiltApis; paths: RenamablePaths } | undefined {
-  const before = parts.before.get(functionId);
-  const now = parts.now.get(functionId);
+  const before = parts.before.get(functionId.before);
+  const now = parts.now.get(functionId.now);
   if (paths === undefined || before === undefined || now === undefined || before.events.length !== now.events.length || !sameInOrder(before.functionNames, now.functionNames)) return undefined;
-  // The same events on the same APIs and paths; a method may be another.
-  if (before.events.some((event, i) => !sameEventBesidesRoute(event, now.events[i]!) || event.path !== now.events[i]!.path)) return undefined;
-  const aloneBefore = alone(before);
-  const aloneNow = alone(now);
+  // The same events on the same APIs and paths (of a function renamed, under its new id); a method may be another.
+  const underNewId = (event: LoggedApiEvent): LoggedApiEvent => (event.functionId === functionId.before ? { ...event, functionId: functionId.now } : event);
+  if (before.events.some((event, i) => !sameEventBesidesRoute(underNewId(event), now.events[i]!) || event.path !== now.events[i]!.path)) return undefined;
+  // An implicit API attributed to the function's event under its old id would be attributed anew.
+  if (functionId.before !== functionId.now && [...paths.origins.values()].some((origin) => origin.logicalId === functionId.before)) return undefined;
+  const aloneBefore = alone.before(before);
+  const aloneNow = alone.now(now);
   if (aloneBefore === undefined || aloneNow === undefined || aloneBefore.definitions.size !== aloneNow.definitions.size) return undefined;
   let apiId: string | undefined;
   for (const [id, definition] of aloneNow.definitions) {
@@ -60,7 +63,7 @@ export function changedItemsApis(
   const changed = changedItems(definitionBefore.definition, definitionNow.definition);
   if (changed === undefined) return undefined;
   // No other function's event adds to those items.
-  for (const [id, part] of parts.now) if (id !== functionId && part.events.some((event) => event.apiId === apiId && changed.has(event.path))) return undefined;
+  for (const [id, part] of parts.now) if (id !== functionId.now && part.events.some((event) => event.apiId === apiId && changed.has(event.path))) return undefined;
   const api = paths.apis.get(apiId);
   if (api === undefined || api.fold === undefined || !api.fold.settled) return undefined;
   let table = api.paths;
