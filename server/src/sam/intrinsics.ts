@@ -196,7 +196,7 @@ export class ResourceReferences {
 
   /** The references to what one resource generated, as `property → generated id` text in the order added. */
   textOf(logicalId: string): string {
-    return JSON.stringify([...(this.refs.get(logicalId) ?? [])]);
+    return JSON.stringify(this.entriesOf(logicalId));
   }
 }
 
