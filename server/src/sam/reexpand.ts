@@ -50,12 +50,12 @@ import type { SamSource } from './sourceMap';
 import { parameterValues, translate, translationContext, type Translation, type TranslationOptions } from './translate';
 import { joinedParameterReads, sameParameterReads, stableText, type ParameterReads, type SamTranslationCache } from './translationCache';
 import { isMap, sortedEntries, type PlainMap } from './values';
-import { functionApiParts, rebuildAlone, rebuildApis, replayable, type ApiReplay, type EmptyImplicitApi, type FunctionApiPart, type RebuiltApis, type WrittenApi } from './api/apiReplay';
+import { functionApiParts, rebuildAlone, rebuildApis, replayable, type ApiReplay, type ApisAlone, type EmptyImplicitApi, type FunctionApiPart, type RebuiltApis, type WrittenApi } from './api/apiReplay';
 import { restApiIdString } from './api/apiEvent';
 import { addedRouteApis } from './api/addedRoute';
 import { sameRoutesApis } from './api/sameRoutes';
 import { changedItemsApis } from './api/changedItems';
-import { renamedRouteApis } from './api/renamedRoute';
+import { renamedRouteApis, type RenamablePaths } from './api/renamedRoute';
 import { defaultRoutesServed, serversAfter, sharedDefaultRoute, type DefaultRouteServers } from './api/defaultRoutes';
 import { REST_KIND } from './api/implicitRestApi';
 import { entryWithoutChanged, functionGlobalsEdit, patchedFunctions, type FunctionGlobalsEdit } from './globalsEdit';
@@ -398,13 +398,18 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
       (only || (alone && renamedFrom)) && !renamed && !added && !same && last.apis
         ? changedItemsApis(last.apis.renamable, { before: renamedFrom ?? functionId, now: functionId }, { before: last.apis.parts, now: apis.parts }, { before: aloneOf(renamedFrom ?? functionId), now: partAlone })
         : undefined;
-    const answered = renamed ?? added ?? items ?? (same?.rebuilt && same.paths ? { rebuilt: same.rebuilt, paths: same.paths } : undefined);
+    // A function renamed that moved in SAM's orders (a Python 2.7 section): its path taken out under the old id, then put in under the new one.
+    const moved =
+      addedFunction && removedFunction && edited.size === 0 && !renamedFrom && !items && last.apis && apiEntryEdits.length === 0 && !globalsEdit && !parametersNow
+        ? movedFunctionApis(last.apis, apis, removedFunction.key, addedFunction.key, aloneOf)
+        : undefined;
+    const answered = renamed ?? added ?? moved ?? items ?? (same?.rebuilt && same.paths ? { rebuilt: same.rebuilt, paths: same.paths } : undefined);
     if (answered) {
       rebuilt = answered.rebuilt;
       apis = { ...apis, renamable: answered.paths };
       for (const apiId of rebuilt.generated.keys()) bodyItemNodes(last.placed, apiId, reusedNodes);
       if (renamed) cache.routeRenames++;
-      else if (added) cache.routesAddedOrRemoved++;
+      else if (added || moved) cache.routesAddedOrRemoved++;
       else if (items) cache.pathItemsChanged++;
       else cache.deploymentsRenamed++;
     } else if (same) {
@@ -615,6 +620,26 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   const orderSteps = last.connectors ? undefined : last.orderSteps;
   rememberExpansion(cache, { model, options, startable: true, carriable: true, py27: last.py27, placed, rootEntries, expansion, references, allKept: last.allKept, stepReads, defaultRoutes, ...(apis ? { apis } : {}), ...(connectors ? { connectors } : {}), ...(parameters ? { parameters } : {}), ...(orderSteps ? { orderSteps } : {}), functionOrder: functionOrder?.translationOrder ?? last.functionOrder });
   return expansion;
+}
+
+/**
+ * The APIs after a function was renamed from `before` to `now`, answered as its deletion then its
+ * pasting (api/addedRoute.ts), through the template that has neither: undefined when either
+ * cannot be answered without SAM's fold.
+ */
+function movedFunctionApis(
+  last: ApiReplay,
+  next: ApiReplay,
+  before: string,
+  now: string,
+  aloneOf: (id: string) => (part: FunctionApiPart, empty?: EmptyImplicitApi) => ApisAlone | undefined,
+): { rebuilt: RebuiltApis; paths: RenamablePaths } | undefined {
+  const partsBetween = new Map(next.parts);
+  partsBetween.delete(now);
+  const without = (order: readonly string[]) => order.filter((id) => id !== now);
+  const ordersBetween = { rest: without(next.pluginOrders.rest), http: without(next.pluginOrders.http) };
+  const out = addedRouteApis(last.renamable, before, { before: last.parts, now: partsBetween }, { before: last.pluginOrders, now: ordersBetween }, aloneOf(before));
+  return out && addedRouteApis(out.paths, now, { before: partsBetween, now: next.parts }, { before: ordersBetween, now: next.pluginOrders }, aloneOf(now));
 }
 
 /** Whether a function renamed from `before` to `now` stands at the same place in each of SAM's orders of functions as it did. */

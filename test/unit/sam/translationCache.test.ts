@@ -549,6 +549,17 @@ describe('SamTranslationCache: resources SAM passes through, in a template it co
     assert.equal(cache.reexpansions, 0);
   });
 
+  test("a function with an Api event renamed again and again, each new id moving it in SAM's order or not: each is the expansion without a cache, and its path is taken out under the old id and put in under the new one without SAM's fold", () => {
+    const cache = new SamTranslationCache({ movesInPlace: true });
+    expand(withQueues(9, ['F0']), cache);
+    for (let n = 2; n <= 40; n += 2) {
+      const text = withQueues(9, [`F${n}`]);
+      assert.deepStrictEqual(expand(text, cache), uncached(text), `F${n - 2} renamed F${n}`);
+    }
+    const foldsDone = cache.apiRebuilds - cache.routeRenames - cache.routesAddedOrRemoved - cache.deploymentsRenamed - cache.pathItemsChanged;
+    assert.ok(cache.routesAddedOrRemoved > 0, `${cache.routesAddedOrRemoved} of 20 renames took the path out and put it back, ${foldsDone} did the fold again`);
+  });
+
   test('each of a run of seeded queues and functions pasted, renamed, retyped and deleted is the expansion without a cache; most start from the last expansion', () => {
     const random = seededRandom(1124);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
