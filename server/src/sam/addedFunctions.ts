@@ -83,3 +83,9 @@ export function functionOrdersAfter(
   if (translation === undefined || (pluginOrders && (rest === undefined || http === undefined))) return undefined;
   return { translationOrder: translation, ...(pluginOrders ? { pluginOrders: { rest: rest!, http: http! } } : {}) };
 }
+
+/** Whether a function renamed from `before` to `now` stands at the same place in each of SAM's orders of functions as it did. */
+export function keepsItsPlace(last: Pick<ApiReplay, 'pluginOrders' | 'translationOrder'>, next: Pick<ApiReplay, 'pluginOrders' | 'translationOrder'>, before: string, now: string): boolean {
+  const samePlace = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.indexOf(before) === b.indexOf(now);
+  return samePlace(last.pluginOrders.rest, next.pluginOrders.rest) && samePlace(last.pluginOrders.http, next.pluginOrders.http) && samePlace(last.translationOrder, next.translationOrder);
+}

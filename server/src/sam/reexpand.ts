@@ -50,19 +50,19 @@ import type { SamSource } from './sourceMap';
 import { parameterValues, translate, translationContext, type Translation, type TranslationOptions } from './translate';
 import { joinedParameterReads, sameParameterReads, stableText, type ParameterReads, type SamTranslationCache } from './translationCache';
 import { isMap, sortedEntries, type PlainMap } from './values';
-import { functionApiParts, rebuildAlone, rebuildApis, replayable, type ApiReplay, type ApisAlone, type EmptyImplicitApi, type FunctionApiPart, type RebuiltApis, type WrittenApi } from './api/apiReplay';
+import { functionApiParts, rebuildAlone, rebuildApis, replayable, type ApiReplay, type EmptyImplicitApi, type FunctionApiPart, type RebuiltApis, type WrittenApi } from './api/apiReplay';
 import { restApiIdString } from './api/apiEvent';
-import { addedRouteApis } from './api/addedRoute';
+import { addedRouteApis, movedFunctionApis } from './api/addedRoute';
 import { sameRoutesApis } from './api/sameRoutes';
 import { changedItemsApis } from './api/changedItems';
-import { renamedRouteApis, type RenamablePaths } from './api/renamedRoute';
+import { renamedRouteApis } from './api/renamedRoute';
 import { defaultRoutesServed, serversAfter, sharedDefaultRoute, type DefaultRouteServers } from './api/defaultRoutes';
 import { REST_KIND } from './api/implicitRestApi';
 import { entryWithoutChanged, functionGlobalsEdit, patchedFunctions, type FunctionGlobalsEdit } from './globalsEdit';
 import { lambdaPropertyOf } from './function/function';
 import { backingOf } from './backing';
 import { alignedResources, conditionIsAString, isPassedThroughEdit, passesThrough, samVisitsKept, type VisitsNow } from './passedThrough';
-import { functionOrdersAfter, hasApiEvents, isFunctionAlone, isFunctionEntry } from './addedFunctions';
+import { functionOrdersAfter, hasApiEvents, isFunctionAlone, isFunctionEntry, keepsItsPlace } from './addedFunctions';
 import type { OrderStep } from './resourceOrder';
 import type { ConnectorLink } from './connector/links';
 import { reconnection, type Reconnection } from './connector/reconnection';
@@ -378,10 +378,12 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   // The nodes of the path items a rename keeps, taken again where they stand (output.ts).
   const reusedNodes = new Map<object, TemplateNode>();
   if (apiEdited && apis) {
-    // A function's logical id typed: the function taken out and pasted back under the new id, at the same place in each of SAM's orders.
-    const renamedFrom = addedFunction && removedFunction && edited.size === 0 && last.apis && keepsItsPlace(last.apis, apis, removedFunction.key, addedFunction.key) ? removedFunction.key : undefined;
-    // The function edited, pasted or deleted, when it is the only one.
-    const changed = renamedFrom ? [addedFunction!.key] : [...edited.keys(), ...[addedFunction, removedFunction].flatMap((entry) => (entry ? [entry.key] : []))];
+    // A function's logical id typed: the function taken out and pasted back under the new id.
+    const renaming = addedFunction && removedFunction && edited.size === 0 ? { from: removedFunction.key, to: addedFunction.key } : undefined;
+    // Where it keeps its place in each of SAM's orders, only its items change (they name it).
+    const renamedFrom = renaming && last.apis && keepsItsPlace(last.apis, apis, renaming.from, renaming.to) ? renaming.from : undefined;
+    // The function edited, pasted, deleted or renamed, when it is the only one.
+    const changed = renaming ? [renaming.to] : [...edited.keys(), ...[addedFunction, removedFunction].flatMap((entry) => (entry ? [entry.key] : []))];
     const alone = changed.length === 1 && apiEntryEdits.length === 0 && !globalsEdit && !parametersNow && [...(reconnected?.connectors ?? [])].length === 0;
     const functionId = changed[0]!;
     const only = alone ? edited.get(functionId) : undefined;
@@ -390,7 +392,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     // An event added to it or taken from it puts its path's item in or takes it out, without the fold too (api/addedRoute.ts).
     const aloneOf = (id: string) => (part: FunctionApiPart, empty?: EmptyImplicitApi) => rebuildAlone(apis!, id, part, writtenApis(apis!, entriesNowById, index), globalsValue(root, index), translationContext, empty);
     const partAlone = aloneOf(functionId);
-    const added = alone && !renamedFrom && !renamed && last.apis ? addedRouteApis(last.apis.renamable, functionId, { before: last.apis.parts, now: apis.parts }, { before: last.apis.pluginOrders, now: apis.pluginOrders }, partAlone) : undefined;
+    const added = alone && !renaming && !renamed && last.apis ? addedRouteApis(last.apis.renamable, functionId, { before: last.apis.parts, now: apis.parts }, { before: last.apis.pluginOrders, now: apis.pluginOrders }, partAlone) : undefined;
     // An edit that leaves the function's routes as they were leaves the APIs so too, but for a REST API's deployment, which hashes its FunctionName (api/sameRoutes.ts).
     const same = only && !renamed && !added && last.apis ? sameRoutesApis(last.apis.renamable, functionId, { before: last.apis.parts, now: apis.parts }, apis.translationOrder, partAlone) : undefined;
     // An edit that changes only items of paths the function's events alone are on puts the items the part makes alone in their place (api/changedItems.ts); so does a function renamed, whose integrations name it.
@@ -399,10 +401,7 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
         ? changedItemsApis(last.apis.renamable, { before: renamedFrom ?? functionId, now: functionId }, { before: last.apis.parts, now: apis.parts }, { before: aloneOf(renamedFrom ?? functionId), now: partAlone })
         : undefined;
     // A function renamed that moved in SAM's orders (a Python 2.7 section): its path taken out under the old id, then put in under the new one.
-    const moved =
-      addedFunction && removedFunction && edited.size === 0 && !renamedFrom && !items && last.apis && apiEntryEdits.length === 0 && !globalsEdit && !parametersNow
-        ? movedFunctionApis(last.apis, apis, removedFunction.key, addedFunction.key, aloneOf)
-        : undefined;
+    const moved = alone && renaming && !renamedFrom && last.apis ? movedFunctionApis(last.apis, apis, renaming.from, renaming.to, aloneOf) : undefined;
     const answered = renamed ?? added ?? moved ?? items ?? (same?.rebuilt && same.paths ? { rebuilt: same.rebuilt, paths: same.paths } : undefined);
     if (answered) {
       rebuilt = answered.rebuilt;
@@ -620,32 +619,6 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
   const orderSteps = last.connectors ? undefined : last.orderSteps;
   rememberExpansion(cache, { model, options, startable: true, carriable: true, py27: last.py27, placed, rootEntries, expansion, references, allKept: last.allKept, stepReads, defaultRoutes, ...(apis ? { apis } : {}), ...(connectors ? { connectors } : {}), ...(parameters ? { parameters } : {}), ...(orderSteps ? { orderSteps } : {}), functionOrder: functionOrder?.translationOrder ?? last.functionOrder });
   return expansion;
-}
-
-/**
- * The APIs after a function was renamed from `before` to `now`, answered as its deletion then its
- * pasting (api/addedRoute.ts), through the template that has neither: undefined when either
- * cannot be answered without SAM's fold.
- */
-function movedFunctionApis(
-  last: ApiReplay,
-  next: ApiReplay,
-  before: string,
-  now: string,
-  aloneOf: (id: string) => (part: FunctionApiPart, empty?: EmptyImplicitApi) => ApisAlone | undefined,
-): { rebuilt: RebuiltApis; paths: RenamablePaths } | undefined {
-  const partsBetween = new Map(next.parts);
-  partsBetween.delete(now);
-  const without = (order: readonly string[]) => order.filter((id) => id !== now);
-  const ordersBetween = { rest: without(next.pluginOrders.rest), http: without(next.pluginOrders.http) };
-  const out = addedRouteApis(last.renamable, before, { before: last.parts, now: partsBetween }, { before: last.pluginOrders, now: ordersBetween }, aloneOf(before));
-  return out && addedRouteApis(out.paths, now, { before: partsBetween, now: next.parts }, { before: ordersBetween, now: next.pluginOrders }, aloneOf(now));
-}
-
-/** Whether a function renamed from `before` to `now` stands at the same place in each of SAM's orders of functions as it did. */
-function keepsItsPlace(last: Pick<ApiReplay, 'pluginOrders' | 'translationOrder'>, next: Pick<ApiReplay, 'pluginOrders' | 'translationOrder'>, before: string, now: string): boolean {
-  const samePlace = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.indexOf(before) === b.indexOf(now);
-  return samePlace(last.pluginOrders.rest, next.pluginOrders.rest) && samePlace(last.pluginOrders.http, next.pluginOrders.http) && samePlace(last.translationOrder, next.translationOrder);
 }
 
 /** The paths of the edited functions' events that are new or changed since the last expansion. */

@@ -24,14 +24,16 @@
  *
  * The definition is then the last one with the item put in or taken out and the paths in their
  * new order; a REST API's is printed from the kept texts of the other items and hashed. Any other
- * edit, or a template where this does not hold, is rebuilt (apiReplay.ts).
+ * edit, or a template where this does not hold, is rebuilt (apiReplay.ts). A function whose
+ * logical id was typed, which moved it in SAM's orders, is answered as its deletion and then its
+ * pasting (`movedFunctionApis`).
  */
 import { setEntry } from '../../template/tree';
 import type { GeneratedResource } from '../generated';
 import { PyDict, PyUnicode, textOf, type KeyAdded, type PyStr, type PyValue } from '../python/py27Dict';
 import { pyStr } from '../python/pyRepr';
 import { isMap, sameInOrder, type PlainMap } from '../values';
-import type { ApiLog, ApisAlone, EmptyImplicitApi, FunctionApiPart, LoggedApiEvent, RebuiltApis } from './apiReplay';
+import type { ApiLog, ApiReplay, ApisAlone, EmptyImplicitApi, FunctionApiPart, LoggedApiEvent, RebuiltApis } from './apiReplay';
 import { IMPLICIT_HTTP_API } from './implicitHttpApi';
 import { IMPLICIT_REST_API } from './implicitRestApi';
 import { remade, remadeResources, replayedPaths, sameEventBesidesRoute, textElsewhere, withPaths, withPrintedItem, type RenamableApi, type RenamablePaths } from './renamedRoute';
@@ -101,6 +103,26 @@ export function addedRouteApis(
   // What the event's integration looked up: the parameters and resources its part reads now.
   const reads = added ? itemsWith!.rebuilt : itemsWithout!.rebuilt;
   return { rebuilt: { ...rebuilt, stepReads: reads.stepReads, parameterReads: reads.parameterReads }, paths: next };
+}
+
+/**
+ * The APIs after a function was renamed from `before` to `now`, answered as its deletion then its
+ * pasting, through the template that has neither: undefined when either
+ * cannot be answered without SAM's fold.
+ */
+export function movedFunctionApis(
+  last: Pick<ApiReplay, 'renamable' | 'parts' | 'pluginOrders'>,
+  next: Pick<ApiReplay, 'parts' | 'pluginOrders'>,
+  before: string,
+  now: string,
+  aloneOf: (id: string) => (part: FunctionApiPart, empty?: EmptyImplicitApi) => ApisAlone | undefined,
+): { rebuilt: RebuiltApis; paths: RenamablePaths } | undefined {
+  const partsBetween = new Map(next.parts);
+  partsBetween.delete(now);
+  const without = (order: readonly string[]) => order.filter((id) => id !== now);
+  const ordersBetween = { rest: without(next.pluginOrders.rest), http: without(next.pluginOrders.http) };
+  const out = addedRouteApis(last.renamable, before, { before: last.parts, now: partsBetween }, { before: last.pluginOrders, now: ordersBetween }, aloneOf(before));
+  return out && addedRouteApis(out.paths, now, { before: partsBetween, now: next.parts }, { before: ordersBetween, now: next.pluginOrders }, aloneOf(now));
 }
 
 /** The part of a function that is not in the template. */
