@@ -423,6 +423,21 @@ describe("a change to an event's method alone renames it in its path's item with
     assert.deepEqual(shared, { renamed: 0, added: 0, rebuiltOtherwise: 1 });
   });
 
+  test("a method beside another of the function's own events on the same path: the item the function's part makes alone, both methods in it, takes the path's place", () => {
+    const texts = ['post', 'put'].map((method) => pastedTemplate([write('/a', { method })]));
+    const cache = expandedInTurn(texts);
+    assert.deepEqual({ pathItemsChanged: cache.pathItemsChanged, foldsDone: foldsDone(cache) }, { pathItemsChanged: 1, foldsDone: 0 });
+    assert.deepEqual(Object.keys(resources(texts[1]!).ServerlessRestApi!.Properties.Body!.paths['/a']!).sort(), ['get', 'put']);
+  });
+
+  test("an event's own setting SAM writes under its method (its integration's timeout): the item the function's part makes alone takes the path's place", () => {
+    const withTimeout = (timeout: string) => template(BASE).replace('            Path: /b\n', `            Path: /b\n            TimeoutInMillis: ${timeout}\n`);
+    const texts = [template(BASE), withTimeout('5000'), withTimeout('5500')];
+    const cache = expandedInTurn(texts);
+    assert.deepEqual({ pathItemsChanged: cache.pathItemsChanged, foldsDone: foldsDone(cache) }, { pathItemsChanged: 2, foldsDone: 0 });
+    assert.match(JSON.stringify(resources(texts[2]!).ServerlessRestApi!.Properties.Body!.paths['/b']), /"timeoutInMillis":5500/);
+  });
+
   test('a method the editors treat apart (options) takes its item from the part made alone too; a resource policy that names each path and method is rebuilt', () => {
     const options = expandedInTurn(['get', 'options', 'put'].map((method) => template({ ...BASE, B: { path: '/b', method } })));
     assert.deepEqual({ renamed: options.routeRenames, pathItemsChanged: options.pathItemsChanged, foldsDone: foldsDone(options) }, { renamed: 0, pathItemsChanged: 2, foldsDone: 0 });

@@ -2,7 +2,9 @@
  * An edit of a function that changes nothing of its APIs' definitions but the items of paths its
  * own events alone are on, answered without SAM's fold: a method beside the preflight CORS adds
  * (whose allowed methods name it), a method beside another of the function's events on the same
- * path, an event's own authorizer or request parameters.
+ * path, a setting of an event SAM writes under its method (its integration's timeout). An edit
+ * after which SAM's editors make another number of deep copies, or leave a dict still reordered
+ * by them (an authorizer of the event's own beside the API's default one), is rebuilt.
  *
  * Each dict's Python 2.7 order follows from its own adds and deletes and the deep copies between
  * them (python/py27Dict.ts). The function's part of the APIs, made alone before the edit and after
