@@ -207,6 +207,7 @@ async function sam(): Promise<void> {
       warmRow("warm, a connector per function: Handler100's CodeUri", figures.warm_connectors_code),
     ],
   );
+  say(`A key typed into Handler100 before its colon (YAML that does not parse, nothing expanded): analysis ${round(figures.unparsed_key_ms)} ms`);
   say(`For scale, the processed templates as plain YAML: analysis ${round(figures.processed_analysis_ms)} ms`);
   say(`The least an edit to the API costs (its ${SAM_FUNCTIONS + 1} paths, then their integrations, added with SAM's deep copies around each, then str() and SHA-1): ${round(figures.definition_floor_ms)} ms`);
   // The goal is the editor's: an edit to a template whose other functions are kept.

@@ -95,6 +95,8 @@ export interface SamFigures {
   warm_explicit_method: WarmCase;
   /** The same stack with a connector in each function (the edited function's is translated again with it): a code location. */
   warm_connectors_code: WarmCase;
+  /** A key typed into Handler100 before its colon (YAML that does not parse): the analysis, which rejects it with the parser's message and expands nothing. */
+  unparsed_key_ms: number;
   /** The analysis of the two processed templates written out as plain CloudFormation YAML. */
   processed_analysis_ms: number;
   /**
@@ -229,6 +231,9 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
   const last = `Jobs${functions - 1}.Arn\n            BatchSize: 10\n`;
   const pastedFunction = `  HandlerNew:\n    Type: AWS::Serverless::Function\n    Properties:\n      CodeUri: s3://artifacts-catalog/handler-new.zip\n      Handler: app.handler\n      Events:\n        Read:\n          Type: Api\n          Properties:\n            Path: '/catalog/new/{id}'\n            Method: get\n        Work:\n          Type: SQS\n          Properties:\n            Queue: !GetAtt Jobs0.Arn\n            BatchSize: 10\n`;
   const functionAdded = keystroke(pair.before, last, last, `${last}${pastedFunction}`);
+  // A key typed into Handler100, before its colon: the YAML does not parse.
+  const unparsedKey = replacedOnce(pair.before, code100, `${code100}      MemorySize\n`);
+  const unparsed: number[] = [];
   const codeEdited = readTemplateModel(parseTemplate(codeEdit.after));
   // The keystroke before each edit's last: the new path, and the new code location, one character short.
   const apiEditBefore = readTemplateModel(parseTemplate(replacedOnce(pair.after, 'Path: /items1\n', 'Path: /items\n')));
@@ -317,9 +322,12 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
     warm(eventAdded.model, eventAdded.keystrokeBefore, eventAdded.text, eventAdded.figures, keep);
     warm(functionName.model, functionName.keystrokeBefore, functionName.text, functionName.figures, keep);
     for (const edit of [resourceAdded, resourceTyped, functionAdded]) warm(edit.model, edit.keystrokeBefore, edit.text, edit.figures, keep);
+    const unparsedCache = warmedCache(baseline.model, baseline.model);
+    const unparsedMs = timeMs(() => analyzeUpdate({ text: pair.before }, { text: unparsedKey }, { spec, samCache: unparsedCache }, { baselineCache: baselines, baselineKey: 'baseline' }));
     const least = definitionFloor(paths);
     if (!keep) continue;
     floor.push(least);
+    unparsed.push(unparsedMs);
     expansion.push(expand);
     analysis.push(analyse);
     processed.push(plain);
@@ -357,6 +365,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
     warm_explicit_queue: figures(explicitQueue.figures),
     warm_explicit_method: figures(explicitMethod.figures),
     warm_connectors_code: figures(connectorsCode.figures),
+    unparsed_key_ms: median(unparsed),
     processed_analysis_ms: median(processed),
     definition_floor_ms: Math.min(...floor),
     runs,

@@ -7,8 +7,8 @@ import { parseArgs } from 'node:util';
 import { applyLanguageExtensions, partitionOfRegion } from '../evaluate';
 import { readParameterFile } from '../evaluate/parameterFile';
 import { DEFAULT_ACCOUNT_ID, DEFAULT_REGION, DEFAULT_STACK_NAME } from '../impact';
-import { expandServerless, languageExtensionsBeforeServerless, usesServerlessTransform } from '../sam';
-import { LineIndex, parseTemplate, readTemplateModel, toPlain, type Range } from '../template';
+import { expandServerless, languageExtensionsBeforeServerless, runsServerlessTransform } from '../sam';
+import { isWellFormed, LineIndex, parseTemplate, readTemplateModel, toPlain, type Range } from '../template';
 import { noteSeverity, noteText } from '../present';
 import { artifactsBeside } from './localArtifacts';
 import type { CliIo } from './io';
@@ -80,7 +80,7 @@ export function runExpand(argv: string[], io: CliIo): number {
     const end = lines.positionAt(range.end);
     return { start: { line: start.line + 1, column: start.character + 1 }, end: { line: end.line + 1, column: end.character + 1 } };
   };
-  if (model.root !== undefined && usesServerlessTransform(model)) {
+  if (runsServerlessTransform(model)) {
     const artifacts = artifactsBeside(path, text);
     // AWS::LanguageExtensions listed first runs first, as CloudFormation runs them.
     const samInput = languageExtensionsBeforeServerless(model) ? applyLanguageExtensions(model, { parameters, region, accountId: DEFAULT_ACCOUNT_ID, stackName: DEFAULT_STACK_NAME }) : model;
@@ -89,7 +89,8 @@ export function runExpand(argv: string[], io: CliIo): number {
     for (const note of expansion.notes) diagnostics.push({ severity: noteSeverity(note), message: noteText(note), code: note.kind, location: where(note.range) });
   }
   for (const error of model.errors) diagnostics.unshift({ severity: error.severity, message: error.message, code: error.code, location: where(error.range) });
-  const template = model.root === undefined ? null : toPlain(model.root);
+  // A text that does not parse has no processed template: CloudFormation reads nothing of it.
+  const template = model.root === undefined || !isWellFormed(model.parsed) ? null : toPlain(model.root);
   const firstError = diagnostics.find((d) => d.severity === 'error');
   if (json) {
     const result = firstError ? { status: 'error', message: firstError.message, template, diagnostics } : { status: 'ok', template, diagnostics };

@@ -4,14 +4,14 @@
 import { applyLanguageExtensions, evaluateTemplate, partitionOfRegion } from '../evaluate';
 import type { CrossStackValues, EvaluatedTemplate, EvaluationContext } from '../evaluate/types';
 import type { Value } from '../evaluate/value';
-import { expandServerless, generatedByOf, languageExtensionsBeforeServerless, pointDetailsAtSamProperties, usesServerlessTransform, type LocalArtifacts, type SamNote, type SamSourceMap, type SamTranslationCache } from '../sam';
+import { expandServerless, generatedByOf, languageExtensionsBeforeServerless, pointDetailsAtSamProperties, runsServerlessTransform, usesServerlessTransform, type LocalArtifacts, type SamNote, type SamSourceMap, type SamTranslationCache } from '../sam';
 import type { ResourceSpec } from '../spec/types';
-import { parseTemplate, readTemplateModel } from '../template';
+import { isWellFormed, parseTemplate, readTemplateModel } from '../template';
 import type { TemplateModel } from '../template/model';
 import { changedOutputs, compareTemplates, type CompareOptions, type NestedOutputs } from './compareTemplates';
 import { lastOperationDiagnostics, type LastOperationFailure } from './lastOperation';
 import { childStackPath, DEFAULT_NESTED_STACKS, reanalyseChildren, rollUpNestedStacks, transplantNested, withDeployedTemplateUrls, type AnalyzeChild, type NestedTemplates, type NestingPlace } from './nested';
-import type { ImpactReport } from './types';
+import type { ImpactDiagnostic, ImpactReport } from './types';
 
 export interface TemplateSide {
   text: string;
@@ -128,7 +128,7 @@ export function evaluateSide(side: TemplateSide, options: AnalyzeOptions, previo
   let samSourceMap: SamSourceMap | undefined;
   let samNotes: SamNote[] = [];
   const writtenModel = model;
-  if (model.root !== undefined && usesServerlessTransform(model)) {
+  if (runsServerlessTransform(model)) {
     // AWS::LanguageExtensions listed first runs first. Its loops' copies share the ranges of the
     // loop's text, which the cache's moves go by, so such an expansion keeps nothing.
     const samInput = languageExtensionsBeforeServerless(model) ? applyLanguageExtensions(model, ctx) : model;
@@ -170,6 +170,7 @@ function transformParameters(model: ReturnType<typeof readTemplateModel>, suppli
 
 /** Compares two evaluated sides: CloudFormation's plan, each change to a generated resource attributed to its SAM resource and its values pointed at the SAM properties they come from. */
 export function compareSides(before: EvaluatedSide, after: EvaluatedSide, options: AnalyzeOptions, nestedOutputs?: CompareOptions['nestedOutputs']): ImpactReport {
+  if (usesServerlessTransform(after.model) && !isWellFormed(after.model.parsed)) return rejectedUnread(after);
   const report = compareTemplates(before, after, nestedOutputs ? { ...options, nestedOutputs } : options);
   if (before.samSourceMap === undefined && after.samSourceMap === undefined) return report;
   for (const change of report.changes) {
@@ -179,6 +180,17 @@ export function compareSides(before: EvaluatedSide, after: EvaluatedSide, option
     pointDetailsAtSamProperties(change, before.samSourceMap, after.samSourceMap);
   }
   return report;
+}
+
+/**
+ * A SAM template whose text does not parse, as CloudFormation answers it: rejected with the
+ * parser's messages, before the transform runs. Nothing the text means is judged, since only the
+ * transform's output could say: compared as written, every SAM resource would read as a new type.
+ */
+function rejectedUnread(after: EvaluatedSide): ImpactReport {
+  const diagnostics: ImpactDiagnostic[] = after.model.errors.map((e) => ({ severity: e.severity, message: e.message, code: e.code, range: e.range, rangeIn: 'new' }));
+  const first = diagnostics.find((d) => d.severity === 'error');
+  return { status: 'error', message: first?.message, changes: [], diagnostics, notes: [] };
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import type { MapEntry, MapNode, ParsedTemplate, Range, TemplateError, TemplateNode } from '../template/ast';
 import type { TemplateModel } from '../template/model';
+import { isWellFormed } from '../template/parse';
 import { LANGUAGE_EXTENSIONS_TRANSFORM } from '../template/readModel';
 import type { SamNote } from './context';
 import type { GeneratedResource, Origin } from './generated';
@@ -39,6 +40,17 @@ export interface SamExpansion {
 /** Whether a template declares the Serverless transform. */
 export function usesServerlessTransform(model: TemplateModel): boolean {
   return model.transforms.some((t) => t.name === SERVERLESS_TRANSFORM);
+}
+
+/**
+ * Whether CloudFormation runs the Serverless transform on this template: the template declares it
+ * and its text is well-formed. A text whose YAML or JSON does not parse is rejected before any
+ * transform runs, with the parser's message alone. Translating the tree the parser recovered from
+ * it (a key being typed, say) would report keys the text does not hold, and cost an expansion in
+ * full at each keystroke.
+ */
+export function runsServerlessTransform(model: TemplateModel): boolean {
+  return model.root !== undefined && usesServerlessTransform(model) && isWellFormed(model.parsed);
 }
 
 /**

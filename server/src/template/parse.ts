@@ -95,6 +95,14 @@ function withFastPathFault(general: ParsedTemplate, error: unknown): ParsedTempl
   return { ...general, errors: [fault, ...general.errors] };
 }
 
+/** Parser errors that mean the text is not well-formed YAML or JSON. */
+const NOT_WELL_FORMED = new Set(['yaml-syntax', 'parse-failure']);
+
+/** Whether the text parsed as YAML or JSON without a syntax error (CloudFormation reads nothing else of a text that did not). */
+export function isWellFormed(parsed: ParsedTemplate): boolean {
+  return !parsed.errors.some((error) => error.severity === 'error' && NOT_WELL_FORMED.has(error.code));
+}
+
 /** JSON when the first character that is not whitespace (or a byte-order mark) opens an object or array. */
 function looksLikeJson(text: string): boolean {
   for (const character of text) {

@@ -69,6 +69,17 @@ describe('cfn-impact expand', () => {
     assert.deepEqual(diagnostic.location.start, { line: 9, column: 7 });
   });
 
+  test('a text whose YAML does not parse is an error with the parser\'s message alone, and has no processed template', async () => {
+    const typing = sam.replace('      Handler: index.handler\n', '      Handler: index.handler\n      Memo\n');
+    const { code, stdout } = await run('expand', file('typing.yaml', typing), '--json');
+    assert.equal(code, 1);
+    const result = JSON.parse(stdout);
+    assert.equal(result.status, 'error');
+    assert.deepEqual(result.diagnostics.map((d: { code: string }) => d.code), ['yaml-syntax']);
+    assert.equal(result.message, result.diagnostics[0].message);
+    assert.equal(result.template, null);
+  });
+
   test('a template without the transform is printed as it is', async () => {
     const plain = 'Resources:\n  Q:\n    Type: AWS::SQS::Queue\n';
     const { code, stdout } = await run('expand', file('plain.yaml', plain));

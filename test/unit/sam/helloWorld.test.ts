@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import { describe, test } from 'node:test';
 import { analyzeUpdate } from '../../../server/src/impact';
 import type { ImpactReport, ResourceChange } from '../../../server/src/impact/types';
+import { SamTranslationCache } from '../../../server/src/sam';
 import { loadResourceSpec } from '../../../server/src/spec/load';
 import { samInitApp, samInitImageApp } from '../../fixtures/samHelloWorld';
 
@@ -134,6 +135,30 @@ describe('the sam init hello-world template', () => {
       report.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code),
       ['sam-invalid'],
     );
+  });
+
+  test('a key being typed (YAML that does not parse) is rejected with the parser\'s message alone: CloudFormation reads nothing else of such a text, and the transform never runs', () => {
+    const typing = helloWorld.replace('      Handler: app.lambda_handler\n', '      Handler: app.lambda_handler\n      Memo\n');
+    const report = impact(helloWorld, typing);
+    assert.equal(report.status, 'error');
+    assert.deepEqual(report.diagnostics.map((d) => d.code), ['yaml-syntax']);
+    assert.equal(report.message, report.diagnostics[0]!.message);
+    assert.deepEqual(report.notes, []);
+  });
+
+  test('the keystroke that makes the YAML parse again starts from the last expansion of a text that parsed, and gives what the expansion in full gives', () => {
+    // As the language server keeps them: the baseline evaluated once, the edited text's expansions.
+    const samCache = new SamTranslationCache({ movesInPlace: true });
+    const caching = { baselineCache: new Map(), baselineKey: 'head' };
+    const cached = (text: string) => analyzeUpdate({ text: helloWorld }, { text }, { spec, stackName: 'sam-app', samCache }, caching).report;
+    cached(helloWorld.replace('Timeout: 3', 'Timeout: 4'));
+    const before = samCache.reexpansions;
+    const typed = ['M', 'Memo', 'MemorySize', 'MemorySize:', 'MemorySize: 2', 'MemorySize: 256'].map((key) => helloWorld.replace('Timeout: 3', 'Timeout: 4').replace('      Handler: app.lambda_handler\n', `      Handler: app.lambda_handler\n      ${key}\n`));
+    const reports = typed.map(cached);
+    assert.deepEqual(reports.map((r) => r.status), ['error', 'error', 'error', 'update', 'update', 'update']);
+    // The three texts that do not parse are not expanded; each of the three that do starts from the one before.
+    assert.equal(samCache.reexpansions - before, 3);
+    assert.deepEqual(reports.at(-1), impact(helloWorld, typed.at(-1)!));
   });
 });
 
