@@ -145,6 +145,12 @@ export function evaluateSide(side: TemplateSide, options: AnalyzeOptions, previo
     samNotes = expansion.notes;
   }
   const evaluated: EvaluatedSide = evaluateTemplate(model, ctx);
+  if (usesServerlessTransform(model) && !isWellFormed(model.parsed)) {
+    // What a SAM template means is the transform's output, which a text that does not parse never
+    // gets: read as written, its references to what SAM generates would be errors of ours.
+    evaluated.errors = [];
+    evaluated.notes = [];
+  }
   if (samSourceMap === undefined) return evaluated;
   evaluated.notes.push(...samNotes);
   evaluated.samSourceMap = samSourceMap;
