@@ -122,6 +122,32 @@ describe('a SAM template against git HEAD', () => {
     await server.diagnostics(uri, await server.change(uri, edited));
   });
 
+  test('while a key typed above a function does not parse yet, its lens stays on the function, under a verdict that gives the YAML error', async () => {
+    const uri = pathToUri(join(repo, 'template.yaml'));
+    await server.diagnostics(uri, await server.change(uri, edited));
+    const typing = (key: string) => edited.replace('    Timeout: 10\n', `    Timeout: 10\n    ${key}\n`);
+    const titles = async () => ((await server.codeLenses(uri)) ?? []).map((lens) => [lens.range.start.line, lens.command?.title]);
+    try {
+      for (const key of ['M', 'Mem', 'MemorySize']) {
+        const text = typing(key);
+        const diagnostics = await server.diagnostics(uri, await server.change(uri, text));
+        assert.deepEqual(diagnostics.map((d) => [d.range.start.line, d.code]), [[lineOf(text, `    ${key}`), 'yaml-syntax']]);
+        const lenses = await titles();
+        assert.match(String(lenses[0]?.[1]), /^✖ Update would be rejected: .+ — against HEAD · below, the last text that parsed$/);
+        // The function's lens is the one before the key was begun, one line lower, as the function now is.
+        assert.deepEqual(lenses.slice(1), [[lineOf(text, '  HelloWorldFunction:'), '✎ Update (no interruption) · + new version']]);
+      }
+      const typed = typing('MemorySize: 256');
+      await server.diagnostics(uri, await server.change(uri, typed));
+      assert.deepEqual(await titles(), [
+        [0, '1 add · 2 modify · 1 remove — against HEAD'],
+        [lineOf(typed, '  HelloWorldFunction:'), '✎ Update (no interruption) · + new version'],
+      ]);
+    } finally {
+      await server.diagnostics(uri, await server.change(uri, edited));
+    }
+  });
+
   test('hovers on the SAM lines name the generated resources and what happens to each', async () => {
     const uri = pathToUri(join(repo, 'template.yaml'));
     const onFunction = hoverText(await server.hover(uri, lineOf(edited, '  HelloWorldFunction:'), 4));

@@ -10,6 +10,7 @@ import type { ImpactReport } from '../impact/types';
 import { parentNotUsedNote } from '../present';
 import { mayBeTemplate } from '../template/markers';
 import type { Baseline } from './baseline/baselines';
+import { rejectsUnparsedText, type LastParsed } from './codeLens';
 import { diagnosticSource } from './diagnostics';
 import { DocumentState, type Waiter } from './documentState';
 import type { ParentSource } from './parentSource';
@@ -24,6 +25,8 @@ export interface AnalysisResult {
   uri: string;
   version: number;
   document: TextDocument;
+  /** The text analysed: the document object itself moves on with later edits. */
+  text: string;
   /** Whether the content is a CloudFormation template; other YAML/JSON gets no findings at all. */
   isTemplate: boolean;
   /** The template's outline, for hovers and lenses; absent when the template was not analysed. */
@@ -98,6 +101,11 @@ export class Analyzer {
     this.schedule(uri, 0);
   }
 
+  /** The analysis of the document's last text that parsed, against its current baseline, if any. */
+  lastParsed(uri: string): LastParsed | undefined {
+    return this.documents.get(uri)?.lastParsed;
+  }
+
   /** Whether the document is open here, that is, whether its state is kept. */
   isOpen(uri: string): boolean {
     return this.documents.has(uri);
@@ -118,6 +126,8 @@ export class Analyzer {
     if (cause === 'refresh') {
       state.refreshPending = true;
       state.outdated = true;
+      // Lenses measured against another baseline or settings do not stand in for the next result's.
+      state.lastParsed = undefined;
     }
     const lastDuration = state.lastDurationMs;
     const wait = cause === 'edit' && lastDuration !== undefined ? Math.min(delayMs, Math.max(MIN_EDIT_DELAY_MS, Math.ceil(lastDuration))) : delayMs;
@@ -197,6 +207,7 @@ export class Analyzer {
       const previous = state.latest;
       state.latest = result;
       state.outdated = false;
+      if (result.report && result.after && !rejectsUnparsedText(result.report)) state.lastParsed = { text: result.text, after: result.after, report: result.report };
       if (result.isTemplate || previous?.isTemplate !== false) this.deps.publish(uri, version, result.diagnostics);
       state.settle((w) => w.version === version, result);
       if (state.refreshPending) {
@@ -217,7 +228,7 @@ export class Analyzer {
   private async analyse(uri: string, document: TextDocument, current: () => boolean): Promise<AnalysisResult | undefined> {
     const version = document.version;
     const text = document.getText();
-    const base = { uri, version, document };
+    const base = { uri, version, document, text };
     if (!mayBeTemplate(text)) return { ...base, isTemplate: false, diagnostics: [] };
     const size = byteLength(text);
     if (size > CLOUDFORMATION_TEMPLATE_LIMIT_BYTES) return { ...base, isTemplate: true, diagnostics: [tooLargeDiagnostic(size)] };

@@ -4,6 +4,7 @@
  * exists, so a closed document leaves nothing behind once its state is disposed.
  */
 import type { AnalysisResult } from './analysis';
+import type { LastParsed } from './codeLens';
 
 /** A request waiting for the result of one version. */
 export interface Waiter {
@@ -17,6 +18,8 @@ export class DocumentState {
   runningVersion: number | undefined;
   /** The latest result, whatever its version. */
   latest: AnalysisResult | undefined;
+  /** The analysis of the last text that parsed, against the current baseline: its lenses stand in while the text does not parse. */
+  lastParsed: LastParsed | undefined;
   /** The latest result predates a change of baseline or settings: requests wait for the next one. */
   outdated = false;
   /** The next result follows a refresh rather than an edit, so clients are told to ask again for lenses. */
@@ -71,5 +74,6 @@ export class DocumentState {
     this.cancelWaiting();
     this.settle(() => true, undefined);
     this.latest = undefined;
+    this.lastParsed = undefined;
   }
 }

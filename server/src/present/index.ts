@@ -16,7 +16,7 @@ export { samHoverText, samResourceLensTitle, type GeneratedResourceFacts } from 
 export { operationSummaryText, timelineLabels, timelinePartLabel, timelineRootCauseText, timelineRowText, timelineTitle } from './timeline';
 export { changedValueLine, focusOnDifference } from './values';
 export { stackRiskHoverText, stackRiskLensTitle, stackRiskText } from './risks';
-export { markdownVerdict, verdictLensTitle, verdictLine, verdictMessage } from './verdict';
+export { markdownVerdict, unparsedVerdictLensTitle, verdictLensTitle, verdictLine, verdictMessage } from './verdict';
 export { branchSummary, changeKind, changeKinds, changeSetLensTitle, changeSetVerdict, comparedResourceLine, changeTitle, diagnosticKind, disagreementText, fileHeading, fileNoticeTitle, fileVerdict, REJECTED_KIND, type FindingKind, type TemplateFileChange } from './review';
 export { nestedSummary } from './nested';
 export { ambiguousParentsNote, parentNotUsedNote, parentParametersLabel } from './parentTemplate';

@@ -55,6 +55,14 @@ export function verdictLensTitle(report: ImpactReport, baselineLabel: string, re
   return removedHere.length > 0 ? `${title} · removes ${listSome(removedHere)}` : title;
 }
 
+/**
+ * The verdict lens while the text does not parse (a key typed, before its colon): the parser's
+ * message, and that the lenses below stand as they were for the last text that parsed.
+ */
+export function unparsedVerdictLensTitle(report: ImpactReport, baselineLabel: string): string {
+  return `${verdictTitle(report)} — against ${baselineLabel} · below, the last text that parsed`;
+}
+
 /** The verdict of the Markdown summary: `**No updates are to be performed.**`, `**Rejected:** …`, `**1 modify**`. */
 export function markdownVerdict(report: ImpactReport, escape: (text: string) => string): string {
   return report.status === 'error' ? `**Rejected:** ${escape(verdictMessage(report))}` : `**${escape(verdictMessage(report))}**`;

@@ -4,7 +4,7 @@
  */
 export type { MapEntry, MapNode, ParsedTemplate, Range, ScalarNode, SeqNode, TemplateError, TemplateNode } from './ast';
 export type { OutputDecl, ParameterDecl, ResourceDecl, TemplateModel } from './model';
-export { isWellFormed, parseTemplate } from './parse';
+export { isSyntaxError, isWellFormed, parseTemplate } from './parse';
 export { LANGUAGE_EXTENSIONS_TRANSFORM, readTemplateModel } from './readModel';
 export { LineIndex, type LinePosition } from './lineIndex';
 export { nodeAtPath, pathAtOffset, samePlainValue, toPlain, type OffsetLocation } from './tree';

@@ -98,9 +98,14 @@ function withFastPathFault(general: ParsedTemplate, error: unknown): ParsedTempl
 /** Parser errors that mean the text is not well-formed YAML or JSON. */
 const NOT_WELL_FORMED = new Set(['yaml-syntax', 'parse-failure']);
 
+/** Whether a problem (a template error, or a diagnostic made from one) says that the text is not well-formed YAML or JSON. */
+export function isSyntaxError(problem: { severity: string; code?: unknown }): boolean {
+  return problem.severity === 'error' && typeof problem.code === 'string' && NOT_WELL_FORMED.has(problem.code);
+}
+
 /** Whether the text parsed as YAML or JSON without a syntax error (CloudFormation reads nothing else of a text that did not). */
 export function isWellFormed(parsed: ParsedTemplate): boolean {
-  return !parsed.errors.some((error) => error.severity === 'error' && NOT_WELL_FORMED.has(error.code));
+  return !parsed.errors.some(isSyntaxError);
 }
 
 /** JSON when the first character that is not whitespace (or a byte-order mark) opens an object or array. */

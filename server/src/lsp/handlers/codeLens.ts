@@ -3,7 +3,7 @@
  * analysis of the version the client shows.
  */
 import { parentParametersLabel } from '../../present';
-import { buildCodeLenses, noBaselineLens } from '../codeLens';
+import { buildCodeLenses, lensesWhileUnparsed, noBaselineLens, rejectsUnparsedText } from '../codeLens';
 import { runSafe } from '../runSafe';
 import type { ServerServices } from '../serverServices';
 
@@ -19,7 +19,10 @@ export function registerCodeLensHandler({ connection, documents, logger, analyze
       const baselineLabel = result.baseline?.status.label ?? 'baseline';
       // A child opened on its own says whose parameter values it was analysed with.
       const label = result.parametersFrom !== undefined ? `${baselineLabel} · ${parentParametersLabel(result.parametersFrom)}` : baselineLabel;
-      return buildCodeLenses(result.document, result.after, result.report, label, result.baseline?.stack?.changeSets);
+      const changeSets = result.baseline?.stack?.changeSets;
+      const lastParsed = rejectsUnparsedText(result.report) ? analyzer.lastParsed(document.uri) : undefined;
+      if (lastParsed) return lensesWhileUnparsed(result.document, result.report, lastParsed, label, changeSets);
+      return buildCodeLenses(result.document, result.after, result.report, label, changeSets);
     }),
   );
 }
