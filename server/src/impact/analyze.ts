@@ -4,7 +4,7 @@
 import { applyLanguageExtensions, evaluateTemplate, partitionOfRegion } from '../evaluate';
 import type { CrossStackValues, EvaluatedTemplate, EvaluationContext } from '../evaluate/types';
 import type { Value } from '../evaluate/value';
-import { expandServerless, generatedByOf, languageExtensionsBeforeServerless, pointDetailsAtSamProperties, runsServerlessTransform, usesServerlessTransform, type LocalArtifacts, type SamNote, type SamSourceMap, type SamTranslationCache } from '../sam';
+import { expandServerless, generatedByOf, languageExtensionsBeforeServerless, pointDetailsAtSamProperties, runsServerlessTransform, type LocalArtifacts, type SamNote, type SamSourceMap, type SamTranslationCache } from '../sam';
 import type { ResourceSpec } from '../spec/types';
 import { isWellFormed, parseTemplate, readTemplateModel } from '../template';
 import type { TemplateModel } from '../template/model';
@@ -145,9 +145,10 @@ export function evaluateSide(side: TemplateSide, options: AnalyzeOptions, previo
     samNotes = expansion.notes;
   }
   const evaluated: EvaluatedSide = evaluateTemplate(model, ctx);
-  if (usesServerlessTransform(model) && !isWellFormed(model.parsed)) {
-    // What a SAM template means is the transform's output, which a text that does not parse never
-    // gets: read as written, its references to what SAM generates would be errors of ours.
+  if (!isWellFormed(model.parsed)) {
+    // CloudFormation reads nothing of a text that does not parse (a key typed, before its colon):
+    // what the tree the parser recovered from it would mean is not judged. A SAM template's
+    // meaning, besides, is the transform's output, which such a text never gets.
     evaluated.errors = [];
     evaluated.notes = [];
   }
@@ -176,7 +177,7 @@ function transformParameters(model: ReturnType<typeof readTemplateModel>, suppli
 
 /** Compares two evaluated sides: CloudFormation's plan, each change to a generated resource attributed to its SAM resource and its values pointed at the SAM properties they come from. */
 export function compareSides(before: EvaluatedSide, after: EvaluatedSide, options: AnalyzeOptions, nestedOutputs?: CompareOptions['nestedOutputs']): ImpactReport {
-  if (usesServerlessTransform(after.model) && !isWellFormed(after.model.parsed)) return rejectedUnread(after);
+  if (!isWellFormed(after.model.parsed)) return rejectedUnread(after);
   const report = compareTemplates(before, after, nestedOutputs ? { ...options, nestedOutputs } : options);
   if (before.samSourceMap === undefined && after.samSourceMap === undefined) return report;
   for (const change of report.changes) {
@@ -189,9 +190,10 @@ export function compareSides(before: EvaluatedSide, after: EvaluatedSide, option
 }
 
 /**
- * A SAM template whose text does not parse, as CloudFormation answers it: rejected with the
- * parser's messages, before the transform runs. Nothing the text means is judged, since only the
- * transform's output could say: compared as written, every SAM resource would read as a new type.
+ * A text that does not parse, as CloudFormation answers it: rejected with the parser's messages,
+ * before any transform runs. Nothing the text means is judged: the tree the parser recovered does
+ * not nest as the text does, and a SAM template compared as written would have every SAM resource
+ * read as a new type.
  */
 function rejectedUnread(after: EvaluatedSide): ImpactReport {
   const diagnostics: ImpactDiagnostic[] = after.model.errors.map((e) => ({ severity: e.severity, message: e.message, code: e.code, range: e.range, rangeIn: 'new' }));

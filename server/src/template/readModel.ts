@@ -4,6 +4,7 @@
  */
 import type { MapEntry, MapNode, ParsedTemplate, Range, TemplateNode } from './ast';
 import type { OutputDecl, ParameterDecl, ResourceDecl, TemplateModel } from './model';
+import { isWellFormed } from './parse';
 
 const TOP_LEVEL_SECTIONS = new Set([
   'AWSTemplateFormatVersion',
@@ -69,8 +70,10 @@ export function readTemplateModel(parsed: ParsedTemplate): TemplateModel {
   };
   if (root === undefined) return model;
 
-  // Other YAML and JSON files (manifests, package.json, ...) are read but never judged.
-  const report = model.isCloudFormation
+  // Other YAML and JSON files (manifests, package.json, ...) are read but never judged; nor is a
+  // text that does not parse (a key typed, before its colon), whose problems are its parser's: the
+  // tree the parser recovered from it does not nest as the text does.
+  const report = model.isCloudFormation && isWellFormed(parsed)
     ? (code: string, message: string, range: Range): void => void model.errors.push({ code, message, range, severity: 'error' })
     : (): void => undefined;
 

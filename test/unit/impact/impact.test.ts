@@ -654,6 +654,17 @@ Resources:
   });
 
   // docs/update-rules.md#template-validation
+  test('a text that does not parse (a key typed, before its colon) is rejected with the parser\'s message alone, not judged by the tree the parser recovered', () => {
+    const queue = 'Resources:\n  Queue:\n    Type: AWS::SQS::Queue\n  Policy:\n    Type: AWS::SQS::QueuePolicy\n    Properties:\n      Queues: [!Ref Queue]\n      PolicyDocument: {}\n';
+    const typing = queue.replace('    Type: AWS::SQS::Queue\n', '    Type: AWS::SQS::Queue\n    Dela\n');
+    const report = impact(queue, typing);
+    assert.equal(report.status, 'error');
+    // Read as it was recovered, `Dela` would also be an attribute CloudFormation does not know.
+    assert.deepEqual(report.diagnostics.map((d) => [d.code, typing.slice(d.range!.start, d.range!.end)]), [['yaml-syntax', 'Dela']]);
+    assert.equal(report.message, report.diagnostics[0]!.message);
+  });
+
+  // docs/update-rules.md#template-validation
   test('a dependency cycle is rejected', () => {
     const base = `
 Resources:
