@@ -122,7 +122,7 @@ describe('a SAM template against git HEAD', () => {
     await server.diagnostics(uri, await server.change(uri, edited));
   });
 
-  test('while a key typed above a function does not parse yet, its lens stays on the function, under a verdict that gives the YAML error', async () => {
+  test('while a key typed above a function does not parse yet, its lens and its CodeUri note stay with it, beside the YAML error', async () => {
     const uri = pathToUri(join(repo, 'template.yaml'));
     await server.diagnostics(uri, await server.change(uri, edited));
     const typing = (key: string) => edited.replace('    Timeout: 10\n', `    Timeout: 10\n    ${key}\n`);
@@ -131,7 +131,11 @@ describe('a SAM template against git HEAD', () => {
       for (const key of ['M', 'Mem', 'MemorySize']) {
         const text = typing(key);
         const diagnostics = await server.diagnostics(uri, await server.change(uri, text));
-        assert.deepEqual(diagnostics.map((d) => [d.range.start.line, d.code]), [[lineOf(text, `    ${key}`), 'yaml-syntax']]);
+        // The parser's error, then the note the last text that parsed had, on the line CodeUri now is.
+        assert.deepEqual(diagnostics.map((d) => [d.range.start.line, d.code]), [
+          [lineOf(text, `    ${key}`), 'yaml-syntax'],
+          [lineOf(text, '      CodeUri: hello_world_v2/'), 'sam-local-artifact'],
+        ]);
         const lenses = await titles();
         assert.match(String(lenses[0]?.[1]), /^✖ Update would be rejected: .+ — against HEAD · below, the last text that parsed$/);
         // The function's lens is the one before the key was begun, one line lower, as the function now is.

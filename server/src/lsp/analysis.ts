@@ -10,7 +10,7 @@ import type { ImpactReport } from '../impact/types';
 import { parentNotUsedNote } from '../present';
 import { mayBeTemplate } from '../template/markers';
 import type { Baseline } from './baseline/baselines';
-import { rejectsUnparsedText, type LastParsed } from './codeLens';
+import { diagnosticsWhileUnparsed, rejectsUnparsedText, type LastParsed } from './whileUnparsed';
 import { diagnosticSource } from './diagnostics';
 import { DocumentState, type Waiter } from './documentState';
 import type { ParentSource } from './parentSource';
@@ -205,9 +205,13 @@ export class Analyzer {
       // A document closed meanwhile has had its diagnostics cleared: nothing more is published for it.
       if (this.documents.get(uri) !== state) return;
       const previous = state.latest;
+      if (result.report && rejectsUnparsedText(result.report)) {
+        if (state.lastParsed) result.diagnostics = diagnosticsWhileUnparsed(result.document, result.diagnostics, state.lastParsed);
+      } else if (result.report && result.after) {
+        state.lastParsed = { text: result.text, after: result.after, report: result.report, diagnostics: result.diagnostics };
+      }
       state.latest = result;
       state.outdated = false;
-      if (result.report && result.after && !rejectsUnparsedText(result.report)) state.lastParsed = { text: result.text, after: result.after, report: result.report };
       if (result.isTemplate || previous?.isTemplate !== false) this.deps.publish(uri, version, result.diagnostics);
       state.settle((w) => w.version === version, result);
       if (state.refreshPending) {

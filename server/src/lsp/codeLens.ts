@@ -9,8 +9,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { changesSomething, replacedIds } from '../impact/claims';
 import type { ImpactReport, ResourceChange } from '../impact/types';
 import { commands, type CompareChangeSetArguments, type OpenDiffArguments, type OpenNestedChildArguments } from './protocol';
-import { changeLensTitle, changeSetLensTitle, moreRemovalsTitle, samResourceLensTitle, stackRiskLensTitle, unparsedVerdictLensTitle, verdictLensTitle } from '../present';
-import { isSyntaxError } from '../template/parse';
+import { changeLensTitle, changeSetLensTitle, moreRemovalsTitle, samResourceLensTitle, stackRiskLensTitle, verdictLensTitle } from '../present';
 import type { AnalysedTemplate } from './worker/outline';
 
 /** Removed resources given a lens of their own; the rest share one. */
@@ -114,49 +113,6 @@ function samResourceGroups(changes: readonly ResourceChange[], resources: MapNod
     group.changes.push(change);
   }
   return groups;
-}
-
-/** The analysis of the last text of a document that parsed, whose lenses stand in while its text does not. */
-export interface LastParsed {
-  text: string;
-  after: AnalysedTemplate;
-  report: ImpactReport;
-}
-
-/**
- * The lenses while the text does not parse (a key typed, before its colon): the last parsed text's,
- * each moved to where its offset now is, under a verdict that gives the parser's message. Without
- * them, each such keystroke would take every resource's lens away and the next bring it back, and
- * the lines below each lens would jump twice for every key typed.
- */
-export function lensesWhileUnparsed(document: TextDocument, report: ImpactReport, last: LastParsed, baselineLabel: string, changeSets: readonly string[] = []): CodeLens[] {
-  const lenses = buildCodeLenses(document, last.after, last.report, baselineLabel, changeSets, offsetsAcrossEdit(last.text, document.getText()));
-  const verdict = lenses[0];
-  if (verdict?.command) verdict.command = { ...verdict.command, title: unparsedVerdictLensTitle(report, baselineLabel) };
-  return lenses;
-}
-
-/** Whether a report is the rejection of a text that does not parse as YAML or JSON. */
-export function rejectsUnparsedText(report: ImpactReport): boolean {
-  return report.status === 'error' && report.diagnostics.some((diagnostic) => diagnostic.rangeIn === 'new' && isSyntaxError(diagnostic));
-}
-
-/**
- * Offsets in `before` taken to `now`, the texts taken to differ in one span (what one keystroke or
- * paste changes), which begins at the start of the line of the first difference: before the span
- * an offset stays, after it it moves by the change in length, and within it goes to its start. A
- * line inserted above a key moves the key's whole line down, even where the two lines begin alike.
- */
-export function offsetsAcrossEdit(before: string, now: string): (offset: number) => number {
-  const shortest = Math.min(before.length, now.length);
-  let prefix = 0;
-  while (prefix < shortest && before.charCodeAt(prefix) === now.charCodeAt(prefix)) prefix++;
-  if (prefix < shortest || before.length !== now.length) prefix = before.lastIndexOf('\n', prefix - 1) + 1;
-  let suffix = 0;
-  while (suffix < shortest - prefix && before.charCodeAt(before.length - 1 - suffix) === now.charCodeAt(now.length - 1 - suffix)) suffix++;
-  const changedEnd = before.length - suffix;
-  const delta = now.length - before.length;
-  return (offset) => (offset < prefix ? offset : offset >= changedEnd ? offset + delta : prefix);
 }
 
 /** The single lens shown when a template has no baseline: it says so instead of staying blank. */

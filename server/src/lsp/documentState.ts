@@ -4,7 +4,7 @@
  * exists, so a closed document leaves nothing behind once its state is disposed.
  */
 import type { AnalysisResult } from './analysis';
-import type { LastParsed } from './codeLens';
+import type { LastParsed } from './whileUnparsed';
 
 /** A request waiting for the result of one version. */
 export interface Waiter {

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { offsetsAcrossEdit } from '../../../server/src/lsp/codeLens';
+import { offsetsAcrossEdit } from '../../../server/src/lsp/whileUnparsed';
 
 /** Where `needle` (found once in `before`) is taken in `now`, as the text at that offset there. */
 function movedTo(before: string, now: string, needle: string): string {

@@ -3,7 +3,8 @@
  * analysis of the version the client shows.
  */
 import { parentParametersLabel } from '../../present';
-import { buildCodeLenses, lensesWhileUnparsed, noBaselineLens, rejectsUnparsedText } from '../codeLens';
+import { buildCodeLenses, noBaselineLens } from '../codeLens';
+import { lensesWhileUnparsed, rejectsUnparsedText } from '../whileUnparsed';
 import { runSafe } from '../runSafe';
 import type { ServerServices } from '../serverServices';
 
