@@ -81,15 +81,25 @@ interface Line {
   end: number;
 }
 
-/** Parses the text with the fast path; undefined when the general path must decide. */
-export function parseYamlFast(text: string): ParsedTemplate | undefined {
+/** Where the fast path gave up: the start of the last line it looked at. */
+export interface FastYamlDecline {
+  lineStart?: number;
+}
+
+/**
+ * Parses the text with the fast path; undefined when the general path must decide. `declined`,
+ * when given, is told the start of the line the fast path last looked at before it gave up.
+ */
+export function parseYamlFast(text: string, declined?: FastYamlDecline): ParsedTemplate | undefined {
   if (text.includes('\r') || text.charCodeAt(0) === 0xfeff) return undefined;
+  const reader = new FastYamlReader(text);
   try {
-    const root = new FastYamlReader(text).document();
+    const root = reader.document();
     return root ? { text, format: 'yaml', root, errors: [] } : undefined;
   } catch (error) {
-    if (error instanceof Decline) return undefined;
-    throw error;
+    if (!(error instanceof Decline)) throw error;
+    if (declined) declined.lineStart = reader.lastLineStart;
+    return undefined;
   }
 }
 
@@ -101,6 +111,8 @@ class FastYamlReader {
   /** Offset of the next tab at or after the last line looked at (2^32 - 1 when there is none). */
   private nextTab = -1;
   private atDocumentStart = true;
+  /** The start of the last content line looked at. */
+  lastLineStart = 0;
 
   constructor(private readonly text: string) {}
 
@@ -146,6 +158,7 @@ class FastYamlReader {
       if (this.nextTab < end) decline();
       // Document markers and directives: only a `---` before the first content line is read here.
       if (content === start && (first === 37 /* % */ || ((text.startsWith('---', start) || text.startsWith('...', start)) && !(this.atDocumentStart && first === DASH)))) decline();
+      this.lastLineStart = start;
       return { start, content, indent: content - start, end };
     }
     return undefined;

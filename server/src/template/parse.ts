@@ -8,7 +8,8 @@
 import { Composer, Parser, YAMLMap, YAMLSeq, isAlias, isMap, isPair, isScalar, isSeq } from 'yaml';
 import type { CollectionTag, Document, Node as YamlNode, Scalar, ScalarTag, YAMLError } from 'yaml';
 import type { MapEntry, MapNode, ParsedTemplate, Range, ScalarNode, TemplateError, TemplateNode } from './ast';
-import { parseYamlFast } from './fastYaml';
+import { parseAroundEntry } from './entryWindow';
+import { parseYamlFast, type FastYamlDecline } from './fastYaml';
 import { prepareCst, type CstFacts } from './prepareCst';
 import { MAX_ALIAS_EXPANSION_NODES, MAX_NESTING_DEPTH } from './limits';
 import { SHORT_FORM_KEYS } from './shortForms';
@@ -35,8 +36,8 @@ const COMPOSER_OPTIONS = {
   strict: true,
 } as const;
 
-/** Reads YAML text faster than the general path, or declines (undefined) so that the general path decides. */
-export type FastYamlReader = (text: string) => ParsedTemplate | undefined;
+/** Reads YAML text faster than the general path, or declines (undefined) so that the general path decides; `declined` is told where. */
+export type FastYamlReader = (text: string, declined?: FastYamlDecline) => ParsedTemplate | undefined;
 
 /**
  * Parses a template's text (JSON or YAML) into a tree with ranges; never throws. `readFast` is
@@ -46,8 +47,11 @@ export function parseTemplate(text: string, readFast: FastYamlReader = parseYaml
   if (looksLikeJson(text)) return parseWithYamlPackage(text);
   // Most hand-written YAML is read by the fast path, which declines whatever it is not sure of.
   let fast: ParsedTemplate | undefined;
+  const declined: FastYamlDecline = {};
   try {
-    fast = readFast(text);
+    fast = readFast(text, declined);
+    // One entry that does not parse (a key typed, before its colon) is read alone, the rest fast.
+    if (fast === undefined && declined.lineStart !== undefined) fast = parseAroundEntry(text, declined.lineStart, readFast, parseWithYamlPackage);
   } catch (error) {
     return withFastPathFault(parseWithYamlPackage(text), error);
   }
