@@ -6,7 +6,7 @@
  * templates too. Runs are interleaved (ours, peer, ours, ...) so drift hits both alike.
  */
 import { fullDiff, ResourceImpact } from '@aws-cdk/cloudformation-diff';
-import { analyzeUpdate, replacedIds } from '../server/src/impact';
+import { analyzeUpdate, replacedIds, type EvaluatedSide } from '../server/src/impact';
 import { changeReason, replacementChain } from '../server/src/present';
 import type { ImpactReport, ResourceChange } from '../server/src/impact/types';
 import type { ResourceSpec } from '../server/src/spec/types';
@@ -52,6 +52,8 @@ export interface ImpactFigures {
   peer_p95_ms: number;
   /** The peer's time without parsing the YAML, for people who want to compare diff to diff. */
   peer_diff_only_ms: number;
+  /** Ours on the new text with a key typed into a resource halfway down, before its colon (YAML that does not parse), the baseline's evaluation kept as the language server keeps it. */
+  key_typed_ms: number;
   runs: number;
   ours_changes: number;
   peer_changes: number;
@@ -90,6 +92,14 @@ export function compareReplacements(report: ImpactReport, peer: Map<string, stri
   return result;
 }
 
+/** `text` with a key being typed (`Tim`, no colon yet) below the first `Properties:` line past its middle. */
+function keyTyped(text: string): string {
+  const at = text.indexOf('\n    Properties:\n', text.length >> 1);
+  if (at < 0) throw new Error('no Properties line past the middle of the bench template');
+  const lineEnd = at + '\n    Properties:\n'.length;
+  return `${text.slice(0, lineEnd)}      Tim\n${text.slice(lineEnd)}`;
+}
+
 /** Times both tools on one pair: `warmup` untimed rounds, then `runs` timed rounds, interleaved. */
 export function benchImpactPair(pair: TemplatePair, spec: ResourceSpec, options: { warmup: number; runs: number }): ImpactFigures {
   const ours = () => analyzeUpdate({ text: pair.before }, { text: pair.after }, { spec });
@@ -103,10 +113,16 @@ export function benchImpactPair(pair: TemplatePair, spec: ResourceSpec, options:
   const oursMs: number[] = [];
   const peerMs: number[] = [];
   const diffOnlyMs: number[] = [];
+  const keyTypedMs: number[] = [];
+  const typing = keyTyped(pair.after);
+  const baselines = new Map<string, EvaluatedSide>();
+  const typed = () => analyzeUpdate({ text: pair.before }, { text: typing }, { spec }, { baselineCache: baselines, baselineKey: 'before' });
+  typed();
   for (let i = 0; i < options.runs; i++) {
     oursMs.push(timeMs(ours));
     peerMs.push(timeMs(peer));
     diffOnlyMs.push(timeMs(() => fullDiff(parsedBefore, parsedAfter)));
+    keyTypedMs.push(timeMs(typed));
   }
   const report = ours().report;
   const peerResult = peer();
@@ -121,6 +137,7 @@ export function benchImpactPair(pair: TemplatePair, spec: ResourceSpec, options:
     ours_p95_ms: quantile(oursMs, 0.95),
     peer_p95_ms: quantile(peerMs, 0.95),
     peer_diff_only_ms: median(diffOnlyMs),
+    key_typed_ms: median(keyTypedMs),
     runs: options.runs,
     ours_changes: report.changes.length,
     peer_changes: peerResult.size,
