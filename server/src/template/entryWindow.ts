@@ -3,12 +3,14 @@
  * typed before its colon, in a resource) is otherwise plain block YAML. The `yaml` package then
  * reads the whole text, which takes it about 60 ms at 500 resources and 250 ms at 2,000, at every
  * keystroke of the key. Here the `yaml` package reads that entry alone, under its section's key,
- * the fast path reads the text without it, and the two trees are joined: the same tree and
+ * after the entry before it and with the line after it, the fast path reads the text without it,
+ * and the two trees are joined: the same tree and
  * problems, ranges included, as the `yaml` package gives for the whole text (test/unit/template
  * checks it on the corpus, with keys typed at every line). Whatever is not certain is declined
  * (undefined), and the general path reads the text: an entry that parses (what the fast path left
  * is then something else), anchors or aliases in it, document markers, a problem that reaches
- * beyond it, a key it shares with another entry, or a rest the fast path does not read.
+ * beyond it (but into the next entry's key, which is then read with it), a key it shares with
+ * another entry, or a rest the fast path does not read.
  */
 import type { MapEntry, MapNode, ParsedTemplate, Range, TemplateError, TemplateNode } from './ast';
 
@@ -98,6 +100,19 @@ function entryAround(text: string, lineStart: number): Window | undefined {
   return { section, start: entryStart, end: entryEnd(text, entryStart, entryIndent) };
 }
 
+/** Where the entry before the one whose key's line starts at `start` begins, in the same section; undefined when it is the section's first. */
+function previousEntryStart(text: string, start: number): number | undefined {
+  const indent = lineAt(text, start).content - start;
+  for (let at = previousLineStart(text, start); at !== undefined; at = previousLineStart(text, at)) {
+    const line = lineAt(text, at);
+    if (!holdsContent(text, line)) continue;
+    const lineIndent = line.content - line.start;
+    if (lineIndent === indent) return line.start;
+    if (lineIndent < indent) return undefined;
+  }
+  return undefined;
+}
+
 /** Where the entry whose key's line starts at `start` ends: at the next line of content indented `indent` or less, or the text's end. */
 function entryEnd(text: string, start: number, indent: number): number {
   for (let at = lineAt(text, start).end + 1; at < text.length; ) {
@@ -133,6 +148,9 @@ function shiftedRange(range: Range, from: number, by: number): Range {
   return { start, end };
 }
 
+/** What `readWindow` says of an entry whose problem runs on into the line after it. */
+const RUNS_ON = 'runs on';
+
 /**
  * Reads `text`, which the fast path declined at the line starting at `declinedAt`, as above;
  * `readFast` is the fast path and `readGeneral` the `yaml` package's.
@@ -145,7 +163,12 @@ export function parseAroundEntry(
 ): ParsedTemplate | undefined {
   const entry = entryAround(text, declinedAt);
   if (entry === undefined) return undefined;
-  return readWindow(text, entry, readFast, readGeneral);
+  const alone = readWindow(text, entry, readFast, readGeneral);
+  if (alone !== RUNS_ON) return alone;
+  // A key typed at the entries' own indent (a resource's logical id) runs on into the next
+  // entry's key, which yaml reads as the rest of one key: the two are read together.
+  const together = entry.end < text.length ? readWindow(text, { ...entry, end: entryEnd(text, entry.end, lineAt(text, entry.start).content - entry.start) }, readFast, readGeneral) : undefined;
+  return together === RUNS_ON ? undefined : together;
 }
 
 /** Reads `text` with the entry `entry` read alone, as above. */
@@ -154,36 +177,39 @@ function readWindow(
   entry: Window,
   readFast: (text: string) => ParsedTemplate | undefined,
   readGeneral: (text: string) => ParsedTemplate,
-): ParsedTemplate | undefined {
-  const window = text.slice(entry.start, entry.end);
-  if (CONTEXTUAL.test(window)) return undefined;
-
-  // The entry under its section's key, with the line that follows it in the text (the next
-  // entry's key, or the next section's), so that where the entry ends is read as in the text: the
-  // `yaml` package's problems with it, which the whole text must have for this reading to be the
-  // general path's, and what it makes of the entry. The line that follows must be read as what it
-  // is in the text, and have no problem of its own: then the problem stays in the entry.
+): ParsedTemplate | undefined | typeof RUNS_ON {
+  // The entry under its section's key, after the entry before it and with the line that follows
+  // it in the text (the next entry's key, or the next section's), so that where the entry begins
+  // and ends is read as in the text: the `yaml` package's problems with it, which the whole text
+  // must have for this reading to be the general path's, and what it makes of the entry. The
+  // problems must all be in the entry, and the entries around it read as what they are.
   const head = `${text.slice(entry.section.start, entry.section.end)}\n`;
+  const previous = previousEntryStart(text, entry.start);
+  const from = previous ?? entry.start;
   const next = entry.end < text.length ? lineAt(text, entry.end) : undefined;
   const nextIndent = next === undefined ? undefined : next.content - next.start;
-  const nextAt = head.length + window.length;
-  const alone = readGeneral(head + window + (next === undefined ? '' : text.slice(next.start, Math.min(next.end + 1, text.length))));
-  const byAlone = entry.start - head.length;
+  const byAlone = from - head.length;
+  const windowAt = entry.start - byAlone;
+  const nextAt = entry.end - byAlone;
+  const read = text.slice(from, entry.end);
+  if (CONTEXTUAL.test(read)) return undefined;
+  const alone = readGeneral(head + read + (next === undefined ? '' : text.slice(next.start, Math.min(next.end + 1, text.length))));
   const sibling = nextIndent !== undefined && nextIndent > 0;
   if (!alone.errors.some((error) => error.severity === 'error')) return undefined;
-  if (alone.errors.some((error) => error.range.start < head.length)) return undefined;
-  // A problem that reaches the line after the entry (a key typed at the entries' own indent runs
-  // on into the next key) depends on more than the entry: how yaml reads it there depends on what
-  // comes before the entry too.
-  if (alone.errors.some((error) => error.range.end > nextAt)) return undefined;
+  // A problem before the entry or reaching the line after it (a key typed at the entries' own
+  // indent may run on into the next key) is not the entry's alone.
+  if (alone.errors.some((error) => error.range.start < windowAt)) return undefined;
+  if (alone.errors.some((error) => error.range.end > nextAt)) return sibling ? RUNS_ON : undefined;
   const aloneRoot = alone.root?.kind === 'map' ? alone.root : undefined;
   if (aloneRoot === undefined || aloneRoot.entries.length !== (nextIndent === 0 ? 2 : 1)) return undefined;
   if (nextIndent === 0 && aloneRoot.entries[1]!.keyRange.start !== nextAt) return undefined;
   const aloneSection = aloneRoot.entries[0]!.value;
   if (aloneSection.kind !== 'map') return undefined;
   if (sibling && aloneSection.entries.at(-1)?.keyRange.start !== nextAt + nextIndent) return undefined;
-  const windowEntries = sibling ? aloneSection.entries.slice(0, -1) : aloneSection.entries;
-  if (windowEntries.length === 0) return undefined;
+  // The entry before is one entry, where its key is.
+  if (previous !== undefined && aloneSection.entries[0]?.keyRange.start !== lineAt(text, previous).content - byAlone) return undefined;
+  const windowEntries = aloneSection.entries.slice(previous === undefined ? 0 : 1, sibling ? -1 : undefined);
+  if (windowEntries.length === 0 || windowEntries.some((e) => e.keyRange.start < windowAt)) return undefined;
   const entries = windowEntries.map((e) => shiftedEntry(e, 0, byAlone));
   // Where the section ends, when the entry is its last; where the document ends, when the entry ends the text.
   const sectionEnd = sibling ? -Infinity : aloneSection.range.end + byAlone;

@@ -119,6 +119,21 @@ describe('one entry that does not parse, read alone', () => {
     assert.deepEqual(parsed.errors.map((e) => [e.code, typing.slice(e.range.start, e.range.end)]), [['yaml-syntax', 'Visib']]);
   });
 
+  test("a resource's logical id being typed, before its colon, between two resources: read as yaml reads it, entry by entry", () => {
+    const resources = Array.from({ length: 50 }, (_, i) => `  Queue${i}:\n    Type: AWS::SQS::Queue\n    Properties:\n      DelaySeconds: ${i % 10}\n`).join('');
+    const text = `Resources:\n${resources}`;
+    const windowedIds: string[] = [];
+    for (const id of ['N', 'NewQu', 'NewQueue']) {
+      const typing = text.replace('  Queue20:\n', `  ${id}\n  Queue20:\n`);
+      assert.deepEqual(parseTemplate(typing), parseWithYamlPackage(typing), id);
+      const declined: FastYamlDecline = {};
+      assert.equal(parseYamlFast(typing, declined), undefined);
+      if (parseAroundEntry(typing, declined.lineStart!, parseYamlFast, parseWithYamlPackage)) windowedIds.push(id);
+    }
+    // `N` alone stays in its entry; a longer id runs on into the next key, and the two entries are read together.
+    assert.deepEqual(windowedIds, ['N', 'NewQu', 'NewQueue']);
+  });
+
   test('a line that does not parse above every section, after a blank first line, is read by the general path (the look up to its section stops at the text\'s start)', () => {
     const text = '\n  Tim\nResources:\n  Queue:\n    Type: AWS::SQS::Queue\n';
     assert.deepEqual(parseTemplate(text), parseWithYamlPackage(text));
