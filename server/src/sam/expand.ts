@@ -38,7 +38,7 @@ export interface SamExpansion {
 }
 
 /** Whether a template declares the Serverless transform. */
-export function usesServerlessTransform(model: TemplateModel): boolean {
+function usesServerlessTransform(model: TemplateModel): boolean {
   return model.transforms.some((t) => t.name === SERVERLESS_TRANSFORM);
 }
 
