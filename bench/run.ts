@@ -195,6 +195,7 @@ async function sam(): Promise<void> {
       warmRow("warm: the Stage parameter's default (which no translation looks up)", figures.warm_parameter),
       warmRow("warm: the first keystroke after the document opened, in Handler100's path", figures.warm_path_first),
       warmRow("warm: Handler100's method, get → put (renamed in its path's item)", figures.warm_method),
+      warmRow("warm: Handler101's method on Handler100's path, post → put (the two functions' item put in place)", figures.warm_shared_method),
       warmRow('warm: a second Api event pasted into Handler100 (its path put in the definition)', figures.warm_event_added),
       warmRow("warm: Handler100's FunctionName typed (the deployment named anew)", figures.warm_function_name),
       warmRow('warm: a bucket pasted between two queues (a resource SAM passes through)', figures.warm_resource_added),
@@ -219,6 +220,7 @@ async function sam(): Promise<void> {
   target('SAM expansion share, keystroke in a path on an explicit API (warm)', figures.warm_explicit_path.share * 100, 20, '%');
   target('SAM expansion share, first keystroke after the document opened, a path (warm)', figures.warm_path_first.share * 100, 20, '%');
   target("SAM expansion share, an event's method (warm)", figures.warm_method.share * 100, 20, '%');
+  target("SAM expansion share, a method on a path two functions share (warm)", figures.warm_shared_method.share * 100, 20, '%');
   target('SAM expansion share, an event pasted (warm)', figures.warm_event_added.share * 100, 20, '%');
   target("SAM expansion share, a function's FunctionName (warm)", figures.warm_function_name.share * 100, 20, '%');
   target('SAM expansion share, a resource pasted (warm)', figures.warm_resource_added.share * 100, 20, '%');

@@ -77,6 +77,8 @@ export interface SamFigures {
   warm_path_first: WarmCase;
   /** Handler100's method, `get` → `put` at once: renamed in its path's item. */
   warm_method: WarmCase;
+  /** Handler101's method on Handler100's path (a CRUD API's `get` and `post` in two functions), `post` → `put` at once: the two functions' parts made together, their item put in place. */
+  warm_shared_method: WarmCase;
   /** A second `Api` event pasted into Handler100 at once (a new path): its path put in the API's definition. */
   warm_event_added: WarmCase;
   /** Handler100's FunctionName typed (fn → fn1): its routes the same, the API's deployment named anew by the name it hashes. */
@@ -217,6 +219,11 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
   const firstPathKeystroke = keystroke(pair.before, "items100/{id}'", "items100/{id}'", "items100x/{id}'");
   // Handler100's method edited at once (get → put, as completion or a paste makes it), the keystroke before being the baseline itself.
   const methodEdit = keystroke(pair.before, "items100/{id}'\n            Method: get\n", "items100/{id}'\n            Method: get\n", "items100/{id}'\n            Method: put\n");
+  // The stack with Handler101's event on Handler100's path (get and post of one path in two functions); Handler101's method edited at once (post → put), the keystroke before being that stack itself.
+  const post101 = "'/catalog/items100/{id}'\n            Method: post\n";
+  const sharedPath = replacedOnce(pair.before, "'/search/items101/{id}'\n            Method: get\n", post101);
+  const sharedBaseline = baselineOf(sharedPath);
+  const sharedMethod = keystroke(sharedPath, post101, post101, "'/catalog/items100/{id}'\n            Method: put\n");
   // A second Api event pasted into Handler100 at once, the keystroke before being the baseline itself.
   const read100 = "items100/{id}'\n            Method: get\n";
   const eventAdded = keystroke(pair.before, read100, read100, `${read100}        Write:\n          Type: Api\n          Properties:\n            Path: /catalog/items100\n            Method: post\n`);
@@ -290,7 +297,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
     const answered = expansionCache.routeRenames - before.routeRenames + (expansionCache.routesAddedOrRemoved - before.routesAdded) + (expansionCache.deploymentsRenamed - before.deploymentsRenamed) + (expansionCache.pathItemsChanged - before.itemsChanged);
     into.apiRebuilt = expansionCache.apiRebuilds - before.apiRebuilds > answered;
     const analysisCache = warmedCache(keystrokeBefore, from.model);
-    const analyse = timeMs(() => analyzeUpdate({ text: from.text }, { text }, { spec, samCache: analysisCache }, { baselineCache: baselines, baselineKey: from === baseline ? 'baseline' : from === explicitBaseline ? 'explicit' : 'connectors' }));
+    const analyse = timeMs(() => analyzeUpdate({ text: from.text }, { text }, { spec, samCache: analysisCache }, { baselineCache: baselines, baselineKey: from === baseline ? 'baseline' : from === explicitBaseline ? 'explicit' : from === sharedBaseline ? 'shared' : 'connectors' }));
     if (!keep) return;
     into.expansion.push(expand);
     into.analysis.push(analyse);
@@ -319,6 +326,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
     warm(connectorsCode.model, connectorsCode.keystrokeBefore, connectorsCode.text, connectorsCode.figures, keep, connectorsBaseline);
     warm(firstPathKeystroke.model, firstPathKeystroke.keystrokeBefore, firstPathKeystroke.text, firstPathKeystroke.figures, keep);
     warm(methodEdit.model, methodEdit.keystrokeBefore, methodEdit.text, methodEdit.figures, keep);
+    warm(sharedMethod.model, sharedMethod.keystrokeBefore, sharedMethod.text, sharedMethod.figures, keep, sharedBaseline);
     warm(eventAdded.model, eventAdded.keystrokeBefore, eventAdded.text, eventAdded.figures, keep);
     warm(functionName.model, functionName.keystrokeBefore, functionName.text, functionName.figures, keep);
     for (const edit of [resourceAdded, resourceTyped, functionAdded]) warm(edit.model, edit.keystrokeBefore, edit.text, edit.figures, keep);
@@ -355,6 +363,7 @@ export function benchSamPair(pair: TemplatePair, codeEdit: TemplatePair, variant
     warm_parameter: figures(parameterEdit),
     warm_path_first: figures(firstPathKeystroke.figures),
     warm_method: figures(methodEdit.figures),
+    warm_shared_method: figures(sharedMethod.figures),
     warm_event_added: figures(eventAdded.figures),
     warm_function_name: figures(functionName.figures),
     warm_resource_added: figures(resourceAdded.figures),

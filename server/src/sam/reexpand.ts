@@ -390,15 +390,16 @@ export function reexpand(model: TemplateModel, options: TranslationOptions, cach
     // A keystroke in an event's path or method alone renames it without SAM's fold (api/renamedRoute.ts).
     const renamed = only && last.apis ? renamedRouteApis(last.apis.renamable, { id: functionId, ...only }, { before: last.text, now: text }, { before: last.apis.parts, now: apis.parts }) : undefined;
     // An event added to it or taken from it puts its path's item in or takes it out, without the fold too (api/addedRoute.ts).
-    const aloneOf = (id: string) => (part: FunctionApiPart, empty?: EmptyImplicitApi) => rebuildAlone(apis!, id, part, writtenApis(apis!, entriesNowById, index), globalsValue(root, index), translationContext, empty);
+    const together = (parts: ReadonlyMap<string, FunctionApiPart>, empty?: EmptyImplicitApi) => rebuildAlone(apis!, parts, writtenApis(apis!, entriesNowById, index), globalsValue(root, index), translationContext, empty);
+    const aloneOf = (id: string) => (part: FunctionApiPart, empty?: EmptyImplicitApi) => together(new Map([[id, part]]), empty);
     const partAlone = aloneOf(functionId);
     const added = alone && !renaming && !renamed && last.apis ? addedRouteApis(last.apis.renamable, functionId, { before: last.apis.parts, now: apis.parts }, { before: last.apis.pluginOrders, now: apis.pluginOrders }, partAlone) : undefined;
     // An edit that leaves the function's routes as they were leaves the APIs so too, but for a REST API's deployment, which hashes its FunctionName (api/sameRoutes.ts).
     const same = only && !renamed && !added && last.apis ? sameRoutesApis(last.apis.renamable, functionId, { before: last.apis.parts, now: apis.parts }, apis.translationOrder, partAlone) : undefined;
-    // An edit that changes only items of paths the function's events alone are on puts the items the part makes alone in their place (api/changedItems.ts); so does a function renamed, whose integrations name it.
+    // An edit that changes only items of the function's paths puts the items its part makes (with those of the functions sharing the paths) in their place (api/changedItems.ts); so does a function renamed, whose integrations name it.
     const items =
       (only || (alone && renamedFrom)) && !renamed && !added && !same && last.apis
-        ? changedItemsApis(last.apis.renamable, { before: renamedFrom ?? functionId, now: functionId }, { before: last.apis.parts, now: apis.parts }, { before: aloneOf(renamedFrom ?? functionId), now: partAlone })
+        ? changedItemsApis(last.apis.renamable, { before: renamedFrom ?? functionId, now: functionId }, { before: last.apis.parts, now: apis.parts }, (parts) => together(parts))
         : undefined;
     // A function renamed that moved in SAM's orders (a Python 2.7 section): its path taken out under the old id, then put in under the new one.
     const moved = alone && renaming && !renamedFrom && last.apis ? movedFunctionApis(last.apis, apis, renaming.from, renaming.to, aloneOf) : undefined;

@@ -412,15 +412,51 @@ describe("a change to an event's method alone renames it in its path's item with
     assert.deepEqual(onImplicit, { renamed: 2, added: 0, rebuiltOtherwise: 0 });
   });
 
-  test("a method beside CORS's preflight, whose allowed methods name it: the item the function's part makes alone takes the path's place; a path another function's event shares is rebuilt", () => {
+  test("a method beside CORS's preflight, whose allowed methods name it: the item the function's part makes alone takes the path's place", () => {
     const texts = ['get', 'put'].map((methodOfA) => explicitTemplate({ methodOfA }));
     const cache = expandedInTurn(texts);
     assert.deepEqual({ pathItemsChanged: cache.pathItemsChanged, foldsDone: foldsDone(cache) }, { pathItemsChanged: 1, foldsDone: 0 });
     const preflight = JSON.stringify((resources(texts[1]!).Api!.Properties.Body as unknown as Body).paths['/a']!.options);
     assert.match(preflight, /PUT/);
     assert.doesNotMatch(preflight, /GET/);
-    const shared = typed(['get', 'put'].map((method) => template({ A: { path: '/a' }, B: { path: '/a', method: method === 'get' ? 'post' : 'delete' }, C: {} })));
-    assert.deepEqual(shared, { renamed: 0, added: 0, rebuiltOtherwise: 1 });
+  });
+
+  test("a method on a path another function's event shares (a CRUD API's get and post in two functions): the item the two functions' parts make together takes the path's place", () => {
+    const methods = ['post', 'put', 'p', 'head'];
+    const texts = methods.map((method) => template({ A: { path: '/a' }, B: { path: '/a', method }, C: { path: '/c' } }));
+    const cache = expandedInTurn(texts);
+    assert.deepEqual({ pathItemsChanged: cache.pathItemsChanged, foldsDone: foldsDone(cache) }, { pathItemsChanged: methods.length - 1, foldsDone: 0 });
+    assert.deepEqual(Object.keys(resources(texts.at(-1)!).ServerlessRestApi!.Properties.Body!.paths['/a']!).sort(), ['get', 'head']);
+    // Three functions' methods in one item.
+    const three = ['put', 'head'].map((method) => template({ A: { path: '/a' }, B: { path: '/a', method: 'post' }, C: { path: '/a', method } }));
+    const threeCache = expandedInTurn(three);
+    assert.deepEqual({ pathItemsChanged: threeCache.pathItemsChanged, foldsDone: foldsDone(threeCache) }, { pathItemsChanged: 1, foldsDone: 0 });
+    assert.deepEqual(Object.keys(resources(three[1]!).ServerlessRestApi!.Properties.Body!.paths['/a']!).sort(), ['get', 'head', 'post']);
+  });
+
+  test("rebuilt instead: a shared path whose item the two parts made together leave still reordered by SAM's deep copies (get and delete), which more copies in the fold may order otherwise", () => {
+    const texts = ['post', 'delete'].map((method) => template({ A: { path: '/a' }, B: { path: '/a', method }, C: { path: '/c' } }));
+    const cache = expandedInTurn(texts);
+    assert.deepEqual({ pathItemsChanged: cache.pathItemsChanged, foldsDone: foldsDone(cache) }, { pathItemsChanged: 0, foldsDone: 1 });
+  });
+
+  test("a method on a path another function's event shares, beside CORS's preflight on an explicit API: the preflight names both functions' methods", () => {
+    const shared = eventYaml('Write', 'Api', { RestApiId: '!Ref Api', Path: '/a', Method: 'post' });
+    const texts = ['get', 'put'].map((methodOfA) => explicitTemplate({ methodOfA, pastedIntoB: [shared] }));
+    const cache = expandedInTurn(texts);
+    assert.deepEqual({ pathItemsChanged: cache.pathItemsChanged, foldsDone: foldsDone(cache) }, { pathItemsChanged: 1, foldsDone: 0 });
+    const preflight = JSON.stringify((resources(texts[1]!).Api!.Properties.Body as unknown as Body).paths['/a']!.options);
+    assert.match(preflight, /POST/);
+    assert.match(preflight, /PUT/);
+    assert.doesNotMatch(preflight, /GET/);
+  });
+
+  test("an HTTP API's method on a path another function's route shares: the item the two functions' parts make together takes the path's place", () => {
+    const shared = eventYaml('Write', 'HttpApi', { Path: '/b', Method: 'post' });
+    const texts = ['get', 'put', 'delete'].map((methodOfB) => httpTemplate({ methodOfB, pastedIntoA: [shared] }));
+    const cache = expandedInTurn(texts);
+    assert.deepEqual({ renamed: cache.routeRenames, pathItemsChanged: cache.pathItemsChanged, foldsDone: foldsDone(cache) }, { renamed: 0, pathItemsChanged: 2, foldsDone: 0 });
+    assert.deepEqual(Object.keys((resources(texts[2]!).ServerlessHttpApi!.Properties.Body as unknown as OpenApi).paths['/b']!).sort(), ['delete', 'post']);
   });
 
   test("a method beside another of the function's own events on the same path: the item the function's part makes alone, both methods in it, takes the path's place", () => {

@@ -175,34 +175,42 @@ export interface EmptyImplicitApi {
 }
 
 /**
- * The APIs made from one function's part alone, as `rebuildApis` makes them from all the parts:
- * what each generates, and the definition each translation made (api/addedRoute.ts compares the
- * function's part with an event and without it). An implicit API no event of the part names is
- * not made, but `empty`. Undefined when the rebuild is.
+ * The APIs made from some functions' parts alone, as `rebuildApis` makes them from all the parts:
+ * what each generates, and the definition each translation made (api/addedRoute.ts compares a
+ * function's part with an event and without it; api/changedItems.ts the parts of the functions
+ * whose events share its paths, before an edit and after it). The functions keep their places in
+ * the replay's orders; one that is not in them (pasted or deleted) comes last. An implicit API no
+ * event of the parts names is not made, but `empty`. Undefined when the rebuild is.
  */
 export function rebuildAlone(
   replay: ApiReplay,
-  functionId: string,
-  part: FunctionApiPart,
+  parts: ReadonlyMap<string, FunctionApiPart>,
   written: ReadonlyMap<string, WrittenApi>,
   globals: unknown,
   newContext: (seed: ContextSeed) => TranslationContext,
   empty?: EmptyImplicitApi,
 ): ApisAlone | undefined {
-  const named = new Set(part.events.map((event) => event.apiId));
+  const named = new Set([...parts.values()].flatMap((part) => part.events.map((event) => event.apiId)));
   if (empty) named.add(empty.apiId);
   const implicit = new Set([IMPLICIT_REST_API, IMPLICIT_HTTP_API]);
-  // Every function is in every order, the one pasted or deleted too.
   const alone: ApiReplay = {
-    pluginOrders: { rest: [functionId], http: [functionId] },
-    translationOrder: [functionId],
-    parts: new Map([[functionId, part]]),
+    pluginOrders: { rest: orderOf(replay.pluginOrders.rest, parts), http: orderOf(replay.pluginOrders.http, parts) },
+    translationOrder: orderOf(replay.translationOrder, parts),
+    parts,
     context: replay.context,
     apis: replay.apis.filter((api) => !implicit.has(api.id) || named.has(api.id)),
   };
   const definitions = new Map<string, RenamableDefinition>();
   const rebuilt = PyDict.recordingCopies(new CopyRecord(), () => rebuildRecorded(alone, written, globals, newContext, definitions, empty));
   return rebuilt && { rebuilt, definitions };
+}
+
+/** The functions of `parts` in the order `order` has them, those it does not have (pasted or deleted) after them. */
+function orderOf(order: readonly string[], parts: ReadonlyMap<string, FunctionApiPart>): string[] {
+  const ordered = order.filter((id) => parts.has(id));
+  if (ordered.length === parts.size) return ordered;
+  const placed = new Set(ordered);
+  return [...ordered, ...[...parts.keys()].filter((id) => !placed.has(id))];
 }
 
 /** `rebuildApis`, noting each REST API's hashed definition in `hashed`; an implicit API no event names is made only when `empty` names it. */

@@ -1,6 +1,6 @@
 /**
- * An edit of a function that changes nothing of its APIs' definitions but the items of paths its
- * own events alone are on, answered without SAM's fold: a method beside the preflight CORS adds
+ * An edit of a function that changes nothing of its APIs' definitions but the items of its events'
+ * paths, answered without SAM's fold: a method beside the preflight CORS adds
  * (whose allowed methods name it), a method beside another of the function's events on the same
  * path, a setting of an event SAM writes under its method (its integration's timeout). An edit
  * after which SAM's editors make another number of deep copies, or leave a dict still reordered
@@ -12,7 +12,10 @@
  * the fold then adds as many copies as before, so the paths table keeps its history and its order,
  * and every other dict its table. An item is the one the part makes alone now, when the folds
  * settled (`FoldEnd.settled`: no dict was still reordered by copies), so more copies leave it as
- * it is; no other function's event is on its path to add to it. A REST API's definition is then
+ * it is. Where other functions' events are on the function's paths (a `get` and a `post` of one
+ * path in two functions, as CRUD APIs have them), their parts, which the edit left as they were,
+ * are made alone with it, in SAM's order: each item then has all the adds it has in the fold, in
+ * the same order, and only more copies between them there. A REST API's definition is then
  * printed from the kept texts of the other items and hashed for its deployment's id.
  */
 import { pyStr } from '../python/pyRepr';
@@ -23,15 +26,15 @@ import type { ApisAlone, FunctionApiPart, LoggedApiEvent, RebuiltApis } from './
 import { bodyWithItem, remade, remadeResources, sameEventBesidesRoute, textElsewhere, withPrintedItem, type RenamablePaths } from './renamedRoute';
 
 /**
- * The APIs after an edit of one function that changed only items of paths its events alone are
- * on, in one API: that API with the items the function's part makes alone now, and what the next
+ * The APIs after an edit of one function that changed only items of its events' paths, in one
+ * API: that API with the items the function's part makes now, alone or with the parts of the functions sharing its paths, and what the next
  * rename or add starts from; undefined for any other edit, or when it cannot be answered without the fold.
  */
 export function changedItemsApis(
   paths: RenamablePaths | undefined,
   functionId: { before: string; now: string },
   parts: { before: ReadonlyMap<string, FunctionApiPart>; now: ReadonlyMap<string, FunctionApiPart> },
-  alone: { before: (part: FunctionApiPart) => ApisAlone | undefined; now: (part: FunctionApiPart) => ApisAlone | undefined },
+  alone: (parts: ReadonlyMap<string, FunctionApiPart>) => ApisAlone | undefined,
 ): { rebuilt: RebuiltApis; paths: RenamablePaths } | undefined {
   const before = parts.before.get(functionId.before);
   const now = parts.now.get(functionId.now);
@@ -41,8 +44,11 @@ export function changedItemsApis(
   if (before.events.some((event, i) => !sameEventBesidesRoute(underNewId(event), now.events[i]!) || event.path !== now.events[i]!.path)) return undefined;
   // An implicit API attributed to the function's event under its old id would be attributed anew.
   if (functionId.before !== functionId.now && [...paths.origins.values()].some((origin) => origin.logicalId === functionId.before)) return undefined;
-  const aloneBefore = alone.before(before);
-  const aloneNow = alone.now(now);
+  // The functions whose events share its paths add to the same items: they are made alone with it, in their order (not for a function renamed, whose old id has no place in the orders now).
+  const sharing = functionId.before === functionId.now ? sharingPaths(parts.now, functionId.now, now) : [];
+  if (sharing.some((id) => parts.before.get(id) !== parts.now.get(id))) return undefined;
+  const aloneBefore = alone(new Map([[functionId.before, before], ...sharing.map((id) => [id, parts.now.get(id)!] as const)]));
+  const aloneNow = alone(new Map([[functionId.now, now], ...sharing.map((id) => [id, parts.now.get(id)!] as const)]));
   if (aloneBefore === undefined || aloneNow === undefined || aloneBefore.definitions.size !== aloneNow.definitions.size) return undefined;
   let apiId: string | undefined;
   for (const [id, definition] of aloneNow.definitions) {
@@ -64,8 +70,9 @@ export function changedItemsApis(
   if (!foldBefore?.settled || !foldNow?.settled || foldBefore.copies !== foldNow.copies || definitionBefore.copies !== definitionNow.copies) return undefined;
   const changed = changedItems(definitionBefore.definition, definitionNow.definition);
   if (changed === undefined) return undefined;
-  // No other function's event adds to those items.
-  for (const [id, part] of parts.now) if (id !== functionId.now && part.events.some((event) => event.apiId === apiId && changed.has(event.path))) return undefined;
+  // No function made apart from them adds to those items.
+  const together = new Set([functionId.now, ...sharing]);
+  for (const [id, part] of parts.now) if (!together.has(id) && part.events.some((event) => event.apiId === apiId && changed.has(event.path))) return undefined;
   const api = paths.apis.get(apiId);
   if (api === undefined || api.fold === undefined || !api.fold.settled) return undefined;
   let table = api.paths;
@@ -89,6 +96,14 @@ export function changedItemsApis(
   if (renamed === undefined) return undefined;
   const next = { ...api, definition, paths: table, ...(deployment ? { deployment } : {}), generated: renamed.resources };
   return remade(paths, apiId, renamed, { ...next, elsewhere: textElsewhere(next) });
+}
+
+/** The other functions with an event on an API and path one of `part`'s events is on, the same before and after the edit. */
+function sharingPaths(parts: ReadonlyMap<string, FunctionApiPart>, functionId: string, part: FunctionApiPart): string[] {
+  const routes = new Set(part.events.map((event) => `${event.apiId} ${event.path}`));
+  const sharing: string[] = [];
+  for (const [id, other] of parts) if (id !== functionId && other.events.some((event) => routes.has(`${event.apiId} ${event.path}`))) sharing.push(id);
+  return sharing;
 }
 
 /** The items of the paths table that differ between two definitions alike but for them (the same keys in order, the same values elsewhere), each as `now` holds it; undefined when they differ otherwise or in none. */
