@@ -85,7 +85,7 @@ export function runExpand(argv: string[], io: CliIo): number {
     // AWS::LanguageExtensions listed first runs first, as CloudFormation runs them.
     const samInput = languageExtensionsBeforeServerless(model) ? applyLanguageExtensions(model, { parameters, region, accountId: DEFAULT_ACCOUNT_ID, stackName: DEFAULT_STACK_NAME }) : model;
     const expansion = expandServerless(samInput, { parameters: new Map(Object.entries(parameters)), region, partition: partitionOfRegion(region), ...(artifacts ? { artifacts } : {}) });
-    model = readTemplateModel(expansion.parsed);
+    model = readTemplateModel(expansion.parsed, { processed: true });
     for (const note of expansion.notes) diagnostics.push({ severity: noteSeverity(note), message: noteText(note), code: note.kind, location: where(note.range) });
   }
   for (const error of model.errors) diagnostics.unshift({ severity: error.severity, message: error.message, code: error.code, location: where(error.range) });

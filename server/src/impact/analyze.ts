@@ -140,7 +140,7 @@ export function evaluateSide(side: TemplateSide, options: AnalyzeOptions, previo
       ...(kept ? { kept } : {}),
       ...(side.artifacts ? { artifacts: side.artifacts } : {}),
     });
-    model = readTemplateModel(expansion.parsed);
+    model = readTemplateModel(expansion.parsed, { processed: true });
     samSourceMap = expansion.sourceMap;
     samNotes = expansion.notes;
   }

@@ -51,8 +51,15 @@ const THIRD_PARTY_TYPE = /^[A-Za-z0-9]+::[A-Za-z0-9]+::[A-Za-z0-9]+/;
 /** A section-level `Fn::Transform` (AWS::Include) or a `Fn::ForEach::Name` loop stands for entries it will produce. */
 const FOR_EACH_KEY = /^Fn::ForEach::/;
 
-/** Reads the sections of a parsed template and checks its structure; never throws. */
-export function readTemplateModel(parsed: ParsedTemplate): TemplateModel {
+/** The prefix of the types only the Serverless transform knows. */
+const SERVERLESS_TYPE_PREFIX = 'AWS::Serverless::';
+
+/**
+ * Reads the sections of a parsed template and checks its structure; never throws. `processed`:
+ * the template is what the Serverless transform made (whose Transform it no longer declares), so
+ * the SAM types it left as written are not judged here.
+ */
+export function readTemplateModel(parsed: ParsedTemplate, { processed = false }: { processed?: boolean } = {}): TemplateModel {
   const root = parsed.root?.kind === 'map' ? parsed.root : undefined;
   const model: TemplateModel = {
     parsed,
@@ -123,6 +130,7 @@ export function readTemplateModel(parsed: ParsedTemplate): TemplateModel {
     const decl = readResource(entry, allowedAttributes, report);
     if (decl) model.resources.set(decl.logicalId, decl);
   }
+  if (!usesServerless && !usesMacro && !processed) reportServerlessTypes(model.resources.values(), report);
 
   for (const entry of sectionMap(sections.get('Outputs'), report) ?? []) {
     if (isSectionTransform(entry.key) || (usesLanguageExtensions && FOR_EACH_KEY.test(entry.key))) continue;
@@ -133,6 +141,20 @@ export function readTemplateModel(parsed: ParsedTemplate): TemplateModel {
 }
 
 type Report = (code: string, message: string, range: Range) => void;
+
+/**
+ * Without `Transform: AWS::Serverless-2016-10-31` nothing expands SAM's types, and CloudFormation
+ * rejects them as it rejects any type it does not know, all of them in one message: an error at
+ * each such resource's type, in those words.
+ */
+function reportServerlessTypes(resources: Iterable<ResourceDecl>, report: Report): void {
+  const declared = [...resources].filter((decl) => decl.type?.startsWith(SERVERLESS_TYPE_PREFIX));
+  if (declared.length === 0) return;
+  const types = [...new Set(declared.map((decl) => decl.type!))];
+  const subject = types.length === 1 ? 'It needs' : 'They need';
+  const message = `Template format error: Unrecognized resource types: [${types.join(', ')}]. ${subject} Transform: ${SERVERLESS_TRANSFORM}, which the template does not declare.`;
+  for (const decl of declared) report('serverless-without-transform', message, decl.typeRange ?? decl.keyRange);
+}
 
 /** Whether a root map is a CloudFormation template: it declares the format version, or a resource with a CloudFormation type. */
 function looksLikeCloudFormation(root: MapNode): boolean {

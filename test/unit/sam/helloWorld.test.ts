@@ -137,6 +137,19 @@ describe('the sam init hello-world template', () => {
     );
   });
 
+  test('without its Transform line the template is rejected, as CloudFormation rejects SAM types nothing expands, not compared as written', () => {
+    const untransformed = helloWorld.replace('Transform: AWS::Serverless-2016-10-31\n', '');
+    assert.notEqual(untransformed, helloWorld);
+    const report = impact(helloWorld, untransformed.replace('Timeout: 3', 'Timeout: 10'));
+    assert.equal(report.status, 'error');
+    assert.deepEqual(report.changes, []);
+    const errors = report.diagnostics.filter((d) => d.severity === 'error');
+    const unrecognized = errors.find((d) => d.code === 'serverless-without-transform');
+    assert.match(unrecognized?.message ?? '', /^Template format error: Unrecognized resource types: \[AWS::Serverless::Function\]/);
+    // Globals, which only the transform reads, is an unknown section too.
+    assert.ok(errors.some((d) => d.code === 'unknown-section'));
+  });
+
   test('a key being typed (YAML that does not parse) is rejected with the parser\'s message alone: CloudFormation reads nothing else of such a text, and the transform never runs', () => {
     const typing = helloWorld.replace('      Handler: app.lambda_handler\n', '      Handler: app.lambda_handler\n      Memo\n');
     const report = impact(helloWorld, typing);

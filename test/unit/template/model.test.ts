@@ -214,6 +214,29 @@ describe('readTemplateModel: transforms relax the grammar they extend', () => {
     assert.deepEqual(read('Globals: {}\nResources:\n  B: {Type: AWS::S3::Bucket}\n').errors.map((e) => e[0]), ['unknown-section']);
   });
 
+  test("without it, SAM's types are types CloudFormation does not know: one error at each, naming them all, as CloudFormation's one message does", () => {
+    const text = [
+      'Resources:',
+      '  Api:',
+      '    Type: AWS::Serverless::Api',
+      '    Properties: {StageName: prod}',
+      '  Fn:',
+      '    Type: AWS::Serverless::Function',
+      '  Other:',
+      '    Type: AWS::Serverless::Function',
+      '  Bucket:',
+      '    Type: AWS::S3::Bucket',
+      '',
+    ].join('\n');
+    const message = 'Template format error: Unrecognized resource types: [AWS::Serverless::Api, AWS::Serverless::Function]. They need Transform: AWS::Serverless-2016-10-31, which the template does not declare.';
+    assert.deepEqual(
+      read(text).errors,
+      ['AWS::Serverless::Api', 'AWS::Serverless::Function', 'AWS::Serverless::Function'].map((type) => ['serverless-without-transform', message, type]),
+    );
+    // The template the transform made, which no longer declares it, keeps a SAM type it left as written.
+    assert.deepEqual(readTemplateModel(parseTemplate(text), { processed: true }).errors, []);
+  });
+
   test('a macro may rewrite anything, so nothing it could rewrite is judged', () => {
     const text = 'Transform: Count\nWhatever: 1\nResources:\n  B: {Type: AWS::S3::Bucket, Count: 3}\n';
     assert.deepEqual(read(text).errors, []);
