@@ -119,18 +119,23 @@ export function evaluateTemplate(model: TemplateModel, ctx: EvaluationContext): 
   } catch (error) {
     // A bug must not take the caller down: report it as an evaluation error instead.
     const message = error instanceof Error ? error.message : String(error);
-    return {
-      model,
-      parameters: new Map(),
-      conditions: new Map(),
-      undecidedConditions: new Map(),
-      resources: new Map(),
-      outputs: new Map(),
-      exports: new Map(),
-      errors: [{ message: `Internal error while evaluating the template: ${message}`, range: { start: 0, end: 0 }, code: 'internal-error', severity: 'error' }],
-      notes: [],
-    };
+    return unevaluated(model, [{ message: `Internal error while evaluating the template: ${message}`, range: { start: 0, end: 0 }, code: 'internal-error', severity: 'error' }]);
   }
+}
+
+/** A template nothing of which was evaluated: no parameters, conditions, resources or outputs; `errors` say why. */
+export function unevaluated(model: TemplateModel, errors: EvaluatedTemplate['errors'] = []): EvaluatedTemplate {
+  return {
+    model,
+    parameters: new Map(),
+    conditions: new Map(),
+    undecidedConditions: new Map(),
+    resources: new Map(),
+    outputs: new Map(),
+    exports: new Map(),
+    errors,
+    notes: [],
+  };
 }
 
 function evaluate(original: TemplateModel, ctx: EvaluationContext): EvaluatedTemplate {

@@ -1,7 +1,7 @@
 /**
  * The engine's front door: two template texts with their parameter values in, the report out.
  */
-import { applyLanguageExtensions, evaluateTemplate, partitionOfRegion } from '../evaluate';
+import { applyLanguageExtensions, evaluateTemplate, partitionOfRegion, unevaluated } from '../evaluate';
 import type { CrossStackValues, EvaluatedTemplate, EvaluationContext } from '../evaluate/types';
 import type { Value } from '../evaluate/value';
 import { expandServerless, generatedByOf, languageExtensionsBeforeServerless, pointDetailsAtSamProperties, runsServerlessTransform, type LocalArtifacts, type SamNote, type SamSourceMap, type SamTranslationCache } from '../sam';
@@ -98,9 +98,16 @@ export interface EvaluatedSide extends EvaluatedTemplate {
  * the evaluation then reads the processed template as CloudFormation does. `kept`: the caller
  * reads this side after the next expansion through `options.samCache`, which must then leave it
  * as it is (`TranslationOptions.kept`).
+ *
+ * A text that does not parse (a key typed, before its colon) is not evaluated: CloudFormation
+ * reads nothing of it, and the tree the parser recovered from it does not nest as the text does.
+ * A `baseline` that does not parse is the exception: the stack's baseline cannot be rejected, so
+ * it is compared as that tree, at its best (the comparison says the baseline has errors).
  */
-export function evaluateSide(side: TemplateSide, options: AnalyzeOptions, previous?: EvaluatedTemplate, kept = false): EvaluatedSide {
+export function evaluateSide(side: TemplateSide, options: AnalyzeOptions, previous?: EvaluatedTemplate, kept = false, baseline = false): EvaluatedSide {
   let model = readTemplateModel(parseTemplate(side.text));
+  const wellFormed = isWellFormed(model.parsed);
+  if (!wellFormed && !baseline) return unevaluated(model);
   const parameters: Record<string, string> = {};
   for (const [name, value] of Object.entries(side.fallbackParameters ?? {})) {
     if (model.parameters.has(name)) parameters[name] = value;
@@ -145,10 +152,9 @@ export function evaluateSide(side: TemplateSide, options: AnalyzeOptions, previo
     samNotes = expansion.notes;
   }
   const evaluated: EvaluatedSide = evaluateTemplate(model, ctx);
-  if (!isWellFormed(model.parsed)) {
-    // CloudFormation reads nothing of a text that does not parse (a key typed, before its colon):
-    // what the tree the parser recovered from it would mean is not judged. A SAM template's
-    // meaning, besides, is the transform's output, which such a text never gets.
+  if (!wellFormed) {
+    // What the recovered tree would mean is not judged; a SAM baseline's meaning, besides, is the
+    // transform's output, which such a text never gets.
     evaluated.errors = [];
     evaluated.notes = [];
   }
@@ -302,10 +308,10 @@ function outputsMatter(after: EvaluatedTemplate, outputs: ReadonlyMap<string, Ne
 
 function evaluateBaseline(before: TemplateSide, options: AnalyzeOptions, caching: BaselineCaching | undefined): EvaluatedSide {
   // The baseline is read after the edited side's expansion, which goes through the same SAM cache.
-  if (!caching) return evaluateSide(before, options, undefined, true);
+  if (!caching) return evaluateSide(before, options, undefined, true, true);
   const kept = caching.baselineCache.get(caching.baselineKey);
   if (kept) return kept;
-  const evaluated = evaluateSide(before, options, undefined, true);
+  const evaluated = evaluateSide(before, options, undefined, true, true);
   caching.baselineCache.set(caching.baselineKey, evaluated);
   return evaluated;
 }

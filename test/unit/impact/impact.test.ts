@@ -662,6 +662,13 @@ Resources:
     // Read as it was recovered, `Dela` would also be an attribute CloudFormation does not know.
     assert.deepEqual(report.diagnostics.map((d) => [d.code, typing.slice(d.range!.start, d.range!.end)]), [['yaml-syntax', 'Dela']]);
     assert.equal(report.message, report.diagnostics[0]!.message);
+    // Nothing of it is evaluated: the edited side holds none of the recovered tree's resources.
+    const analysis = analyzeUpdate({ text: queue }, { text: typing }, { spec });
+    assert.deepEqual([...analysis.after.resources.keys()], []);
+    // A baseline that does not parse cannot be rejected: it is compared as the tree recovered, at its best, and said to have errors.
+    const fromBroken = impact(typing, queue);
+    assert.notEqual(fromBroken.status, 'error');
+    assert.ok(fromBroken.diagnostics.some((d) => d.code === 'baseline-invalid' && d.severity === 'warning'));
   });
 
   // docs/update-rules.md#template-validation
