@@ -14,6 +14,7 @@ import { describe, test } from 'node:test';
 import { expandServerless, SamTranslationCache } from '../../../server/src/sam';
 import { parseTemplate, readTemplateModel, toPlain } from '../../../server/src/template';
 import { eventYaml, functionYaml } from './samYaml';
+import { seededRandom } from './seededRandom';
 
 interface FunctionSpec {
   path?: string;
@@ -642,5 +643,39 @@ describe("an edit that leaves a function's routes as they were leaves its APIs s
     assert.deepEqual({ apisUnchanged: cache.apisUnchanged, deploymentsRenamed: cache.deploymentsRenamed, foldsDone: foldsDone(cache) }, { apisUnchanged: 0, deploymentsRenamed: 0, foldsDone: 1 });
     // No authorizer on the method now: its security is the empty list that opts out of the default one.
     assert.deepEqual((resources(texts[1]!).Api!.Properties.Body as unknown as Body).paths['/a']!.get!.security, [{ NONE: [] }]);
+  });
+});
+
+describe('CRUD APIs, whose functions share paths: a seeded walk of keystrokes', () => {
+  test("methods typed over, events pasted and paths changed in a few functions on a few shared paths, of the implicit API or an explicit one with CORS or not: each answered as the expansion in full, some shared paths' items put in place without the fold", () => {
+    const random = seededRandom(20261125);
+    const pick = <T>(values: readonly T[]): T => values[Math.floor(random() * values.length)]!;
+    const paths = ['/items', '/items/{id}', '/users', '/users/{id}/orders'];
+    const methods = ['get', 'post', 'put', 'delete', 'patch', 'head', 'any', 'options'];
+    type Route = { path: string; method: string };
+    const crud = (functions: Route[][], explicit: boolean, cors: boolean): string => {
+      const api = explicit ? `  Api:\n    Type: AWS::Serverless::Api\n    Properties:\n      StageName: live\n${cors ? `      Cors: "'*'"\n` : ''}` : '';
+      const events = (routes: Route[]) => routes.map((route, i) => eventYaml(`E${i}`, 'Api', { ...(explicit ? { RestApiId: '!Ref Api' } : {}), Path: route.path, Method: route.method }));
+      return `Transform: AWS::Serverless-2016-10-31\nResources:\n${api}${functions.map((routes, i) => functionYaml(`F${i}`, { events: events(routes) })).join('')}`;
+    };
+    let itemsPutInPlace = 0;
+    for (let walk = 0; walk < 30; walk++) {
+      const explicit = random() < 0.5;
+      const cors = explicit && random() < 0.5;
+      const functions = Array.from({ length: 2 + Math.floor(random() * 4) }, () => [{ path: pick(paths), method: pick(methods) }]);
+      const texts = [crud(functions, explicit, cors)];
+      for (let keystroke = 0; keystroke < 6; keystroke++) {
+        const routes = pick(functions);
+        const choice = random();
+        if (choice < 0.6) pick(routes).method = pick(methods);
+        else if (choice < 0.8 && routes.length < 3) routes.push({ path: pick(paths), method: pick(methods) });
+        else pick(routes).path = pick(paths);
+        texts.push(crud(functions, explicit, cors));
+      }
+      // Each text's expansion from the last one is the expansion in full (expandedInTurn).
+      itemsPutInPlace += expandedInTurn(texts).pathItemsChanged;
+    }
+    console.log(`CRUD walk: ${itemsPutInPlace} items put in place`);
+    assert.ok(itemsPutInPlace > 10, `${itemsPutInPlace} edits put a shared path's item in place`);
   });
 });
