@@ -58,7 +58,7 @@ export function noteText(note: ReportNote): string {
     case 'transform-not-expanded':
       return `Transform ${note.transform} is not expanded: the template is analysed as written`;
     case 'macro-not-expanded':
-      return `Fn::Transform ${note.macros.join(', ')} is not expanded: the template is analysed as written`;
+      return `Fn::Transform ${note.macros.join(', ')} is not expanded: its output is a value only the macro knows, the same before and after while what it is given is the same`;
     case 'condition-undecided':
       return `Condition ${note.condition} depends on values known only at deploy time: what it guards is compared as written, as if it held`;
     case 'stack-output-read-at-update':
