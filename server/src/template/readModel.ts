@@ -95,7 +95,9 @@ export function readTemplateModel(parsed: ParsedTemplate, { processed = false }:
   for (const entry of root.entries) {
     const known = TOP_LEVEL_SECTIONS.has(entry.key) || (usesServerless && SERVERLESS_SECTIONS.has(entry.key));
     if (!known && !usesMacro) {
-      report('unknown-section', `Template format error: Invalid template property or properties [${entry.key}]`, entry.keyRange);
+      const message = `Template format error: Invalid template property or properties [${entry.key}]`;
+      // Globals is SAM's: say what would make it known.
+      report('unknown-section', SERVERLESS_SECTIONS.has(entry.key) ? `${message}. It needs Transform: ${SERVERLESS_TRANSFORM}, which the template does not declare.` : message, entry.keyRange);
     }
   }
 

@@ -210,8 +210,10 @@ describe('readTemplateModel: transforms relax the grammar they extend', () => {
     assert.deepEqual(read(text).errors, []);
   });
 
-  test('without it, Globals is an unknown section', () => {
-    assert.deepEqual(read('Globals: {}\nResources:\n  B: {Type: AWS::S3::Bucket}\n').errors.map((e) => e[0]), ['unknown-section']);
+  test('without it, Globals is an unknown section, and the error says what would make it known', () => {
+    assert.deepEqual(read('Globals: {}\nResources:\n  B: {Type: AWS::S3::Bucket}\n').errors, [
+      ['unknown-section', 'Template format error: Invalid template property or properties [Globals]. It needs Transform: AWS::Serverless-2016-10-31, which the template does not declare.', 'Globals'],
+    ]);
   });
 
   test("without it, SAM's types are types CloudFormation does not know: one error at each, naming them all, as CloudFormation's one message does", () => {
