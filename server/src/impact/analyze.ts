@@ -86,6 +86,16 @@ export interface EvaluatedSide extends EvaluatedTemplate {
   writtenModel?: TemplateModel;
 }
 
+/** What a side is to the analysis that evaluates it (`evaluateSide`). */
+export interface SideRole {
+  /** The evaluated baseline, for the new side of an update. */
+  previous?: EvaluatedTemplate;
+  /** The caller reads this side after the next expansion through the SAM cache. */
+  kept?: boolean;
+  /** The side is the stack's baseline. */
+  baseline?: boolean;
+}
+
 /**
  * Parse, model and evaluate one side: a template with no baseline, or a step of `analyzeUpdate`.
  * The new side of an update is given the evaluated baseline as `previous`: its parameters are
@@ -104,7 +114,7 @@ export interface EvaluatedSide extends EvaluatedTemplate {
  * A `baseline` that does not parse is the exception: the stack's baseline cannot be rejected, so
  * it is compared as that tree, at its best (the comparison says the baseline has errors).
  */
-export function evaluateSide(side: TemplateSide, options: AnalyzeOptions, previous?: EvaluatedTemplate, kept = false, baseline = false): EvaluatedSide {
+export function evaluateSide(side: TemplateSide, options: AnalyzeOptions, { previous, kept = false, baseline = false }: SideRole = {}): EvaluatedSide {
   let model = readTemplateModel(parseTemplate(side.text));
   const wellFormed = isWellFormed(model.parsed);
   if (!wellFormed && !baseline) return unevaluated(model);
@@ -250,7 +260,7 @@ export function analyzeUpdate(before: TemplateSide, after: TemplateSide, options
 function analyzeLevel(before: TemplateSide, after: TemplateSide, options: AnalyzeOptions, caching: BaselineCaching | undefined, place: NestingPlace): UpdateAnalysis {
   const evaluatedBefore = evaluateBaseline(before, options, caching);
   // The edited side is read after the nested stacks' expansions, which go through the same SAM cache.
-  const evaluatedAfter = evaluateSide(after, options, evaluatedBefore, options.nested !== undefined);
+  const evaluatedAfter = evaluateSide(after, options, { previous: evaluatedBefore, kept: options.nested !== undefined });
   const compared = options.nested ? (withDeployedTemplateUrls(evaluatedBefore, evaluatedAfter, options.nested, place) as EvaluatedSide) : evaluatedAfter;
   const report = compareSides(evaluatedBefore, compared, options);
   if (options.nested) {
@@ -308,10 +318,10 @@ function outputsMatter(after: EvaluatedTemplate, outputs: ReadonlyMap<string, Ne
 
 function evaluateBaseline(before: TemplateSide, options: AnalyzeOptions, caching: BaselineCaching | undefined): EvaluatedSide {
   // The baseline is read after the edited side's expansion, which goes through the same SAM cache.
-  if (!caching) return evaluateSide(before, options, undefined, true, true);
+  if (!caching) return evaluateSide(before, options, { kept: true, baseline: true });
   const kept = caching.baselineCache.get(caching.baselineKey);
   if (kept) return kept;
-  const evaluated = evaluateSide(before, options, undefined, true, true);
+  const evaluated = evaluateSide(before, options, { kept: true, baseline: true });
   caching.baselineCache.set(caching.baselineKey, evaluated);
   return evaluated;
 }
