@@ -122,11 +122,14 @@ describe('a SAM template against git HEAD', () => {
     await server.diagnostics(uri, await server.change(uri, edited));
   });
 
-  test('while a key typed above a function does not parse yet, its lens and its CodeUri note stay with it, beside the YAML error', async () => {
+  test('while a key typed above a function does not parse yet, its lens, its hover and its CodeUri note stay with it, beside the YAML error', async () => {
     const uri = pathToUri(join(repo, 'template.yaml'));
     await server.diagnostics(uri, await server.change(uri, edited));
     const typing = (key: string) => edited.replace('    Timeout: 10\n', `    Timeout: 10\n    ${key}\n`);
     const titles = async () => ((await server.codeLenses(uri)) ?? []).map((lens) => [lens.range.start.line, lens.command?.title]);
+    const hoverOnFunction = async (text: string) => server.hover(uri, lineOf(text, '  HelloWorldFunction:'), 4);
+    const parsedHover = await hoverOnFunction(edited);
+    assert.match(hoverText(parsedHover), /HelloWorldFunctionAliaslive/);
     try {
       for (const key of ['M', 'Mem', 'MemorySize']) {
         const text = typing(key);
@@ -140,6 +143,11 @@ describe('a SAM template against git HEAD', () => {
         assert.match(String(lenses[0]?.[1]), /^✖ Update would be rejected: .+ — against HEAD · below, the last text that parsed$/);
         // The function's lens is the one before the key was begun, one line lower, as the function now is.
         assert.deepEqual(lenses.slice(1), [[lineOf(text, '  HelloWorldFunction:'), '✎ Update (no interruption) · + new version']]);
+        // So is its hover, over the function's key where it now is; the key being typed has none.
+        const hover = await hoverOnFunction(text);
+        assert.equal(hoverText(hover), hoverText(parsedHover));
+        assert.equal(hover?.range?.start.line, lineOf(text, '  HelloWorldFunction:'));
+        assert.equal(await server.hover(uri, lineOf(text, `    ${key}`), 5), null);
       }
       const typed = typing('MemorySize: 256');
       await server.diagnostics(uri, await server.change(uri, typed));

@@ -6,7 +6,7 @@
  * blink, twice for every key typed. So the last text that parsed keeps its lenses and problems,
  * each moved to where its text now is, beside the parser's error, until the text parses again.
  */
-import type { CodeLens, Diagnostic, Range as LspRange } from 'vscode-languageserver';
+import type { CodeLens, Diagnostic, Hover, Range as LspRange } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { ImpactReport } from '../impact/types';
 import { unparsedVerdictLensTitle } from '../present';
@@ -37,16 +37,35 @@ export function lensesWhileUnparsed(document: TextDocument, report: ImpactReport
 
 /** The problems while the text does not parse: its own (the parser's), then the last parsed text's, moved, that it does not repeat. */
 export function diagnosticsWhileUnparsed(document: TextDocument, own: readonly Diagnostic[], last: LastParsed): Diagnostic[] {
-  const before = TextDocument.create(document.uri, document.languageId, 0, last.text);
-  const offsetNow = offsetsAcrossEdit(last.text, document.getText());
-  const move = (range: LspRange): LspRange => ({
-    start: document.positionAt(offsetNow(before.offsetAt(range.start))),
-    end: document.positionAt(offsetNow(before.offsetAt(range.end))),
-  });
+  const move = rangesAcrossEdit(lastParsedDocument(document, last), document);
   const key = (d: Diagnostic) => `${d.code}|${d.range.start.line}:${d.range.start.character}|${typeof d.message === 'string' ? d.message : d.message.value}`;
   const shown = new Set(own.map(key));
   const carried = last.diagnostics.map((diagnostic) => ({ ...diagnostic, range: move(diagnostic.range) })).filter((diagnostic) => !shown.has(key(diagnostic)));
   return [...own, ...carried];
+}
+
+/**
+ * The hover while the text does not parse: the last parsed text's hover at the same place in that
+ * text (`hoverAt` builds it), its range moved to where that text now is; none over what the
+ * keystrokes since changed (the key being typed), which the last parsed text does not hold.
+ */
+export function hoverWhileUnparsed(document: TextDocument, last: LastParsed, offset: number, hoverAt: (lastDocument: TextDocument, offset: number) => Hover | null): Hover | null {
+  const before = lastParsedDocument(document, last);
+  const offsetBefore = editSpan(last.text, document.getText()).back(offset);
+  if (offsetBefore === undefined) return null;
+  const hover = hoverAt(before, offsetBefore);
+  return hover?.range ? { ...hover, range: rangesAcrossEdit(before, document)(hover.range) } : hover;
+}
+
+/** The last parsed text as a document, to read its ranges' offsets. */
+function lastParsedDocument(document: TextDocument, last: LastParsed): TextDocument {
+  return TextDocument.create(document.uri, document.languageId, 0, last.text);
+}
+
+/** Ranges in `before` taken to where their text is in `now` (`offsetsAcrossEdit`). */
+function rangesAcrossEdit(before: TextDocument, now: TextDocument): (range: LspRange) => LspRange {
+  const offsetNow = offsetsAcrossEdit(before.getText(), now.getText());
+  return (range) => ({ start: now.positionAt(offsetNow(before.offsetAt(range.start))), end: now.positionAt(offsetNow(before.offsetAt(range.end))) });
 }
 
 /**
@@ -56,6 +75,14 @@ export function diagnosticsWhileUnparsed(document: TextDocument, own: readonly D
  * line inserted above a key moves the key's whole line down, even where the two lines begin alike.
  */
 export function offsetsAcrossEdit(before: string, now: string): (offset: number) => number {
+  return editSpan(before, now).forward;
+}
+
+/**
+ * The one span two texts differ in (`offsetsAcrossEdit`): offsets in `before` taken forward to
+ * `now`, and offsets in `now` taken back to `before`, where none within the span go.
+ */
+function editSpan(before: string, now: string): { forward: (offset: number) => number; back: (offset: number) => number | undefined } {
   const shortest = Math.min(before.length, now.length);
   let prefix = 0;
   while (prefix < shortest && before.charCodeAt(prefix) === now.charCodeAt(prefix)) prefix++;
@@ -64,5 +91,8 @@ export function offsetsAcrossEdit(before: string, now: string): (offset: number)
   while (suffix < shortest - prefix && before.charCodeAt(before.length - 1 - suffix) === now.charCodeAt(now.length - 1 - suffix)) suffix++;
   const changedEnd = before.length - suffix;
   const delta = now.length - before.length;
-  return (offset) => (offset < prefix ? offset : offset >= changedEnd ? offset + delta : prefix);
+  return {
+    forward: (offset) => (offset < prefix ? offset : offset >= changedEnd ? offset + delta : prefix),
+    back: (offset) => (offset < prefix ? offset : offset >= changedEnd + delta ? offset - delta : undefined),
+  };
 }

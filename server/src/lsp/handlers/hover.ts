@@ -1,11 +1,13 @@
 /**
  * `textDocument/hover`: a resource's or property's update behaviour from the specification, and
- * what changed, from the analysis of the version the client shows.
+ * what changed, from the analysis of the version the client shows (of the last text that parsed,
+ * while the text does not).
  */
 import { loadResourceSpec } from '../../spec/load';
 import type { ResourceSpec } from '../../spec/types';
 import { buildHover } from '../hover';
 import { runSafe } from '../runSafe';
+import { hoverWhileUnparsed, rejectsUnparsedText } from '../whileUnparsed';
 import type { ServerServices } from '../serverServices';
 
 /** Registers the hover handler; the specification is loaded on the first hover. */
@@ -17,7 +19,11 @@ export function registerHoverHandler({ connection, documents, logger, analyzer }
       if (!document) return null;
       const result = await analyzer.resultFor(document.uri, document.version, token);
       if (!result?.isTemplate || !result.after) return null;
-      return buildHover(result.document, result.after, result.report, (spec ??= loadResourceSpec()), result.document.offsetAt(params.position));
+      const offset = result.document.offsetAt(params.position);
+      // While the text does not parse, the lenses and problems are the last parsed text's: so is the hover.
+      const lastParsed = result.report && rejectsUnparsedText(result.report) ? analyzer.lastParsed(document.uri) : undefined;
+      if (lastParsed) return hoverWhileUnparsed(result.document, lastParsed, offset, (lastDocument, at) => buildHover(lastDocument, lastParsed.after, lastParsed.report, (spec ??= loadResourceSpec()), at));
+      return buildHover(result.document, result.after, result.report, (spec ??= loadResourceSpec()), offset);
     }),
   );
 }
