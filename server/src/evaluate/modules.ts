@@ -7,14 +7,9 @@
  * any name that starts with a module's logical id is taken to be one of its resources.
  */
 import type { TemplateModel } from '../template/model';
+import { SERVERLESS_TYPE_PREFIX } from '../template/readModel';
 
 const MODULE_TYPE_SUFFIX = '::MODULE';
-/**
- * A SAM resource still in the template is one the Serverless transform left as written (a
- * feature not expanded yet, or invalid SAM): like a module, it stands for resources named after
- * it that are not visible here (`MyFunctionRole`, `MyFunction.Alias`).
- */
-const SERVERLESS_TYPE_PREFIX = 'AWS::Serverless::';
 
 /** CloudFormation's limit on the length of a logical id; no module resource name is longer. */
 const MAX_LOGICAL_ID_LENGTH = 255;
@@ -24,7 +19,12 @@ export function isModuleType(type: string | undefined): boolean {
   return type !== undefined && type.endsWith(MODULE_TYPE_SUFFIX);
 }
 
-/** Whether a resource stands for resources not visible here: a registry module, or a SAM resource left unexpanded. */
+/**
+ * Whether a resource stands for resources not visible here: a registry module, or a SAM resource
+ * still in the template, one the Serverless transform left as written (a feature not expanded
+ * yet, or invalid SAM), which like a module stands for resources named after it
+ * (`MyFunctionRole`, `MyFunction.Alias`).
+ */
 export function isOpaqueType(type: string | undefined): boolean {
   return isModuleType(type) || (type !== undefined && type.startsWith(SERVERLESS_TYPE_PREFIX));
 }

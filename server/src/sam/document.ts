@@ -8,8 +8,7 @@ import { ParameterWithoutValue } from './intrinsics';
 import { pyStr } from './python/pyRepr';
 import type { PyValue } from './python/py27Dict';
 import { isList, isMap, type PlainMap } from './values';
-
-const SERVERLESS_PREFIX = 'AWS::Serverless::';
+import { SERVERLESS_TYPE_PREFIX } from '../template/readModel';
 
 /** The reason SAM rejects the template as a whole, or nothing when it can be translated. */
 export function validateDocument(template: PlainMap): SamError | undefined {
@@ -40,7 +39,7 @@ export function invalidLogicalIds(template: PlainMap): SamError[] {
   const resources = isMap(template.Resources) ? template.Resources : {};
   const errors: SamError[] = [];
   for (const [id, resource] of Object.entries(resources)) {
-    if (!isMap(resource) || typeof resource.Type !== 'string' || !resource.Type.startsWith(SERVERLESS_PREFIX)) continue;
+    if (!isMap(resource) || typeof resource.Type !== 'string' || !resource.Type.startsWith(SERVERLESS_TYPE_PREFIX)) continue;
     if (!/^[A-Za-z0-9]+$/.test(id)) errors.push(invalidResource(id, 'Logical ids must be alphanumeric.'));
   }
   return errors;
@@ -56,7 +55,7 @@ const SUB_VARIABLE = /\$\{([A-Za-z0-9.:]+)\}/g;
 export function nonStringSubVariable(template: PlainMap, parameters: ReadonlyMap<string, unknown>): SamError | undefined {
   const resources = isMap(template.Resources) ? template.Resources : {};
   for (const [id, resource] of Object.entries(resources)) {
-    if (!isMap(resource) || typeof resource.Type !== 'string' || !resource.Type.startsWith(SERVERLESS_PREFIX)) continue;
+    if (!isMap(resource) || typeof resource.Type !== 'string' || !resource.Type.startsWith(SERVERLESS_TYPE_PREFIX)) continue;
     const found = findNonStringSub(resource.Properties, parameters, ['Resources', id, 'Properties']);
     if (found) return found;
   }

@@ -7,7 +7,7 @@
 import type { MapEntry, MapNode, ParsedTemplate, Range, TemplateError, TemplateNode } from '../template/ast';
 import type { TemplateModel } from '../template/model';
 import { isWellFormed } from '../template/parse';
-import { LANGUAGE_EXTENSIONS_TRANSFORM } from '../template/readModel';
+import { LANGUAGE_EXTENSIONS_TRANSFORM, SERVERLESS_TRANSFORM } from '../template/readModel';
 import type { SamNote } from './context';
 import type { GeneratedResource, Origin } from './generated';
 import { renameDependsOn, resolveChangedLogicalIds, resolveResourceRefs } from './intrinsics';
@@ -25,8 +25,6 @@ import { apiReplayOf } from './api/apiReplay';
 import { CopyRecord, PyDict } from './python/py27Dict';
 import { toPlain } from './api/pyValues';
 import { setEntry } from '../template/tree';
-
-export const SERVERLESS_TRANSFORM = 'AWS::Serverless-2016-10-31';
 
 /** The processed template and what the transform says about it. */
 export interface SamExpansion {

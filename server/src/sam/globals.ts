@@ -11,8 +11,7 @@ import { PyDict, PyUnicode } from './python/py27Dict';
 import type { ResourceOrder } from './resourceOrder';
 import { isIntrinsic, isList, isMap, type PlainMap } from './values';
 import { setEntry } from '../template/tree';
-
-const RESOURCE_PREFIX = 'AWS::Serverless::';
+import { SERVERLESS_TYPE_PREFIX as RESOURCE_PREFIX } from '../template/readModel';
 
 /** The text of a template's Globals section, which every SAM resource may take values from; '' without one. */
 export function globalsTextOf(source: { text: string; globals?: TemplateNode | undefined }): string {

@@ -2,7 +2,7 @@
  * The Serverless transform (`AWS::Serverless-2016-10-31`) as an engine stage: expandServerless
  * turns a SAM template into the processed template with a source map back to the SAM lines.
  */
-export { expandServerless, languageExtensionsBeforeServerless, runsServerlessTransform, SERVERLESS_TRANSFORM, type SamExpansion } from './expand';
+export { expandServerless, languageExtensionsBeforeServerless, runsServerlessTransform, type SamExpansion } from './expand';
 export { generatedByOf, pointDetailsAtSamProperties } from './generatedBy';
 export type { SamSource, SamSourceMap } from './sourceMap';
 export type { LocalArtifacts, SamNote } from './context';

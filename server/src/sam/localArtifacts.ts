@@ -6,7 +6,7 @@
 import { parseTemplate, readTemplateModel } from '../template';
 import type { TemplateNode } from '../template/ast';
 import { SHORT_FORM_KEYS } from '../template/shortForms';
-import { SERVERLESS_TRANSFORM } from './expand';
+import { SERVERLESS_TRANSFORM } from '../template/readModel';
 import { isLocalPath } from './s3Location';
 
 /** The property of each SAM type that names an artifact `sam deploy` uploads. */

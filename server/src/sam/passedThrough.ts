@@ -18,7 +18,7 @@ import { slice } from './movedRecords';
 import { writtenType } from './placement';
 import { visitsKept, type OrderStep, type OrderVisit } from './resourceOrder';
 import type { SourceIndex } from './sourceIndex';
-import { SERVERLESS_PREFIX } from './translate';
+import { SERVERLESS_TYPE_PREFIX } from '../template/readModel';
 
 /**
  * The Resources sections of the last text and this one matched entry by entry, in order: the
@@ -64,7 +64,7 @@ export function alignedResources(before: readonly MapEntry[], now: readonly MapE
 export function passesThrough(entry: MapEntry, text: string, index: SourceIndex): boolean {
   if (entry.value.kind !== 'map') return false;
   const type = writtenType(entry.value);
-  if (typeof type === 'string' && type.startsWith(SERVERLESS_PREFIX)) return false;
+  if (typeof type === 'string' && type.startsWith(SERVERLESS_TYPE_PREFIX)) return false;
   if (entry.value.entries.some((e) => e.key === 'Connectors')) return false;
   return conditionIsAString(entry, index) && !slice(text, entry).includes('&');
 }

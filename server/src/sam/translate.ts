@@ -7,6 +7,7 @@
  */
 import type { Range } from '../template/ast';
 import type { MapNode, TemplateNode } from '../template/ast';
+import { SERVERLESS_TYPE_PREFIX } from '../template/readModel';
 import { SharedUsagePlan } from './api/usagePlan';
 import { translateHttpApi } from './api/httpApi';
 import { HTTP_KIND, implicitHttpApiPlugin } from './api/implicitHttpApi';
@@ -49,7 +50,6 @@ import { ImplicitApiKeeper } from './api/keptImplicitApi';
 import { ApiLog, REPLAYED_API_READS } from './api/apiReplay';
 import type { RenamableDefinition } from './api/renamedRoute';
 
-export const SERVERLESS_PREFIX = 'AWS::Serverless::';
 
 /** What translating the template gave. */
 export interface Translation {
@@ -657,7 +657,7 @@ function translationOrder(ctx: TranslationContext, order: ResourceOrder): string
   const groups: string[][] = [[], [], [], [], []];
   for (const id of order.keys('translation')) {
     const entry = ctx.resources[id];
-    if (!isMap(entry) || typeof entry.Type !== 'string' || !entry.Type.startsWith(SERVERLESS_PREFIX)) continue;
+    if (!isMap(entry) || typeof entry.Type !== 'string' || !entry.Type.startsWith(SERVERLESS_TYPE_PREFIX)) continue;
     const type = entry.Type;
     const group =
       type === 'AWS::Serverless::Function' ? 0 : type === 'AWS::Serverless::StateMachine' ? 1 : type === 'AWS::Serverless::Api' || type === 'AWS::Serverless::HttpApi' || type === 'AWS::Serverless::WebSocketApi' ? 2 : type === 'AWS::Serverless::Connector' ? 4 : 3;

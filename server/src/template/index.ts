@@ -5,7 +5,7 @@
 export type { MapEntry, MapNode, ParsedTemplate, Range, ScalarNode, SeqNode, TemplateError, TemplateNode } from './ast';
 export type { OutputDecl, ParameterDecl, ResourceDecl, TemplateModel } from './model';
 export { isSyntaxError, isWellFormed, parseTemplate } from './parse';
-export { LANGUAGE_EXTENSIONS_TRANSFORM, readTemplateModel } from './readModel';
+export { LANGUAGE_EXTENSIONS_TRANSFORM, readTemplateModel, SERVERLESS_TRANSFORM, SERVERLESS_TYPE_PREFIX } from './readModel';
 export { LineIndex, type LinePosition } from './lineIndex';
 export { nodeAtPath, pathAtOffset, samePlainValue, toPlain, type OffsetLocation } from './tree';
 export { MAX_ALIAS_EXPANSION_NODES, MAX_NESTING_DEPTH } from './limits';

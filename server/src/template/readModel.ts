@@ -36,7 +36,8 @@ const RESOURCE_ATTRIBUTES = new Set([
 /** Attributes kept in ResourceDecl.attributes (the ones with their own fields are not repeated there). */
 const POLICY_ATTRIBUTES = new Set(['DeletionPolicy', 'UpdateReplacePolicy', 'CreationPolicy', 'UpdatePolicy', 'Version']);
 
-const SERVERLESS_TRANSFORM = 'AWS::Serverless-2016-10-31';
+/** The Serverless transform (SAM), which adds Globals, two resource attributes and the `AWS::Serverless::` types. */
+export const SERVERLESS_TRANSFORM = 'AWS::Serverless-2016-10-31';
 /** The transform that enables `Fn::ForEach`, `Fn::Length` and the other language extensions. */
 export const LANGUAGE_EXTENSIONS_TRANSFORM = 'AWS::LanguageExtensions';
 /** What the Serverless transform adds: a Globals section and two resource attributes. */
@@ -52,7 +53,7 @@ const THIRD_PARTY_TYPE = /^[A-Za-z0-9]+::[A-Za-z0-9]+::[A-Za-z0-9]+/;
 const FOR_EACH_KEY = /^Fn::ForEach::/;
 
 /** The prefix of the types only the Serverless transform knows. */
-const SERVERLESS_TYPE_PREFIX = 'AWS::Serverless::';
+export const SERVERLESS_TYPE_PREFIX = 'AWS::Serverless::';
 
 /**
  * Reads the sections of a parsed template and checks its structure; never throws. `processed`:

@@ -9,6 +9,7 @@ import { invalidResource, SamError } from '../errors';
 import type { Origin } from '../generated';
 import type { ResourceOrder } from '../resourceOrder';
 import { isMap, type PlainMap } from '../values';
+import { SERVERLESS_TYPE_PREFIX } from '../../template/readModel';
 
 /** The attributes an embedded connector passes on to its connector. */
 const CONNECTOR_ATTRIBUTES = ['DependsOn', 'Condition', 'DeletionPolicy', 'UpdateReplacePolicy', 'Metadata', 'UpdatePolicy'];
@@ -27,7 +28,7 @@ export function addEmbeddedConnectors(ctx: TranslationContext, order: ResourceOr
     delete source.Connectors;
     ctx.resources[sourceId] = source;
     // A CloudFormation resource is written out as edited; a SAM resource is replaced by what it generates.
-    if (typeof source.Type !== 'string' || !source.Type.startsWith('AWS::Serverless::')) {
+    if (typeof source.Type !== 'string' || !source.Type.startsWith(SERVERLESS_TYPE_PREFIX)) {
       ctx.edited.set(sourceId, { entry: source, by: { logicalId: sourceId, property: 'Connectors' }, editors: new Set([sourceId]) });
     }
     if (!isMap(connectors)) {

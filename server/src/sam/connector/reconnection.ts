@@ -20,7 +20,7 @@ import { toPlain } from '../../template/tree';
 import type { GeneratedResource } from '../generated';
 import type { PlacedRecord } from '../movedRecords';
 import { writtenType } from '../placement';
-import { SERVERLESS_PREFIX } from '../translate';
+import { SERVERLESS_TYPE_PREFIX } from '../../template/readModel';
 import { isMap } from '../values';
 import { namedIds, type ConnectorLink } from './links';
 
@@ -104,7 +104,7 @@ export function reconnection(
     if (typeof type !== 'string' || type === CONNECTOR) return undefined;
     // A resource SAM passes through is edited by the connectors embedded in it; a SAM resource's
     // embedded connectors (which name no edited function) are left as they were.
-    if (!type.startsWith(SERVERLESS_PREFIX)) {
+    if (!type.startsWith(SERVERLESS_TYPE_PREFIX)) {
       if (connectorKeys(node!)?.length !== 0) return undefined;
       continue;
     }
