@@ -3,8 +3,9 @@
  * before its colon. CloudFormation rejects such a text with the parser's message alone, and the
  * engine says no more of it; but taking every lens and problem away at such a keystroke and
  * bringing them back at the next would make the lines below each lens jump, and the squiggles
- * blink, twice for every key typed. So the last text that parsed keeps its lenses and problems,
- * each moved to where its text now is, beside the parser's error, until the text parses again.
+ * blink, twice for every key typed. So the last text that parsed keeps its lenses, problems and
+ * hovers, each moved to where its text now is, beside the parser's error, until the text parses
+ * again.
  */
 import type { CodeLens, Diagnostic, Hover, Range as LspRange } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -51,10 +52,11 @@ export function diagnosticsWhileUnparsed(document: TextDocument, own: readonly D
  */
 export function hoverWhileUnparsed(document: TextDocument, last: LastParsed, offset: number, hoverAt: (lastDocument: TextDocument, offset: number) => Hover | null): Hover | null {
   const before = lastParsedDocument(document, last);
-  const offsetBefore = editSpan(last.text, document.getText()).back(offset);
+  const span = editSpan(last.text, document.getText());
+  const offsetBefore = span.back(offset);
   if (offsetBefore === undefined) return null;
   const hover = hoverAt(before, offsetBefore);
-  return hover?.range ? { ...hover, range: rangesAcrossEdit(before, document)(hover.range) } : hover;
+  return hover?.range ? { ...hover, range: rangesAcrossEdit(before, document, span.forward)(hover.range) } : hover;
 }
 
 /** The last parsed text as a document, to read its ranges' offsets. */
@@ -62,9 +64,8 @@ function lastParsedDocument(document: TextDocument, last: LastParsed): TextDocum
   return TextDocument.create(document.uri, document.languageId, 0, last.text);
 }
 
-/** Ranges in `before` taken to where their text is in `now` (`offsetsAcrossEdit`). */
-function rangesAcrossEdit(before: TextDocument, now: TextDocument): (range: LspRange) => LspRange {
-  const offsetNow = offsetsAcrossEdit(before.getText(), now.getText());
+/** Ranges in `before` taken to where their text is in `now` (`offsetsAcrossEdit`, unless the caller has it). */
+function rangesAcrossEdit(before: TextDocument, now: TextDocument, offsetNow = offsetsAcrossEdit(before.getText(), now.getText())): (range: LspRange) => LspRange {
   return (range) => ({ start: now.positionAt(offsetNow(before.offsetAt(range.start))), end: now.positionAt(offsetNow(before.offsetAt(range.end))) });
 }
 
@@ -76,6 +77,11 @@ function rangesAcrossEdit(before: TextDocument, now: TextDocument): (range: LspR
  */
 export function offsetsAcrossEdit(before: string, now: string): (offset: number) => number {
   return editSpan(before, now).forward;
+}
+
+/** Offsets in `now` taken back to `before` across the same span; none for an offset within the span, which `before` does not hold. */
+export function offsetsBackAcrossEdit(before: string, now: string): (offset: number) => number | undefined {
+  return editSpan(before, now).back;
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { offsetsAcrossEdit } from '../../../server/src/lsp/whileUnparsed';
+import { offsetsAcrossEdit, offsetsBackAcrossEdit } from '../../../server/src/lsp/whileUnparsed';
 
 /** Where `needle` (found once in `before`) is taken in `now`, as the text at that offset there. */
 function movedTo(before: string, now: string, needle: string): string {
@@ -37,5 +37,16 @@ describe('offsets across the edit made since the last text that parsed', () => {
   test('the same text leaves every offset where it is', () => {
     const same = offsetsAcrossEdit(template, template);
     for (const offset of [0, 10, template.length - 1, template.length]) assert.equal(same(offset), offset);
+  });
+
+  test('taken back, for a hover: an offset before the edited lines stays, one after them goes back with its text, and one within them has no place before the edit', () => {
+    const now = template.replace('  Topic:\n', '  Tim\n  Topic:\n');
+    const back = offsetsBackAcrossEdit(template, now);
+    assert.equal(back(now.indexOf('Queue:')), template.indexOf('Queue:'));
+    assert.equal(back(now.indexOf('Topic:')), template.indexOf('Topic:'));
+    assert.equal(back(now.indexOf('Tim')), undefined);
+    // Forward then back is where it began, for every offset outside the span.
+    const forward = offsetsAcrossEdit(template, now);
+    for (const offset of [0, template.indexOf('Queue:'), template.indexOf('Topic:'), template.length]) assert.equal(back(forward(offset)), offset);
   });
 });
