@@ -12,6 +12,7 @@ import { effectiveDeletionPolicy } from './dataHolding';
 import { exportRisks, type PlacedStackRisk } from './exportRisks';
 import { dependencyOrder } from './dependencyOrder';
 import { synchronousRejections } from './rejections';
+import { trafficShiftOf } from './trafficShift';
 import type { ImpactDiagnostic, ImpactReport, ReplacementCause, ReportNote, ResourceChange, StackRisk } from './types';
 import { diffValues, UNCHANGED, valuesEqual, type ResourceFate } from './valueDiff';
 
@@ -58,6 +59,10 @@ export function compareTemplates(before: EvaluatedTemplate, after: EvaluatedTemp
 
   const { changes, fateOf } = planChanges(before, after, options.spec, diagnostics, options.nestedOutputs);
   addChangeRisks(changes, before, after, diagnostics);
+  for (const change of changes) {
+    const rollout = trafficShiftOf(change, after);
+    if (rollout) change.rollout = rollout;
+  }
   // Outputs alone never make an update (docs/update-rules.md#template-sections): exports change only with one.
   if (changes.length === 0) return { status: 'noop', message: NO_UPDATES, changes, diagnostics, notes };
   const risks = placeStackRisks(exportRisks(before, after, fateOf, options.crossStack?.importsByExport), after, diagnostics);

@@ -112,7 +112,46 @@ export interface ResourceChange {
   generatedBy?: { logicalId: string; property?: string };
   /** For an `AWS::CloudFormation::Stack` whose template is a local file: the child stack's own plan (nested.ts). */
   nested?: NestedReport;
+  /** How CloudFormation carries the update out, when an `UpdatePolicy` hands it to another service (trafficShift.ts). */
+  rollout?: UpdateRollout;
 }
+
+/**
+ * How CloudFormation carries out an update, where the resource's `UpdatePolicy` hands it to
+ * another service (as data; `present/` words it).
+ */
+export type UpdateRollout =
+  /**
+   * An `AWS::Lambda::Alias` under `CodeDeployLambdaAliasUpdate` moves to another version:
+   * CodeDeploy shifts the alias's traffic to it, running the hooks before and after and watching
+   * the deployment group's alarms, and the stack update waits for the deployment and fails with it.
+   */
+  | {
+      kind: 'traffic-shift';
+      /** The deployment group: its logical id when the template declares it, else its name; absent when only AWS knows it. */
+      deploymentGroup?: string;
+      /** The deployment configuration, when the deployment group names one. */
+      config?: DeploymentConfiguration;
+      /** The Lambda functions CodeDeploy runs before traffic moves and after, by logical id or name. */
+      hooks: { beforeTraffic?: string; afterTraffic?: string };
+      /** How many CloudWatch alarms can stop the deployment (the deployment group's, when enabled); absent when the template does not declare the group. */
+      alarms?: number;
+    };
+
+/** A CodeDeploy deployment configuration: its name, and how it moves traffic when that is known. */
+export interface DeploymentConfiguration {
+  /** `CodeDeployDefault.LambdaCanary10Percent5Minutes`, a custom configuration's name or logical id. */
+  name?: string;
+  routing?: TrafficRouting;
+}
+
+/** How a Lambda deployment configuration moves traffic (`TrafficRoutingConfig`). */
+export type TrafficRouting =
+  | { type: 'all-at-once' }
+  /** `percent` of the traffic for `minutes`, then all of it. */
+  | { type: 'canary'; percent: number; minutes: number }
+  /** `percent` more of the traffic every `minutes`, until all of it. */
+  | { type: 'linear'; percent: number; minutes: number };
 
 /**
  * What an update does inside a nested stack: the child template's report, with the parameter

@@ -12,6 +12,7 @@ import { impactHeading, impactLabel } from './impacts';
 import { listSome } from './lists';
 import { nestedSuffix, nestedSummary } from './nested';
 import { risksSuffix } from './risks';
+import { rolloutClause, rolloutLensSuffix } from './rollouts';
 
 /** ` · if IsProd holds` for a change that happens only if a condition decided at deploy time holds; empty otherwise. */
 export function conditionQualifier(change: ResourceChange): string {
@@ -99,7 +100,7 @@ export function changeReason(change: ResourceChange, replaced: ReadonlySet<strin
   if (change.impact === 'none') return unchangedReason(change);
   if (change.failure) return failureText(change.failure, change.resourceType);
   if (change.nested && change.details.length === 0) return nestedSummary(change.nested);
-  return `${changeCauses(change, replaced)}${unknownBehaviorClause(change)}${keptOldResource(change)}${conditionQualifier(change)}${risksSuffix(change.risks, change.action)}${nestedSuffix(change.nested)}`;
+  return `${changeCauses(change, replaced)}${unknownBehaviorClause(change)}${keptOldResource(change)}${rolloutClause(change.rollout)}${conditionQualifier(change)}${risksSuffix(change.risks, change.action)}${nestedSuffix(change.nested)}`;
 }
 
 /** The code lens above a changed resource: `⟳ Replace — VpcId ← VPC replaced`; a removal names the resource and its fate. */
@@ -111,7 +112,7 @@ export function changeLensTitle(change: ResourceChange, replaced: ReadonlySet<st
   // A stack updated only because its child changed is titled by the child's plan: `✎ nested: 1 replace · 2 modify`.
   if (change.nested && change.details.length === 0) return `${impactLabel(change.impact).symbol} ${nestedSummary(change.nested)}`;
   const causes = changeCauses(change, replaced);
-  return `${causes ? `${heading} — ${causes}` : heading}${conditionQualifier(change)}${risksSuffix(change.risks, change.action)}${nestedSuffix(change.nested)}`;
+  return `${causes ? `${heading} — ${causes}` : heading}${rolloutLensSuffix(change.rollout)}${conditionQualifier(change)}${risksSuffix(change.risks, change.action)}${nestedSuffix(change.nested)}`;
 }
 
 /** Resources named in the quiet line about resources that change nothing, before the rest are counted. */

@@ -7,6 +7,7 @@ import { changesSomething } from '../impact/claims';
 import type { ResourceChange } from '../impact/types';
 import { changeReason, moreLine } from './changes';
 import { impactHeading, impactLabel } from './impacts';
+import { rolloutLensPart } from './rollouts';
 
 /** Parts of a SAM lens shown before the rest are counted. */
 const PARTS_SHOWN = 5;
@@ -88,6 +89,9 @@ export function samResourceLensTitle(samLogicalId: string, changes: readonly Res
     const kept = removes.slice(0, pairs).every((c) => c.policyAction === 'Retain');
     parts.push(kept ? `${impactLabel('create').symbol} new ${counted(added.resourceType, pairs)}` : `${impactLabel('replacement').symbol} ${counted(added.resourceType, pairs)}`);
   }
+
+  // How the alias reaches its new version comes next: a canary takes minutes and may fail the update.
+  for (const change of generated) if (change.rollout) parts.push(rolloutLensPart(change.rollout));
 
   const counts = new Map<string, { symbol: string; type: string; count: number }>();
   for (const change of generated) {

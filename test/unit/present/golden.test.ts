@@ -423,6 +423,46 @@ Outputs:
     const markdown = await cli(before, after, '--markdown');
     assert.ok(markdown.includes(`- **warning** `) && markdown.includes(changes), markdown);
   });
+
+  test('an alias under CodeDeployLambdaAliasUpdate at a new version: how CodeDeploy shifts its traffic, and what can stop it', async () => {
+    const before = `Resources:
+  Live:
+    Type: AWS::Lambda::Alias
+    UpdatePolicy:
+      CodeDeployLambdaAliasUpdate:
+        ApplicationName: orders
+        DeploymentGroupName: !Ref Group
+        BeforeAllowTrafficHook: CodeDeployHook_checks
+    Properties:
+      FunctionName: orders
+      FunctionVersion: '3'
+      Name: live
+  Group:
+    Type: AWS::CodeDeploy::DeploymentGroup
+    Properties:
+      ApplicationName: orders
+      ServiceRoleArn: arn:aws:iam::123456789012:role/codedeploy
+      DeploymentConfigName: CodeDeployDefault.LambdaLinear10PercentEvery1Minute
+      AlarmConfiguration:
+        Enabled: true
+        Alarms: [{ Name: errors }, { Name: latency }]
+`;
+    const after = before.replace("FunctionVersion: '3'", "FunctionVersion: '4'");
+    const { verdict, rows } = await faces(before, after);
+    assert.equal(verdict, '1 modify — against HEAD');
+    const reason =
+      'FunctionVersion changed; CodeDeploy shifts its traffic to the new version: 10 % more every minute (CodeDeployDefault.LambdaLinear10PercentEvery1Minute); ' +
+      'the stack update waits for it and rolls back if CodeDeployHook_checks or one of 2 alarms stops it';
+    assert.deepEqual(rows, {
+      Live: {
+        lens: '✎ Update (no interruption) — FunctionVersion changed · ⇄ traffic shift: 10 % more every 1 min',
+        hover: `**✎ Update (no interruption)**: ${reason}`,
+        cli: `✎  update (no interruption)  Live  AWS::Lambda::Alias  ${reason}`,
+        markdown: `| ✎ update (no interruption) | \`Live\` | AWS::Lambda::Alias | ${reason} |`,
+        json: reason,
+      },
+    });
+  });
 });
 
 /** The `sam init` hello-world function, published under an alias, its code in S3. */
@@ -485,6 +525,24 @@ describe('the golden table of a SAM template: the SAM lines speak for what they 
     assert.ok(fn.some((line) => /^- `ServerlessRestApiDeployment[0-9a-f]{10}` · AWS::ApiGateway::Deployment — \*\*− Remove\*\*: removed from the template; deleted during cleanup$/.test(line)), fn.join('\n'));
     assert.equal(hovers['Goodbye:']![0], '**Events.Goodbye** · `AWS::Serverless::Function`');
     assert.ok(hovers['Goodbye:']!.includes('- `HelloWorldFunctionGoodbyePermissionProd` · AWS::Lambda::Permission — **+ Add**: created: new in the template'));
+  });
+
+  test('new code under a DeploymentPreference: the lens says how CodeDeploy shifts the alias to the new version, the hover says what can stop it', () => {
+    const gradual = samApp.replace('      AutoPublishAlias: live\n', '      AutoPublishAlias: live\n      DeploymentPreference:\n        Type: Canary10Percent30Minutes\n');
+    const after = gradual.replace('hello-v1.zip', 'hello-v2.zip');
+    const { lenses, problems, hovers } = samFaces(gradual, after, ['HelloWorldFunction:']);
+    assert.deepEqual(lenses, [
+      [0, '1 add · 2 modify · 1 remove — against HEAD'],
+      [lineOf(after, '  HelloWorldFunction:'), '✎ Update (no interruption) · + new version · ⇄ traffic shift: 10 % for 30 min, then all'],
+    ]);
+    assert.deepEqual(problems, []);
+    assert.ok(
+      hovers['HelloWorldFunction:']!.includes(
+        '- `HelloWorldFunctionAliaslive` · AWS::Lambda::Alias — **✎ Update (no interruption)**: FunctionVersion changed; CodeDeploy shifts its traffic to the new version: ' +
+          '10 % for 30 minutes, then all (CodeDeployDefault.LambdaCanary10Percent30Minutes); the stack update waits for it and rolls back if it fails',
+      ),
+      hovers['HelloWorldFunction:']!.join('\n'),
+    );
   });
 
   test('AutoPublishAlias removed: the lens on the function names the version and alias going, the API calling the function itself', () => {
