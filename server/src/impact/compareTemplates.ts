@@ -12,7 +12,7 @@ import { effectiveDeletionPolicy } from './dataHolding';
 import { exportRisks, type PlacedStackRisk } from './exportRisks';
 import { dependencyOrder } from './dependencyOrder';
 import { synchronousRejections } from './rejections';
-import { trafficShiftOf } from './trafficShift';
+import { rolloutOf } from './rollouts';
 import type { ImpactDiagnostic, ImpactReport, ReplacementCause, ReportNote, ResourceChange, StackRisk } from './types';
 import { diffValues, UNCHANGED, valuesEqual, type ResourceFate } from './valueDiff';
 
@@ -60,7 +60,7 @@ export function compareTemplates(before: EvaluatedTemplate, after: EvaluatedTemp
   const { changes, fateOf } = planChanges(before, after, options.spec, diagnostics, options.nestedOutputs);
   addChangeRisks(changes, before, after, diagnostics);
   for (const change of changes) {
-    const rollout = trafficShiftOf(change, after);
+    const rollout = rolloutOf(change, after);
     if (rollout) change.rollout = rollout;
   }
   // Outputs alone never make an update (docs/update-rules.md#template-sections): exports change only with one.

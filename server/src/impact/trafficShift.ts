@@ -7,6 +7,7 @@
  */
 import type { EvaluatedResource, EvaluatedTemplate } from '../evaluate/types';
 import { isValueObject, ResourceRef, type Value, type ValueObject } from '../evaluate/value';
+import { isTrue, nameOf, wholeNumber, withoutAbsent } from './writtenValues';
 import type { DeploymentConfiguration, ResourceChange, TrafficRouting, UpdateRollout } from './types';
 
 const ALIAS = 'AWS::Lambda::Alias';
@@ -64,12 +65,6 @@ function properties(resource: EvaluatedResource): ValueObject {
   return isValueObject(resource.properties) ? resource.properties : {};
 }
 
-/** A name as a person finds it in the template: the logical id a `Ref` names, or the name written. */
-function nameOf(value: Value | undefined): string | undefined {
-  if (value instanceof ResourceRef) return value.logicalId;
-  return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
 /** The deployment group's configuration: a predefined one, one the template declares, or another by name. */
 function configurationOf(template: EvaluatedTemplate, value: Value | undefined): DeploymentConfiguration | undefined {
   const config = declared(template, value, DEPLOYMENT_CONFIG);
@@ -103,20 +98,8 @@ function steps(type: 'canary' | 'linear', value: Value | undefined, percentKey: 
   return percent !== undefined && minutes !== undefined ? { type, percent, minutes } : undefined;
 }
 
-/** A number written as a number or as its text (YAML and JSON templates write both). */
-function wholeNumber(value: Value | undefined): number | undefined {
-  const number = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined;
-  return number !== undefined && Number.isInteger(number) ? number : undefined;
-}
-
 /** How many alarms can stop the deployment: those of an enabled `AlarmConfiguration`. */
 function alarmCount(value: Value | undefined): number {
   if (!isValueObject(value)) return 0;
-  const enabled = value.Enabled === true || value.Enabled === 'true';
-  return enabled && Array.isArray(value.Alarms) ? value.Alarms.length : 0;
-}
-
-/** The object without its undefined entries, so that data compares and prints as written. */
-function withoutAbsent<T extends object>(object: T): T {
-  return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as T;
+  return isTrue(value.Enabled) && Array.isArray(value.Alarms) ? value.Alarms.length : 0;
 }

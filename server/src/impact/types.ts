@@ -112,13 +112,14 @@ export interface ResourceChange {
   generatedBy?: { logicalId: string; property?: string };
   /** For an `AWS::CloudFormation::Stack` whose template is a local file: the child stack's own plan (nested.ts). */
   nested?: NestedReport;
-  /** How CloudFormation carries the update out, when an `UpdatePolicy` hands it to another service (trafficShift.ts). */
+  /** How CloudFormation carries the update out, where an `UpdatePolicy` decides it (rollouts.ts). */
   rollout?: UpdateRollout;
 }
 
 /**
- * How CloudFormation carries out an update, where the resource's `UpdatePolicy` hands it to
- * another service (as data; `present/` words it).
+ * How CloudFormation carries out an update beyond the resource's own API call: where its
+ * `UpdatePolicy` hands it to another service, or what the update leaves as it was (as data;
+ * `present/` words it).
  */
 export type UpdateRollout =
   /**
@@ -136,7 +137,19 @@ export type UpdateRollout =
       hooks: { beforeTraffic?: string; afterTraffic?: string };
       /** How many CloudWatch alarms can stop the deployment (the deployment group's, when enabled); absent when the template does not declare the group. */
       alarms?: number;
-    };
+    }
+  /**
+   * An Auto Scaling group's instances replaced in batches (`AutoScalingRollingUpdate`): at most
+   * `maxBatchSize` at a time, `minInstancesInService` kept in service; `pauseTime` after each
+   * batch, or the longest wait for its instances' signals when `waitsForSignals`.
+   */
+  | { kind: 'rolling-update'; maxBatchSize: number; minInstancesInService: number; pauseTime?: string; waitsForSignals: boolean }
+  /** The whole group replaced (`AutoScalingReplacingUpdate` with `WillReplace`): a new group and its instances, the old one deleted in cleanup. */
+  | { kind: 'replacing-update' }
+  /** An Auto Scaling instance refresh (`AutoScalingInstanceRefresh`), with its strategy and the alarms that roll it back. */
+  | { kind: 'instance-refresh'; strategy?: string; minHealthyPercentage?: number; alarms: number }
+  /** A new launch template or configuration and no policy that replaces the instances: those running keep theirs. */
+  | { kind: 'instances-kept' };
 
 /** A CodeDeploy deployment configuration: its name, and how it moves traffic when that is known. */
 export interface DeploymentConfiguration {

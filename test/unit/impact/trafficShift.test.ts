@@ -111,7 +111,9 @@ describe('an alias under CodeDeployLambdaAliasUpdate that moves to another versi
   test('the new template\'s policy is the one applied: added in the same update as the new version, it deploys that version', () => {
     const before = stack('', group('CodeDeployDefault.LambdaAllAtOnce'));
     const after = nextVersion(stack(groupPolicy, group('CodeDeployDefault.LambdaAllAtOnce')));
-    assert.deepEqual(aliasChange(before, after).rollout?.config, { name: 'CodeDeployDefault.LambdaAllAtOnce', routing: { type: 'all-at-once' } });
+    const rollout = aliasChange(before, after).rollout;
+    assert.equal(rollout?.kind, 'traffic-shift');
+    assert.deepEqual(rollout.config, { name: 'CodeDeployDefault.LambdaAllAtOnce', routing: { type: 'all-at-once' } });
   });
 });
 

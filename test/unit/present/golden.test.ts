@@ -463,6 +463,42 @@ Outputs:
       },
     });
   });
+
+  test('two Auto Scaling groups on a new launch template version: one keeps its running instances, the other replaces them in batches', async () => {
+    const group = (id: string, policy: string) => `  ${id}:
+    Type: AWS::AutoScaling::AutoScalingGroup
+${policy}    Properties:
+      MinSize: '2'
+      MaxSize: '4'
+      VPCZoneIdentifier: [subnet-1]
+      LaunchTemplate: { LaunchTemplateId: !Ref Launch, Version: !GetAtt Launch.LatestVersionNumber }
+`;
+    const before = `Resources:
+  Launch:
+    Type: AWS::EC2::LaunchTemplate
+    Properties:
+      LaunchTemplateData: { ImageId: ami-11111111 }
+${group('Plain', '')}${group('Rolled', '    UpdatePolicy:\n      AutoScalingRollingUpdate: { MaxBatchSize: 2, MinInstancesInService: 2 }\n')}`;
+    const after = before.replace('ami-11111111', 'ami-22222222');
+    const { rows } = await faces(before, after);
+    const cause = 'LaunchTemplate ← Launch.LatestVersionNumber';
+    const kept = `${cause}; the running instances keep the configuration they were launched with: only instances launched from now on use the new one (no UpdatePolicy replaces them)`;
+    const rolled = `${cause}; CloudFormation replaces its instances in batches of up to 2, keeping at least 2 in service (AutoScalingRollingUpdate)`;
+    assert.deepEqual(rows.Plain, {
+      lens: `✎ Update (no interruption) — ${cause} · running instances unchanged`,
+      hover: `**✎ Update (no interruption)**: ${kept}`,
+      cli: `✎  update (no interruption)  Plain  AWS::AutoScaling::AutoScalingGroup  ${kept}`,
+      markdown: `| ✎ update (no interruption) | \`Plain\` | AWS::AutoScaling::AutoScalingGroup | ${kept} |`,
+      json: kept,
+    });
+    assert.deepEqual(rows.Rolled, {
+      lens: `✎ Update (no interruption) — ${cause} · ⇄ rolling update: 2 instances at a time`,
+      hover: `**✎ Update (no interruption)**: ${rolled}`,
+      cli: `✎  update (no interruption)  Rolled  AWS::AutoScaling::AutoScalingGroup  ${rolled}`,
+      markdown: `| ✎ update (no interruption) | \`Rolled\` | AWS::AutoScaling::AutoScalingGroup | ${rolled} |`,
+      json: rolled,
+    });
+  });
 });
 
 /** The `sam init` hello-world function, published under an alias, its code in S3. */

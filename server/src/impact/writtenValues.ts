@@ -1,0 +1,27 @@
+/**
+ * Reading the values of resource attributes and properties as CloudFormation reads them: a number
+ * or a boolean may be written as text (YAML and JSON templates write both), a name as a `Ref`.
+ */
+import { ResourceRef, type Value } from '../evaluate/value';
+
+/** A whole number written as a number or as its digits; undefined otherwise. */
+export function wholeNumber(value: Value | undefined): number | undefined {
+  const number = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : undefined;
+  return number !== undefined && Number.isInteger(number) ? number : undefined;
+}
+
+/** Whether a boolean is written true (`true` or `"true"`, as CloudFormation accepts it). */
+export function isTrue(value: Value | undefined): boolean {
+  return value === true || (typeof value === 'string' && value.toLowerCase() === 'true');
+}
+
+/** A name as a person finds it in the template: the logical id a `Ref` names, or the name written. */
+export function nameOf(value: Value | undefined): string | undefined {
+  if (value instanceof ResourceRef) return value.logicalId;
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** The object without its undefined entries, so that data compares and prints as written. */
+export function withoutAbsent<T extends object>(object: T): T {
+  return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as T;
+}
