@@ -10,6 +10,7 @@ import type { Range } from '../template/ast';
 import type { ResourceDecl, TemplateModel } from '../template/model';
 import { samePlainValue } from '../template';
 import { deepestNodeAt } from './locate';
+import { behaviorUnderUpdatePolicy } from './policyBehaviors';
 import type { AttributeChangeType, ChangeDetail, ChangeScope, ChangeTarget, Impact, PolicyAction, Replacement, ReplacementCause, RequiresRecreation, ResourceChange, UpdateFailure } from './types';
 import { isIdentityAttribute, type ChangeSetPlan, type PathSegment, type ResourceFate, type ValueDifference } from './valueDiff';
 
@@ -55,7 +56,11 @@ export function classifyChange(resource: ModifiedResource, ctx: ClassifyContext)
     details.push(detail);
     if (detail.changeSource === 'ParameterReference') details.push(companionDetail(detail));
   };
-  for (const diff of resource.propertyDiffs) record(propertyDetail(resource, diff, propertyBehavior(ctx.spec, type, diff.path), ctx));
+  const updatePolicy = resource.after.attributes.UpdatePolicy;
+  for (const diff of resource.propertyDiffs) {
+    const behavior = behaviorUnderUpdatePolicy(type, diff.path, updatePolicy, propertyBehavior(ctx.spec, type, diff.path));
+    record(propertyDetail(resource, diff, behavior, ctx));
+  }
   for (const diff of resource.metadataDiffs) record(metadataDetail(resource, diff, ctx));
 
   const scope = [...new Set(details.map(scopeOf))];

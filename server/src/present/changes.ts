@@ -4,6 +4,7 @@
  * phrases (causes.ts), so a finding reads the same wherever it is shown.
  */
 import { isModuleType } from '../evaluate/modules';
+import { decidingUpdatePolicy } from '../impact/policyBehaviors';
 import { isCustomResourceType } from '../spec/index';
 import type { ChangeDetail, ResourceChange, UpdateFailure } from '../impact/types';
 import { describeValueChange } from './values';
@@ -88,6 +89,19 @@ function unknownBehaviorClause(change: ResourceChange): string {
   return `; the update behaviour of ${detailName(deciding)} is unknown (${change.resourceType} is not in the resource specification)`;
 }
 
+/**
+ * ` · UpdatePolicy EnableVersionUpgrade: true would update it in place`, for a replacement that
+ * the resource's update policy would have avoided (docs/update-rules.md#policy-decides-behaviour).
+ */
+function avoidableReplacement(change: ResourceChange): string {
+  if (change.impact !== 'replacement' && change.impact !== 'conditional-replacement') return '';
+  for (const detail of decisiveDetails(change)) {
+    const policy = detail.target.name === undefined ? undefined : decidingUpdatePolicy(change.resourceType, detail.target.name);
+    if (policy) return ` · UpdatePolicy ${policy}: true would update it in place`;
+  }
+  return '';
+}
+
 /** The causes of a modification in one phrase list: `VpcId ← VPC replaced, CidrBlock changed and 2 more`. */
 export function changeCauses(change: ResourceChange, replaced: ReadonlySet<string>): string {
   return listSome(decisiveDetails(change).map((d) => detailCause(d, replaced)));
@@ -100,7 +114,7 @@ export function changeReason(change: ResourceChange, replaced: ReadonlySet<strin
   if (change.impact === 'none') return unchangedReason(change);
   if (change.failure) return failureText(change.failure, change.resourceType);
   if (change.nested && change.details.length === 0) return nestedSummary(change.nested);
-  return `${changeCauses(change, replaced)}${unknownBehaviorClause(change)}${keptOldResource(change)}${rolloutClause(change.rollout)}${conditionQualifier(change)}${risksSuffix(change.risks, change.action)}${nestedSuffix(change.nested)}`;
+  return `${changeCauses(change, replaced)}${avoidableReplacement(change)}${unknownBehaviorClause(change)}${keptOldResource(change)}${rolloutClause(change.rollout)}${conditionQualifier(change)}${risksSuffix(change.risks, change.action)}${nestedSuffix(change.nested)}`;
 }
 
 /** The code lens above a changed resource: `⟳ Replace — VpcId ← VPC replaced`; a removal names the resource and its fate. */
@@ -112,7 +126,7 @@ export function changeLensTitle(change: ResourceChange, replaced: ReadonlySet<st
   // A stack updated only because its child changed is titled by the child's plan: `✎ nested: 1 replace · 2 modify`.
   if (change.nested && change.details.length === 0) return `${impactLabel(change.impact).symbol} ${nestedSummary(change.nested)}`;
   const causes = changeCauses(change, replaced);
-  return `${causes ? `${heading} — ${causes}` : heading}${rolloutLensSuffix(change.rollout)}${conditionQualifier(change)}${risksSuffix(change.risks, change.action)}${nestedSuffix(change.nested)}`;
+  return `${causes ? `${heading} — ${causes}` : heading}${avoidableReplacement(change)}${rolloutLensSuffix(change.rollout)}${conditionQualifier(change)}${risksSuffix(change.risks, change.action)}${nestedSuffix(change.nested)}`;
 }
 
 /** Resources named in the quiet line about resources that change nothing, before the rest are counted. */
@@ -156,7 +170,7 @@ export function replacementMessage(change: ResourceChange, replaced: ReadonlySet
   const names = listSome(decisiveDetails(change).map(detailName));
   const carried = change.replacementCause && change.replacementCause.chain.length > 1 && names ? ` (${names})` : '';
   const body = chain ?? `${changeCauses(change, replaced)} → ${replaced.has(change.logicalId) ? 'new' : 'maybe new'} ${change.logicalId}`;
-  return `${prefix}: ${body}${carried}${conditionQualifier(change)}`;
+  return `${prefix}: ${body}${carried}${conditionQualifier(change)}${avoidableReplacement(change)}`;
 }
 
 /**

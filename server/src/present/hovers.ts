@@ -7,6 +7,7 @@ import { changesSomething, replacedIds, shownDetails } from '../impact/claims';
 import type { ChangeDetail, NestedReport, ResourceChange } from '../impact/types';
 import type { PropertyBehavior, ResourceTypeInfo } from '../spec/types';
 import { isModuleType } from '../evaluate/modules';
+import { decidingUpdatePolicy } from '../impact/policyBehaviors';
 import { behaviorSourceNote, behaviorText } from './behaviors';
 import { detailCause } from './causes';
 import { changeReason, moreLine, replacementMessage } from './changes';
@@ -131,7 +132,12 @@ export interface PropertyHoverFacts {
 /** The hover on a property: how CloudFormation updates it, whether or not it changed, and what changed in it. */
 export function propertyHoverText(facts: PropertyHoverFacts, replaced: ReadonlySet<string>): string {
   const { logicalId, type, propertyPath, behavior, change, details } = facts;
-  const lines = [`**${propertyPath.join('.')}** · \`${type}\``, '', behaviorText(behavior.behavior) + behaviorSourceNote(behavior.source, facts.custom)];
+  // Where the resource's update policy decides, the hover says both answers: the policy is read beside the properties.
+  const policy = propertyPath[0] === undefined ? undefined : decidingUpdatePolicy(type, propertyPath[0]);
+  const behaviorLine = policy
+    ? `Update requires: No interruption with UpdatePolicy ${policy}: true; Replacement without it`
+    : behaviorText(behavior.behavior) + behaviorSourceNote(behavior.source, facts.custom);
+  const lines = [`**${propertyPath.join('.')}** · \`${type}\``, '', behaviorLine];
   if (facts.description) lines.push('', facts.description);
   if (facts.documentationUrl) lines.push('', `[Documentation](${facts.documentationUrl})`);
   if (change && !changesSomething(change)) {

@@ -464,6 +464,34 @@ Outputs:
     });
   });
 
+  test('a search domain replaced for a new engine version: every face says the update policy that would upgrade it in place', async () => {
+    const search = (version: string) => `Resources:
+  Search:
+    Type: AWS::OpenSearchService::Domain
+    UpdateReplacePolicy: Retain
+    Properties:
+      EngineVersion: ${version}
+`;
+    const { rows } = await faces(search('OpenSearch_2.11'), search('OpenSearch_2.13'));
+    const avoidable = 'UpdatePolicy EnableVersionUpgrade: true would update it in place';
+    // The property's own hover gives both answers, whatever the template holds.
+    const after = search('OpenSearch_2.13');
+    const { report, after: evaluated } = analyzeUpdate({ text: after }, { text: after }, { spec });
+    const document = TextDocument.create('file:///app.yaml', 'yaml', 1, after);
+    const hover = buildHover(document, readOutline(encodeOutline(evaluated)), report, spec, after.indexOf('EngineVersion') + 1);
+    const lines = hover && typeof hover.contents === 'object' && 'value' in hover.contents ? hover.contents.value.split('\n') : [];
+    assert.deepEqual(lines.slice(0, 3), ['**EngineVersion** · `AWS::OpenSearchService::Domain`', '', 'Update requires: No interruption with UpdatePolicy EnableVersionUpgrade: true; Replacement without it']);
+    const reason = `EngineVersion changed · ${avoidable}; the old resource is kept (UpdateReplacePolicy: Retain)`;
+    assert.deepEqual(rows.Search, {
+      lens: `⟳ Replace — EngineVersion changed · ${avoidable}`,
+      problem: `Replacement: EngineVersion changed → new Search · ${avoidable}`,
+      hover: `**⟳ Replace**: ${reason}`,
+      cli: `⟳  replace  Search  AWS::OpenSearchService::Domain  ${reason}`,
+      markdown: `| ⟳ replace | \`Search\` | AWS::OpenSearchService::Domain | ${reason} |`,
+      json: reason,
+    });
+  });
+
   test('two Auto Scaling groups on a new launch template version: one keeps its running instances, the other replaces them in batches', async () => {
     const group = (id: string, policy: string) => `  ${id}:
     Type: AWS::AutoScaling::AutoScalingGroup
