@@ -6,6 +6,7 @@ import { isValueObject, UnknownValue, type Value } from '../evaluate/value';
 import type { ResourceSpec } from '../spec/types';
 import type { Range } from '../template/ast';
 import type { ResourceDecl, TemplateModel } from '../template/model';
+import { undeployedApiChanges } from './apiDeployments';
 import { changeRisks } from './changeRisks';
 import { classifyChange, fateOfChange, type ModifiedResource } from './classifyChange';
 import { effectiveDeletionPolicy } from './dataHolding';
@@ -63,6 +64,7 @@ export function compareTemplates(before: EvaluatedTemplate, after: EvaluatedTemp
     const rollout = rolloutOf(change, after);
     if (rollout) change.rollout = rollout;
   }
+  diagnostics.push(...undeployedApiChanges(changes, before, after));
   // Outputs alone never make an update (docs/update-rules.md#template-sections): exports change only with one.
   if (changes.length === 0) return { status: 'noop', message: NO_UPDATES, changes, diagnostics, notes };
   const risks = placeStackRisks(exportRisks(before, after, fateOf, options.crossStack?.importsByExport), after, diagnostics);

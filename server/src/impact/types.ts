@@ -253,6 +253,11 @@ export type Finding =
   | { kind: 'change-risk'; logicalId: string; resourceType: string; action: ChangeAction; risk: ChangeRisk }
   /** A risk to the stack, placed at the output. */
   | StackRisk
+  /**
+   * A REST API whose served definition changes (`changed`: the API or its parts) while none of its
+   * `deployments` is created anew: its stages keep serving the API as it was (apiDeployments.ts).
+   */
+  | { kind: 'api-not-redeployed'; restApi: string; changed: string[]; deployments: string[] }
   /** A nested stack's template is in S3 or on the web: its changes are not analysed (placed at TemplateURL). */
   | { kind: 'nested-template-remote'; logicalId: string; url: string }
   /** A nested stack's template is one of the templates above it: not followed (placed at TemplateURL). */

@@ -34,6 +34,14 @@ export function findingText(finding: Finding): string {
       return `The baseline template has ${finding.errors} error(s) (first: ${finding.first}); the comparison may be incomplete.`;
     case 'change-risk':
       return changeRiskText(finding.logicalId, finding.action, finding.risk);
+    case 'api-not-redeployed': {
+      const what = finding.changed.length === 1 && finding.changed[0] === finding.restApi ? `REST API ${finding.restApi}` : `REST API ${finding.restApi} (${listSome(finding.changed)})`;
+      const deployments = finding.deployments.length === 1 ? `its deployment ${finding.deployments[0]} is not` : `none of its deployments (${listSome(finding.deployments)}) is`;
+      return (
+        `Not deployed: this update changes ${what}, but ${deployments} created anew, and a deployment is a snapshot of the API: ` +
+        'its stages keep serving the API as it was. A new AWS::ApiGateway::Deployment (a new logical id) deploys the change.'
+      );
+    }
     case 'export-changes':
     case 'export-in-use':
       return stackRiskText(finding);

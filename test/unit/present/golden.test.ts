@@ -492,6 +492,37 @@ Outputs:
     });
   });
 
+  test('a REST API method changed with no new deployment: the problem says the stages keep serving the API as it was', async () => {
+    const before = `Resources:
+  Api:
+    Type: AWS::ApiGateway::RestApi
+    Properties: { Name: items }
+  GetItems:
+    Type: AWS::ApiGateway::Method
+    Properties:
+      RestApiId: !Ref Api
+      ResourceId: !GetAtt Api.RootResourceId
+      HttpMethod: GET
+      AuthorizationType: NONE
+      Integration: { Type: MOCK }
+  Release:
+    Type: AWS::ApiGateway::Deployment
+    DependsOn: GetItems
+    Properties: { RestApiId: !Ref Api, StageName: prod }
+`;
+    const { rows } = await faces(before, before.replace('AuthorizationType: NONE', 'AuthorizationType: AWS_IAM'));
+    assert.deepEqual(rows.GetItems, {
+      lens: '✎ Update (no interruption) — AuthorizationType changed',
+      problem:
+        'Not deployed: this update changes REST API Api (GetItems), but its deployment Release is not created anew, and a deployment is a snapshot of the API: ' +
+        'its stages keep serving the API as it was. A new AWS::ApiGateway::Deployment (a new logical id) deploys the change.',
+      hover: '**✎ Update (no interruption)**: AuthorizationType changed',
+      cli: '✎  update (no interruption)  GetItems  AWS::ApiGateway::Method  AuthorizationType changed',
+      markdown: '| ✎ update (no interruption) | `GetItems` | AWS::ApiGateway::Method | AuthorizationType changed |',
+      json: 'AuthorizationType changed',
+    });
+  });
+
   test('two Auto Scaling groups on a new launch template version: one keeps its running instances, the other replaces them in batches', async () => {
     const group = (id: string, policy: string) => `  ${id}:
     Type: AWS::AutoScaling::AutoScalingGroup
