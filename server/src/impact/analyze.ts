@@ -4,7 +4,7 @@
 import { applyLanguageExtensions, evaluateTemplate, partitionOfRegion, unevaluated } from '../evaluate';
 import type { CrossStackValues, EvaluatedTemplate, EvaluationContext } from '../evaluate/types';
 import type { Value } from '../evaluate/value';
-import { expandServerless, generatedByOf, languageExtensionsBeforeServerless, pointDetailsAtSamProperties, runsServerlessTransform, type LocalArtifacts, type SamNote, type SamSourceMap, type SamTranslationCache } from '../sam';
+import { expandServerless, generatedByOf, languageExtensionsBeforeServerless, pointDetailsAtSamProperties, pointFindingsAtSamProperties, runsServerlessTransform, type LocalArtifacts, type SamNote, type SamSourceMap, type SamTranslationCache } from '../sam';
 import type { ResourceSpec } from '../spec/types';
 import { isWellFormed, parseTemplate, readTemplateModel } from '../template';
 import type { TemplateModel } from '../template/model';
@@ -202,6 +202,7 @@ export function compareSides(before: EvaluatedSide, after: EvaluatedSide, option
     change.generatedBy = generatedBy;
     pointDetailsAtSamProperties(change, before.samSourceMap, after.samSourceMap);
   }
+  pointFindingsAtSamProperties(report);
   return report;
 }
 

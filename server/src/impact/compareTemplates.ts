@@ -10,6 +10,7 @@ import { undeployedApiChanges } from './apiDeployments';
 import { changeRisks } from './changeRisks';
 import { classifyChange, fateOfChange, type ModifiedResource } from './classifyChange';
 import { effectiveDeletionPolicy } from './dataHolding';
+import { unpublishedFunctionChanges } from './lambdaVersions';
 import { exportRisks, type PlacedStackRisk } from './exportRisks';
 import { dependencyOrder } from './dependencyOrder';
 import { synchronousRejections } from './rejections';
@@ -64,7 +65,7 @@ export function compareTemplates(before: EvaluatedTemplate, after: EvaluatedTemp
     const rollout = rolloutOf(change, after);
     if (rollout) change.rollout = rollout;
   }
-  diagnostics.push(...undeployedApiChanges(changes, before, after));
+  diagnostics.push(...undeployedApiChanges(changes, before, after), ...unpublishedFunctionChanges(changes, after));
   // Outputs alone never make an update (docs/update-rules.md#template-sections): exports change only with one.
   if (changes.length === 0) return { status: 'noop', message: NO_UPDATES, changes, diagnostics, notes };
   const risks = placeStackRisks(exportRisks(before, after, fateOf, options.crossStack?.importsByExport), after, diagnostics);

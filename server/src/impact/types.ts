@@ -258,6 +258,13 @@ export type Finding =
    * `deployments` is created anew: its stages keep serving the API as it was (apiDeployments.ts).
    */
   | { kind: 'api-not-redeployed'; restApi: string; changed: string[]; deployments: string[] }
+  /**
+   * A function whose versioned code or settings (`changed`) change while none of its `versions`
+   * is created anew: what reads them (`readers`: aliases, permissions...) keeps the function as it
+   * was (lambdaVersions.ts). `sam`: the function is a SAM function's, whose versions SAM names
+   * (set by sam/generatedBy.ts once changes are attributed).
+   */
+  | { kind: 'version-not-republished'; function: string; changed: string[]; versions: string[]; readers: string[]; sam?: true }
   /** A nested stack's template is in S3 or on the web: its changes are not analysed (placed at TemplateURL). */
   | { kind: 'nested-template-remote'; logicalId: string; url: string }
   /** A nested stack's template is one of the templates above it: not followed (placed at TemplateURL). */

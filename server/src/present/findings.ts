@@ -34,6 +34,16 @@ export function findingText(finding: Finding): string {
       return `The baseline template has ${finding.errors} error(s) (first: ${finding.first}); the comparison may be incomplete.`;
     case 'change-risk':
       return changeRiskText(finding.logicalId, finding.action, finding.risk);
+    case 'version-not-republished': {
+      const versions = finding.versions.length === 1 ? `its version ${finding.versions[0]} is not` : `none of its versions (${listSome(finding.versions)}) is`;
+      const samHint = finding.sam
+        ? ' SAM publishes a new version only when the code, the environment variables, the memory size or SnapStart change, unless AutoPublishAliasAllProperties is true.'
+        : ' A new AWS::Lambda::Version (a new logical id) publishes the change.';
+      return (
+        `Not published: this update changes ${finding.function}'s ${listSome(finding.changed)}, but ${versions} created anew, and a version is a snapshot of the function: ` +
+        `${listSome(finding.readers)} ${finding.readers.length === 1 ? 'keeps' : 'keep'} the function as it was.${samHint}`
+      );
+    }
     case 'api-not-redeployed': {
       const what = finding.changed.length === 1 && finding.changed[0] === finding.restApi ? `REST API ${finding.restApi}` : `REST API ${finding.restApi} (${listSome(finding.changed)})`;
       const deployments = finding.deployments.length === 1 ? `its deployment ${finding.deployments[0]} is not` : `none of its deployments (${listSome(finding.deployments)}) is`;

@@ -690,7 +690,16 @@ Resources:
       [0, '2 modify (1 replace) — against HEAD'],
       [lineOf(after, '  HelloWorldFunction:'), '✎ Update (no interruption) · ⟳ role'],
     ]);
-    assert.deepEqual(problems, [[lineOf(after, '    RolePath: /app/'), 'Replacement: Path changed → new HelloWorldFunctionRole']]);
+    // The function takes the new role, and the version the alias serves keeps the old one, which the cleanup deletes.
+    const version = /HelloWorldFunctionVersion[0-9a-f]{10}/.exec(problems[1]?.[1] ?? '')?.[0];
+    assert.deepEqual(problems, [
+      [lineOf(after, '    RolePath: /app/'), 'Replacement: Path changed → new HelloWorldFunctionRole'],
+      [
+        lineOf(after, '  HelloWorldFunction:'),
+        `Not published: this update changes HelloWorldFunction's Role, but its version ${version} is not created anew, and a version is a snapshot of the function: ` +
+          'HelloWorldFunctionAliaslive keeps the function as it was. SAM publishes a new version only when the code, the environment variables, the memory size or SnapStart change, unless AutoPublishAliasAllProperties is true.',
+      ],
+    ]);
     assert.deepEqual(hovers.RolePath, [
       '**Globals.Function.RolePath** · `AWS::Serverless::Function`',
       '',
