@@ -14,6 +14,9 @@ import { committedSamApp, editedSamApp } from '../fixtures/samHelloWorld';
 const committed = committedSamApp;
 const edited = editedSamApp;
 
+/** A longer timeout alone: SAM's version id does not hash it, so the alias keeps the version it serves. */
+const longerTimeout = committed.replace('Timeout: 3', 'Timeout: 10');
+
 /** A role path for every function, set in Globals: IAM cannot change a role's path in place. */
 const withRolePath = committed.replace('    Timeout: 3\n', '    Timeout: 3\n    RolePath: /app/\n');
 
@@ -46,10 +49,12 @@ describe('a SAM template against git HEAD', () => {
     }
     writeFileSync(join(repo, 'template.yaml'), committed);
     writeFileSync(join(repo, 'globals.yaml'), committed);
-    git(repo, 'add', '--', 'template.yaml', 'globals.yaml');
+    writeFileSync(join(repo, 'timeout.yaml'), committed);
+    git(repo, 'add', '--', 'template.yaml', 'globals.yaml', 'timeout.yaml');
     git(repo, 'commit', '-q', '-m', 'sam init');
     writeFileSync(join(repo, 'template.yaml'), edited);
     writeFileSync(join(repo, 'globals.yaml'), withRolePath);
+    writeFileSync(join(repo, 'timeout.yaml'), longerTimeout);
     server = await TestServer.start({ workspace: repo });
   });
 
@@ -187,5 +192,16 @@ describe('a SAM template against git HEAD', () => {
       lenses.filter((lens) => lens.range.start.line !== 0).map((lens) => [lens.range.start.line, lens.command?.title]),
       [[lineOf(withRolePath, '  HelloWorldFunction:'), '✎ Update (no interruption) · ⟳ role']],
     );
+  });
+
+  test('a longer timeout under AutoPublishAlias: the warning that the alias keeps its version is on the Globals Timeout line', async () => {
+    const uri = pathToUri(join(repo, 'timeout.yaml'));
+    const diagnostics = await server.diagnostics(uri, await server.open(uri, longerTimeout));
+    const unpublished = diagnostics.filter((d) => d.code === 'version-not-republished');
+    assert.deepEqual(
+      unpublished.map((d) => [d.range.start.line, d.severity]),
+      [[lineOf(longerTimeout, '    Timeout: 10'), DiagnosticSeverity.Warning]],
+    );
+    assert.match(String(unpublished[0].message), /^Not published: this update changes HelloWorldFunction's Timeout, .* HelloWorldFunctionAliaslive keeps the function as it was\. SAM publishes a new version only when/);
   });
 });
