@@ -8,6 +8,7 @@
 import type { EvaluatedTemplate } from '../evaluate/types';
 import { isValueObject, ResourceRef, type Value } from '../evaluate/value';
 import type { Range } from '../template/ast';
+import { makesNewResource } from './claims';
 import type { ImpactDiagnostic, ResourceChange } from './types';
 
 const REST_API = 'AWS::ApiGateway::RestApi';
@@ -43,13 +44,13 @@ export function undeployedApiChanges(changes: readonly ResourceChange[], before:
   for (const [api, parts] of changedParts) {
     const apiChange = fateOf.get(api);
     // A new or replaced API is deployed by its deployments' replacement (their RestApiId changes), if by anything.
-    if (apiChange && (apiChange.action === 'Add' || apiChange.impact === 'replacement' || apiChange.impact === 'conditional-replacement')) continue;
+    if (apiChange && makesNewResource(apiChange)) continue;
     const deployments = [...after.resources.values()].filter((r) => r.active && r.type === DEPLOYMENT && refersTo(properties(r.properties).RestApiId, api)).map((r) => r.logicalId);
     // An API deployed from outside the template (a pipeline, the console) is not this update's to deploy.
     if (deployments.length === 0) continue;
     const redeployed = deployments.some((id) => {
       const change = fateOf.get(id);
-      return change !== undefined && (change.action === 'Add' || change.impact === 'replacement' || change.impact === 'conditional-replacement');
+      return change !== undefined && makesNewResource(change);
     });
     if (redeployed) continue;
     const placed = parts.find((part) => part.rangeIn === 'new');

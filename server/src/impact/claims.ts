@@ -26,6 +26,15 @@ export function shownDetails(change: ResourceChange): ChangeDetail[] {
   return change.details.filter((d) => !d.keepsValue && !isCompanionDetail(d));
 }
 
+/**
+ * Whether a change makes a new physical resource, for certain or possibly: an addition, or a
+ * replacement. A snapshot resource (an API deployment, a function version) made anew takes a new
+ * snapshot.
+ */
+export function makesNewResource(change: ResourceChange): boolean {
+  return change.action === 'Add' || change.impact === 'replacement' || change.impact === 'conditional-replacement';
+}
+
 /** The logical ids a report replaces for certain (a cause named "replaced" is one of these). */
 export function replacedIds(changes: readonly ResourceChange[]): Set<string> {
   const ids = new Set<string>();

@@ -7,6 +7,7 @@
  */
 import type { EvaluatedResource, EvaluatedTemplate } from '../evaluate/types';
 import { Concatenation, isValueObject, ResourceAttribute, ResourceRef, UnknownValue, type Value } from '../evaluate/value';
+import { makesNewResource } from './claims';
 import type { ImpactDiagnostic, ResourceChange } from './types';
 
 const FUNCTION = 'AWS::Lambda::Function';
@@ -40,29 +41,34 @@ const VERSIONED = new Set([
  * placed at the function's change.
  */
 export function unpublishedFunctionChanges(changes: readonly ResourceChange[], after: EvaluatedTemplate): ImpactDiagnostic[] {
-  const fateOf = new Map(changes.map((change) => [change.logicalId, change]));
-  const diagnostics: ImpactDiagnostic[] = [];
   const versionsOf = functionVersions(after);
-  if (versionsOf.size === 0) return diagnostics;
+  if (versionsOf.size === 0) return [];
+  const fateOf = new Map(changes.map((change) => [change.logicalId, change]));
+  const recreated = (id: string) => {
+    const fate = fateOf.get(id);
+    return fate !== undefined && makesNewResource(fate);
+  };
+  const unpublished: { change: ResourceChange; changed: string[]; versions: string[] }[] = [];
   for (const change of changes) {
     if (change.resourceType !== FUNCTION || change.action !== 'Modify' || change.impact === 'none') continue;
     // A replaced function is a new one: its versions, which name it, are replaced with it.
-    if (change.impact === 'replacement' || change.impact === 'conditional-replacement' || change.impact === 'will-fail') continue;
+    if (makesNewResource(change) || change.impact === 'will-fail') continue;
     const versions = versionsOf.get(change.logicalId);
-    if (!versions) continue;
+    if (!versions || versions.some(recreated)) continue;
     const changed = [...new Set(change.details.filter((d) => !d.keepsValue && d.target.name !== undefined && VERSIONED.has(d.target.name)).map((d) => d.target.name!))];
-    if (changed.length === 0) continue;
-    const published = versions.some((version) => {
-      const fate = fateOf.get(version);
-      return fate !== undefined && (fate.action === 'Add' || fate.impact === 'replacement' || fate.impact === 'conditional-replacement');
-    });
-    if (published) continue;
-    const readers = readersOf(after, new Set(versions));
+    if (changed.length > 0) unpublished.push({ change, changed, versions });
+  }
+  if (unpublished.length === 0) return [];
+  // One walk over the template finds the readers of every version concerned (a Globals edit can concern them all).
+  const readersOf = versionReaders(after, new Set(unpublished.flatMap(({ versions }) => versions)));
+  const diagnostics: ImpactDiagnostic[] = [];
+  for (const { change, changed, versions } of unpublished) {
+    const readers = [...new Set(versions.flatMap((version) => readersOf.get(version) ?? []))];
     // A version nothing reads is kept for its own sake (a rollback target): staying as it was is its purpose.
     if (readers.length === 0) continue;
     diagnostics.push({
       severity: 'warning',
-      finding: { kind: 'version-not-republished', function: change.logicalId, changed, versions, readers },
+      finding: { kind: 'version-not-republished', functions: [{ function: change.logicalId, changed, versions, readers }] },
       code: 'version-not-republished',
       range: change.range,
       rangeIn: change.rangeIn,
@@ -79,7 +85,9 @@ function functionVersions(template: EvaluatedTemplate): Map<string, string[]> {
     if (!resource.active || resource.type !== VERSION) continue;
     const target = functionOf(resource);
     if (target === undefined || template.resources.get(target)?.type !== FUNCTION) continue;
-    versionsOf.set(target, [...(versionsOf.get(target) ?? []), resource.logicalId]);
+    const versions = versionsOf.get(target);
+    if (versions) versions.push(resource.logicalId);
+    else versionsOf.set(target, [resource.logicalId]);
   }
   return versionsOf;
 }
@@ -92,21 +100,33 @@ function functionOf(version: EvaluatedResource): string | undefined {
   return undefined;
 }
 
-/** The resources whose properties read one of the versions (a `DependsOn` alone is not a reading). */
-function readersOf(template: EvaluatedTemplate, versions: ReadonlySet<string>): string[] {
-  const readers: string[] = [];
+/** For each of `versions`, the resources whose properties read it (a `DependsOn` alone is not a reading). */
+function versionReaders(template: EvaluatedTemplate, versions: ReadonlySet<string>): Map<string, string[]> {
+  const readersOf = new Map<string, string[]>();
   for (const resource of template.resources.values()) {
-    if (resource.active && !versions.has(resource.logicalId) && reads(resource.properties, versions)) readers.push(resource.logicalId);
+    if (!resource.active || versions.has(resource.logicalId)) continue;
+    const read = new Set<string>();
+    collectReads(resource.properties, versions, read);
+    for (const version of read) {
+      const readers = readersOf.get(version);
+      if (readers) readers.push(resource.logicalId);
+      else readersOf.set(version, [resource.logicalId]);
+    }
   }
-  return readers;
+  return readersOf;
 }
 
-/** Whether a value reads a resource of `ids`: a `Ref`, a `GetAtt`, or either inside a string built from them. */
-function reads(value: Value, ids: ReadonlySet<string>): boolean {
-  if (value instanceof ResourceRef || value instanceof ResourceAttribute) return ids.has(value.logicalId);
-  if (value instanceof Concatenation) return value.parts.some((part) => typeof part !== 'string' && reads(part, ids));
-  if (value instanceof UnknownValue) return value.resourceDeps.some((dep) => ids.has(dep.logicalId));
-  if (Array.isArray(value)) return value.some((item) => reads(item, ids));
-  if (isValueObject(value)) return Object.values(value).some((item) => reads(item, ids));
-  return false;
+/** Adds to `read` the resources of `ids` a value reads: by `Ref`, `GetAtt`, or either inside a string built from them. */
+function collectReads(value: Value, ids: ReadonlySet<string>, read: Set<string>): void {
+  if (value instanceof ResourceRef || value instanceof ResourceAttribute) {
+    if (ids.has(value.logicalId)) read.add(value.logicalId);
+  } else if (value instanceof Concatenation) {
+    for (const part of value.parts) if (typeof part !== 'string') collectReads(part, ids, read);
+  } else if (value instanceof UnknownValue) {
+    for (const dep of value.resourceDeps) if (ids.has(dep.logicalId)) read.add(dep.logicalId);
+  } else if (Array.isArray(value)) {
+    for (const item of value) collectReads(item, ids, read);
+  } else if (isValueObject(value)) {
+    for (const item of Object.values(value)) collectReads(item, ids, read);
+  }
 }

@@ -259,12 +259,13 @@ export type Finding =
    */
   | { kind: 'api-not-redeployed'; restApi: string; changed: string[]; deployments: string[] }
   /**
-   * A function whose versioned code or settings (`changed`) change while none of its `versions`
-   * is created anew: what reads them (`readers`: aliases, permissions...) keeps the function as it
-   * was (lambdaVersions.ts). `sam`: the function is a SAM function's, whose versions SAM names
-   * (set by sam/generatedBy.ts once changes are attributed).
+   * Functions whose versioned code or settings change while none of their versions is created
+   * anew: what reads the versions (aliases, permissions...) keeps each function as it was
+   * (lambdaVersions.ts). One function each, but for SAM functions a Globals edit changes together:
+   * one finding at that line for them all. `sam`: SAM's functions, whose versions SAM names (both
+   * set by sam/generatedBy.ts once changes are attributed).
    */
-  | { kind: 'version-not-republished'; function: string; changed: string[]; versions: string[]; readers: string[]; sam?: true }
+  | { kind: 'version-not-republished'; functions: UnpublishedFunction[]; sam?: true }
   /** A nested stack's template is in S3 or on the web: its changes are not analysed (placed at TemplateURL). */
   | { kind: 'nested-template-remote'; logicalId: string; url: string }
   /** A nested stack's template is one of the templates above it: not followed (placed at TemplateURL). */
@@ -278,6 +279,14 @@ export type Finding =
   | { kind: 'nested-template-unreadable'; logicalId: string; path: string; side: 'new' | 'old'; reason: ChildTemplateProblem; deployed?: boolean }
   /** A nested stack's new template has template errors: the update fails when CloudFormation reaches it. `first` is the first, in CloudFormation's words. */
   | { kind: 'nested-template-invalid'; logicalId: string; path: string; errors: number; first: string };
+
+/** A function whose change no new version publishes: what changed, its versions, and what reads them. */
+export interface UnpublishedFunction {
+  function: string;
+  changed: string[];
+  versions: string[];
+  readers: string[];
+}
 
 /**
  * Why a child template could not be read: missing is worded as `aws cloudformation package` words

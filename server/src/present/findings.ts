@@ -3,7 +3,7 @@
  * opposed to template errors, which reproduce CloudFormation's messages), and what qualifies the
  * verdict.
  */
-import type { Finding, ImpactDiagnostic, ReportNote } from '../impact/types';
+import type { Finding, ImpactDiagnostic, ReportNote, UnpublishedFunction } from '../impact/types';
 import { listSome } from './lists';
 import { nestedFindingText } from './nested';
 import { changeRiskText, stackRiskText } from './risks';
@@ -34,16 +34,8 @@ export function findingText(finding: Finding): string {
       return `The baseline template has ${finding.errors} error(s) (first: ${finding.first}); the comparison may be incomplete.`;
     case 'change-risk':
       return changeRiskText(finding.logicalId, finding.action, finding.risk);
-    case 'version-not-republished': {
-      const versions = finding.versions.length === 1 ? `its version ${finding.versions[0]} is not` : `none of its versions (${listSome(finding.versions)}) is`;
-      const samHint = finding.sam
-        ? ' SAM publishes a new version only when the code, the environment variables, the memory size or SnapStart change, unless AutoPublishAliasAllProperties is true.'
-        : ' A new AWS::Lambda::Version (a new logical id) publishes the change.';
-      return (
-        `Not published: this update changes ${finding.function}'s ${listSome(finding.changed)}, but ${versions} created anew, and a version is a snapshot of the function: ` +
-        `${listSome(finding.readers)} ${finding.readers.length === 1 ? 'keeps' : 'keep'} the function as it was.${samHint}`
-      );
-    }
+    case 'version-not-republished':
+      return unpublishedText(finding.functions, finding.sam === true);
     case 'api-not-redeployed': {
       const what = finding.changed.length === 1 && finding.changed[0] === finding.restApi ? `REST API ${finding.restApi}` : `REST API ${finding.restApi} (${listSome(finding.changed)})`;
       const deployments = finding.deployments.length === 1 ? `its deployment ${finding.deployments[0]} is not` : `none of its deployments (${listSome(finding.deployments)}) is`;
@@ -63,6 +55,26 @@ export function findingText(finding: Finding): string {
     case 'nested-template-invalid':
       return nestedFindingText(finding);
   }
+}
+
+/**
+ * `Not published: this update changes Fn's Code, but its version V1 is not created anew…`; for
+ * several functions (a Globals edit), their names counted.
+ */
+function unpublishedText(functions: readonly UnpublishedFunction[], sam: boolean): string {
+  const hint = sam
+    ? ' SAM publishes a new version only when the code, the environment variables, the memory size or SnapStart change, unless AutoPublishAliasAllProperties is true.'
+    : ' A new AWS::Lambda::Version (a new logical id) publishes the change.';
+  const changed = listSome([...new Set(functions.flatMap((f) => f.changed))]);
+  const readers = [...new Set(functions.flatMap((f) => f.readers))];
+  const read = `${listSome(readers)} ${readers.length === 1 ? 'keeps' : 'keep'}`;
+  if (functions.length === 1) {
+    const [only] = functions;
+    const versions = only!.versions.length === 1 ? `its version ${only!.versions[0]} is not` : `none of its versions (${listSome(only!.versions)}) is`;
+    return `Not published: this update changes ${only!.function}'s ${changed}, but ${versions} created anew, and a version is a snapshot of the function: ${read} the function as it was.${hint}`;
+  }
+  const names = listSome(functions.map((f) => f.function));
+  return `Not published: this update changes the ${changed} of ${functions.length} functions (${names}), but none of their versions is created anew, and a version is a snapshot of its function: ${read} the functions as they were.${hint}`;
 }
 
 /** A diagnostic's message: a template error in CloudFormation's words, or a finding worded here. */

@@ -3,7 +3,7 @@
  * the SAM property that caused the change (for an update, the property the first changed value
  * was read from; for an addition or removal, the property that produced the resource).
  */
-import type { ChangeDetail, ImpactReport, ResourceChange } from '../impact/types';
+import type { ChangeDetail, Finding, ImpactDiagnostic, ImpactReport, ResourceChange } from '../impact/types';
 import type { Range } from '../template/ast';
 import type { SamSourceMap } from './sourceMap';
 
@@ -60,20 +60,31 @@ function sameRange(a: Range, b: Range): boolean {
  * Moves each finding about a change to a generated resource from the SAM resource's key, where
  * the comparison placed it, to the SAM property its deciding value now points at (the property,
  * or its line in Globals), as the changed values themselves are; and marks a finding about a
- * function's versions as SAM's, whose versions SAM names. Run after the values are pointed.
+ * function's versions as SAM's, whose versions SAM names. Such findings that land on one line (a
+ * Globals edit that every function takes) become one. Run after the values are pointed.
  */
 export function pointFindingsAtSamProperties(report: ImpactReport): void {
   const generated = new Map(report.changes.filter((change) => change.generatedBy !== undefined).map((change) => [change.logicalId, change]));
   if (generated.size === 0) return;
+  const versionFindingAt = new Map<number, Extract<Finding, { kind: 'version-not-republished' }>>();
+  const merged = new Set<ImpactDiagnostic>();
   for (const diagnostic of report.diagnostics) {
     const change = diagnostic.logicalId === undefined ? undefined : generated.get(diagnostic.logicalId);
     if (!change || !diagnostic.finding) continue;
-    if (diagnostic.finding.kind === 'version-not-republished') diagnostic.finding.sam = true;
     const deciding = change.decidedBy === undefined ? undefined : change.details[change.decidedBy];
     const atResource = diagnostic.range !== undefined && diagnostic.rangeIn === change.rangeIn && sameRange(diagnostic.range, change.range);
     if (atResource && deciding?.range !== undefined && deciding.rangeIn === 'new') {
       diagnostic.range = deciding.range;
       diagnostic.rangeIn = 'new';
     }
+    const finding = diagnostic.finding;
+    if (finding.kind !== 'version-not-republished' || diagnostic.range === undefined || diagnostic.rangeIn !== 'new') continue;
+    finding.sam = true;
+    const first = versionFindingAt.get(diagnostic.range.start);
+    if (first) {
+      first.functions.push(...finding.functions);
+      merged.add(diagnostic);
+    } else versionFindingAt.set(diagnostic.range.start, finding);
   }
+  if (merged.size > 0) report.diagnostics = report.diagnostics.filter((diagnostic) => !merged.has(diagnostic));
 }

@@ -56,16 +56,13 @@ describe('a change to what a version holds needs a new version', () => {
     assert.equal(more.length, 0);
     assert.equal(warning?.severity, 'warning');
     assert.equal(warning?.logicalId, 'Fn');
-    assert.deepEqual(warning?.finding, { kind: 'version-not-republished', function: 'Fn', changed: ['Code'], versions: ['V1'], readers: ['Live'] });
+    assert.deepEqual(warning?.finding, { kind: 'version-not-republished', functions: [{ function: 'Fn', changed: ['Code'], versions: ['V1'], readers: ['Live'] }] });
   });
 
   test('a setting the version holds (the timeout) is not published either', () => {
     assert.deepEqual(notPublished(fn(), fn().replace('Timeout: 3', 'Timeout: 10'))[0]?.finding, {
       kind: 'version-not-republished',
-      function: 'Fn',
-      changed: ['Timeout'],
-      versions: ['V1'],
-      readers: ['Live'],
+      functions: [{ function: 'Fn', changed: ['Timeout'], versions: ['V1'], readers: ['Live'] }],
     });
   });
 
@@ -75,6 +72,30 @@ describe('a change to what a version holds needs a new version', () => {
     const warning = report.diagnostics.find((d) => d.code === 'version-not-republished');
     assert.equal(warning?.finding?.kind === 'version-not-republished' && warning.finding.sam, true);
     assert.equal(warning?.range?.start, after.indexOf('Timeout: 10'));
+  });
+});
+
+describe('a Globals edit every SAM function takes', () => {
+  test('one warning at the Globals line for all the functions it leaves unpublished, naming each', () => {
+    const two = committedSamApp.replace(
+      '\nOutputs:\n',
+      '\n  GoodbyeFunction:\n    Type: AWS::Serverless::Function\n    Properties:\n      CodeUri: hello_world/\n      Handler: app.goodbye\n      Runtime: python3.12\n      AutoPublishAlias: live\n\nOutputs:\n',
+    );
+    const after = two.replace('Timeout: 3', 'Timeout: 10');
+    const { report } = analyzeUpdate({ text: two }, { text: after }, { spec });
+    const warnings = report.diagnostics.filter((d) => d.code === 'version-not-republished');
+    assert.equal(warnings.length, 1);
+    assert.equal(warnings[0]?.range?.start, after.indexOf('Timeout: 10'));
+    const finding = warnings[0]?.finding;
+    assert.ok(finding?.kind === 'version-not-republished');
+    const byName = [...finding.functions].sort((a, b) => a.function.localeCompare(b.function));
+    assert.deepEqual(
+      byName.map((f) => [f.function, f.changed, f.readers]),
+      [
+        ['GoodbyeFunction', ['Timeout'], ['GoodbyeFunctionAliaslive']],
+        ['HelloWorldFunction', ['Timeout'], ['HelloWorldFunctionAliaslive']],
+      ],
+    );
   });
 });
 
