@@ -11,6 +11,7 @@ import type { ResourceDecl, TemplateModel } from '../template/model';
 import { samePlainValue } from '../template';
 import { deepestNodeAt } from './locate';
 import { behaviorUnderUpdatePolicy } from './policyBehaviors';
+import { indexVerdict, TABLE, type IndexVerdict } from './secondaryIndexes';
 import type { AttributeChangeType, ChangeDetail, ChangeScope, ChangeTarget, Impact, PolicyAction, Replacement, ReplacementCause, RequiresRecreation, ResourceChange, UpdateFailure } from './types';
 import { isIdentityAttribute, type ChangeSetPlan, type PathSegment, type ResourceFate, type ValueDifference } from './valueDiff';
 
@@ -57,8 +58,11 @@ export function classifyChange(resource: ModifiedResource, ctx: ClassifyContext)
     if (detail.changeSource === 'ParameterReference') details.push(companionDetail(detail));
   };
   const updatePolicy = resource.after.attributes.UpdatePolicy;
+  const indexes = type === TABLE && resource.propertyDiffs.some((diff) => diff.path[0] === 'GlobalSecondaryIndexes') ? tableIndexVerdict(resource, ctx.spec) : undefined;
   for (const diff of resource.propertyDiffs) {
-    const behavior = behaviorUnderUpdatePolicy(type, diff.path, updatePolicy, propertyBehavior(ctx.spec, type, diff.path));
+    let behavior = behaviorUnderUpdatePolicy(type, diff.path, updatePolicy, propertyBehavior(ctx.spec, type, diff.path));
+    // Indexes are compared by name: every change under them takes the verdict on them all.
+    if (indexes && diff.path[0] === 'GlobalSecondaryIndexes') behavior = { ...behavior, behavior: indexes.behavior };
     record(propertyDetail(resource, diff, behavior, ctx));
   }
   for (const diff of resource.metadataDiffs) record(metadataDetail(resource, diff, ctx));
@@ -80,12 +84,17 @@ export function classifyChange(resource: ModifiedResource, ctx: ClassifyContext)
   if (changing.length === 0) return { ...base, impact: 'none', ...range };
 
   const planned = impactOf(changing);
-  const failure = willFail(resource, changing, typeInfo.notUpdatable, planned);
+  const failure = indexes?.failure ?? willFail(resource, changing, typeInfo.notUpdatable, planned);
   const decidedBy = details.indexOf(decidingDetail(changing));
   const change: ResourceChange = { ...base, impact: failure ? 'will-fail' : planned, decidedBy, ...range };
   if (failure) change.failure = failure;
   if (planned === 'replacement' || planned === 'conditional-replacement') change.replacementCause = replacementCause(resource, details[decidedBy], ctx);
   return change;
+}
+
+/** The verdict on a table's global secondary indexes, from its Properties on both sides (secondaryIndexes.ts). */
+function tableIndexVerdict(resource: ModifiedResource, spec: ResourceSpec): IndexVerdict | undefined {
+  return indexVerdict(propertyValue(resource.before.properties, 'GlobalSecondaryIndexes'), propertyValue(resource.after.properties, 'GlobalSecondaryIndexes'), spec);
 }
 
 /**

@@ -190,7 +190,9 @@ export type UpdateFailure =
   /** A property whose documentation says updates are not supported changed. */
   | { kind: 'property-not-updatable'; property: string }
   /** The resource needs replacing but keeps an explicit name, which the replacement would need too. */
-  | { kind: 'custom-name-replacement'; property: string; name: string };
+  | { kind: 'custom-name-replacement'; property: string; name: string }
+  /** A DynamoDB table's update creates or deletes more than one global secondary index (a rename is both). */
+  | { kind: 'index-operations'; created: string[]; deleted: string[] };
 
 /**
  * A risk that comes with a change, as data (`present/` words it). Each names what the resource

@@ -29,6 +29,10 @@ export function failureText(failure: UpdateFailure, resourceType: string): strin
       return 'Modifying service token is not allowed.';
     case 'property-not-updatable':
       return `${failure.property} of ${resourceType} cannot be updated.`;
+    case 'index-operations': {
+      const operations = [...failure.created.map((name) => `creates ${name}`), ...failure.deleted.map((name) => `deletes ${name}`)];
+      return `Cannot perform more than one GSI creation or deletion in a single update (this update ${listSome(operations, operations.length)}). Add or remove one index per update.`;
+    }
     case 'custom-name-replacement':
       return `CloudFormation cannot update a stack when a custom-named resource requires replacing. Rename ${failure.name} and update the stack again (${failure.property} is set explicitly and unchanged).`;
   }
