@@ -192,7 +192,11 @@ export type UpdateFailure =
   /** The resource needs replacing but keeps an explicit name, which the replacement would need too. */
   | { kind: 'custom-name-replacement'; property: string; name: string }
   /** A DynamoDB table's update creates or deletes more than one global secondary index (a rename is both). */
-  | { kind: 'index-operations'; created: string[]; deleted: string[] };
+  | { kind: 'index-operations'; created: string[]; deleted: string[] }
+  /** A database's EngineVersion moves to another major version without `AllowMajorVersionUpgrade: true`. */
+  | { kind: 'major-version-upgrade'; from: string; to: string }
+  /** A database's EngineVersion moves to an earlier version, which RDS has no path to. */
+  | { kind: 'engine-downgrade'; from: string; to: string };
 
 /**
  * A risk that comes with a change, as data (`present/` words it). Each names what the resource

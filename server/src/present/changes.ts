@@ -33,6 +33,10 @@ export function failureText(failure: UpdateFailure, resourceType: string): strin
       const operations = [...failure.created.map((name) => `creates ${name}`), ...failure.deleted.map((name) => `deletes ${name}`)];
       return `Cannot perform more than one GSI creation or deletion in a single update (this update ${listSome(operations, operations.length)}). Add or remove one index per update.`;
     }
+    case 'major-version-upgrade':
+      return `The AllowMajorVersionUpgrade flag must be present when upgrading to a new major version (EngineVersion ${failure.from} → ${failure.to}). Set AllowMajorVersionUpgrade: true in the same update.`;
+    case 'engine-downgrade':
+      return `Cannot find upgrade path from ${failure.from} to ${failure.to}. RDS does not move a database to an earlier engine version.`;
     case 'custom-name-replacement':
       return `CloudFormation cannot update a stack when a custom-named resource requires replacing. Rename ${failure.name} and update the stack again (${failure.property} is set explicitly and unchanged).`;
   }

@@ -1,0 +1,69 @@
+/**
+ * A database's new engine version, as RDS takes it (docs/update-rules.md#engine-versions): RDS
+ * moves a DB instance or an Aurora cluster to another major version only when
+ * `AllowMajorVersionUpgrade` is true, and never to an earlier version. CloudFormation accepts such
+ * an update and then fails it when RDS refuses the modification.
+ */
+import type { EvaluatedResource } from '../evaluate/types';
+import { isValueObject, type Value } from '../evaluate/value';
+import type { UpdateFailure } from './types';
+import { isTrue } from './writtenValues';
+
+/** How each engine family numbers its major versions: by the first number, or the first two. */
+const MAJOR_PARTS: ReadonlyArray<[RegExp, (version: number[]) => number]> = [
+  // PostgreSQL 10 and later count majors by the first number; 9.6 and earlier by two.
+  [/^(aurora-)?postgres(ql)?$/, (v) => ((v[0] ?? 0) >= 10 ? 1 : 2)],
+  [/^(aurora-mysql|mysql|mariadb)$/, () => 2],
+  [/^(oracle|sqlserver)-/, () => 1],
+];
+
+/** The numbers a version starts with: `8.0.mysql_aurora.3.04.0` → [8, 0], `15.4` → [15, 4]. */
+function leadingNumbers(version: string): number[] {
+  const numbers: number[] = [];
+  for (const part of version.split('.')) {
+    if (!/^\d+$/.test(part)) break;
+    numbers.push(Number(part));
+  }
+  return numbers;
+}
+
+function compare(a: number[], b: number[]): number {
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const difference = (a[i] ?? 0) - (b[i] ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return 0;
+}
+
+function property(resource: EvaluatedResource, name: string): Value | undefined {
+  return isValueObject(resource.properties) ? resource.properties[name] : undefined;
+}
+
+/**
+ * Why RDS refuses a new `EngineVersion`, when it does: an earlier version, or another major
+ * version without `AllowMajorVersionUpgrade: true` in the new template. Only a DB instance that
+ * manages its own version (not an Aurora cluster's member, not a read replica) and an Aurora
+ * cluster are judged, and only versions written out in full on both sides.
+ */
+export function engineVersionFailure(type: string, before: EvaluatedResource, after: EvaluatedResource): UpdateFailure | undefined {
+  if (type === 'AWS::RDS::DBInstance') {
+    if (property(after, 'DBClusterIdentifier') !== undefined || property(after, 'SourceDBInstanceIdentifier') !== undefined) return undefined;
+  } else if (type !== 'AWS::RDS::DBCluster') return undefined;
+  const from = property(before, 'EngineVersion');
+  const to = property(after, 'EngineVersion');
+  const engine = property(after, 'Engine');
+  if (typeof from !== 'string' || typeof to !== 'string' || typeof engine !== 'string' || from === to) return undefined;
+  const family = engine.toLowerCase();
+  if (type === 'AWS::RDS::DBCluster' && !family.startsWith('aurora-')) return undefined;
+  const majorParts = MAJOR_PARTS.find(([pattern]) => pattern.test(family))?.[1];
+  const old = leadingNumbers(from);
+  const next = leadingNumbers(to);
+  if (!majorParts || old.length === 0 || next.length === 0) return undefined;
+  // A version written with fewer numbers (`15` for `15.4`) names whatever RDS picks in it: no judgement of order.
+  if (old.length === next.length && compare(next, old) < 0) return { kind: 'engine-downgrade', from, to };
+  const parts = majorParts(old);
+  if (old.length < parts || next.length < parts) return undefined;
+  const sameMajor = compare(old.slice(0, parts), next.slice(0, parts)) === 0;
+  if (!sameMajor && !isTrue(property(after, 'AllowMajorVersionUpgrade'))) return { kind: 'major-version-upgrade', from, to };
+  return undefined;
+}
