@@ -9,6 +9,7 @@ import type { PropertyBehavior, ResourceSpec, ResourceTypeInfo, UpdateBehavior }
 import type { Range } from '../template/ast';
 import type { ResourceDecl, TemplateModel } from '../template/model';
 import { samePlainValue } from '../template';
+import { deploymentControllerFailure } from './ecsDeployments';
 import { engineVersionFailure } from './engineVersions';
 import { deepestNodeAt } from './locate';
 import { behaviorUnderUpdatePolicy } from './policyBehaviors';
@@ -85,7 +86,11 @@ export function classifyChange(resource: ModifiedResource, ctx: ClassifyContext)
   if (changing.length === 0) return { ...base, impact: 'none', ...range };
 
   const planned = impactOf(changing);
-  const failure = indexes?.failure ?? willFail(resource, changing, typeInfo.notUpdatable, planned) ?? engineVersionFailure(type, resource.before, resource.after);
+  const failure =
+    indexes?.failure ??
+    willFail(resource, changing, typeInfo.notUpdatable, planned) ??
+    engineVersionFailure(type, resource.before, resource.after) ??
+    (planned === 'replacement' ? undefined : deploymentControllerFailure(type, resource.before, resource.after, changing, ctx.afterModel.transforms.map((t) => t.name)));
   const decidedBy = details.indexOf(decidingDetail(changing));
   const change: ResourceChange = { ...base, impact: failure ? 'will-fail' : planned, decidedBy, ...range };
   if (failure) change.failure = failure;

@@ -196,7 +196,9 @@ export type UpdateFailure =
   /** A database's EngineVersion moves to another major version without `AllowMajorVersionUpgrade: true`. */
   | { kind: 'major-version-upgrade'; from: string; to: string }
   /** A database's EngineVersion moves to an earlier version, which RDS has no path to. */
-  | { kind: 'engine-downgrade'; from: string; to: string };
+  | { kind: 'engine-downgrade'; from: string; to: string }
+  /** An ECS service whose `controller` (`CODE_DEPLOY`, `EXTERNAL`) owns the change to `property`: UpdateService refuses it. */
+  | { kind: 'deployment-controller'; controller: 'CODE_DEPLOY' | 'EXTERNAL'; property: string };
 
 /**
  * A risk that comes with a change, as data (`present/` words it). Each names what the resource

@@ -37,10 +37,29 @@ export function failureText(failure: UpdateFailure, resourceType: string): strin
       return `The AllowMajorVersionUpgrade flag must be present when upgrading to a new major version (EngineVersion ${failure.from} → ${failure.to}). Set AllowMajorVersionUpgrade: true in the same update.`;
     case 'engine-downgrade':
       return `Cannot find upgrade path from ${failure.from} to ${failure.to}. RDS does not move a database to an earlier engine version.`;
+    case 'deployment-controller':
+      return deploymentControllerText(failure.controller, failure.property);
     case 'custom-name-replacement':
       return `CloudFormation cannot update a stack when a custom-named resource requires replacing. Rename ${failure.name} and update the stack again (${failure.property} is set explicitly and unchanged).`;
   }
 }
+
+/** What ECS answers a change its service's deployment controller owns, in ECS's words where they are known. */
+function deploymentControllerText(controller: 'CODE_DEPLOY' | 'EXTERNAL', property: string): string {
+  const what = ECS_PARAMETERS[property] ?? property;
+  const how = controller === 'CODE_DEPLOY' ? 'Use AWS CodeDeploy to trigger a new deployment.' : 'Create a new task set to deploy it.';
+  const hook = controller === 'CODE_DEPLOY' ? ' Or declare Transform: AWS::CodeDeployBlueGreen, whose hook makes that deployment from the template.' : '';
+  return `Unable to update ${what} on services with a ${controller} deployment controller. ${how}${hook}`;
+}
+
+/** How ECS names a service's parameters in its refusals. */
+const ECS_PARAMETERS: Readonly<Record<string, string>> = {
+  TaskDefinition: 'task definition',
+  NetworkConfiguration: 'network parameters',
+  PlatformVersion: 'platform version',
+  LoadBalancers: 'load balancers',
+  LaunchType: 'launch type',
+};
 
 /** What becomes of the old physical resource of a replacement or a removal, when a policy keeps it or snapshots it. */
 function keptOldResource(change: ResourceChange): string {
