@@ -10,7 +10,7 @@ import type { Range } from '../template/ast';
 import type { ResourceDecl, TemplateModel } from '../template/model';
 import { samePlainValue } from '../template';
 import { deploymentControllerFailure } from './ecsDeployments';
-import { engineVersionFailure } from './engineVersions';
+import { engineVersionFailure, kubernetesVersionFailure } from './engineVersions';
 import { deepestNodeAt } from './locate';
 import { behaviorUnderUpdatePolicy } from './policyBehaviors';
 import { indexVerdict, TABLE, type IndexVerdict } from './secondaryIndexes';
@@ -90,6 +90,7 @@ export function classifyChange(resource: ModifiedResource, ctx: ClassifyContext)
     indexes?.failure ??
     willFail(resource, changing, typeInfo.notUpdatable, planned) ??
     engineVersionFailure(type, resource.before, resource.after) ??
+    kubernetesVersionFailure(type, resource.before, resource.after) ??
     (planned === 'replacement' ? undefined : deploymentControllerFailure(type, resource.before, resource.after, changing, ctx.afterModel.transforms.map((t) => t.name)));
   const decidedBy = details.indexOf(decidingDetail(changing));
   const change: ResourceChange = { ...base, impact: failure ? 'will-fail' : planned, decidedBy, ...range };

@@ -1,8 +1,9 @@
 /**
- * A database's new engine version, as RDS takes it (docs/update-rules.md#engine-versions): RDS
- * moves a DB instance or an Aurora cluster to another major version only when
- * `AllowMajorVersionUpgrade` is true, and never to an earlier version. CloudFormation accepts such
- * an update and then fails it when RDS refuses the modification.
+ * A managed engine's new version, as its service takes it (docs/update-rules.md#engine-versions):
+ * RDS moves a DB instance or an Aurora cluster to another major version only when
+ * `AllowMajorVersionUpgrade` is true, and never to an earlier version; EKS moves a cluster one
+ * Kubernetes minor version up at a time. CloudFormation accepts such an update and then fails it
+ * when the service refuses.
  */
 import type { EvaluatedResource } from '../evaluate/types';
 import { isValueObject, type Value } from '../evaluate/value';
@@ -67,3 +68,21 @@ export function engineVersionFailure(type: string, before: EvaluatedResource, af
   if (!sameMajor && !isTrue(property(after, 'AllowMajorVersionUpgrade'))) return { kind: 'major-version-upgrade', from, to };
   return undefined;
 }
+
+/** `1.29` → [1, 29]; undefined for anything else (a value known only at deploy time included). */
+function kubernetesVersion(value: Value | undefined): [number, number] | undefined {
+  const text = typeof value === 'number' ? String(value) : value;
+  const match = typeof text === 'string' ? /^(\d+)\.(\d+)$/.exec(text) : null;
+  return match ? [Number(match[1]), Number(match[2])] : undefined;
+}
+
+/** Why EKS refuses a cluster's new `Version`, when it does: anything but the next minor version. */
+export function kubernetesVersionFailure(type: string, before: EvaluatedResource, after: EvaluatedResource): UpdateFailure | undefined {
+  if (type !== 'AWS::EKS::Cluster') return undefined;
+  const from = kubernetesVersion(property(before, 'Version'));
+  const to = kubernetesVersion(property(after, 'Version'));
+  if (!from || !to || (from[0] === to[0] && from[1] === to[1])) return undefined;
+  if (to[0] === from[0] && to[1] === from[1] + 1) return undefined;
+  return { kind: 'kubernetes-version', from: from.join('.'), to: to.join('.') };
+}
+

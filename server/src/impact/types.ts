@@ -197,6 +197,8 @@ export type UpdateFailure =
   | { kind: 'major-version-upgrade'; from: string; to: string }
   /** A database's EngineVersion moves to an earlier version, which RDS has no path to. */
   | { kind: 'engine-downgrade'; from: string; to: string }
+  /** An EKS cluster's Version moves anywhere but to the next Kubernetes minor version. */
+  | { kind: 'kubernetes-version'; from: string; to: string }
   /** An ECS service whose `controller` (`CODE_DEPLOY`, `EXTERNAL`) owns the change to `property`: UpdateService refuses it. */
   | { kind: 'deployment-controller'; controller: 'CODE_DEPLOY' | 'EXTERNAL'; property: string };
 

@@ -37,6 +37,8 @@ export function failureText(failure: UpdateFailure, resourceType: string): strin
       return `The AllowMajorVersionUpgrade flag must be present when upgrading to a new major version (EngineVersion ${failure.from} → ${failure.to}). Set AllowMajorVersionUpgrade: true in the same update.`;
     case 'engine-downgrade':
       return `Cannot find upgrade path from ${failure.from} to ${failure.to}. RDS does not move a database to an earlier engine version.`;
+    case 'kubernetes-version':
+      return `Unsupported Kubernetes minor version update from ${failure.from} to ${failure.to}. EKS moves a cluster one minor version up at a time.`;
     case 'deployment-controller':
       return deploymentControllerText(failure.controller, failure.property);
     case 'custom-name-replacement':

@@ -91,3 +91,23 @@ describe('what is left to RDS', () => {
     assert.equal(dbChange(instance('db2-se', '11.5.9.0.sb00000000.r1'), instance('db2-se', '12.1.0.0.sb00000000.r1')).failure, undefined);
   });
 });
+
+describe('an EKS cluster moves one Kubernetes minor version up at a time', () => {
+  const cluster = (version: string) => `Resources:
+  Db:
+    Type: AWS::EKS::Cluster
+    Properties:
+      Version: '${version}'
+      RoleArn: arn:aws:iam::123456789012:role/eks
+      ResourcesVpcConfig: { SubnetIds: [subnet-1, subnet-2] }
+`;
+
+  test('1.29 to 1.30 is an update', () => {
+    assert.equal(dbChange(cluster('1.29'), cluster('1.30')).failure, undefined);
+  });
+
+  test('1.29 to 1.31 skips a minor version, and 1.30 to 1.29 goes back: both fail, in EKS\'s words', () => {
+    assert.deepEqual(dbChange(cluster('1.29'), cluster('1.31')).failure, { kind: 'kubernetes-version', from: '1.29', to: '1.31' });
+    assert.deepEqual(dbChange(cluster('1.30'), cluster('1.29')).failure, { kind: 'kubernetes-version', from: '1.30', to: '1.29' });
+  });
+});
