@@ -9,6 +9,7 @@ import type { PropertyBehavior, ResourceSpec, ResourceTypeInfo, UpdateBehavior }
 import type { Range } from '../template/ast';
 import type { ResourceDecl, TemplateModel } from '../template/model';
 import { samePlainValue } from '../template';
+import { allocatedStorageFailure } from './databaseStorage';
 import { deploymentControllerFailure } from './ecsDeployments';
 import { engineVersionFailure, kubernetesVersionFailure } from './engineVersions';
 import { deepestNodeAt } from './locate';
@@ -91,6 +92,7 @@ export function classifyChange(resource: ModifiedResource, ctx: ClassifyContext)
     willFail(resource, changing, typeInfo.notUpdatable, planned) ??
     engineVersionFailure(type, resource.before, resource.after) ??
     kubernetesVersionFailure(type, resource.before, resource.after) ??
+    allocatedStorageFailure(type, resource.before, resource.after) ??
     (planned === 'replacement' ? undefined : deploymentControllerFailure(type, resource.before, resource.after, changing, ctx.afterModel.transforms.map((t) => t.name)));
   const decidedBy = details.indexOf(decidingDetail(changing));
   const change: ResourceChange = { ...base, impact: failure ? 'will-fail' : planned, decidedBy, ...range };

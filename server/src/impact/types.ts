@@ -197,6 +197,10 @@ export type UpdateFailure =
   | { kind: 'major-version-upgrade'; from: string; to: string }
   /** A database's EngineVersion moves to an earlier version, which RDS has no path to. */
   | { kind: 'engine-downgrade'; from: string; to: string }
+  /** A DB instance's AllocatedStorage (GiB) decreases, which RDS never does. */
+  | { kind: 'storage-decrease'; from: number; to: number }
+  /** A DB instance's AllocatedStorage (GiB) grows by less than the 10 percent RDS requires. */
+  | { kind: 'storage-increase-too-small'; from: number; to: number }
   /** An EKS cluster's Version moves anywhere but to the next Kubernetes minor version. */
   | { kind: 'kubernetes-version'; from: string; to: string }
   /** An ECS service whose `controller` (`CODE_DEPLOY`, `EXTERNAL`) owns the change to `property`: UpdateService refuses it. */

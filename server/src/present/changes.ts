@@ -37,6 +37,10 @@ export function failureText(failure: UpdateFailure, resourceType: string): strin
       return `The AllowMajorVersionUpgrade flag must be present when upgrading to a new major version (EngineVersion ${failure.from} → ${failure.to}). Set AllowMajorVersionUpgrade: true in the same update.`;
     case 'engine-downgrade':
       return `Cannot find upgrade path from ${failure.from} to ${failure.to}. RDS does not move a database to an earlier engine version.`;
+    case 'storage-decrease':
+      return `You can't reduce the amount of storage for a DB instance after storage has been allocated (AllocatedStorage ${failure.from} → ${failure.to} GiB).`;
+    case 'storage-increase-too-small':
+      return `When you increase the allocated storage, it must be by at least 10 percent (AllocatedStorage ${failure.from} → ${failure.to} GiB; at least ${Math.ceil((failure.from * 11) / 10)}).`;
     case 'kubernetes-version':
       return `Unsupported Kubernetes minor version update from ${failure.from} to ${failure.to}. EKS moves a cluster one minor version up at a time.`;
     case 'deployment-controller':
