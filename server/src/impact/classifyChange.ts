@@ -9,12 +9,10 @@ import type { PropertyBehavior, ResourceSpec, ResourceTypeInfo, UpdateBehavior }
 import type { Range } from '../template/ast';
 import type { ResourceDecl, TemplateModel } from '../template/model';
 import { samePlainValue } from '../template';
-import { allocatedStorageFailure } from './databaseStorage';
-import { deploymentControllerFailure } from './ecsDeployments';
-import { engineVersionFailure, kubernetesVersionFailure } from './engineVersions';
 import { deepestNodeAt } from './locate';
 import { behaviorUnderUpdatePolicy } from './policyBehaviors';
 import { indexVerdict, TABLE, type IndexVerdict } from './secondaryIndexes';
+import { serviceRefusal } from './serviceRefusals';
 import type { AttributeChangeType, ChangeDetail, ChangeScope, ChangeTarget, Impact, PolicyAction, Replacement, ReplacementCause, RequiresRecreation, ResourceChange, UpdateFailure } from './types';
 import { isIdentityAttribute, type ChangeSetPlan, type PathSegment, type ResourceFate, type ValueDifference } from './valueDiff';
 
@@ -87,13 +85,12 @@ export function classifyChange(resource: ModifiedResource, ctx: ClassifyContext)
   if (changing.length === 0) return { ...base, impact: 'none', ...range };
 
   const planned = impactOf(changing);
+  // A replacement makes a new resource, which its service creates as the template says: only an update in place can be refused.
+  const inPlace = planned !== 'replacement' && planned !== 'conditional-replacement';
   const failure =
     indexes?.failure ??
     willFail(resource, changing, typeInfo.notUpdatable, planned) ??
-    engineVersionFailure(type, resource.before, resource.after) ??
-    kubernetesVersionFailure(type, resource.before, resource.after) ??
-    allocatedStorageFailure(type, resource.before, resource.after) ??
-    (planned === 'replacement' ? undefined : deploymentControllerFailure(type, resource.before, resource.after, changing, ctx.afterModel.transforms.map((t) => t.name)));
+    (inPlace ? serviceRefusal(type, resource.before, resource.after, changing, ctx.afterModel.transforms.map((t) => t.name)) : undefined);
   const decidedBy = details.indexOf(decidingDetail(changing));
   const change: ResourceChange = { ...base, impact: failure ? 'will-fail' : planned, decidedBy, ...range };
   if (failure) change.failure = failure;
