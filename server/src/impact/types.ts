@@ -149,7 +149,9 @@ export type UpdateRollout =
   /** An Auto Scaling instance refresh (`AutoScalingInstanceRefresh`), with its strategy and the alarms that roll it back. */
   | { kind: 'instance-refresh'; strategy?: string; minHealthyPercentage?: number; alarms: number }
   /** A new launch template or configuration and no policy that replaces the instances: those running keep theirs. */
-  | { kind: 'instances-kept' };
+  | { kind: 'instances-kept' }
+  /** An EC2 instance restarted for new `UserData`, whose scripts by default run only at first boot. */
+  | { kind: 'user-data-not-rerun' };
 
 /** A CodeDeploy deployment configuration: its name, and how it moves traffic when that is known. */
 export interface DeploymentConfiguration {

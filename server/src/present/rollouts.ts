@@ -54,6 +54,8 @@ export function rolloutLensPart(rollout: UpdateRollout): string {
       return '⇄ instance refresh';
     case 'instances-kept':
       return 'running instances unchanged';
+    case 'user-data-not-rerun':
+      return 'restarted; new UserData not run by default';
   }
 }
 
@@ -111,5 +113,7 @@ export function rolloutClause(rollout: UpdateRollout | undefined): string {
       return `; ${refreshClause(rollout)}`;
     case 'instances-kept':
       return '; the running instances keep the configuration they were launched with: only instances launched from now on use the new one (no UpdatePolicy replaces them)';
+    case 'user-data-not-rerun':
+      return '; the instance is stopped and started for its new UserData, but by default user data scripts and cloud-init directives run only at first launch: the new ones do not run unless cloud-init runs them at every boot or cfn-hup applies the change';
   }
 }
