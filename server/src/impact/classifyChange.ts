@@ -9,6 +9,7 @@ import type { PropertyBehavior, ResourceSpec, ResourceTypeInfo, UpdateBehavior }
 import type { Range } from '../template/ast';
 import type { ResourceDecl, TemplateModel } from '../template/model';
 import { samePlainValue } from '../template';
+import { firstChangedLine } from './decodedText';
 import { deepestNodeAt } from './locate';
 import { behaviorUnderUpdatePolicy } from './policyBehaviors';
 import { indexVerdict, TABLE, type IndexVerdict } from './secondaryIndexes';
@@ -201,6 +202,8 @@ function propertyDetail(resource: ModifiedResource, diff: ValueDifference, behav
     attributeChangeType: attributeChangeType(diff),
     ...renderedValues(diff, readsSecret(resource, name, ctx)),
   };
+  const changedLine = readsSecret(resource, name, ctx) ? undefined : firstChangedLine(diff.path, diff.before, diff.after);
+  if (changedLine) target.changedLine = changedLine;
   const range = afterNode?.range ?? deepestNodeAt(resource.beforeDecl.properties, diff.path)?.range;
   return detailOf(target, diff, changeSource(resource, diff, name, ctx), behavior.behavior, range, afterNode ? 'new' : 'old');
 }

@@ -49,6 +49,8 @@ export interface ChangeTarget {
   /** The values before and after, rendered for people (symbols as `${VPC}` / `${VPC.Arn}`). */
   beforeValue?: string;
   afterValue?: string;
+  /** For base64 text (an instance's `UserData`): the first line that differs, decoded (decodedText.ts). */
+  changedLine?: { line: number; before: string; after: string };
 }
 
 export interface ChangeDetail {

@@ -12,7 +12,12 @@ import type { ChangeDetail } from '../impact/types';
 export function describeValueChange(detail: ChangeDetail, quote: (text: string) => string = (t) => t): string {
   if (detail.changeSource === 'ResourceReference') return `new physical id of ${detail.causingEntity}`;
   if (detail.changeSource === 'ResourceAttribute') return `new value of ${detail.causingEntity}`;
-  const { beforeValue, afterValue } = detail.target;
+  const { beforeValue, afterValue, changedLine } = detail.target;
+  if (changedLine) {
+    // Base64 text (user data) is shown decoded, at its first changed line.
+    const [before, after] = focusOnDifference(JSON.stringify(changedLine.before), JSON.stringify(changedLine.after));
+    return `line ${changedLine.line}: ${quote(before)} → ${quote(after)}`;
+  }
   if (beforeValue === undefined && afterValue === undefined) return '';
   const [before, after] = focusOnDifference(beforeValue ?? '(absent)', afterValue ?? '(absent)');
   return `${quote(before)} → ${quote(after)}`;

@@ -35,6 +35,19 @@ describe('new user data restarts the instance and, by default, does not run', ()
     assert.deepEqual(change.rollout, { kind: 'user-data-not-rerun' });
   });
 
+  test('the change is shown decoded, at the first line of the script that differs', () => {
+    const [detail] = boxChange(box('echo one'), box('echo two')).details;
+    assert.deepEqual(detail?.target.changedLine, { line: 2, before: 'echo one', after: 'echo two' });
+    assert.match(detail?.target.beforeValue ?? '', /^"IyEv/);
+  });
+
+  test('user data that is not base64 text (given as written, or binary) keeps its values as they are', () => {
+    const raw = (script: string) => box(script).replace('!Base64 "#!/bin/bash\\n', '"#!/bin/bash\\n');
+    assert.equal(boxChange(raw('echo one'), raw('echo two')).details[0]?.target.changedLine, undefined);
+    const binary = (bytes: string) => box('x').replace(/UserData: .*/, `UserData: ${Buffer.from(bytes, 'latin1').toString('base64')}`);
+    assert.equal(boxChange(binary('\u0001\u0002\u00ff'), binary('\u0001\u0003\u00ff')).details[0]?.target.changedLine, undefined);
+  });
+
   test('a new instance type alone says nothing of user data', () => {
     assert.equal(boxChange(box('echo one'), box('echo one', 't3.small')).rollout, undefined);
   });
