@@ -1,27 +1,27 @@
 /**
  * What a replacement or a removal puts at risk: the data the deleted physical resource holds
  * (docs/update-rules.md#data-loss), or a cleanup that cannot delete it
- * (docs/update-rules.md#cleanup-may-fail).
+ * (docs/update-rules.md#cleanup-may-fail, docs/update-rules.md#deletion-protected).
  */
 import type { EvaluatedResource } from '../evaluate/types';
 import type { Value } from '../evaluate/value';
 import { dataHoldingType, effectiveDeletionPolicy, effectiveReplacePolicy, type EffectivePolicy } from './dataHolding';
+import { deletionProtection } from './deletionProtection';
 import type { ChangeRisk, ResourceChange } from './types';
 
 /**
  * The risks of a change: for a replacement, the old resource under the new template's
  * `UpdateReplacePolicy` (for a possible replacement the edit itself decides, each marked
- * `possible`); for a removal, the
- * resource under its deployed `DeletionPolicy`. Other changes, types that hold no data and
- * policies that keep the data carry none.
+ * `possible`); for a removal, the resource under its deployed `DeletionPolicy`. A deletion the
+ * deployed resource's protection refuses is a cleanup that fails (deletionProtection.ts); other
+ * changes, types that hold no data and policies that keep the data carry none.
  */
 export function changeRisks(change: ResourceChange, before: EvaluatedResource, after: EvaluatedResource | undefined): ChangeRisk[] {
   const held = dataHoldingType(change.resourceType);
-  if (held === undefined) return [];
   if (change.action === 'Remove') {
     const written = writtenPolicy(before.attributes.DeletionPolicy);
     const { policy } = effectiveDeletionPolicy(change.resourceType, written, before.properties);
-    return deletionRisks(held, policy, 'DeletionPolicy', written, before.properties);
+    return deletionRisks(change.resourceType, held, policy, 'DeletionPolicy', written, before.properties);
   }
   // A possible replacement counts when the edit itself may replace the resource (a Static detail
   // decides it), not when it only reads a value that may change: that doubt is the other resource's.
@@ -30,20 +30,25 @@ export function changeRisks(change: ResourceChange, before: EvaluatedResource, a
   if (change.action === 'Modify' && (change.impact === 'replacement' || possible) && after !== undefined) {
     const written = writtenPolicy(after.attributes.UpdateReplacePolicy);
     // The old resource is deleted as it was deployed: its properties decide what blocks the delete.
-    const risks = deletionRisks(held, effectiveReplacePolicy(change.resourceType, written), 'UpdateReplacePolicy', written, before.properties);
+    const risks = deletionRisks(change.resourceType, held, effectiveReplacePolicy(change.resourceType, written), 'UpdateReplacePolicy', written, before.properties);
     return possible ? risks.map((risk) => ({ ...risk, possible: true as const })) : risks;
   }
   return [];
 }
 
 function deletionRisks(
-  held: NonNullable<ReturnType<typeof dataHoldingType>>,
+  resourceType: string,
+  held: ReturnType<typeof dataHoldingType>,
   policy: EffectivePolicy,
   attribute: 'UpdateReplacePolicy' | 'DeletionPolicy',
   written: string | undefined,
   deployedProperties: Value,
 ): ChangeRisk[] {
-  if (policy !== 'Delete') return [];
+  if (policy === 'Retain') return [];
+  // A snapshot is taken, then the delete is refused all the same: the resource stays, its data with it.
+  const protection = deletionProtection(resourceType, deployedProperties);
+  if (protection !== undefined) return [{ kind: 'deletion-protected', protection }];
+  if (held === undefined || policy !== 'Delete') return [];
   if (held.refusesDeleteWhileHolding?.(deployedProperties)) return [{ kind: 'cleanup-may-fail', holds: held.holds }];
   return [{ kind: 'data-loss', holds: held.holds, policy: attribute, ...(written !== undefined ? { written } : {}) }];
 }

@@ -5,6 +5,7 @@
  */
 import type { Value } from '../evaluate/value';
 import { isValueObject } from '../evaluate/value';
+import { isTrue } from './writtenValues';
 
 /** What a data-holding resource holds, as data: `present/` words each kind. */
 export type HeldData =
@@ -113,9 +114,4 @@ function property(properties: Value, name: string): Value | undefined {
 
 function hasProperty(properties: Value, name: string): boolean {
   return property(properties, name) !== undefined;
-}
-
-/** A boolean property as CloudFormation reads it: `true` or the text `true` in any case. */
-function isTrue(value: Value | undefined): boolean {
-  return value === true || (typeof value === 'string' && value.toLowerCase() === 'true');
 }

@@ -227,7 +227,13 @@ export type ChangeRisk =
    * delete fails in cleanup, is retried, and the resource is left behind outside the stack, while
    * the update still completes.
    */
-  | { kind: 'cleanup-may-fail'; holds: HeldData; possible?: true };
+  | { kind: 'cleanup-may-fail'; holds: HeldData; possible?: true }
+  /**
+   * The deployed resource's service refuses to delete it: `protection` (DeletionProtection...) is
+   * on. The delete fails in cleanup and the resource is left behind, outside the stack, with its
+   * data, while the update completes.
+   */
+  | { kind: 'deletion-protected'; protection: string; possible?: true };
 
 /**
  * A risk to the whole stack, as data (`present/` words it): what depends on this stack from

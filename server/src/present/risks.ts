@@ -39,15 +39,21 @@ function policyClause(risk: Extract<ChangeRisk, { kind: 'data-loss' }>): string 
   return `(${risk.policy}: ${risk.written}, which this type does not support, so Delete)`;
 }
 
+/** `the old resource` for a replacement, `the resource` for a removal, for a risk whose type holds no named data. */
+function theResource(action: ChangeAction): string {
+  return action === 'Remove' ? 'the resource' : 'the old resource';
+}
+
 /** The short phrase on a change's row and lens: `data loss: the old table and its items are deleted (UpdateReplacePolicy: Delete)`. */
 export function riskPhrase(risk: ChangeRisk, action: ChangeAction): string {
-  const thing = theThing(risk.holds, action);
   const ifReplaced = risk.possible ? 'if it is replaced, ' : '';
   switch (risk.kind) {
     case 'data-loss':
-      return `${risk.possible ? 'possible data loss' : 'data loss'}: ${ifReplaced}${thing} and ${HELD[risk.holds].contents} are deleted ${policyClause(risk)}`;
+      return `${risk.possible ? 'possible data loss' : 'data loss'}: ${ifReplaced}${theThing(risk.holds, action)} and ${HELD[risk.holds].contents} are deleted ${policyClause(risk)}`;
     case 'cleanup-may-fail':
-      return `cleanup may fail: ${ifReplaced}${thing} cannot be deleted while it holds ${HELD[risk.holds].contents.replace(/^its /, '')} and is then left behind`;
+      return `cleanup may fail: ${ifReplaced}${theThing(risk.holds, action)} cannot be deleted while it holds ${HELD[risk.holds].contents.replace(/^its /, '')} and is then left behind`;
+    case 'deletion-protected':
+      return `cleanup fails: ${ifReplaced}${theResource(action)} has ${risk.protection} on, cannot be deleted and is left behind`;
   }
 }
 
@@ -56,26 +62,40 @@ export function risksSuffix(risks: readonly ChangeRisk[] | undefined, action: Ch
   return (risks ?? []).map((risk) => ` · ${riskPhrase(risk, action)}`).join('');
 }
 
+/** What the change deletes: `Removing Orders deletes the table`, `If Orders is replaced, that deletes the old table`. */
+function deletes(logicalId: string, action: ChangeAction, possible: boolean | undefined, thing: string): string {
+  if (action === 'Remove') return `Removing ${logicalId} deletes ${thing}`;
+  return possible ? `If ${logicalId} is replaced, that deletes ${thing}` : `Replacing ${logicalId} deletes ${thing}`;
+}
+
 /** A change's risk as a problem, in full, with what keeps the data. */
 export function changeRiskText(logicalId: string, action: ChangeAction, risk: ChangeRisk): string {
-  const thing = theThing(risk.holds, action);
-  const contents = HELD[risk.holds].contents;
-  const what =
-    action === 'Remove' ? `Removing ${logicalId} deletes ${thing}` : risk.possible ? `If ${logicalId} is replaced, that deletes ${thing}` : `Replacing ${logicalId} deletes ${thing}`;
+  const completes = 'The update still completes ("Update successful. One or more resources could not be deleted.")';
   switch (risk.kind) {
     case 'data-loss': {
       const fix =
         action === 'Remove'
           ? 'To keep them, deploy DeletionPolicy: Retain (or Snapshot where the type supports it) before removing the resource: the deployed policy is the one applied.'
           : 'To keep them, set UpdateReplacePolicy: Retain (or Snapshot where the type supports it).';
-      return `${risk.possible ? 'Possible data loss' : 'Data loss'}: ${what} and ${contents} ${policyClause(risk)}. ${fix}`;
+      const what = deletes(logicalId, action, risk.possible, theThing(risk.holds, action));
+      return `${risk.possible ? 'Possible data loss' : 'Data loss'}: ${what} and ${HELD[risk.holds].contents} ${policyClause(risk)}. ${fix}`;
     }
     case 'cleanup-may-fail': {
+      const thing = theThing(risk.holds, action);
       const keep = action === 'Remove' ? 'DeletionPolicy: Retain' : 'UpdateReplacePolicy: Retain';
       return (
-        `Cleanup may fail: ${what}, which CloudFormation cannot do while it holds ${contents.replace(/^its /, '')}. ` +
-        `The update still completes ("Update successful. One or more resources could not be deleted.") and leaves ${thing} behind, outside the stack. ` +
+        `Cleanup may fail: ${deletes(logicalId, action, risk.possible, thing)}, which CloudFormation cannot do while it holds ${HELD[risk.holds].contents.replace(/^its /, '')}. ` +
+        `${completes} and leaves ${thing} behind, outside the stack. ` +
         `Empty it first, or set ${keep} to keep it on purpose.`
+      );
+    }
+    case 'deletion-protected': {
+      const thing = theResource(action);
+      const keep = action === 'Remove' ? 'DeletionPolicy: Retain' : 'UpdateReplacePolicy: Retain';
+      return (
+        `Cleanup fails: ${deletes(logicalId, action, risk.possible, thing)}, which its service refuses while ${risk.protection} is on. ` +
+        `${completes} and leaves ${thing} behind, outside the stack, with its data. ` +
+        `Turn ${risk.protection} off in an update before this one to let it go, or set ${keep} to keep it on purpose.`
       );
     }
   }

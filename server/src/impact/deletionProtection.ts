@@ -1,0 +1,47 @@
+/**
+ * Resources whose service refuses to delete them while a protection is on
+ * (docs/update-rules.md#deletion-protected): CloudFormation deletes a removed resource, or the old
+ * resource of a replacement, in cleanup, and a refused delete there leaves the resource behind,
+ * outside the stack, while the update completes. The protection read is the deployed resource's.
+ */
+import { isValueObject, type Value } from '../evaluate/value';
+import { isTrue } from './writtenValues';
+
+function property(properties: Value, name: string): Value | undefined {
+  return isValueObject(properties) ? properties[name] : undefined;
+}
+
+/** `DeletionProtection: true` and its like: the property that protects, when it is on. */
+const flag = (name: string) => (properties: Value) => (isTrue(property(properties, name)) ? name : undefined);
+
+/** By type: the protection of a deployed resource, as the property that turns it on, when it is on. */
+const PROTECTIONS: ReadonlyMap<string, (properties: Value) => string | undefined> = new Map([
+  ['AWS::RDS::DBInstance', flag('DeletionProtection')],
+  ['AWS::RDS::DBCluster', flag('DeletionProtection')],
+  ['AWS::Neptune::DBCluster', flag('DeletionProtection')],
+  ['AWS::DocDB::DBCluster', flag('DeletionProtection')],
+  ['AWS::DynamoDB::Table', flag('DeletionProtectionEnabled')],
+  ['AWS::EC2::Instance', flag('DisableApiTermination')],
+  ['AWS::Cognito::UserPool', (p: Value) => (property(p, 'DeletionProtection') === 'ACTIVE' ? 'DeletionProtection' : undefined)],
+  [
+    'AWS::ElasticLoadBalancingV2::LoadBalancer',
+    (p: Value) => {
+      const attributes = property(p, 'LoadBalancerAttributes');
+      const on = Array.isArray(attributes) && attributes.some((a) => isValueObject(a) && a.Key === 'deletion_protection.enabled' && isTrue(a.Value));
+      return on ? 'LoadBalancerAttributes deletion_protection.enabled' : undefined;
+    },
+  ],
+  [
+    'AWS::DynamoDB::GlobalTable',
+    (p: Value) => {
+      const replicas = property(p, 'Replicas');
+      const on = Array.isArray(replicas) && replicas.some((r) => isValueObject(r) && isTrue(r.DeletionProtectionEnabled));
+      return on ? 'Replicas DeletionProtectionEnabled' : undefined;
+    },
+  ],
+]);
+
+/** The protection that stops the deployed resource's deletion, by the property that turns it on; undefined when none is on. */
+export function deletionProtection(resourceType: string, deployedProperties: Value): string | undefined {
+  return PROTECTIONS.get(resourceType)?.(deployedProperties);
+}
