@@ -202,6 +202,6 @@ describe('a SAM template against git HEAD', () => {
       unpublished.map((d) => [d.range.start.line, d.severity]),
       [[lineOf(longerTimeout, '    Timeout: 10'), DiagnosticSeverity.Warning]],
     );
-    assert.match(String(unpublished[0].message), /^Not published: this update changes HelloWorldFunction's Timeout, .* HelloWorldFunctionAliaslive keeps the function as it was\. SAM publishes a new version only when/);
+    assert.match(String(unpublished[0].message), /^Not published: this update changes HelloWorldFunction's Timeout, .* HelloWorldFunctionAliaslive still points at the function as it was\. SAM publishes a new version only when/);
   });
 });

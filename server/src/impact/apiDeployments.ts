@@ -40,12 +40,22 @@ export function undeployedApiChanges(changes: readonly ResourceChange[], before:
     list.push(change);
     changedParts.set(api, list);
   }
+  if (changedParts.size === 0) return [];
+  // One pass over the template finds each API's deployments.
+  const deploymentsOf = new Map<string, string[]>();
+  for (const resource of after.resources.values()) {
+    const restApi = properties(resource.properties).RestApiId;
+    if (!resource.active || resource.type !== DEPLOYMENT || !(restApi instanceof ResourceRef) || !changedParts.has(restApi.logicalId)) continue;
+    const list = deploymentsOf.get(restApi.logicalId);
+    if (list) list.push(resource.logicalId);
+    else deploymentsOf.set(restApi.logicalId, [resource.logicalId]);
+  }
   const diagnostics: ImpactDiagnostic[] = [];
   for (const [api, parts] of changedParts) {
     const apiChange = fateOf.get(api);
     // A new or replaced API is deployed by its deployments' replacement (their RestApiId changes), if by anything.
     if (apiChange && makesNewResource(apiChange)) continue;
-    const deployments = [...after.resources.values()].filter((r) => r.active && r.type === DEPLOYMENT && refersTo(properties(r.properties).RestApiId, api)).map((r) => r.logicalId);
+    const deployments = deploymentsOf.get(api) ?? [];
     // An API deployed from outside the template (a pipeline, the console) is not this update's to deploy.
     if (deployments.length === 0) continue;
     const redeployed = deployments.some((id) => {
@@ -82,8 +92,4 @@ function apiOf(change: ResourceChange, before: EvaluatedTemplate, after: Evaluat
 
 function properties(value: Value | undefined): Record<string, Value> {
   return isValueObject(value) ? value : {};
-}
-
-function refersTo(value: Value | undefined, logicalId: string): boolean {
-  return value instanceof ResourceRef && value.logicalId === logicalId;
 }

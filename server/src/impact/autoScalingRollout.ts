@@ -8,7 +8,7 @@
 import type { EvaluatedTemplate } from '../evaluate/types';
 import { isValueObject, type Value } from '../evaluate/value';
 import type { ResourceChange, UpdateRollout } from './types';
-import { isTrue, wholeNumber, withoutAbsent } from './writtenValues';
+import { flag, isTrue, wholeNumber, withoutAbsent } from './writtenValues';
 
 const GROUP = 'AWS::AutoScaling::AutoScalingGroup';
 /** The changes that start a rolling or a replacing update. */
@@ -27,8 +27,9 @@ export function autoScalingRolloutOf(change: ResourceChange, after: EvaluatedTem
   const written = after.resources.get(change.logicalId)?.attributes.UpdatePolicy;
   const policy = isValueObject(written) ? written : {};
   const replacing = policy.AutoScalingReplacingUpdate;
-  // WillReplace takes precedence over a rolling update when both are written.
-  if (isValueObject(replacing) && isTrue(replacing.WillReplace) && any(ROLLING_TRIGGERS)) return { kind: 'replacing-update' };
+  const willReplace = isValueObject(replacing) ? flag(replacing.WillReplace) : false;
+  // WillReplace takes precedence over a rolling update when both are written; one only deploy-time values decide leaves the way open.
+  if (any(ROLLING_TRIGGERS) && willReplace !== false) return willReplace ? { kind: 'replacing-update' } : undefined;
   if (isValueObject(policy.AutoScalingInstanceRefresh) && any(REFRESH_TRIGGERS)) return instanceRefresh(policy.AutoScalingInstanceRefresh);
   if (isValueObject(policy.AutoScalingRollingUpdate) && any(ROLLING_TRIGGERS)) return rollingUpdate(policy.AutoScalingRollingUpdate);
   return any(NEW_CONFIGURATION) ? { kind: 'instances-kept' } : undefined;

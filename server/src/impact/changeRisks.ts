@@ -45,7 +45,7 @@ function deletionRisks(
   deployedProperties: Value,
 ): ChangeRisk[] {
   if (policy === 'Retain') return [];
-  // A snapshot is taken, then the delete is refused all the same: the resource stays, its data with it.
+  // The service refuses the delete before anything is done, a final snapshot included: the resource stays, its data with it.
   const protection = deletionProtection(resourceType, deployedProperties);
   if (protection !== undefined) return [{ kind: 'deletion-protected', protection }];
   if (held === undefined || policy !== 'Delete') return [];

@@ -12,7 +12,7 @@ import { samePlainValue } from '../template';
 import { firstChangedLine } from './decodedText';
 import { deepestNodeAt } from './locate';
 import { behaviorUnderUpdatePolicy } from './policyBehaviors';
-import { indexVerdict, TABLE, type IndexVerdict } from './secondaryIndexes';
+import { indexVerdict, INDEXES, TABLE, type IndexVerdict } from './secondaryIndexes';
 import { serviceRefusal } from './serviceRefusals';
 import type { AttributeChangeType, ChangeDetail, ChangeScope, ChangeTarget, Impact, PolicyAction, Replacement, ReplacementCause, RequiresRecreation, ResourceChange, UpdateFailure } from './types';
 import { isIdentityAttribute, type ChangeSetPlan, type PathSegment, type ResourceFate, type ValueDifference } from './valueDiff';
@@ -60,13 +60,13 @@ export function classifyChange(resource: ModifiedResource, ctx: ClassifyContext)
     if (detail.changeSource === 'ParameterReference') details.push(companionDetail(detail));
   };
   const updatePolicy = resource.after.attributes.UpdatePolicy;
-  const indexes = type === TABLE && resource.propertyDiffs.some((diff) => diff.path[0] === 'GlobalSecondaryIndexes') ? tableIndexVerdict(resource, ctx.spec) : undefined;
-  for (const diff of resource.propertyDiffs) {
-    let behavior = behaviorUnderUpdatePolicy(type, diff.path, updatePolicy, propertyBehavior(ctx.spec, type, diff.path));
+  const behaviors = resource.propertyDiffs.map((diff) => behaviorUnderUpdatePolicy(type, diff.path, updatePolicy, propertyBehavior(ctx.spec, type, diff.path)));
+  const indexes = type === TABLE ? tableIndexVerdict(resource, behaviors, ctx.spec) : undefined;
+  resource.propertyDiffs.forEach((diff, i) => {
     // Indexes are compared by name: every change under them takes the verdict on them all.
-    if (indexes && diff.path[0] === 'GlobalSecondaryIndexes') behavior = { ...behavior, behavior: indexes.behavior };
+    const behavior = indexes && diff.path[0] === INDEXES ? { ...behaviors[i]!, behavior: indexes.behavior } : behaviors[i]!;
     record(propertyDetail(resource, diff, behavior, ctx));
-  }
+  });
   for (const diff of resource.metadataDiffs) record(metadataDetail(resource, diff, ctx));
 
   const scope = [...new Set(details.map(scopeOf))];
@@ -91,7 +91,7 @@ export function classifyChange(resource: ModifiedResource, ctx: ClassifyContext)
   const failure =
     indexes?.failure ??
     willFail(resource, changing, typeInfo.notUpdatable, planned) ??
-    (inPlace ? serviceRefusal(type, resource.before, resource.after, changing, ctx.afterModel.transforms.map((t) => t.name)) : undefined);
+    (inPlace ? serviceRefusal(type, resource.before, resource.after, changing) : undefined);
   const decidedBy = details.indexOf(decidingDetail(changing));
   const change: ResourceChange = { ...base, impact: failure ? 'will-fail' : planned, decidedBy, ...range };
   if (failure) change.failure = failure;
@@ -99,9 +99,17 @@ export function classifyChange(resource: ModifiedResource, ctx: ClassifyContext)
   return change;
 }
 
-/** The verdict on a table's global secondary indexes, from its Properties on both sides (secondaryIndexes.ts). */
-function tableIndexVerdict(resource: ModifiedResource, spec: ResourceSpec): IndexVerdict | undefined {
-  return indexVerdict(propertyValue(resource.before.properties, 'GlobalSecondaryIndexes'), propertyValue(resource.after.properties, 'GlobalSecondaryIndexes'), spec);
+/**
+ * The verdict on a table's global secondary indexes, from its Properties on both sides
+ * (secondaryIndexes.ts), for a table updated in place: a table another change replaces is created
+ * with all its indexes at once, and its index changes are judged where they stand.
+ */
+function tableIndexVerdict(resource: ModifiedResource, behaviors: readonly PropertyBehavior[], spec: ResourceSpec): IndexVerdict | undefined {
+  const diffs = resource.propertyDiffs;
+  if (!diffs.some((diff) => diff.path[0] === INDEXES)) return undefined;
+  const replaced = diffs.some((diff, i) => diff.path[0] !== INDEXES && !diff.keepsValue && recreationOf(behaviors[i]!.behavior) !== 'Never');
+  if (replaced) return undefined;
+  return indexVerdict(propertyValue(resource.before.properties, INDEXES), propertyValue(resource.after.properties, INDEXES), spec);
 }
 
 /**

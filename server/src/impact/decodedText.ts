@@ -23,8 +23,8 @@ export function firstChangedLine(path: readonly (string | number)[], before: Val
   const old = decoded(before);
   const next = decoded(after);
   if (old === undefined || next === undefined) return undefined;
-  const oldLines = old.split('\n');
-  const nextLines = next.split('\n');
+  const oldLines = old.split(/\r?\n/);
+  const nextLines = next.split(/\r?\n/);
   for (let i = 0; i < Math.max(oldLines.length, nextLines.length); i++) {
     if (oldLines[i] !== nextLines[i]) return { line: i + 1, before: oldLines[i] ?? '(no line)', after: nextLines[i] ?? '(no line)' };
   }

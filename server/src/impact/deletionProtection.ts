@@ -12,16 +12,20 @@ function property(properties: Value, name: string): Value | undefined {
 }
 
 /** `DeletionProtection: true` and its like: the property that protects, when it is on. */
-const flag = (name: string) => (properties: Value) => (isTrue(property(properties, name)) ? name : undefined);
+const on = (name: string) => (properties: Value) => (isTrue(property(properties, name)) ? name : undefined);
 
 /** By type: the protection of a deployed resource, as the property that turns it on, when it is on. */
 const PROTECTIONS: ReadonlyMap<string, (properties: Value) => string | undefined> = new Map([
-  ['AWS::RDS::DBInstance', flag('DeletionProtection')],
-  ['AWS::RDS::DBCluster', flag('DeletionProtection')],
-  ['AWS::Neptune::DBCluster', flag('DeletionProtection')],
-  ['AWS::DocDB::DBCluster', flag('DeletionProtection')],
-  ['AWS::DynamoDB::Table', flag('DeletionProtectionEnabled')],
-  ['AWS::EC2::Instance', flag('DisableApiTermination')],
+  ['AWS::RDS::DBInstance', on('DeletionProtection')],
+  ['AWS::RDS::DBCluster', on('DeletionProtection')],
+  ['AWS::Neptune::DBCluster', on('DeletionProtection')],
+  ['AWS::DocDB::DBCluster', on('DeletionProtection')],
+  ['AWS::RDS::GlobalCluster', on('DeletionProtection')],
+  ['AWS::EKS::Cluster', on('DeletionProtection')],
+  ['AWS::DynamoDB::Table', on('DeletionProtectionEnabled')],
+  ['AWS::Logs::LogGroup', on('DeletionProtectionEnabled')],
+  ['AWS::NetworkFirewall::Firewall', on('DeleteProtection')],
+  ['AWS::EC2::Instance', on('DisableApiTermination')],
   ['AWS::Cognito::UserPool', (p: Value) => (property(p, 'DeletionProtection') === 'ACTIVE' ? 'DeletionProtection' : undefined)],
   [
     'AWS::ElasticLoadBalancingV2::LoadBalancer',

@@ -8,14 +8,16 @@
 import type { EvaluatedResource } from '../evaluate/types';
 import { isValueObject, type Value } from '../evaluate/value';
 import type { UpdateFailure } from './types';
-import { isTrue } from './writtenValues';
+import { flag } from './writtenValues';
 
 /** How each engine family numbers its major versions: by the first number, or the first two. */
 const MAJOR_PARTS: ReadonlyArray<[RegExp, (version: number[]) => number]> = [
   // PostgreSQL 10 and later count majors by the first number; 9.6 and earlier by two.
   [/^(aurora-)?postgres(ql)?$/, (v) => ((v[0] ?? 0) >= 10 ? 1 : 2)],
   [/^(aurora-mysql|mysql|mariadb)$/, () => 2],
-  [/^(oracle|sqlserver)-/, () => 1],
+  // Oracle 12.1 to 12.2 is a major upgrade; from 18 on, the first number is the major version.
+  [/^oracle-/, (v) => ((v[0] ?? 0) <= 12 ? 2 : 1)],
+  [/^sqlserver-/, () => 1],
 ];
 
 /** The numbers a version starts with: `8.0.mysql_aurora.3.04.0` → [8, 0], `15.4` → [15, 4]. */
@@ -65,14 +67,17 @@ export function engineVersionFailure(type: string, before: EvaluatedResource, af
   const parts = majorParts(old);
   if (old.length < parts || next.length < parts) return undefined;
   const sameMajor = compare(old.slice(0, parts), next.slice(0, parts)) === 0;
-  if (!sameMajor && !isTrue(property(after, 'AllowMajorVersionUpgrade'))) return { kind: 'major-version-upgrade', from, to };
+  // Allowed, or allowed only if a deploy-time value says so: not a certain failure.
+  if (!sameMajor && flag(property(after, 'AllowMajorVersionUpgrade')) === false) return { kind: 'major-version-upgrade', from, to };
   return undefined;
 }
 
-/** `1.29` → [1, 29]; undefined for anything else (a value known only at deploy time included). */
+/**
+ * `'1.29'` → [1, 29]; undefined for anything else: a value known only at deploy time, and a
+ * number, which YAML reads from `1.30` as 1.3 and so cannot be told from what was written.
+ */
 function kubernetesVersion(value: Value | undefined): [number, number] | undefined {
-  const text = typeof value === 'number' ? String(value) : value;
-  const match = typeof text === 'string' ? /^(\d+)\.(\d+)$/.exec(text) : null;
+  const match = typeof value === 'string' ? /^(\d+)\.(\d+)$/.exec(value) : null;
   return match ? [Number(match[1]), Number(match[2])] : undefined;
 }
 

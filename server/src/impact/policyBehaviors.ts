@@ -8,7 +8,7 @@
 import type { Value } from '../evaluate/value';
 import { isValueObject } from '../evaluate/value';
 import type { PropertyBehavior } from '../spec/types';
-import { isTrue } from './writtenValues';
+import { flag } from './writtenValues';
 import type { PathSegment } from './valueDiff';
 
 /** By type: the update policy that decides, and the top-level properties it decides for. */
@@ -26,14 +26,10 @@ export function behaviorUnderUpdatePolicy(type: string, path: readonly PathSegme
   const decided = DECIDED_BY_POLICY[type];
   const property = path[0];
   if (!decided || typeof property !== 'string' || !decided.properties.has(property)) return specified;
-  const enabled = isValueObject(updatePolicy) && isTrue(updatePolicy[decided.policy]);
-  return {
-    ...specified,
-    behavior: enabled ? 'no-interruption' : 'replacement',
-    requiresRecreation: enabled ? 'Never' : 'Always',
-    source: 'docs',
-    decidedAt: [property],
-  };
+  const enabled = flag(isValueObject(updatePolicy) ? updatePolicy[decided.policy] : undefined);
+  // A policy only deploy-time values decide (`!If` over an undecided condition) may replace it.
+  const [behavior, requiresRecreation] = enabled === true ? (['no-interruption', 'Never'] as const) : enabled === false ? (['replacement', 'Always'] as const) : (['conditional-replacement', 'Conditionally'] as const);
+  return { ...specified, behavior, requiresRecreation, source: 'docs', decidedAt: [property] };
 }
 
 /** The update policy that decides how a property of this type updates, when one does: `EnableVersionUpgrade` for `EngineVersion`. */

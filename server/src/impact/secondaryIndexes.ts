@@ -11,7 +11,7 @@ import type { UpdateFailure } from './types';
 import { diffValues, UNCHANGED } from './valueDiff';
 
 export const TABLE = 'AWS::DynamoDB::Table';
-const INDEXES = 'GlobalSecondaryIndexes';
+export const INDEXES = 'GlobalSecondaryIndexes';
 
 /** What the update does to a table's global secondary indexes: the behaviour every detail under them takes, and the failure, if any. */
 export interface IndexVerdict {
@@ -26,7 +26,8 @@ function byName(list: Value | undefined): Map<string, Value> | undefined {
   const indexes = new Map<string, Value>();
   for (const index of list) {
     const name = isValueObject(index) ? index.IndexName : undefined;
-    if (typeof name !== 'string' || isSymbolic(name)) return undefined;
+    // A name known only at deploy time, or written twice (DynamoDB rejects that), leaves the list to be judged by place.
+    if (typeof name !== 'string' || isSymbolic(name) || indexes.has(name)) return undefined;
     indexes.set(name, index);
   }
   return indexes;

@@ -9,12 +9,12 @@ import { deploymentControllerFailure } from './ecsDeployments';
 import { engineVersionFailure, kubernetesVersionFailure } from './engineVersions';
 import type { ChangeDetail, UpdateFailure } from './types';
 
-/** Why the resource's service refuses this update in place, when it does; `transforms` are the new template's. */
-export function serviceRefusal(type: string, before: EvaluatedResource, after: EvaluatedResource, details: readonly ChangeDetail[], transforms: readonly string[]): UpdateFailure | undefined {
+/** Why the resource's service refuses this update in place, when it does. */
+export function serviceRefusal(type: string, before: EvaluatedResource, after: EvaluatedResource, details: readonly ChangeDetail[]): UpdateFailure | undefined {
   return (
     engineVersionFailure(type, before, after) ??
     kubernetesVersionFailure(type, before, after) ??
     allocatedStorageFailure(type, before, after) ??
-    deploymentControllerFailure(type, before, after, details, transforms)
+    deploymentControllerFailure(type, before, after, details)
   );
 }

@@ -12,7 +12,24 @@ export function wholeNumber(value: Value | undefined): number | undefined {
 
 /** Whether a boolean is written true (`true` or `"true"`, as CloudFormation accepts it). */
 export function isTrue(value: Value | undefined): boolean {
-  return value === true || (typeof value === 'string' && value.toLowerCase() === 'true');
+  return flag(value) === true;
+}
+
+/**
+ * A boolean as written: true (`true`, `"true"`), false (`false`, `"false"`, absent), or undefined
+ * when this analysis cannot tell (a value known only at deploy time, `yes` and the like, which
+ * YAML 1.1 readers take for true). A rule that would call an update a failure on a false flag
+ * must not do so on an undefined one.
+ */
+export function flag(value: Value | undefined): boolean | undefined {
+  if (value === undefined || value === false) return false;
+  if (value === true) return true;
+  if (typeof value === 'string') {
+    const text = value.toLowerCase();
+    if (text === 'true') return true;
+    if (text === 'false') return false;
+  }
+  return undefined;
 }
 
 /** A name as a person finds it in the template: the logical id a `Ref` names, or the name written. */

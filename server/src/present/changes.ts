@@ -38,9 +38,9 @@ export function failureText(failure: UpdateFailure, resourceType: string): strin
     case 'engine-downgrade':
       return `Cannot find upgrade path from ${failure.from} to ${failure.to}. RDS does not move a database to an earlier engine version.`;
     case 'storage-decrease':
-      return `You can't reduce the amount of storage for a DB instance after storage has been allocated (AllocatedStorage ${failure.from} → ${failure.to} GiB).`;
+      return `RDS cannot reduce a DB instance's storage once allocated (AllocatedStorage ${failure.from} → ${failure.to} GiB), and refuses the modification.`;
     case 'storage-increase-too-small':
-      return `When you increase the allocated storage, it must be by at least 10 percent (AllocatedStorage ${failure.from} → ${failure.to} GiB; at least ${Math.ceil((failure.from * 11) / 10)}).`;
+      return `RDS grows a DB instance's storage by at least 10 percent (AllocatedStorage ${failure.from} → ${failure.to} GiB; at least ${Math.ceil((failure.from * 11) / 10)}), and refuses the modification.`;
     case 'kubernetes-version':
       return `Unsupported Kubernetes minor version update from ${failure.from} to ${failure.to}. EKS moves a cluster one minor version up at a time.`;
     case 'deployment-controller':
@@ -53,9 +53,8 @@ export function failureText(failure: UpdateFailure, resourceType: string): strin
 /** What ECS answers a change its service's deployment controller owns, in ECS's words where they are known. */
 function deploymentControllerText(controller: 'CODE_DEPLOY' | 'EXTERNAL', property: string): string {
   const what = ECS_PARAMETERS[property] ?? property;
-  const how = controller === 'CODE_DEPLOY' ? 'Use AWS CodeDeploy to trigger a new deployment.' : 'Create a new task set to deploy it.';
-  const hook = controller === 'CODE_DEPLOY' ? ' Or declare Transform: AWS::CodeDeployBlueGreen, whose hook makes that deployment from the template.' : '';
-  return `Unable to update ${what} on services with a ${controller} deployment controller. ${how}${hook}`;
+  if (controller === 'CODE_DEPLOY') return `Unable to update ${what} on services with a CODE_DEPLOY deployment controller. Use AWS CodeDeploy to trigger a new deployment.`;
+  return `Unable to update ${what} on services with an EXTERNAL deployment controller: create a new task set to deploy it.`;
 }
 
 /** How ECS names a service's parameters in its refusals. */
@@ -65,6 +64,8 @@ const ECS_PARAMETERS: Readonly<Record<string, string>> = {
   PlatformVersion: 'platform version',
   LoadBalancers: 'load balancers',
   LaunchType: 'launch type',
+  DeploymentConfiguration: 'deployment configuration',
+  CapacityProviderStrategy: 'capacity provider strategy',
 };
 
 /** What becomes of the old physical resource of a replacement or a removal, when a policy keeps it or snapshots it. */

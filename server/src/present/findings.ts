@@ -63,11 +63,11 @@ export function findingText(finding: Finding): string {
  */
 function unpublishedText(functions: readonly UnpublishedFunction[], sam: boolean): string {
   const hint = sam
-    ? ' SAM publishes a new version only when the code, the environment variables, the memory size or SnapStart change, unless AutoPublishAliasAllProperties is true.'
+    ? ' SAM publishes a new version only when the code, the environment variables, the memory size or SnapStart change as written in the template, unless AutoPublishAliasAllProperties is true.'
     : ' A new AWS::Lambda::Version (a new logical id) publishes the change.';
   const changed = listSome([...new Set(functions.flatMap((f) => f.changed))]);
   const readers = [...new Set(functions.flatMap((f) => f.readers))];
-  const read = `${listSome(readers)} ${readers.length === 1 ? 'keeps' : 'keep'}`;
+  const read = `${listSome(readers)} still ${readers.length === 1 ? 'points' : 'point'} at`;
   if (functions.length === 1) {
     const [only] = functions;
     const versions = only!.versions.length === 1 ? `its version ${only!.versions[0]} is not` : `none of its versions (${listSome(only!.versions)}) is`;

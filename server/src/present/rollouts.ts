@@ -81,7 +81,7 @@ function trafficShiftClause(rollout: TrafficShift): string {
 
 /** The pace of a rolling update: `keeping at least 1 in service, waiting up to PT5M for each batch's signals`. */
 function rollingClause(rollout: Extract<UpdateRollout, { kind: 'rolling-update' }>): string {
-  const kept = rollout.minInstancesInService === 0 ? 'with none kept in service (MinInstancesInService: 0)' : `keeping at least ${rollout.minInstancesInService} in service`;
+  const kept = rollout.minInstancesInService === 0 ? 'with no minimum kept in service (MinInstancesInService: 0)' : `keeping at least ${rollout.minInstancesInService} in service`;
   const pause =
     rollout.pauseTime === undefined ? '' : rollout.waitsForSignals ? `, waiting up to ${rollout.pauseTime} for each batch's signals` : `, pausing ${rollout.pauseTime} after each batch`;
   return `CloudFormation replaces its instances ${rollout.maxBatchSize === 1 ? 'one at a time' : `in batches of up to ${rollout.maxBatchSize}`}, ${kept}${pause} (AutoScalingRollingUpdate)`;

@@ -79,6 +79,12 @@ describe('the other policies', () => {
     assert.equal(groupRollout(notReplacing, newImage(notReplacing))?.kind, 'rolling-update');
   });
 
+  test('a WillReplace only deploy-time values decide leaves the report silent on the instances', () => {
+    const decided = (text: string) => `Parameters:\n  Env: { Type: String }\nConditions:\n  Prod: !Equals [!Ref Env, prod]\n${text}`;
+    const before = decided(stack('    UpdatePolicy:\n      AutoScalingReplacingUpdate:\n        WillReplace: !If [Prod, true, false]\n'));
+    assert.equal(groupRollout(before, newImage(before)), undefined);
+  });
+
   test('AutoScalingInstanceRefresh: a new mixed instances policy starts an instance refresh, with its strategy, minimum and alarms', () => {
     const policy = `    UpdatePolicy:
       AutoScalingInstanceRefresh:

@@ -55,6 +55,13 @@ describe('a protected resource is not deleted: the cleanup fails and leaves it b
   });
 });
 
+describe('other protected types', () => {
+  test('a log group with DeletionProtectionEnabled, removed', () => {
+    const logs = `Resources:\n  Logs:\n    Type: AWS::Logs::LogGroup\n    Properties:\n      DeletionProtectionEnabled: true\n  Topic:\n    Type: AWS::SNS::Topic\n`;
+    assert.deepEqual(changeOf(logs, onlyTopic, 'Logs').risks, [{ kind: 'deletion-protected', protection: 'DeletionProtectionEnabled' }]);
+  });
+});
+
 describe('what is deleted or kept as before', () => {
   test('an unprotected table replaced loses its items', () => {
     assert.deepEqual(changeOf(table('id', 'false'), table('orderId', 'false'), 'Orders').risks, [{ kind: 'data-loss', holds: 'table-items', policy: 'UpdateReplacePolicy' }]);

@@ -5,7 +5,8 @@
  * check grace period, task placement constraints and strategies, enable ECS managed tags option,
  * and propagate tags can be updated using this API. If the network configuration, platform
  * version, task definition, or load balancer need to be updated, create a new CodeDeploy
- * deployment") and from the AWS::CodeDeployBlueGreen hook, which makes that deployment.
+ * deployment"; for EXTERNAL, only the desired count, placement, the grace period and tags, the
+ * rest through a new task set).
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -23,7 +24,7 @@ function serviceChange(before: string, after: string): ResourceChange {
 }
 
 /** A service of `controller` running a task definition of `image`, with `count` tasks. */
-const stack = (controller: string, image = 'app:1', count = 2, transform = '') => `${transform}Resources:
+const stack = (controller: string, image = 'app:1', count = 2) => `Resources:
   Task:
     Type: AWS::ECS::TaskDefinition
     Properties:
@@ -59,8 +60,10 @@ describe('what the service takes', () => {
     assert.equal(serviceChange(stack('ECS'), stack('ECS', 'app:2')).failure, undefined);
   });
 
-  test('with the AWS::CodeDeployBlueGreen transform, its hook deploys the new task definition', () => {
-    const hooked = (image: string) => stack('CODE_DEPLOY', image, 2, 'Transform: AWS::CodeDeployBlueGreen\n');
-    assert.equal(serviceChange(hooked('app:1'), hooked('app:2')).failure, undefined);
+  test('an EXTERNAL service takes a new desired count, but not a new deployment configuration', () => {
+    const configured = (percent: number) => stack('EXTERNAL').replace('      DesiredCount: 2\n', `      DesiredCount: 2\n      DeploymentConfiguration: { MinimumHealthyPercent: ${percent} }\n`);
+    assert.notEqual(serviceChange(stack('EXTERNAL'), stack('EXTERNAL', 'app:1', 3)).impact, 'will-fail');
+    assert.deepEqual(serviceChange(configured(50), configured(100)).failure, { kind: 'deployment-controller', controller: 'EXTERNAL', property: 'DeploymentConfiguration' });
   });
+
 });

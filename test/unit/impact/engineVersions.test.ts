@@ -71,6 +71,20 @@ describe('another major version needs AllowMajorVersionUpgrade', () => {
   });
 });
 
+describe('what only deploy-time values or the numbering decide', () => {
+  test('AllowMajorVersionUpgrade that a parameter without a value decides is not a certain failure', () => {
+    const decided = (version: string) =>
+      `Parameters:\n  Env: { Type: String }\nConditions:\n  Prod: !Equals [!Ref Env, prod]\n` +
+      instance('postgres', version, '      AllowMajorVersionUpgrade: !If [Prod, true, false]\n');
+    assert.equal(dbChange(decided('15.4'), decided('16.1')).failure, undefined);
+  });
+
+  test('Oracle 12.1 to 12.2 is a major upgrade; 19 to 21 too', () => {
+    assert.equal(dbChange(instance('oracle-ee', '12.1.0.2.v1'), instance('oracle-ee', '12.2.0.1.ru-2021-10.rur-2021-10.r1')).failure?.kind, 'major-version-upgrade');
+    assert.equal(dbChange(instance('oracle-ee', '19.0.0.0.ru-2023-10.rur-2023-10.r1'), instance('oracle-ee', '21.0.0.0.ru-2023-10.rur-2023-10.r1')).failure?.kind, 'major-version-upgrade');
+  });
+});
+
 describe('RDS has no path to an earlier version', () => {
   test('PostgreSQL 15.4 to 15.2 fails, AllowMajorVersionUpgrade or not', () => {
     assert.deepEqual(dbChange(instance('postgres', '15.4'), instance('postgres', '15.2', allowMajor)).failure, { kind: 'engine-downgrade', from: '15.4', to: '15.2' });
@@ -104,6 +118,11 @@ describe('an EKS cluster moves one Kubernetes minor version up at a time', () =>
 
   test('1.29 to 1.30 is an update', () => {
     assert.equal(dbChange(cluster('1.29'), cluster('1.30')).failure, undefined);
+  });
+
+  test('a version written as a number (YAML reads 1.30 as 1.3) is not judged', () => {
+    const unquoted = (version: string) => cluster(version).replace(`'${version}'`, version);
+    assert.equal(dbChange(unquoted('1.29'), unquoted('1.31')).failure, undefined);
   });
 
   test('1.29 to 1.31 skips a minor version, and 1.30 to 1.29 goes back: both fail, in EKS\'s words', () => {

@@ -41,6 +41,11 @@ describe('new user data restarts the instance and, by default, does not run', ()
     assert.match(detail?.target.beforeValue ?? '', /^"IyEv/);
   });
 
+  test('a script with Windows line ends is shown without them', () => {
+    const crlf = (script: string) => box('x').replace(/UserData: .*/, `UserData: ${Buffer.from(`<powershell>\r\n${script}\r\n</powershell>`).toString('base64')}`);
+    assert.deepEqual(boxChange(crlf('Write-Output one'), crlf('Write-Output two')).details[0]?.target.changedLine, { line: 2, before: 'Write-Output one', after: 'Write-Output two' });
+  });
+
   test('user data that is not base64 text (given as written, or binary) keeps its values as they are', () => {
     const raw = (script: string) => box(script).replace('!Base64 "#!/bin/bash\\n', '"#!/bin/bash\\n');
     assert.equal(boxChange(raw('echo one'), raw('echo two')).details[0]?.target.changedLine, undefined);

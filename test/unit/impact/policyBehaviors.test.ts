@@ -49,6 +49,12 @@ describe('a search domain\'s engine version: an upgrade in place only under Enab
     assert.equal(changeOf(openSearch('OpenSearch_2.11', upgrade('false')), openSearch('OpenSearch_2.13', upgrade('false')), 'Search').impact, 'replacement');
   });
 
+  test('a policy a parameter without a value decides may replace the domain: a possible replacement', () => {
+    const decided = (version: string) =>
+      `Parameters:\n  Env: { Type: String }\nConditions:\n  Prod: !Equals [!Ref Env, prod]\n` + openSearch(version, '    UpdatePolicy:\n      EnableVersionUpgrade: !If [Prod, true, false]\n');
+    assert.equal(changeOf(decided('OpenSearch_2.11'), decided('OpenSearch_2.13'), 'Search').impact, 'conditional-replacement');
+  });
+
   test('the new template\'s policy applies: written in the same update as the new version, it upgrades in place', () => {
     assert.equal(changeOf(openSearch('OpenSearch_2.11'), openSearch('OpenSearch_2.13', upgrade('true')), 'Search').impact, 'no-interruption');
   });

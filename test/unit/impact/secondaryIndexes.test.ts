@@ -70,6 +70,14 @@ describe('one index created or deleted per update', () => {
   });
 });
 
+describe('a table replaced', () => {
+  test('is created with all its indexes at once: two new indexes are no failure when a new key replaces the table', () => {
+    const change = tableChange(table(), table(byEmail, byStatus).replace('KeySchema: [{ AttributeName: pk, KeyType: HASH }]', 'KeySchema: [{ AttributeName: email, KeyType: HASH }]'));
+    assert.equal(change.impact, 'replacement');
+    assert.equal(change.failure, undefined);
+  });
+});
+
 describe('the indexes an update keeps', () => {
   test('their order means nothing: two indexes swapped is an update that changes nothing of them, not a failure', () => {
     assert.equal(tableChange(table(byEmail, byStatus), table(byStatus, byEmail)).impact, 'no-interruption');

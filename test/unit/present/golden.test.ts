@@ -697,7 +697,7 @@ Resources:
       [
         lineOf(after, '  HelloWorldFunction:'),
         `Not published: this update changes HelloWorldFunction's Role, but its version ${version} is not created anew, and a version is a snapshot of the function: ` +
-          'HelloWorldFunctionAliaslive keeps the function as it was. SAM publishes a new version only when the code, the environment variables, the memory size or SnapStart change, unless AutoPublishAliasAllProperties is true.',
+          'HelloWorldFunctionAliaslive still points at the function as it was. SAM publishes a new version only when the code, the environment variables, the memory size or SnapStart change as written in the template, unless AutoPublishAliasAllProperties is true.',
       ],
     ]);
     assert.deepEqual(hovers.RolePath, [
