@@ -38,7 +38,8 @@ export function trafficShiftOf(change: ResourceChange, after: EvaluatedTemplate)
   if (!change.details.some((d) => d.target.name === 'FunctionVersion' && !d.keepsValue)) return undefined;
   const policy = after.resources.get(change.logicalId)?.attributes.UpdatePolicy;
   const update = isValueObject(policy) ? policy.CodeDeployLambdaAliasUpdate : undefined;
-  if (!isValueObject(update)) return undefined;
+  // ApplicationName and DeploymentGroupName are required: without them there is no deployment to speak of.
+  if (!isValueObject(update) || update.ApplicationName === undefined || update.DeploymentGroupName === undefined) return undefined;
   const shift: Extract<UpdateRollout, { kind: 'traffic-shift' }> = {
     kind: 'traffic-shift',
     hooks: withoutAbsent({ beforeTraffic: nameOf(update.BeforeAllowTrafficHook), afterTraffic: nameOf(update.AfterAllowTrafficHook) }),
