@@ -12,6 +12,7 @@ import { samePlainValue } from '../template';
 import { firstChangedLine } from './decodedText';
 import { deepestNodeAt } from './locate';
 import { behaviorUnderUpdatePolicy } from './policyBehaviors';
+import { replacementConflict } from './replacementConflicts';
 import { indexVerdict, INDEXES, TABLE, type IndexVerdict } from './secondaryIndexes';
 import { serviceRefusal } from './serviceRefusals';
 import type { AttributeChangeType, ChangeDetail, ChangeScope, ChangeTarget, Impact, PolicyAction, Replacement, ReplacementCause, RequiresRecreation, ResourceChange, UpdateFailure } from './types';
@@ -91,7 +92,7 @@ export function classifyChange(resource: ModifiedResource, ctx: ClassifyContext)
   const failure =
     indexes?.failure ??
     willFail(resource, changing, typeInfo.notUpdatable, planned) ??
-    (inPlace ? serviceRefusal(type, resource.before, resource.after, changing) : undefined);
+    (inPlace ? serviceRefusal(type, resource.before, resource.after, changing) : planned === 'replacement' ? replacementConflict(type, resource.before, resource.after, changing) : undefined);
   const decidedBy = details.indexOf(decidingDetail(changing));
   const change: ResourceChange = { ...base, impact: failure ? 'will-fail' : planned, decidedBy, ...range };
   if (failure) change.failure = failure;

@@ -195,6 +195,8 @@ export type UpdateFailure =
   | { kind: 'property-not-updatable'; property: string }
   /** The resource needs replacing but keeps an explicit name, which the replacement would need too. */
   | { kind: 'custom-name-replacement'; property: string; name: string }
+  /** The replacement cannot be created while the old resource exists: a subnet's overlapping CIDR block in the same VPC. */
+  | { kind: 'replacement-conflict'; conflict: 'subnet-cidr'; value: string }
   /** A DynamoDB table's update creates or deletes more than one global secondary index (a rename is both). */
   | { kind: 'index-operations'; created: string[]; deleted: string[] }
   /** A database's EngineVersion moves to another major version without `AllowMajorVersionUpgrade: true`. */

@@ -29,6 +29,8 @@ export function failureText(failure: UpdateFailure, resourceType: string): strin
       return 'Modifying service token is not allowed.';
     case 'property-not-updatable':
       return `${failure.property} of ${resourceType} cannot be updated.`;
+    case 'replacement-conflict':
+      return `The CIDR '${failure.value}' conflicts with another subnet: the replacement is created while the old subnet, whose block it overlaps, still exists in the VPC. Replace it in two updates (a free block first), or give it a block that does not overlap.`;
     case 'index-operations': {
       const operations = [...failure.created.map((name) => `creates ${name}`), ...failure.deleted.map((name) => `deletes ${name}`)];
       return `Cannot perform more than one GSI creation or deletion in a single update (this update ${listSome(operations, operations.length)}). Add or remove one index per update.`;
