@@ -6,10 +6,11 @@
  * creates no new `AWS::ApiGateway::Deployment` of it leaves every stage serving the API as it was.
  */
 import type { EvaluatedTemplate } from '../evaluate/types';
-import { isValueObject, ResourceRef, type Value } from '../evaluate/value';
+import { ResourceRef } from '../evaluate/value';
 import type { Range } from '../template/ast';
 import { makesNewResource } from './claims';
 import type { ImpactDiagnostic, ResourceChange } from './types';
+import { propertyOf } from './writtenValues';
 
 const REST_API = 'AWS::ApiGateway::RestApi';
 const DEPLOYMENT = 'AWS::ApiGateway::Deployment';
@@ -44,7 +45,7 @@ export function undeployedApiChanges(changes: readonly ResourceChange[], before:
   // One pass over the template finds each API's deployments.
   const deploymentsOf = new Map<string, string[]>();
   for (const resource of after.resources.values()) {
-    const restApi = properties(resource.properties).RestApiId;
+    const restApi = propertyOf(resource.properties, 'RestApiId');
     if (!resource.active || resource.type !== DEPLOYMENT || !(restApi instanceof ResourceRef) || !changedParts.has(restApi.logicalId)) continue;
     const list = deploymentsOf.get(restApi.logicalId);
     if (list) list.push(resource.logicalId);
@@ -85,11 +86,8 @@ function apiOf(change: ResourceChange, before: EvaluatedTemplate, after: Evaluat
   }
   if (!API_PARTS.has(change.resourceType)) return undefined;
   const side = change.action === 'Remove' ? before : after;
-  const restApi = properties(side.resources.get(change.logicalId)?.properties).RestApiId;
+  const restApi = propertyOf(side.resources.get(change.logicalId)?.properties, 'RestApiId');
   const api = restApi instanceof ResourceRef ? restApi.logicalId : undefined;
   return api !== undefined && after.resources.get(api)?.type === REST_API ? api : undefined;
 }
 
-function properties(value: Value | undefined): Record<string, Value> {
-  return isValueObject(value) ? value : {};
-}

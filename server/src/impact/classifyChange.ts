@@ -16,6 +16,7 @@ import { replacementConflict } from './replacementConflicts';
 import { indexVerdict, INDEXES, TABLE, type IndexVerdict } from './secondaryIndexes';
 import { serviceRefusal } from './serviceRefusals';
 import type { AttributeChangeType, ChangeDetail, ChangeScope, ChangeTarget, Impact, PolicyAction, Replacement, ReplacementCause, RequiresRecreation, ResourceChange, UpdateFailure } from './types';
+import { propertyOf } from './writtenValues';
 import { isIdentityAttribute, type ChangeSetPlan, type PathSegment, type ResourceFate, type ValueDifference } from './valueDiff';
 
 export interface ModifiedResource {
@@ -110,7 +111,7 @@ function tableIndexVerdict(resource: ModifiedResource, behaviors: readonly Prope
   if (!diffs.some((diff) => diff.path[0] === INDEXES)) return undefined;
   const replaced = diffs.some((diff, i) => diff.path[0] !== INDEXES && !diff.keepsValue && recreationOf(behaviors[i]!.behavior) !== 'Never');
   if (replaced) return undefined;
-  return indexVerdict(propertyValue(resource.before.properties, INDEXES), propertyValue(resource.after.properties, INDEXES), spec);
+  return indexVerdict(propertyOf(resource.before.properties, INDEXES), propertyOf(resource.after.properties, INDEXES), spec);
 }
 
 /**
@@ -200,6 +201,7 @@ function pathString(prefix: string, path: readonly PathSegment[]): string {
 function propertyDetail(resource: ModifiedResource, diff: ValueDifference, behavior: PropertyBehavior, ctx: ClassifyContext): ChangeDetail {
   const name = String(diff.path[0]);
   const afterNode = deepestNodeAt(resource.afterDecl.properties, diff.path);
+  const secret = readsSecret(resource, name, ctx);
   // Change sets recorded against AWS name a tag change as the property Tags (attribute
   // Properties, name Tags); the User Guide's older samples print attribute Tags. The resource's
   // scope still says Tags (see `scopeOf`).
@@ -209,9 +211,9 @@ function propertyDetail(resource: ModifiedResource, diff: ValueDifference, behav
     path: pathString('/Properties', diff.path),
     requiresRecreation: behavior.requiresRecreation,
     attributeChangeType: attributeChangeType(diff),
-    ...renderedValues(diff, readsSecret(resource, name, ctx)),
+    ...renderedValues(diff, secret),
   };
-  const changedLine = readsSecret(resource, name, ctx) ? undefined : firstChangedLine(diff.path, diff.before, diff.after);
+  const changedLine = secret ? undefined : firstChangedLine(diff.path, diff.before, diff.after);
   if (changedLine) target.changedLine = changedLine;
   const range = afterNode?.range ?? deepestNodeAt(resource.beforeDecl.properties, diff.path)?.range;
   return detailOf(target, diff, changeSource(resource, diff, name, ctx), behavior.behavior, range, afterNode ? 'new' : 'old');
@@ -373,16 +375,10 @@ function customPhysicalName(resource: ModifiedResource): { property: string; val
   const typeName = resource.after.type.split('::').pop();
   if (!typeName) return undefined;
   const nameProperty = `${typeName}Name`;
-  const before = propertyValue(resource.before.properties, nameProperty);
-  const after = propertyValue(resource.after.properties, nameProperty);
+  const before = propertyOf(resource.before.properties, nameProperty);
+  const after = propertyOf(resource.after.properties, nameProperty);
   if (after === undefined || isSymbolic(after) || typeof after === 'object') return undefined;
   return before !== undefined && String(before) === String(after) ? { property: nameProperty, value: String(after) } : undefined;
-}
-
-function propertyValue(properties: Value, name: string): Value | undefined {
-  return properties && typeof properties === 'object' && !Array.isArray(properties) && !isSymbolic(properties)
-    ? properties[name]
-    : undefined;
 }
 
 /** The detail that decides a change's impact: the worst behaviour, a Static one before a Dynamic one. */

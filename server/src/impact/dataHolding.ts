@@ -4,8 +4,7 @@
  * snapshotted, as the AWS documentation gives them (docs/update-rules.md#data-loss).
  */
 import type { Value } from '../evaluate/value';
-import { isValueObject } from '../evaluate/value';
-import { isTrue } from './writtenValues';
+import { isTrue, propertyOf } from './writtenValues';
 
 /** What a data-holding resource holds, as data: `present/` words each kind. */
 export type HeldData =
@@ -72,7 +71,7 @@ const DATA_HOLDING_TYPES: ReadonlyMap<string, DataHoldingType> = new Map<string,
   ['AWS::SecretsManager::Secret', { holds: 'secret-value' }],
   ['AWS::KMS::Key', { holds: 'key' }],
   ['AWS::Cognito::UserPool', { holds: 'user-pool' }],
-  ['AWS::ECR::Repository', { holds: 'repository-images', refusesDeleteWhileHolding: (p) => !isTrue(property(p, 'EmptyOnDelete')) }],
+  ['AWS::ECR::Repository', { holds: 'repository-images', refusesDeleteWhileHolding: (p) => !isTrue(propertyOf(p, 'EmptyOnDelete')) }],
   ['AWS::Backup::BackupVault', { holds: 'backup-vault', refusesDeleteWhileHolding: () => true }],
 ]);
 
@@ -108,10 +107,6 @@ export function effectiveDeletionPolicy(resourceType: string, written: string | 
   return { policy: fallback ?? 'Delete', defaulted: true };
 }
 
-function property(properties: Value, name: string): Value | undefined {
-  return isValueObject(properties) ? properties[name] : undefined;
-}
-
 function hasProperty(properties: Value, name: string): boolean {
-  return property(properties, name) !== undefined;
+  return propertyOf(properties, name) !== undefined;
 }

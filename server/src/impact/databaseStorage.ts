@@ -4,13 +4,12 @@
  * CloudFormation accepts such an update and then fails it when RDS refuses the modification.
  */
 import type { EvaluatedResource } from '../evaluate/types';
-import { isValueObject } from '../evaluate/value';
 import type { UpdateFailure } from './types';
-import { wholeNumber } from './writtenValues';
+import { propertyOf, wholeNumber } from './writtenValues';
 
 
 function allocated(resource: EvaluatedResource): number | undefined {
-  return isValueObject(resource.properties) ? wholeNumber(resource.properties.AllocatedStorage) : undefined;
+  return wholeNumber(propertyOf(resource.properties, 'AllocatedStorage'));
 }
 
 /**
@@ -20,7 +19,7 @@ function allocated(resource: EvaluatedResource): number | undefined {
  */
 export function allocatedStorageFailure(type: string, before: EvaluatedResource, after: EvaluatedResource): UpdateFailure | undefined {
   if (type !== 'AWS::RDS::DBInstance') return undefined;
-  if (isValueObject(after.properties) && after.properties.DBClusterIdentifier !== undefined) return undefined;
+  if (propertyOf(after.properties, 'DBClusterIdentifier') !== undefined) return undefined;
   const from = allocated(before);
   const to = allocated(after);
   if (from === undefined || to === undefined || from === to) return undefined;

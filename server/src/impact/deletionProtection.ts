@@ -5,14 +5,10 @@
  * outside the stack, while the update completes. The protection read is the deployed resource's.
  */
 import { isValueObject, type Value } from '../evaluate/value';
-import { isTrue } from './writtenValues';
-
-function property(properties: Value, name: string): Value | undefined {
-  return isValueObject(properties) ? properties[name] : undefined;
-}
+import { isTrue, propertyOf } from './writtenValues';
 
 /** `DeletionProtection: true` and its like: the property that protects, when it is on. */
-const on = (name: string) => (properties: Value) => (isTrue(property(properties, name)) ? name : undefined);
+const on = (name: string) => (properties: Value) => (isTrue(propertyOf(properties, name)) ? name : undefined);
 
 /** By type: the protection of a deployed resource, as the property that turns it on, when it is on. */
 const PROTECTIONS: ReadonlyMap<string, (properties: Value) => string | undefined> = new Map([
@@ -26,11 +22,11 @@ const PROTECTIONS: ReadonlyMap<string, (properties: Value) => string | undefined
   ['AWS::Logs::LogGroup', on('DeletionProtectionEnabled')],
   ['AWS::NetworkFirewall::Firewall', on('DeleteProtection')],
   ['AWS::EC2::Instance', on('DisableApiTermination')],
-  ['AWS::Cognito::UserPool', (p: Value) => (property(p, 'DeletionProtection') === 'ACTIVE' ? 'DeletionProtection' : undefined)],
+  ['AWS::Cognito::UserPool', (p: Value) => (propertyOf(p, 'DeletionProtection') === 'ACTIVE' ? 'DeletionProtection' : undefined)],
   [
     'AWS::ElasticLoadBalancingV2::LoadBalancer',
     (p: Value) => {
-      const attributes = property(p, 'LoadBalancerAttributes');
+      const attributes = propertyOf(p, 'LoadBalancerAttributes');
       const on = Array.isArray(attributes) && attributes.some((a) => isValueObject(a) && a.Key === 'deletion_protection.enabled' && isTrue(a.Value));
       return on ? 'LoadBalancerAttributes deletion_protection.enabled' : undefined;
     },
@@ -38,7 +34,7 @@ const PROTECTIONS: ReadonlyMap<string, (properties: Value) => string | undefined
   [
     'AWS::DynamoDB::GlobalTable',
     (p: Value) => {
-      const replicas = property(p, 'Replicas');
+      const replicas = propertyOf(p, 'Replicas');
       const on = Array.isArray(replicas) && replicas.some((r) => isValueObject(r) && isTrue(r.DeletionProtectionEnabled));
       return on ? 'Replicas DeletionProtectionEnabled' : undefined;
     },

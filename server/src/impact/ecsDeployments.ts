@@ -7,8 +7,8 @@
  * takes still less, and the rest needs a new task set.
  */
 import type { EvaluatedResource } from '../evaluate/types';
-import { isValueObject } from '../evaluate/value';
 import type { ChangeDetail, UpdateFailure } from './types';
+import { propertyOf } from './writtenValues';
 
 const SERVICE = 'AWS::ECS::Service';
 /** What UpdateService refuses for each controller, by the Service's property. */
@@ -18,8 +18,7 @@ const REFUSED: Readonly<Record<'CODE_DEPLOY' | 'EXTERNAL', ReadonlySet<string>>>
 };
 
 function controllerOf(resource: EvaluatedResource): string {
-  const properties = isValueObject(resource.properties) ? resource.properties : {};
-  const controller = isValueObject(properties.DeploymentController) ? properties.DeploymentController.Type : undefined;
+  const controller = propertyOf(propertyOf(resource.properties, 'DeploymentController'), 'Type');
   return typeof controller === 'string' ? controller : 'ECS';
 }
 

@@ -6,9 +6,9 @@
  * when the service refuses.
  */
 import type { EvaluatedResource } from '../evaluate/types';
-import { isValueObject, type Value } from '../evaluate/value';
+import type { Value } from '../evaluate/value';
 import type { UpdateFailure } from './types';
-import { flag } from './writtenValues';
+import { flag, propertyOf } from './writtenValues';
 
 /** How each engine family numbers its major versions: by the first number, or the first two. */
 const MAJOR_PARTS: ReadonlyArray<[RegExp, (version: number[]) => number]> = [
@@ -38,10 +38,6 @@ function compare(a: number[], b: number[]): number {
   return 0;
 }
 
-function property(resource: EvaluatedResource, name: string): Value | undefined {
-  return isValueObject(resource.properties) ? resource.properties[name] : undefined;
-}
-
 /**
  * Why RDS refuses a new `EngineVersion`, when it does: an earlier version, or another major
  * version without `AllowMajorVersionUpgrade: true` in the new template. Only a DB instance that
@@ -50,11 +46,11 @@ function property(resource: EvaluatedResource, name: string): Value | undefined 
  */
 export function engineVersionFailure(type: string, before: EvaluatedResource, after: EvaluatedResource): UpdateFailure | undefined {
   if (type === 'AWS::RDS::DBInstance') {
-    if (property(after, 'DBClusterIdentifier') !== undefined || property(after, 'SourceDBInstanceIdentifier') !== undefined) return undefined;
+    if (propertyOf(after.properties, 'DBClusterIdentifier') !== undefined || propertyOf(after.properties, 'SourceDBInstanceIdentifier') !== undefined) return undefined;
   } else if (type !== 'AWS::RDS::DBCluster') return undefined;
-  const from = property(before, 'EngineVersion');
-  const to = property(after, 'EngineVersion');
-  const engine = property(after, 'Engine');
+  const from = propertyOf(before.properties, 'EngineVersion');
+  const to = propertyOf(after.properties, 'EngineVersion');
+  const engine = propertyOf(after.properties, 'Engine');
   if (typeof from !== 'string' || typeof to !== 'string' || typeof engine !== 'string' || from === to) return undefined;
   const family = engine.toLowerCase();
   if (type === 'AWS::RDS::DBCluster' && !family.startsWith('aurora-')) return undefined;
@@ -68,7 +64,7 @@ export function engineVersionFailure(type: string, before: EvaluatedResource, af
   if (old.length < parts || next.length < parts) return undefined;
   const sameMajor = compare(old.slice(0, parts), next.slice(0, parts)) === 0;
   // Allowed, or allowed only if a deploy-time value says so: not a certain failure.
-  if (!sameMajor && flag(property(after, 'AllowMajorVersionUpgrade')) === false) return { kind: 'major-version-upgrade', from, to };
+  if (!sameMajor && flag(propertyOf(after.properties, 'AllowMajorVersionUpgrade')) === false) return { kind: 'major-version-upgrade', from, to };
   return undefined;
 }
 
@@ -84,8 +80,8 @@ function kubernetesVersion(value: Value | undefined): [number, number] | undefin
 /** Why EKS refuses a cluster's new `Version`, when it does: anything but the next minor version. */
 export function kubernetesVersionFailure(type: string, before: EvaluatedResource, after: EvaluatedResource): UpdateFailure | undefined {
   if (type !== 'AWS::EKS::Cluster') return undefined;
-  const from = kubernetesVersion(property(before, 'Version'));
-  const to = kubernetesVersion(property(after, 'Version'));
+  const from = kubernetesVersion(propertyOf(before.properties, 'Version'));
+  const to = kubernetesVersion(propertyOf(after.properties, 'Version'));
   if (!from || !to || (from[0] === to[0] && from[1] === to[1])) return undefined;
   if (to[0] === from[0] && to[1] === from[1] + 1) return undefined;
   return { kind: 'kubernetes-version', from: from.join('.'), to: to.join('.') };

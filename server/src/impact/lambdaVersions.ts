@@ -9,6 +9,7 @@ import type { EvaluatedResource, EvaluatedTemplate } from '../evaluate/types';
 import { Concatenation, isValueObject, ResourceAttribute, ResourceRef, UnknownValue, type Value } from '../evaluate/value';
 import { makesNewResource } from './claims';
 import type { ImpactDiagnostic, ResourceChange } from './types';
+import { propertyOf } from './writtenValues';
 
 const FUNCTION = 'AWS::Lambda::Function';
 const VERSION = 'AWS::Lambda::Version';
@@ -94,7 +95,7 @@ function functionVersions(template: EvaluatedTemplate): Map<string, string[]> {
 
 /** The function a version's `FunctionName` names: `Ref` to it, or its `Arn`. */
 function functionOf(version: EvaluatedResource): string | undefined {
-  const name: Value | undefined = isValueObject(version.properties) ? version.properties.FunctionName : undefined;
+  const name = propertyOf(version.properties, 'FunctionName');
   if (name instanceof ResourceRef) return name.logicalId;
   if (name instanceof ResourceAttribute && name.attribute === 'Arn') return name.logicalId;
   return undefined;

@@ -12,6 +12,7 @@ import { deepestNodeAt } from './locate';
 import { valuesEqual } from './valueDiff';
 import type { NestedOutputs } from './compareTemplates';
 import type { ChildTemplateProblem, ImpactDiagnostic, ImpactReport, NestedReport, ResourceChange } from './types';
+import { propertyOf } from './writtenValues';
 
 /** A child template as the caller read it: its text, or why there is none. */
 export type ChildTemplate = { text: string } | { problem: ChildTemplateProblem };
@@ -400,10 +401,6 @@ export function passedParameters(properties: Value): Map<string, Value> {
     passed.set(name, plain ? value : new UnknownValue(compactKey(`parent:${valueKey(value)}`), 'a value the parent stack passes, known at deploy time'));
   }
   return passed;
-}
-
-function propertyOf(properties: Value, name: string): Value | undefined {
-  return isValueObject(properties) ? properties[name] : undefined;
 }
 
 /** A template in S3 or on the web, which the engine cannot read (package has already run). */

@@ -6,8 +6,8 @@
  * with another subnet"), as a replacement in another Availability Zone with the same block is.
  */
 import type { EvaluatedResource } from '../evaluate/types';
-import { isValueObject } from '../evaluate/value';
 import type { ChangeDetail, UpdateFailure } from './types';
+import { propertyOf } from './writtenValues';
 
 /** An IPv4 CIDR block as its first address and its size; undefined for anything else. */
 function ipv4Block(value: unknown): { start: number; size: number } | undefined {
@@ -34,8 +34,8 @@ function overlaps(a: { start: number; size: number }, b: { start: number; size: 
 export function replacementConflict(type: string, before: EvaluatedResource, after: EvaluatedResource, details: readonly ChangeDetail[]): UpdateFailure | undefined {
   if (type !== 'AWS::EC2::Subnet') return undefined;
   if (details.some((d) => d.target.name === 'VpcId' && !d.keepsValue)) return undefined;
-  const written = isValueObject(after.properties) ? after.properties.CidrBlock : undefined;
-  const old = ipv4Block(isValueObject(before.properties) ? before.properties.CidrBlock : undefined);
+  const written = propertyOf(after.properties, 'CidrBlock');
+  const old = ipv4Block(propertyOf(before.properties, 'CidrBlock'));
   const next = ipv4Block(written);
   if (!old || !next || !overlaps(old, next) || typeof written !== 'string') return undefined;
   return { kind: 'replacement-conflict', conflict: 'subnet-cidr', value: written };

@@ -6,8 +6,8 @@
  * This reads, from the new template, what the deployment will be.
  */
 import type { EvaluatedResource, EvaluatedTemplate } from '../evaluate/types';
-import { isValueObject, ResourceRef, type Value, type ValueObject } from '../evaluate/value';
-import { isTrue, nameOf, wholeNumber, withoutAbsent } from './writtenValues';
+import { isValueObject, ResourceRef, type Value } from '../evaluate/value';
+import { isTrue, nameOf, propertyOf, wholeNumber, withoutAbsent } from './writtenValues';
 import type { DeploymentConfiguration, ResourceChange, TrafficRouting, UpdateRollout } from './types';
 
 const ALIAS = 'AWS::Lambda::Alias';
@@ -48,9 +48,9 @@ export function trafficShiftOf(change: ResourceChange, after: EvaluatedTemplate)
   if (groupName !== undefined) shift.deploymentGroup = groupName;
   const group = declared(after, update.DeploymentGroupName, DEPLOYMENT_GROUP);
   if (group) {
-    const config = configurationOf(after, properties(group).DeploymentConfigName);
+    const config = configurationOf(after, propertyOf(group.properties, 'DeploymentConfigName'));
     if (config) shift.config = config;
-    shift.alarms = alarmCount(properties(group).AlarmConfiguration);
+    shift.alarms = alarmCount(propertyOf(group.properties, 'AlarmConfiguration'));
   }
   return shift;
 }
@@ -62,16 +62,12 @@ function declared(template: EvaluatedTemplate, value: Value | undefined, type: s
   return resource?.active && resource.type === type ? resource : undefined;
 }
 
-function properties(resource: EvaluatedResource): ValueObject {
-  return isValueObject(resource.properties) ? resource.properties : {};
-}
-
 /** The deployment group's configuration: a predefined one, one the template declares, or another by name. */
 function configurationOf(template: EvaluatedTemplate, value: Value | undefined): DeploymentConfiguration | undefined {
   const config = declared(template, value, DEPLOYMENT_CONFIG);
   if (config) {
-    const written = properties(config).DeploymentConfigName;
-    return withoutAbsent({ name: typeof written === 'string' ? written : config.logicalId, routing: routingOf(properties(config).TrafficRoutingConfig) });
+    const written = propertyOf(config.properties, 'DeploymentConfigName');
+    return withoutAbsent({ name: typeof written === 'string' ? written : config.logicalId, routing: routingOf(propertyOf(config.properties, 'TrafficRoutingConfig')) });
   }
   if (typeof value !== 'string' || value === '') return undefined;
   return withoutAbsent({ name: value, routing: PREDEFINED.get(value) });

@@ -2,7 +2,12 @@
  * Reading the values of resource attributes and properties as CloudFormation reads them: a number
  * or a boolean may be written as text (YAML and JSON templates write both), a name as a `Ref`.
  */
-import { ResourceRef, type Value } from '../evaluate/value';
+import { isValueObject, ResourceRef, type Value } from '../evaluate/value';
+
+/** A resource's property (or any map's entry) by name; undefined when the value is not a map (a symbol, a list) or has no such entry. */
+export function propertyOf(properties: Value | undefined, name: string): Value | undefined {
+  return isValueObject(properties) ? properties[name] : undefined;
+}
 
 /** A whole number written as a number or as its digits; undefined otherwise. */
 export function wholeNumber(value: Value | undefined): number | undefined {
