@@ -68,10 +68,10 @@ function unpublishedText(functions: readonly UnpublishedFunction[], sam: boolean
   const changed = listSome([...new Set(functions.flatMap((f) => f.changed))]);
   const readers = [...new Set(functions.flatMap((f) => f.readers))];
   const read = `${listSome(readers)} still ${readers.length === 1 ? 'points' : 'point'} at`;
-  if (functions.length === 1) {
-    const [only] = functions;
-    const versions = only!.versions.length === 1 ? `its version ${only!.versions[0]} is not` : `none of its versions (${listSome(only!.versions)}) is`;
-    return `Not published: this update changes ${only!.function}'s ${changed}, but ${versions} created anew, and a version is a snapshot of the function: ${read} the function as it was.${hint}`;
+  const only = functions.length === 1 ? functions[0] : undefined;
+  if (only) {
+    const versions = only.versions.length === 1 ? `its version ${only.versions[0]} is not` : `none of its versions (${listSome(only.versions)}) is`;
+    return `Not published: this update changes ${only.function}'s ${changed}, but ${versions} created anew, and a version is a snapshot of the function: ${read} the function as it was.${hint}`;
   }
   const names = listSome(functions.map((f) => f.function));
   return `Not published: this update changes the ${changed} of ${functions.length} functions (${names}), but none of their versions is created anew, and a version is a snapshot of its function: ${read} the functions as they were.${hint}`;
