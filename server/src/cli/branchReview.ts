@@ -103,8 +103,9 @@ function reviewFile(
   children: ChildTemplates | undefined,
   artifacts: LocalArtifacts | undefined,
 ): ReviewedFile {
+  // The report names the stack after its file; the analysis does not take that for its name.
   const stackName = basename(entry.path, extname(entry.path));
-  const analyzeOptions: AnalyzeOptions = { ...options.analyzeOptions, stackName, ...(children ? { nested: children.nested } : {}) };
+  const analyzeOptions: AnalyzeOptions = { ...options.analyzeOptions, ...(children ? { nested: children.nested } : {}) };
   const files = { old: { path: oldLabel, lines: new LineIndex(before ?? '') }, new: { path: entry.path, lines: new LineIndex(after ?? '') } };
   if (after === undefined) return { path: entry.path, change: 'deleted', stackName, files };
   const newSide = { text: after, parameters: parameters.values, usePreviousValues: parameters.usePrevious, ...(artifacts ? { artifacts } : {}) };

@@ -5,7 +5,7 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { analyzeUpdate, DEFAULT_ACCOUNT_ID, DEFAULT_REGION, type AnalyzeOptions, type TemplateSide } from '../impact';
+import { analyzeUpdate, DEFAULT_REGION, type AnalyzeOptions, type TemplateSide } from '../impact';
 import { loadResourceSpec } from '../spec/load';
 import { isStackStatus } from '../cloudformation/stackLifecycle';
 import { LineIndex } from '../template';
@@ -43,8 +43,10 @@ Options:
   --base REF, --head REF2 compare the templates of two revisions (head: the working tree)
   --parameters-map FILE   with --base: JSON object from template glob to parameters file
   --region REGION         default us-east-1 (with --stack: AWS_REGION or the profile's)
-  --account-id ID         default 123456789012
-  --stack-name NAME       default: the new template's file name
+  --account-id ID         the account's id (with --stack: the stack's); else AWS::AccountId is
+                          a deploy-time value, the same before and after
+  --stack-name NAME       the stack's name (with --stack: the stack's); else AWS::StackName is
+                          a deploy-time value, and the report names the new template's file
   --stack-status STATUS   the deployed stack's status; CloudFormation rejects updates in most states
   --fail-on LEVEL         exit 2 when the update has a replacement | will-fail | any change
   --format FORMAT         text | json | markdown | github | sarif
@@ -124,7 +126,10 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
   } catch (e) {
     return fail((e as Error).message);
   }
-  const analyzeOptions: AnalyzeOptions = { spec, region: opts.region ?? DEFAULT_REGION, accountId: opts['account-id'] ?? DEFAULT_ACCOUNT_ID, stackStatus };
+  // The account and the stack's name are what they are where the stack runs: given, or read from
+  // the stack, else deploy-time values, the same before and after.
+  const analyzeOptions: AnalyzeOptions = { spec, region: opts.region ?? DEFAULT_REGION, stackStatus };
+  if (opts['account-id'] !== undefined) analyzeOptions.accountId = opts['account-id'];
 
   let review: Review;
   if (opts.base !== undefined) {
@@ -152,7 +157,8 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
     const newPath = positionals[positionals.length - 1];
     let newText: string, before: TemplateSide, after: TemplateSide, oldPath: string;
     let stackName = opts['stack-name'] ?? basename(newPath, extname(newPath));
-    let options = analyzeOptions;
+    // One stack's name: with --base, each template is its own stack.
+    let options: AnalyzeOptions = opts['stack-name'] !== undefined ? { ...analyzeOptions, stackName: opts['stack-name'] } : analyzeOptions;
     let children: ChildTemplates | undefined;
     try {
       newText = readText(newPath);
@@ -168,7 +174,8 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
         ({ before, after } = sides);
         oldPath = `stack ${sides.stack.stackName}`;
         stackName = opts['stack-name'] ?? sides.stack.stackName;
-        options = { ...analyzeOptions, region: opts.region ?? sides.stack.region ?? DEFAULT_REGION, stackStatus: stackStatus ?? sides.stack.status };
+        options = { ...analyzeOptions, region: opts.region ?? sides.stack.region ?? DEFAULT_REGION, stackName, stackStatus: stackStatus ?? sides.stack.status };
+        if (options.accountId === undefined && sides.stack.accountId !== undefined) options.accountId = sides.stack.accountId;
         // The old side of each nested stack is the nested stack the deployed stack runs.
         children = childTemplatesOf(newPath, undefined, sides.stack.nested);
         if (sides.stack.crossStack) options.crossStack = sides.stack.crossStack;
@@ -195,7 +202,7 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
     // The new template is the file on disk: its local artifacts are looked for beside it.
     const artifacts = artifactsBeside(newPath, newText);
     if (artifacts) after = { ...after, artifacts };
-    const { report } = analyzeUpdate(before, after, { ...options, stackName, ...(children ? { nested: children.nested } : {}) });
+    const { report } = analyzeUpdate(before, after, { ...options, ...(children ? { nested: children.nested } : {}) });
     const files = { old: { path: oldPath, lines: new LineIndex(before.text) }, new: { path: newPath, lines: new LineIndex(newText) } };
     review = { files: [{ path: newPath, change: 'changed', report, stackName, files, ...(children ? { children } : {}) }], branch: false, notTemplates: 0 };
   }

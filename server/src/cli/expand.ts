@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { applyLanguageExtensions, partitionOfRegion } from '../evaluate';
 import { readParameterFile } from '../evaluate/parameterFile';
-import { DEFAULT_ACCOUNT_ID, DEFAULT_REGION, DEFAULT_STACK_NAME } from '../impact';
+import { DEFAULT_REGION } from '../impact';
 import { expandServerless, languageExtensionsBeforeServerless, runsServerlessTransform } from '../sam';
 import { isWellFormed, LineIndex, parseTemplate, readTemplateModel, toPlain, type Range } from '../template';
 import { noteSeverity, noteText } from '../present';
@@ -83,7 +83,7 @@ export function runExpand(argv: string[], io: CliIo): number {
   if (runsServerlessTransform(model)) {
     const artifacts = artifactsBeside(path, text);
     // AWS::LanguageExtensions listed first runs first, as CloudFormation runs them.
-    const samInput = languageExtensionsBeforeServerless(model) ? applyLanguageExtensions(model, { parameters, region, accountId: DEFAULT_ACCOUNT_ID, stackName: DEFAULT_STACK_NAME }) : model;
+    const samInput = languageExtensionsBeforeServerless(model) ? applyLanguageExtensions(model, { parameters, region }) : model;
     const expansion = expandServerless(samInput, { parameters: new Map(Object.entries(parameters)), region, partition: partitionOfRegion(region), ...(artifacts ? { artifacts } : {}) });
     model = readTemplateModel(expansion.parsed, { processed: true });
     for (const note of expansion.notes) diagnostics.push({ severity: noteSeverity(note), message: noteText(note), code: note.kind, location: where(note.range) });

@@ -49,12 +49,12 @@ export const PSEUDO_PARAMETER_NAMES: ReadonlySet<string> = new Set([
 export function pseudoParameterValues(ctx: EvaluationContext): Map<string, Value> {
   const partition = ctx.partition ?? partitionOfRegion(ctx.region);
   return new Map<string, Value>([
-    ['AWS::AccountId', ctx.accountId],
+    ['AWS::AccountId', ctx.accountId ?? new UnknownValue('pseudo:AWS::AccountId', "the account's id, known where the stack is deployed")],
     ['AWS::NotificationARNs', [...(ctx.notificationArns ?? [])]],
     ['AWS::Partition', partition],
     ['AWS::Region', ctx.region],
     ['AWS::StackId', ctx.stackId ?? new UnknownValue('pseudo:AWS::StackId', 'the stack id, known once the stack exists')],
-    ['AWS::StackName', ctx.stackName],
+    ['AWS::StackName', ctx.stackName ?? new UnknownValue('pseudo:AWS::StackName', "the stack's name, known where the stack is deployed")],
     ['AWS::URLSuffix', ctx.urlSuffix ?? urlSuffixOfPartition(partition)],
   ]);
 }

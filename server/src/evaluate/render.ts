@@ -7,7 +7,7 @@ import { Concatenation, ResourceAttribute, ResourceRef, UnknownValue, isSymbolic
 /** Longest rendering `renderValue` returns before cutting with an ellipsis. */
 export const MAX_RENDER_LENGTH = 160;
 
-/** A compact human rendering for messages: symbols as `${VPC}`, `${VPC.CidrBlock}`, unknowns as `<SSM parameter /x>`. */
+/** A compact human rendering for messages: symbols as `${VPC}`, `${VPC.CidrBlock}`, pseudo parameters only AWS knows as `${AWS::AccountId}`, other unknowns as `<SSM parameter /x>`. */
 export function renderValue(v: Value, maxLength = MAX_RENDER_LENGTH): string {
   const out = { text: '', budget: maxLength + 1 };
   renderInto(v, out);
@@ -55,7 +55,11 @@ function renderInto(v: Value, out: RenderBuffer): void {
 function symbolText(s: Symbolic): string {
   if (s instanceof ResourceRef) return '${' + s.logicalId + '}';
   if (s instanceof ResourceAttribute) return '${' + s.logicalId + '.' + s.attribute + '}';
-  if (s instanceof UnknownValue) return '<' + s.reason + '>';
+  if (s instanceof UnknownValue) {
+    // A pseudo parameter only the deployment knows reads as the template writes it.
+    const pseudo = /^pseudo:(AWS::[A-Za-z]+)/.exec(s.key);
+    return pseudo ? '${' + pseudo[1] + '}' : '<' + s.reason + '>';
+  }
   return s.parts.map((p) => (typeof p === 'string' ? p : symbolText(p))).join('');
 }
 

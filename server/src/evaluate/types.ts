@@ -33,8 +33,10 @@ export interface EvaluationContext {
   /** Supplied parameter values, as strings (CloudFormation's wire form). Missing ones fall back to defaults. */
   parameters: Record<string, string>;
   region: string;
-  accountId: string;
-  stackName: string;
+  /** The account's id; unknown (the same before and after) when the caller does not know it. */
+  accountId?: string;
+  /** The stack's name; unknown (the same before and after) when the caller does not know it. */
+  stackName?: string;
   /** Defaults to the partition of the region (`aws`, `aws-cn`, `aws-us-gov`, ...). */
   partition?: string;
   /** Defaults to the URL suffix of the partition (`amazonaws.com`, `amazonaws.com.cn`). */

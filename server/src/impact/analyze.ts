@@ -44,7 +44,9 @@ export interface TemplateSide {
 export interface AnalyzeOptions {
   spec: ResourceSpec;
   region?: string;
+  /** The account's id, when known (the deployed stack's, or given): else `AWS::AccountId` is a deploy-time value, the same before and after. */
   accountId?: string;
+  /** The stack's name, when known (the deployed stack's, or given): else `AWS::StackName` is a deploy-time value, the same before and after. */
   stackName?: string;
   /** The deployed stack's status, when known: CloudFormation rejects updates in most states. */
   stackStatus?: string;
@@ -75,8 +77,6 @@ export interface AnalyzeOptions {
 }
 
 export const DEFAULT_REGION = 'us-east-1';
-export const DEFAULT_ACCOUNT_ID = '123456789012';
-export const DEFAULT_STACK_NAME = 'stack';
 
 /** One side's evaluation; for a SAM template, of the processed template, with the source map of its expansion. */
 export interface EvaluatedSide extends EvaluatedTemplate {
@@ -131,9 +131,9 @@ export function evaluateSide(side: TemplateSide, options: AnalyzeOptions, { prev
   const ctx: EvaluationContext = {
     parameters,
     region: options.region ?? DEFAULT_REGION,
-    accountId: options.accountId ?? DEFAULT_ACCOUNT_ID,
-    stackName: options.stackName ?? DEFAULT_STACK_NAME,
   };
+  if (options.accountId !== undefined) ctx.accountId = options.accountId;
+  if (options.stackName !== undefined) ctx.stackName = options.stackName;
   if (options.crossStack) ctx.crossStack = options.crossStack;
   if (previous !== undefined || passedUnknowns.size > 0) {
     const values = new Map<string, Value>();
@@ -267,7 +267,10 @@ function analyzeLevel(before: TemplateSide, after: TemplateSide, options: Analyz
   if (options.nested) {
     const firstNestingDiagnostic = report.diagnostics.length;
     const analyzeChild: AnalyzeChild = (childBefore, childAfter, childPath, logicalId, budget = place.budget) => {
-      const childOptions: AnalyzeOptions = { ...options, stackName: `${options.stackName ?? DEFAULT_STACK_NAME}-${logicalId}` };
+      // CloudFormation names a nested stack after its parent, its logical id and a random suffix:
+      // its name is a deploy-time value of its own (what the parent passes it is keyed apart).
+      const childOptions: AnalyzeOptions = { ...options };
+      delete childOptions.stackName;
       // Who imports the parent's exports says nothing about the child's; its status is its own
       // (known when the deployed nested stack was read).
       delete childOptions.stackStatus;

@@ -308,6 +308,7 @@ function analysisRequest(document: TextDocument, text: string, baseline: Baselin
     stackStatus: baseline.stack?.status,
     region: baseline.stack?.region,
   };
+  if (baseline.stack?.accountId !== undefined) request.accountId = baseline.stack.accountId;
   // Read with the baseline; its generation, in the key below, changes whenever they do.
   if (baseline.crossStack) request.crossStack = baseline.crossStack;
   if (baseline.lastOperationFailures) request.lastOperationFailures = baseline.lastOperationFailures;
@@ -315,7 +316,7 @@ function analysisRequest(document: TextDocument, text: string, baseline: Baselin
     // A stack baseline has its own deployed values; a git or file baseline is compared under the same values as the edit.
     const values = baseline.parameters ?? parameters.values;
     request.baseline = {
-      key: `${baseline.generation}|${request.stackName ?? ''}|${request.region ?? ''}|${JSON.stringify(values)}`,
+      key: `${baseline.generation}|${request.stackName ?? ''}|${request.region ?? ''}|${request.accountId ?? ''}|${JSON.stringify(values)}`,
       text: baseline.text,
       parameters: { values, onlyDeclared: baseline.parameters === undefined },
     };

@@ -12,6 +12,7 @@ import { readNestedStacks, type DeployedNestedStacks } from './deployedNestedSta
 import { operationOutcome } from '../cloudformation/stackLifecycle';
 import type { LastOperationFailure } from '../impact';
 import { failedValidations } from './earlyValidation';
+import { placeOfStackId } from './stackArn';
 import type { ReaderError, StackDescription } from './types';
 
 /** A deployed stack's template and parameter values, as a stack baseline needs them. */
@@ -21,6 +22,8 @@ export interface DeployedStack {
   status: string;
   stackName: string;
   region?: string;
+  /** The account the stack is in, from its id: what `AWS::AccountId` is in its templates. */
+  accountId?: string;
   /**
    * What crosses stacks for this baseline (crossStackReader.ts), read once with it; absent when it
    * could not be read: imports then stay deploy-time values and exports only warn.
@@ -70,6 +73,8 @@ export async function readDeployedStack(
     readLastOperationFailures(reader, stack),
   ]);
   const deployed: DeployedStack = { templateBody: template.value.body, parameters, status: stack.status, stackName: stack.stackName, region: reader.info.region };
+  const { accountId } = placeOfStackId(stack.stackId);
+  if (accountId !== undefined) deployed.accountId = accountId;
   if (crossStack.ok) deployed.crossStack = crossStack.value;
   else deployed.crossStackProblem = describeReaderError(crossStack.error);
   if (!nestedStacks.ok) deployed.nestedProblem = describeReaderError(nestedStacks.error);

@@ -5,7 +5,9 @@
  * them from its start, so that a create's total does not grow as it runs. Pure.
  */
 import { evaluateTemplate } from '../evaluate';
+import type { EvaluationContext } from '../evaluate/types';
 import { parseTemplate, readTemplateModel } from '../template';
+import { placeOfStackId } from './stackArn';
 
 /** One resource the template being deployed declares. */
 export interface PlannedResource {
@@ -21,9 +23,10 @@ export interface PlannedResource {
 export function plannedResources(templateBody: string, stack: { stackId: string; stackName: string; parameters: Record<string, string> }): PlannedResource[] {
   const model = readTemplateModel(parseTemplate(templateBody));
   if (!model.isCloudFormation) return [];
-  // arn:aws:cloudformation:REGION:ACCOUNT:stack/NAME/ID
-  const [, , , region = 'us-east-1', accountId = '123456789012'] = stack.stackId.split(':');
-  const evaluated = evaluateTemplate(model, { parameters: stack.parameters, region, accountId, stackName: stack.stackName, stackId: stack.stackId });
+  const { region = 'us-east-1', accountId } = placeOfStackId(stack.stackId);
+  const context: EvaluationContext = { parameters: stack.parameters, region, stackName: stack.stackName, stackId: stack.stackId };
+  if (accountId !== undefined) context.accountId = accountId;
+  const evaluated = evaluateTemplate(model, context);
   const planned: PlannedResource[] = [];
   for (const resource of evaluated.resources.values()) if (resource.active) planned.push({ logicalId: resource.logicalId, resourceType: resource.type });
   return planned;

@@ -192,6 +192,29 @@ describe('cfn-impact diff', () => {
     assert.equal(code, 0);
   });
 
+  test('the account is a deploy-time value unless --account-id gives it: a condition over it guards its resources as "if"', async () => {
+    const byAccount = (name: string) => `Conditions:
+  IsProd: !Equals [!Ref AWS::AccountId, '111122223333']
+Resources:
+  Logs:
+    Type: AWS::S3::Bucket
+    Condition: IsProd
+    Properties:
+      BucketName: ${name}
+`;
+    const before = file('by-account.yaml', byAccount('prod-logs'));
+    const after = file('by-account-new.yaml', byAccount('prod-logs-2'));
+    const offline = await run('diff', before, after);
+    assert.equal(offline.code, 0);
+    assert.match(offline.stdout, /^Update: 1 modify \(1 replace\)$/m);
+    assert.match(offline.stdout, /replace +Logs +AWS::S3::Bucket +BucketName changed · if IsProd holds/);
+    const inProd = await run('diff', '--account-id', '111122223333', before, after);
+    assert.match(inProd.stdout, /replace +Logs +AWS::S3::Bucket +BucketName changed · cleanup may fail/);
+    assert.doesNotMatch(inProd.stdout, /if IsProd/);
+    const elsewhere = await run('diff', '--account-id', '444455556666', before, after);
+    assert.match(elsewhere.stdout, /^No updates are to be performed\.$/m);
+  });
+
   test('the rows of what a SAM resource generates follow one line that sums them up, in the words of its lens', async () => {
     const sam = `Transform: AWS::Serverless-2016-10-31
 Resources:

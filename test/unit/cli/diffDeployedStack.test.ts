@@ -37,7 +37,7 @@ async function run(...argv: string[]): Promise<{ code: number; stdout: string; s
 
 let endpoint: LocalEndpoint;
 before(async () => {
-  endpoint = await startEndpoint({ scenarios: ['exporting-network', 'importing-app'] });
+  endpoint = await startEndpoint({ scenarios: ['exporting-network', 'importing-app'], accountId: '111122223333' });
 });
 after(async () => {
   await endpoint.close();
@@ -125,6 +125,17 @@ describe('cfn-impact diff --stack', () => {
     } finally {
       delete endpoint.options.intercept;
     }
+  });
+
+  test("the account is the deployed stack's, read from its id: a condition over it is decided", async () => {
+    // The local endpoint's stacks are in account 111122223333, as their ids say.
+    const byAccount = (account: string) =>
+      network.replace('Resources:\n', `Conditions:\n  InThisAccount: !Equals [!Ref AWS::AccountId, '${account}']\nResources:\n  Audit:\n    Type: AWS::SNS::Topic\n    Condition: InThisAccount\n`);
+    const here = await run('diff', '--stack', 'shared-network', file('network-audit.yaml', byAccount('111122223333')), '--endpoint', endpoint.url, '--json');
+    const added = JSON.parse(here.stdout) as { changes: { logicalId: string; action: string; condition?: string }[] };
+    assert.deepEqual(added.changes.map((c) => [c.logicalId, c.action, c.condition]), [['Audit', 'Add', undefined]]);
+    const elsewhere = await run('diff', '--stack', 'shared-network', file('network-audit-elsewhere.yaml', byAccount('123456789012')), '--endpoint', endpoint.url, '--json');
+    assert.equal((JSON.parse(elsewhere.stdout) as { status: string }).status, 'noop');
   });
 
   test('a stack that does not exist is a clear error, and --stack takes exactly one template', async () => {

@@ -47,6 +47,12 @@ describe('pseudo parameters', () => {
     assert.equal(props.Suffix, 'example.com');
   });
 
+  test('without an account or a stack name, each is unknown: the same value before and after, never one made up', () => {
+    const props = evaluateText(template, { accountId: undefined, stackName: undefined }).resources.get('Topic')!.properties as Record<string, unknown>;
+    assert.deepEqual(props.Account, new UnknownValue('pseudo:AWS::AccountId', "the account's id, known where the stack is deployed"));
+    assert.deepEqual(props.Stack, new UnknownValue('pseudo:AWS::StackName', "the stack's name, known where the stack is deployed"));
+  });
+
   test('without a stack id, AWS::StackId is unknown; without notification ARNs the list is empty', () => {
     const props = evaluateText(template).resources.get('Topic')!.properties as Record<string, unknown>;
     assert.deepEqual(props.StackId, new UnknownValue('pseudo:AWS::StackId', 'the stack id, known once the stack exists'));

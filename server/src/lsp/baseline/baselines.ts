@@ -39,7 +39,7 @@ export interface Baseline {
   /** Parameter values the baseline was deployed with (stack baselines only). */
   parameters?: Record<string, string>;
   /** The stack's status and name (stack baselines only), for the update preconditions. */
-  stack?: { name: string; status: string; region?: string; changeSets: string[] };
+  stack?: { name: string; status: string; region?: string; accountId?: string; changeSets: string[] };
   /** What crosses stacks, read with the stack (stack baselines only): imports resolve, exports in use are known. */
   crossStack?: CrossStackValues;
   /** Increases whenever the text or parameters change, so evaluation caches know when to drop. */
@@ -288,13 +288,13 @@ export class BaselineManager {
       JSON.stringify(previous.deployedNested) === JSON.stringify(stack.nested) &&
       JSON.stringify(previous.lastOperationFailures) === JSON.stringify(stack.lastOperationFailures)
     ) {
-      return previous.stack && sameNames(previous.stack.changeSets, changeSets) ? previous : { ...previous, stack: { name: stack.stackName, status: stack.status, region: stack.region, changeSets } };
+      return previous.stack && sameNames(previous.stack.changeSets, changeSets) ? previous : { ...previous, stack: { name: stack.stackName, status: stack.status, region: stack.region, ...(stack.accountId !== undefined ? { accountId: stack.accountId } : {}), changeSets } };
     }
     return {
       status: { uri, kind: 'stack', state: 'ok', label, revision: stack.status, detail: `deployed template of ${stack.stackName}${stack.region ? ` in ${stack.region}` : ''} (${stack.status})` },
       text: stack.templateBody,
       parameters: stack.parameters,
-      stack: { name: stack.stackName, status: stack.status, region: stack.region, changeSets },
+      stack: { name: stack.stackName, status: stack.status, region: stack.region, ...(stack.accountId !== undefined ? { accountId: stack.accountId } : {}), changeSets },
       ...(stack.crossStack ? { crossStack: stack.crossStack } : {}),
       ...(stack.nested ? { deployedNested: stack.nested } : {}),
       ...(stack.lastOperationFailures ? { lastOperationFailures: stack.lastOperationFailures } : {}),

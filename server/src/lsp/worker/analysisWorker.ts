@@ -34,9 +34,9 @@ function serve(port: NonNullable<typeof parentPort>): void {
       return;
     }
     try {
-      const { stackName, stackStatus, region, crossStack, nested, lastOperationFailures } = message.request;
+      const { stackName, stackStatus, region, accountId, crossStack, nested, lastOperationFailures } = message.request;
       const samCache = samTranslations.of(message.request.uri);
-      const options: AnalyzeOptions = { spec: loaded.spec, stackName, stackStatus, region, samCache, ...(crossStack ? { crossStack } : {}), ...(lastOperationFailures ? { lastOperationFailures } : {}) };
+      const options: AnalyzeOptions = { spec: loaded.spec, stackName, stackStatus, region, accountId, samCache, ...(crossStack ? { crossStack } : {}), ...(lastOperationFailures ? { lastOperationFailures } : {}) };
       if (nested) options.nested = nestedTemplates(nested);
       const reply = analyse(message.request, options);
       send({ kind: 'result', id: message.id, reply }, reply.outline ? [reply.outline.cells.buffer as ArrayBuffer] : []);

@@ -53,6 +53,8 @@ export interface AnalysisRequest {
   stackName?: string;
   stackStatus?: string;
   region?: string;
+  /** The linked stack's account, from its id. */
+  accountId?: string;
   /** What crosses stacks, read with a stack baseline (Maps survive structured cloning). */
   crossStack?: AnalyzeOptions['crossStack'];
   /** The early-validation checks that rejected the linked stack's last operation, read with the baseline. */
