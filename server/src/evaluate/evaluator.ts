@@ -67,6 +67,8 @@ const REF_SHAPE = 'Template error: every Ref object must have a single String va
 const SUB_SHAPE =
   "Template error: One or more Fn::Sub intrinsic functions don't specify expected arguments. Specify a string as first argument, and an optional second argument to specify a mapping of values to replace in the string";
 const IF_SHAPE = 'Template error: Fn::If requires a list argument with three elements: a condition name, a value if true and a value if false';
+/** How many of the values a lookup known only at deploy time may give its description names. */
+const SHOWN_SELECTABLE = 6;
 const CONDITION_SHAPE = 'Template error: a condition must be Fn::And, Fn::Equals, Fn::Not, Fn::Or or a Condition reference';
 
 /** Functions CloudFormation knows but that need a transform or belong to `Rules`; used to word errors precisely. */
@@ -114,6 +116,8 @@ export class Evaluator {
   private readonly refCache = new Map<string, ResourceRef>();
   private readonly subCache = new Map<string, SubPart[]>();
   private mappingIndex: Map<string, MapNode> | undefined;
+  /** What lookups with keys known only at deploy time may select, by the keys that are known (`selectable`). */
+  private readonly selectableCache = new Map<string, { key: string; values: string }>();
   private outputValueNodes: Set<TemplateNode> | undefined;
   private modules: ModuleIndex | undefined;
   private readonly noteSet = new Set<string>();
@@ -797,7 +801,10 @@ export class Evaluator {
     if (keys.some(isSymbolic)) {
       const fallback = defaultNode ? this.evaluate(defaultNode, scope, depth + 2) : undefined;
       const from: Value = fallback === undefined || fallback === NO_VALUE ? keys : [...keys, fallback];
-      return derivedUnknown('findinmap', valueKey(from), `Fn::FindInMap [${keys.map(fn.describeValue).join(', ')}]`, from);
+      // The entries the lookup may select are part of what it gives: an edit to one of them is a
+      // change wherever the stack's own keys select it (a parameter's current value, the account).
+      const selectable = this.selectable(keys, scope, depth);
+      return derivedUnknown('findinmap', `${valueKey(from)}|${selectable.key}`, `Fn::FindInMap [${keys.map(fn.describeValue).join(', ')}]${selectable.values}`, from);
     }
     const texts = keys.map(scalarText);
     if (texts.some((t) => t === undefined)) return this.malformed('Fn::FindInMap', FIND_IN_MAP_SHAPE, node);
@@ -810,6 +817,36 @@ export class Evaluator {
     const missingAt = top === undefined ? 0 : second === undefined ? 1 : 2;
     this.sink.add(`Template error: Unable to get mapping for ${mapName}::${topKey}::${secondKey}`, arg.items[missingAt].range, 'mapping-not-found');
     return new UnknownValue(`invalid:findinmap:${mapName}::${topKey}::${secondKey}`, `the missing mapping entry ${mapName}::${topKey}::${secondKey}`);
+  }
+
+  /**
+   * The entries of Mappings that a lookup whose keys are partly known only at deploy time may
+   * select, as a key and in words (`: one of t3.small, m5.large`), once per pattern of known keys,
+   * so that many lookups of one map cost one walk of it.
+   */
+  private selectable(keys: readonly Value[], scope: Scope, depth: number): { key: string; values: string } {
+    const known = keys.map((k) => (isSymbolic(k) ? undefined : scalarText(k)));
+    const pattern = known.map((k) => (k === undefined ? '\u0000?' : k)).join('\u0000');
+    const cached = this.selectableCache.get(pattern);
+    if (cached !== undefined) return cached;
+    const entries: Value[] = [];
+    const shown = new Set<string>();
+    for (const map of this.model.mappings?.entries ?? []) {
+      if ((known[0] !== undefined && map.key !== known[0]) || map.value.kind !== 'map') continue;
+      for (const top of map.value.entries) {
+        if ((known[1] !== undefined && top.key !== known[1]) || top.value.kind !== 'map') continue;
+        for (const second of top.value.entries) {
+          if (known[2] !== undefined && second.key !== known[2]) continue;
+          const value = this.evaluate(second.value, scope, depth + 2);
+          entries.push([map.key, top.key, second.key, value === NO_VALUE ? null : value]);
+          if (shown.size < SHOWN_SELECTABLE) shown.add(value === NO_VALUE ? 'nothing' : fn.describeValue(value));
+        }
+      }
+    }
+    const more = entries.length > shown.size && shown.size === SHOWN_SELECTABLE ? ', …' : '';
+    const selectable = { key: compactKey(valueKey(entries)), values: shown.size === 0 ? '' : `: one of ${[...shown].join(', ')}${more}` };
+    this.selectableCache.set(pattern, selectable);
+    return selectable;
   }
 
   // ---------------------------------------------------------------- transforms

@@ -74,6 +74,31 @@ Resources:
   });
 });
 
+describe('a lookup keyed by the account', () => {
+  const byAccountMap = (devBucket: string) => `
+Mappings:
+  Accounts:
+    '111122223333': { Bucket: prod-artifacts }
+    '444455556666': { Bucket: ${devBucket} }
+Resources:
+  Artifacts:
+    Type: AWS::S3::Bucket
+    Properties:
+      BucketName: !FindInMap [Accounts, !Ref AWS::AccountId, Bucket]
+`;
+
+  test('is not rejected for an account the map does not hold: the account is not made up', () => {
+    const report = impact(byAccountMap('dev-artifacts'), byAccountMap('dev-artifacts'));
+    assert.equal(report.status, 'noop', report.message);
+  });
+
+  test("changes when an account's entry changes, since the stack may be in that account; not when the account is known to be another", () => {
+    const report = impact(byAccountMap('dev-artifacts'), byAccountMap('dev-artifacts-2'));
+    assert.deepEqual(report.changes.map((c) => [c.logicalId, c.impact]), [['Artifacts', 'replacement']]);
+    assert.equal(impact(byAccountMap('dev-artifacts'), byAccountMap('dev-artifacts-2'), { accountId: '111122223333' }).status, 'noop');
+  });
+});
+
 describe('AWS::AccountId and AWS::StackName when known', () => {
   test('the account given decides the condition: the bucket is replaced in its account, and nothing happens in another', () => {
     const inProd = impact(byAccount('prod-logs'), byAccount('prod-logs-2'), { accountId: '111122223333' });

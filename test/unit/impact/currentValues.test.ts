@@ -107,6 +107,19 @@ describe('parameters with no value are the stack’s current value', () => {
     assert.deepEqual(report.changes.map((c) => c.logicalId), ['Instance']);
   });
 
+  test('a lookup keyed by such a parameter changes when an entry it may select changes, and only then', () => {
+    // The stack's InstanceSize may be large: m5.large → m5.xlarge then restarts the instance.
+    const report = impact(app, app.replace('large: { Type: m5.large }', 'large: { Type: m5.xlarge }'));
+    assert.equal(report.status, 'update');
+    assert.deepEqual(report.changes.map((c) => [c.logicalId, c.impact, c.details.map((d) => d.target.path)]), [['Instance', 'some-interruption', ['/Properties/InstanceType']]]);
+    const [detail] = report.changes[0].details;
+    assert.match(detail.target.beforeValue ?? '', /: one of "t3\.small", "m5\.large">$/);
+    assert.match(detail.target.afterValue ?? '', /: one of "t3\.small", "m5\.xlarge">$/);
+    // An entry under another name, which no lookup reads, changes nothing.
+    const unread = impact(app, app.replace('large: { Type: m5.large }', 'large: { Type: m5.large, Family: m5 }'));
+    assert.equal(unread.status, 'noop', unread.message);
+  });
+
   test('a parameter that had a Default and loses it keeps the value the stack has: a no-op', () => {
     const before = 'Parameters:\n  Name: { Type: String, Default: orders }\nResources:\n  Queue:\n    Type: AWS::SQS::Queue\n    Properties: { QueueName: !Ref Name }\n';
     const report = impact(before, before.replace(', Default: orders', ''));

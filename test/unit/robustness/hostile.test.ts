@@ -238,6 +238,15 @@ describe('malformed intrinsic functions', () => {
 });
 
 describe('work that explodes', () => {
+  test('4,000 lookups keyed by the account, in a mapping of 100 by 100 entries, walk it once for each attribute they read, or once for all', () => {
+    const mapping = Array.from({ length: 100 }, (_, i) => `    k${i}:\n${Array.from({ length: 100 }, (_, j) => `      a${j}: v${i}-${j}\n`).join('')}`).join('');
+    const queues = Array.from({ length: 4_000 }, (_, i) => `  Q${i}:\n    Type: AWS::SQS::Queue\n    Properties:\n      QueueName: !FindInMap [Big, !Ref AWS::AccountId, ${i % 2 === 0 ? `a${i % 100}` : '!Ref AWS::StackName'}]\n`).join('');
+    const text = `Mappings:\n  Big:\n${mapping}Resources:\n${queues}`;
+    const { forward } = analyzeBothWays(text);
+    assert.equal(forward.status, 'update', forward.message);
+    assert.equal(forward.changes.length, 4_001);
+  });
+
   test('20,000 resources are all planned', () => {
     const text = `Resources:\n${Array.from({ length: 20_000 }, (_, i) => `  R${i}:\n    Type: AWS::SQS::Queue\n`).join('')}`;
     const { forward, backward } = analyzeBothWays(text);
