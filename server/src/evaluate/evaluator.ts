@@ -821,7 +821,7 @@ export class Evaluator {
 
   /**
    * The entries of Mappings that a lookup whose keys are partly known only at deploy time may
-   * select, as a key and in words (`: one of t3.small, m5.large`), once per pattern of known keys,
+   * select, as a key and in words (`: one of "t3.small", "m5.large"`), once per pattern of known keys,
    * so that many lookups of one map cost one walk of it.
    */
   private selectable(keys: readonly Value[], scope: Scope, depth: number): { key: string; values: string } {
