@@ -1,7 +1,8 @@
 // A linked stack over the real language server: with the deployed stack as baseline, the server
 // reads what crosses stacks once, through the real SDK from the local CloudFormation endpoint, so
 // that an export another stack imports is an error where it is written and the verdict says the
-// update will fail (docs/update-rules.md#exports-in-use); further edits make no call.
+// update will fail (docs/update-rules.md#exports-in-use); further edits make no call. The account a
+// template's AWS::AccountId names is the stack's, read from its id (docs/update-rules.md#account-and-stack-name).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +20,8 @@ useTestAwsEnvironment('AKIACROSSSTACKTEST', 'cross-stack-test-not-a-secret');
 
 const network = SCENARIOS['exporting-network'].templateBody;
 const replacingVpc = network.replace('Default: 10.0.0.0/16', 'Default: 10.1.0.0/16');
+/** The deployed template with a topic that only the given account has. */
+const withAudit = (account: string) => network.replace('Resources:\n', `Conditions:\n  InThisAccount: !Equals [!Ref AWS::AccountId, '${account}']\nResources:\n  Audit:\n    Type: AWS::SNS::Topic\n    Condition: InThisAccount\n`);
 
 describe('a linked stack whose export another stack imports', () => {
   let dir: string;
@@ -29,7 +32,7 @@ describe('a linked stack whose export another stack imports', () => {
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'cfn-impact-lsp-cross-'));
     writeFileSync(join(dir, 'network.yaml'), network);
-    endpoint = await startEndpoint({ scenarios: ['exporting-network', 'importing-app'] });
+    endpoint = await startEndpoint({ scenarios: ['exporting-network', 'importing-app'], accountId: '111122223333' });
     server = await TestServer.start({ workspace: dir, initializationOptions: { environment: { trusted: true, aws: { regions: ['us-east-1'], endpoint: endpoint.url } } } });
     uri = pathToUri(join(dir, 'network.yaml'));
     await server.open(uri, network);
@@ -68,5 +71,13 @@ describe('a linked stack whose export another stack imports', () => {
       ['DescribeStacks', 'GetTemplate', 'ListChangeSets', 'ListExports', 'ListImports'],
       'the baseline (its change sets included) and what crosses stacks, read once',
     );
+  });
+
+  test("the stack's account, read from its id, decides a condition over AWS::AccountId: a resource for it is added, one for another is not", async () => {
+    const verdict = async () => ((await server.codeLenses(uri)) ?? []).find((lens) => lens.range.start.line === 0)?.command?.title;
+    await server.diagnostics(uri, await server.change(uri, withAudit('111122223333')));
+    assert.equal(await verdict(), '1 add — against stack shared-network');
+    await server.diagnostics(uri, await server.change(uri, withAudit('123456789012')));
+    assert.equal(await verdict(), 'No updates are to be performed — against stack shared-network');
   });
 });
