@@ -5,7 +5,7 @@
 import { appendFileSync, readFileSync } from 'node:fs';
 import { basename, extname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { analyzeUpdate, DEFAULT_REGION, type AnalyzeOptions, type TemplateSide } from '../impact';
+import { analyzeUpdate, type AnalyzeOptions, type TemplateSide } from '../impact';
 import { loadResourceSpec } from '../spec/load';
 import { isStackStatus } from '../cloudformation/stackLifecycle';
 import { LineIndex } from '../template';
@@ -126,9 +126,11 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
   } catch (e) {
     return fail((e as Error).message);
   }
-  // The account and the stack's name are what they are where the stack runs: given, or read from
-  // the stack, else deploy-time values, the same before and after.
-  const analyzeOptions: AnalyzeOptions = { spec, region: opts.region ?? DEFAULT_REGION, stackStatus };
+  // The Region, the account and the stack's name are what they are where the stack runs: given, or
+  // read from the stack; else the engine's default Region (noted where it decides something) and
+  // deploy-time values, the same before and after.
+  const analyzeOptions: AnalyzeOptions = { spec, stackStatus };
+  if (opts.region !== undefined) analyzeOptions.region = opts.region;
   if (opts['account-id'] !== undefined) analyzeOptions.accountId = opts['account-id'];
 
   let review: Review;
@@ -174,7 +176,8 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
         ({ before, after } = sides);
         oldPath = `stack ${sides.stack.stackName}`;
         stackName = opts['stack-name'] ?? sides.stack.stackName;
-        options = { ...analyzeOptions, region: opts.region ?? sides.stack.region ?? DEFAULT_REGION, stackName, stackStatus: stackStatus ?? sides.stack.status };
+        options = { ...analyzeOptions, stackName, stackStatus: stackStatus ?? sides.stack.status };
+        if (options.region === undefined && sides.stack.region !== undefined) options.region = sides.stack.region;
         if (options.accountId === undefined && sides.stack.accountId !== undefined) options.accountId = sides.stack.accountId;
         // The old side of each nested stack is the nested stack the deployed stack runs.
         children = childTemplatesOf(newPath, undefined, sides.stack.nested);

@@ -59,6 +59,8 @@ export interface EvaluatorOptions {
   languageExtensions: boolean;
   /** Exports and outputs of other stacks, when the caller read them: imports resolve to them. */
   crossStack?: CrossStackValues;
+  /** The Region is a default, not the stack's (`EvaluationContext.regionAssumed`). */
+  regionAssumed?: boolean;
 }
 
 const FIND_IN_MAP_SHAPE = 'Template error: every Fn::FindInMap object requires three parameters, the map name, map key and the attribute for return value';
@@ -213,6 +215,7 @@ export class Evaluator {
           return DECIDED_FALSE;
         }
         const scope: Scope = { block: 'Conditions', live: true, deps: undefined };
+        this.noteAssumedRegion(items);
         const a = this.evaluate(items[0], scope, depth + 2);
         const b = this.evaluate(items[1], scope, depth + 2);
         const left = a === NO_VALUE ? '' : a;
@@ -797,6 +800,7 @@ export class Evaluator {
       defaultNode = options.kind === 'map' ? options.entries.find((e) => e.key === 'DefaultValue')?.value : undefined;
       if (!this.options.languageExtensions || defaultNode === undefined) return this.malformed('Fn::FindInMap', FIND_IN_MAP_SHAPE, node);
     }
+    this.noteAssumedRegion(arg.items.slice(0, 3));
     const keys: Value[] = [this.argument(arg.items[0], scope, depth + 1), this.argument(arg.items[1], scope, depth + 1), this.argument(arg.items[2], scope, depth + 1)];
     if (keys.some(isSymbolic)) {
       const fallback = defaultNode ? this.evaluate(defaultNode, scope, depth + 2) : undefined;
@@ -817,6 +821,13 @@ export class Evaluator {
     const missingAt = top === undefined ? 0 : second === undefined ? 1 : 2;
     this.sink.add(`Template error: Unable to get mapping for ${mapName}::${topKey}::${secondKey}`, arg.items[missingAt].range, 'mapping-not-found');
     return new UnknownValue(`invalid:findinmap:${mapName}::${topKey}::${secondKey}`, `the missing mapping entry ${mapName}::${topKey}::${secondKey}`);
+  }
+
+  /** Notes, once, that a default Region decides a lookup or a comparison whose operands include `Ref AWS::Region`. */
+  private noteAssumedRegion(operands: readonly TemplateNode[]): void {
+    if (!this.options.regionAssumed) return;
+    const read = operands.find(isRegionRef);
+    if (read !== undefined) this.note({ kind: 'region-assumed', region: this.region }, read.range);
   }
 
   /**
@@ -898,6 +909,13 @@ const DECIDED_TRUE: ConditionValue = { state: true, key: 'true' };
 
 function decided(state: boolean): ConditionValue {
   return state ? DECIDED_TRUE : DECIDED_FALSE;
+}
+
+/** Whether a node is `Ref: AWS::Region`, in either form. */
+function isRegionRef(node: TemplateNode): boolean {
+  if (node.kind !== 'map' || node.entries.length !== 1) return false;
+  const ref = node.entries[0]?.key === 'Ref' ? node.entries[0].value : undefined;
+  return ref?.kind === 'scalar' && ref.value === 'AWS::Region';
 }
 
 /** The value under a key of a map node (maps are small: a scan beats building an index). */

@@ -147,7 +147,7 @@ function evaluate(original: TemplateModel, ctx: EvaluationContext): EvaluatedTem
   for (const t of original.transforms) {
     if (t.name !== LANGUAGE_EXTENSIONS_TRANSFORM) notes.push({ kind: 'transform-not-expanded', transform: t.name, range: t.range });
   }
-  const options = { languageExtensions, crossStack: ctx.crossStack };
+  const options = { languageExtensions, crossStack: ctx.crossStack, ...(ctx.regionAssumed ? { regionAssumed: true } : {}) };
 
   const model = languageExtensions ? withLoopsExpanded(original, parameters, pseudo, ctx, sink, notes) : original;
 

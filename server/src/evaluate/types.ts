@@ -18,6 +18,8 @@ export type EvaluationNote = SamNote | (
   | { kind: 'stack-output-read-at-update' }
   /** Registry modules, whose resources are not visible. */
   | { kind: 'registry-modules'; modules: string[] }
+  /** `AWS::Region`, a default rather than the stack's, selects a mapping entry or decides a condition. */
+  | { kind: 'region-assumed'; region: string }
 ) & { range?: Range };
 
 /** Values other stacks of the same account and Region publish, as the caller read them. */
@@ -33,6 +35,11 @@ export interface EvaluationContext {
   /** Supplied parameter values, as strings (CloudFormation's wire form). Missing ones fall back to defaults. */
   parameters: Record<string, string>;
   region: string;
+  /**
+   * Whether `region` is a default rather than the stack's: where `AWS::Region` selects a mapping
+   * entry or decides a condition, a note then says the comparison took it for granted.
+   */
+  regionAssumed?: boolean;
   /** The account's id; unknown (the same before and after) when the caller does not know it. */
   accountId?: string;
   /** The stack's name; unknown (the same before and after) when the caller does not know it. */

@@ -43,6 +43,7 @@ export interface TemplateSide {
 
 export interface AnalyzeOptions {
   spec: ResourceSpec;
+  /** The stack's Region, when known (the deployed stack's, or given): else `us-east-1`, and a note says where that decides something. */
   region?: string;
   /** The account's id, when known (the deployed stack's, or given): else `AWS::AccountId` is a deploy-time value, the same before and after. */
   accountId?: string;
@@ -132,6 +133,7 @@ export function evaluateSide(side: TemplateSide, options: AnalyzeOptions, { prev
     parameters,
     region: options.region ?? DEFAULT_REGION,
   };
+  if (options.region === undefined) ctx.regionAssumed = true;
   if (options.accountId !== undefined) ctx.accountId = options.accountId;
   if (options.stackName !== undefined) ctx.stackName = options.stackName;
   if (options.crossStack) ctx.crossStack = options.crossStack;

@@ -91,6 +91,8 @@ export function noteText(note: ReportNote): string {
       return `Fn::Transform ${note.macros.join(', ')} is not expanded: its output is a value only the macro knows, the same before and after while what it is given is the same`;
     case 'condition-undecided':
       return `Condition ${note.condition} depends on values known only at deploy time: what it guards is compared as written, as if it held`;
+    case 'region-assumed':
+      return `AWS::Region is taken as ${note.region} where it selects a mapping entry or decides a condition: to compare for the Region the stack runs in, give it (--region in the CLI) or link the deployed stack`;
     case 'stack-output-read-at-update':
       return 'Fn::GetStackOutput is read from the other stack when this stack is updated: an output that changed since the last deployment changes what reads it, which is not visible here';
     case 'registry-modules':

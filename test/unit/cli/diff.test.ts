@@ -215,6 +215,27 @@ Resources:
     assert.match(elsewhere.stdout, /^No updates are to be performed\.$/m);
   });
 
+  test('without --region, a note says the Region was taken as us-east-1 where it selects a mapping entry; with it, the entry is compared', async () => {
+    const byRegion = (image: string) => `Mappings:
+  RegionMap:
+    us-east-1: { AMI: ami-11111111 }
+    eu-west-1: { AMI: ${image} }
+Resources:
+  Host:
+    Type: AWS::EC2::Instance
+    Properties:
+      ImageId: !FindInMap [RegionMap, !Ref AWS::Region, AMI]
+`;
+    const before = file('by-region.yaml', byRegion('ami-22222222'));
+    const after = file('by-region-new.yaml', byRegion('ami-33333333'));
+    const assumed = await run('diff', before, after);
+    assert.match(assumed.stdout, /^No updates are to be performed\.$/m);
+    assert.match(assumed.stdout, /AWS::Region is taken as us-east-1 where it selects a mapping entry or decides a condition: to compare for the Region the stack runs in, give it \(--region in the CLI\)/);
+    const given = await run('diff', '--region', 'eu-west-1', before, after);
+    assert.match(given.stdout, /replace +Host +AWS::EC2::Instance +ImageId changed/);
+    assert.doesNotMatch(given.stdout, /AWS::Region is taken/);
+  });
+
   test('the rows of what a SAM resource generates follow one line that sums them up, in the words of its lens', async () => {
     const sam = `Transform: AWS::Serverless-2016-10-31
 Resources:
