@@ -5,7 +5,7 @@
  * at the function's range.
  */
 import { computeCidr } from './cidr';
-import { containsSymbol, derivedUnknown, renderValue, valueKey } from './render';
+import { containsSymbol, derivedUnknown, pseudoParameterOf, renderValue, valueKey } from './render';
 import { concatenate, scalarText } from './strings';
 import { Concatenation, UnknownValue, isSymbolic, isValueObject, type Symbolic, type Value } from './value';
 
@@ -16,7 +16,8 @@ const fail = (error: string): FunctionResult => ({ error });
 
 /** How a value reads in an unknown's reason: an unknown by its own reason, anything else rendered. */
 export function describeValue(v: Value): string {
-  return v instanceof UnknownValue ? v.reason : renderValue(v, 80);
+  // A pseudo parameter only the deployment knows is described as the template writes it.
+  return v instanceof UnknownValue && pseudoParameterOf(v) === undefined ? v.reason : renderValue(v, 80);
 }
 
 /** A name for an unknown's reason: a string as it is, anything else described. */

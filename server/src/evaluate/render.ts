@@ -52,13 +52,18 @@ function renderInto(v: Value, out: RenderBuffer): void {
   }
 }
 
+/** The pseudo parameter an unknown stands for (`AWS::AccountId`), when it stands for one. */
+export function pseudoParameterOf(unknown: UnknownValue): string | undefined {
+  return /^pseudo:(AWS::[A-Za-z]+)/.exec(unknown.key)?.[1];
+}
+
 function symbolText(s: Symbolic): string {
   if (s instanceof ResourceRef) return '${' + s.logicalId + '}';
   if (s instanceof ResourceAttribute) return '${' + s.logicalId + '.' + s.attribute + '}';
   if (s instanceof UnknownValue) {
     // A pseudo parameter only the deployment knows reads as the template writes it.
-    const pseudo = /^pseudo:(AWS::[A-Za-z]+)/.exec(s.key);
-    return pseudo ? '${' + pseudo[1] + '}' : '<' + s.reason + '>';
+    const pseudo = pseudoParameterOf(s);
+    return pseudo ? '${' + pseudo + '}' : '<' + s.reason + '>';
   }
   return s.parts.map((p) => (typeof p === 'string' ? p : symbolText(p))).join('');
 }
