@@ -400,7 +400,7 @@ export const SAM_FUNCTIONS = 200;
  * an `SQS` event on a queue of its own (function, role, permission, event source mapping and
  * queue: about five resources each once expanded).
  */
-function samStack(functions: number, { explicitApi = false, connectors = false } = {}): Template {
+function samStack(functions: number): Template {
   const random = seededRandom(functions);
   const template: Template = {
     AWSTemplateFormatVersion: '2010-09-09',
@@ -411,19 +411,17 @@ function samStack(functions: number, { explicitApi = false, connectors = false }
     Resources: {},
   };
   const resources = template.Resources as { [id: string]: Resource };
-  if (explicitApi) resources.Api = { Type: 'AWS::Serverless::Api', Properties: { StageName: 'prod', Cors: "'*'" } };
   for (let f = 0; f < functions; f++) {
     const team = TEAMS[Math.floor(random() * TEAMS.length)]!;
     resources[`Jobs${f}`] = { Type: 'AWS::SQS::Queue', Properties: { VisibilityTimeout: 60 + f } };
     resources[`Handler${f}`] = {
       Type: 'AWS::Serverless::Function',
-      ...(connectors ? { Connectors: { ToJobs: { Properties: { Destination: { Id: `Jobs${f}` }, Permissions: ['Write'] } } } } : {}),
       Properties: {
         CodeUri: `s3://artifacts-${team}/handler${f}.zip`,
         Handler: 'app.handler',
         Policies: ['AWSLambdaBasicExecutionRole', { SQSPollerPolicy: { QueueName: getAtt(`Jobs${f}`, 'QueueName') } }],
         Events: {
-          Read: { Type: 'Api', Properties: { Path: `/${team}/items${f}/{id}`, Method: 'get', ...(explicitApi ? { RestApiId: ref('Api') } : {}) } },
+          Read: { Type: 'Api', Properties: { Path: `/${team}/items${f}/{id}`, Method: 'get' } },
           Work: { Type: 'SQS', Properties: { Queue: getAtt(`Jobs${f}`, 'Arn'), BatchSize: 10 } },
         },
       },
@@ -455,25 +453,9 @@ export function generateSamPair(functions: number = SAM_FUNCTIONS): TemplatePair
   return { name: `sam-${functions}-functions`, size: functions * 5 + 3, before: toYaml(template), after: toYaml(after), edits };
 }
 
-/** The SAM stack with an explicit `AWS::Serverless::Api` (CORS on) that each function's `Api` event names, as YAML text. */
-export function generateSamExplicitApi(functions: number = SAM_FUNCTIONS): string {
-  return toYaml(samStack(functions, { explicitApi: true }));
-}
-
-/** The SAM stack with a connector embedded in each function that lets it write to its queue, as YAML text. */
-export function generateSamConnectors(functions: number = SAM_FUNCTIONS): string {
-  return toYaml(samStack(functions, { connectors: true }));
-}
-
-/** The SAM stack and an edit that leaves its API alone, as most edits in a function do: a timeout and a code location. */
-export function generateSamCodeEdit(functions: number = SAM_FUNCTIONS): TemplatePair {
-  const template = samStack(functions);
-  const after = JSON.parse(JSON.stringify(template)) as Template;
-  functionProperties(after, 0).Timeout = 30;
-  const last = functionProperties(after, functions - 1);
-  last.CodeUri = `${String(last.CodeUri).replace(/\.zip$/, '')}-v2.zip`;
-  const edits = ['Handler0 Timeout 10 → 30', `Handler${functions - 1}: a new CodeUri`];
-  return { name: `sam-${functions}-functions-code`, size: functions * 5 + 3, before: toYaml(template), after: toYaml(after), edits };
+/** The SAM stack of `functions` functions, as YAML text. */
+export function generateSamStack(functions: number): string {
+  return toYaml(samStack(functions));
 }
 
 // Bundled (bench/samAlone.ts), every module is the main one: the file's own name says it was run.

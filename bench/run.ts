@@ -12,11 +12,11 @@ import { spawnSync } from 'node:child_process';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { loadResourceSpec } from '../server/src/spec/load';
-import { BENCH_SIZES, generatePair, generateSamCodeEdit, generateSamPair, SAM_FUNCTIONS, type TemplatePair } from './generate';
+import { BENCH_SIZES, generatePair, generateSamPair, SAM_FUNCTIONS, type TemplatePair } from './generate';
 import { benchImpactPair, type ImpactFigures } from './impact';
 import { benchLspEdits, benchLspStart, bundleServer, type LspEditFigures, type LspStartFigures, type RepeatedEdit } from './lsp';
 import { benchFolder, bundle } from './bundle';
-import type { SamFigures, WarmCase } from './sam';
+import type { SamFigures } from './sam';
 import { round } from './stats';
 
 const args = process.argv.slice(2);
@@ -171,63 +171,28 @@ async function samFigures(): Promise<SamFigures> {
 
 async function sam(): Promise<void> {
   const pair = generateSamPair();
-  const codeEdit = generateSamCodeEdit();
   const figures = await samFigures();
   emit(figures);
   say();
-  say(`SAM: ${SAM_FUNCTIONS} functions with an Api and an SQS event each (${figures.size} resources once expanded); median ms, the engine bundled as it ships`);
-  say(`- the edit: ${pair.edits.join('; ')}`);
-  say(`- an edit that leaves the API alone: ${codeEdit.edits.join('; ')}`);
-  say('- explicit API: the same stack with an AWS::Serverless::Api (CORS on) that every Api event names');
-  say('- a connector per function: the same stack with a connector in each function that lets it write to its queue');
-  const how = (warm: WarmCase) => (warm.from_last ? `from the last expansion${warm.route_renamed ? ', the route renamed in the definition' : warm.route_added ? ', the path put in the definition' : warm.deployment_renamed ? ', the deployment named anew' : warm.items_changed ? ', the path item put in place' : warm.api_rebuilt ? ', the API rebuilt' : ''}` : warm.api_kept ? 'translations and API kept' : warm.hits + warm.misses > 0 ? 'translations kept' : 'in full, nothing kept');
-  const warmRow = (what: string, warm: WarmCase) => [what, warm.analysis_ms, warm.expansion_ms, `${Math.round(warm.share * 100)}%`, `${warm.hits} / ${warm.misses}`, how(warm), figures.runs];
+  say(`SAM: ${SAM_FUNCTIONS} functions with an Api and an SQS event each (${figures.size} resources once expanded); median ms of ${figures.runs} runs, the engine bundled as it ships`);
+  say(`- the pair's edit: ${pair.edits.join('; ')}`);
+  say('- a keystroke: the baseline\'s evaluation kept, the edited side expanded in full, evaluated and compared');
+  const percent = (share: number) => `${Math.round(share * 100)}%`;
   table(
-    ['case', 'analysis ms', 'expansion ms', 'expansion share', 'translations kept / again', 'expanded', 'runs'],
-    [
-      ['cold: nothing kept, both sides', figures.analysis_ms, figures.expansion_ms, `${Math.round(figures.share * 100)}%`, '-', 'in full', figures.runs],
-      warmRow('warm: the edit, baseline and its translations kept', figures.warm),
-      warmRow('warm: an edit that leaves the API alone', figures.warm_api_kept),
-      ...figures.warm_by_position.map((warm) => warmRow(`warm: Handler${warm.function}'s CodeUri alone`, warm)),
-      warmRow("warm: Jobs0's VisibilityTimeout (a queue, as written)", figures.warm_queue),
-      warmRow("warm: Handler100's SQS BatchSize (an event the API does not read)", figures.warm_batch),
-      warmRow("warm: Globals' function Timeout (each Lambda function made again)", figures.warm_globals),
-      warmRow("warm: the Stage parameter's default (which no translation looks up)", figures.warm_parameter),
-      warmRow("warm: the first keystroke after the document opened, in Handler100's path", figures.warm_path_first),
-      warmRow("warm: Handler100's method, get → put (renamed in its path's item)", figures.warm_method),
-      warmRow("warm: Handler101's method on Handler100's path, post → put (the two functions' item put in place)", figures.warm_shared_method),
-      warmRow('warm: a second Api event pasted into Handler100 (its path put in the definition)', figures.warm_event_added),
-      warmRow("warm: Handler100's FunctionName typed (the deployment named anew)", figures.warm_function_name),
-      warmRow('warm: a bucket pasted between two queues (a resource SAM passes through)', figures.warm_resource_added),
-      warmRow("warm: that bucket's type, its last keystroke", figures.warm_resource_typed),
-      warmRow('warm: a function pasted at the end, with an Api and an SQS event (its path put in the definition)', figures.warm_function_added),
-      warmRow("warm, explicit API: a keystroke in Handler1's path", figures.warm_explicit_path),
-      warmRow("warm, explicit API: Handler100's CodeUri", figures.warm_explicit_code),
-      warmRow("warm, explicit API: Jobs0's VisibilityTimeout", figures.warm_explicit_queue),
-      warmRow("warm, explicit API: Handler1's method, get → put beside CORS's preflight", figures.warm_explicit_method),
-      warmRow("warm, a connector per function: Handler100's CodeUri", figures.warm_connectors_code),
-    ],
+    ['case', 'analysis ms', 'expansion ms', 'expansion share'],
+    [['cold: nothing kept, both sides expanded', figures.analysis_ms, figures.expansion_ms, percent(figures.share)], ...figures.keystrokes.map((k) => [`keystroke: ${k.edit}`, k.analysis_ms, k.expansion_ms, percent(k.share)])],
   );
   say(`A key typed into Handler100 before its colon (YAML that does not parse, nothing expanded): analysis ${round(figures.unparsed_key_ms)} ms`);
   say(`For scale, the processed templates as plain YAML: analysis ${round(figures.processed_analysis_ms)} ms`);
-  say(`The least an edit to the API costs (its ${SAM_FUNCTIONS + 1} paths, then their integrations, added with SAM's deep copies around each, then str() and SHA-1): ${round(figures.definition_floor_ms)} ms`);
-  // The goal is the editor's: an edit to a template whose other functions are kept.
-  target('SAM expansion share of the analysis, keystroke (warm)', figures.warm.share * 100, 20, '%');
-  target('SAM expansion share, keystroke that leaves the API alone (warm)', figures.warm_api_kept.share * 100, 20, '%');
-  target('SAM expansion share, keystroke in an event the API does not read (warm)', figures.warm_batch.share * 100, 20, '%');
-  target("SAM expansion share, keystroke in Globals' function Timeout (warm)", figures.warm_globals.share * 100, 20, '%');
-  target("SAM expansion share, keystroke in a parameter's default (warm)", figures.warm_parameter.share * 100, 20, '%');
-  target('SAM expansion share, keystroke in a path on an explicit API (warm)', figures.warm_explicit_path.share * 100, 20, '%');
-  target('SAM expansion share, first keystroke after the document opened, a path (warm)', figures.warm_path_first.share * 100, 20, '%');
-  target("SAM expansion share, an event's method (warm)", figures.warm_method.share * 100, 20, '%');
-  target("SAM expansion share, a method on a path two functions share (warm)", figures.warm_shared_method.share * 100, 20, '%');
-  target('SAM expansion share, an event pasted (warm)', figures.warm_event_added.share * 100, 20, '%');
-  target("SAM expansion share, a function's FunctionName (warm)", figures.warm_function_name.share * 100, 20, '%');
-  target('SAM expansion share, a resource pasted (warm)', figures.warm_resource_added.share * 100, 20, '%');
-  target("SAM expansion share, a keystroke in a new resource's type (warm)", figures.warm_resource_typed.share * 100, 20, '%');
-  target('SAM expansion share, a function pasted (warm)', figures.warm_function_added.share * 100, 20, '%');
-  target("SAM expansion share, a method beside CORS's preflight (warm)", figures.warm_explicit_method.share * 100, 20, '%');
-  target('SAM expansion share, keystroke in a function with a connector (warm)', figures.warm_connectors_code.share * 100, 20, '%');
+  say();
+  say('Expansion of one side by the number of functions, each with an Api and an SQS event:');
+  table(
+    ['functions (Api events)', 'expansion ms', 'ratio to the row before'],
+    figures.by_events.map((size, i) => [size.functions, size.expansion_ms, i === 0 ? '-' : `${round(size.expansion_ms / figures.by_events[i - 1]!.expansion_ms)}×`]),
+  );
+  const at400 = figures.by_events.find((size) => size.functions === 400)?.expansion_ms;
+  const at800 = figures.by_events.find((size) => size.functions === 800)?.expansion_ms;
+  target('SAM expansion growth from 400 to 800 Api events', at400 && at800 ? at800 / at400 : undefined, 2.2, '×');
 }
 
 async function lsp(pairs: Map<number, TemplatePair>): Promise<void> {
@@ -262,41 +227,26 @@ async function lsp(pairs: Map<number, TemplatePair>): Promise<void> {
     edits.map((e, i) => [e.size, e.median_ms, e.p95_ms, quickEdits[i]?.median_ms ?? Number.NaN, quickEdits[i]?.p95_ms ?? Number.NaN, e.edits]),
   );
   say('(default debounce: the server\'s cfnImpact.analysis.debounceMs default, 150 ms)');
-  // The SAM pair: each edit expands the edited side again (the baseline's expansion is kept).
+  // The SAM pair: each edit expands the edited side in full (the baseline's evaluation is kept).
   const samPair = generateSamPair();
-  const samEdit = (await benchLspEdits(serverFile, samPair, { edits: quick ? 5 : 20, settings: {}, debounceLabel: 'default' })).edit;
-  const samQuick = (await benchLspEdits(serverFile, samPair, { edits: quick ? 5 : 20, settings: { analysis: { debounceMs: SHORT_DEBOUNCE_MS } }, debounceLabel: SHORT_DEBOUNCE_MS })).edit;
-  // One in an Api event's path, edit after edit: each renames the path in the API's definition
-  // kept by the expansion before (sam/api/renamedRoute.ts), which then names a new deployment.
-  const apiPathEdit: RepeatedEdit = { at: apiPathLine, value: (version) => `/items1/v${version}` };
-  const samApi = (await benchLspEdits(serverFile, samPair, { edits: quick ? 5 : 20, settings: {}, debounceLabel: 'default', edit: apiPathEdit })).edit;
-  const samApiQuick = (await benchLspEdits(serverFile, samPair, { edits: quick ? 5 : 20, settings: { analysis: { debounceMs: SHORT_DEBOUNCE_MS } }, debounceLabel: SHORT_DEBOUNCE_MS, edit: apiPathEdit })).edit;
-  // One in Globals, which every function reads: a value SAM only copies to each Lambda function
-  // makes each of them again, the rest moves (sam/globalsEdit.ts).
-  const globalsEdit: RepeatedEdit = { at: globalsTimeoutLine, value: (version) => String(10 + (version % 50)) };
-  const samGlobals = (await benchLspEdits(serverFile, samPair, { edits: quick ? 5 : 20, settings: {}, debounceLabel: 'default', edit: globalsEdit })).edit;
-  const samGlobalsQuick = (await benchLspEdits(serverFile, samPair, { edits: quick ? 5 : 20, settings: { analysis: { debounceMs: SHORT_DEBOUNCE_MS } }, debounceLabel: SHORT_DEBOUNCE_MS, edit: globalsEdit })).edit;
-  // One in a parameter's default that no translation looks up: the expansion starts from the last one.
-  const parameterEdit: RepeatedEdit = { at: stageDefaultLine, value: (version) => `stage${version}` };
-  const samParameter = (await benchLspEdits(serverFile, samPair, { edits: quick ? 5 : 20, settings: {}, debounceLabel: 'default', edit: parameterEdit })).edit;
-  const samParameterQuick = (await benchLspEdits(serverFile, samPair, { edits: quick ? 5 : 20, settings: { analysis: { debounceMs: SHORT_DEBOUNCE_MS } }, debounceLabel: SHORT_DEBOUNCE_MS, edit: parameterEdit })).edit;
-  emit({ ...samEdit, template: 'sam' });
-  emit({ ...samQuick, template: 'sam' });
-  emit({ ...samApi, template: 'sam-api-path' });
-  emit({ ...samApiQuick, template: 'sam-api-path' });
-  emit({ ...samGlobals, template: 'sam-globals' });
-  emit({ ...samGlobalsQuick, template: 'sam-globals' });
-  emit({ ...samParameter, template: 'sam-parameter' });
-  emit({ ...samParameterQuick, template: 'sam-parameter' });
+  const samEdits: [string, string, RepeatedEdit | undefined][] = [
+    ['sam', 'the Description', undefined],
+    ['sam-api-path', "an Api event's path", { at: apiPathLine, value: (version) => `/items1/v${version}` }],
+    ['sam-globals', "Globals' function Timeout", { at: globalsTimeoutLine, value: (version) => String(10 + (version % 50)) }],
+    ['sam-parameter', "the Stage parameter's default", { at: stageDefaultLine, value: (version) => `stage${version}` }],
+  ];
+  const samRows: { what: string; edit: LspEditFigures; quick: LspEditFigures }[] = [];
+  for (const [template, what, edit] of samEdits) {
+    const withDefault = (await benchLspEdits(serverFile, samPair, { edits: quick ? 5 : 20, settings: {}, debounceLabel: 'default', ...(edit ? { edit } : {}) })).edit;
+    const withShort = (await benchLspEdits(serverFile, samPair, { edits: quick ? 5 : 20, settings: { analysis: { debounceMs: SHORT_DEBOUNCE_MS } }, debounceLabel: SHORT_DEBOUNCE_MS, ...(edit ? { edit } : {}) })).edit;
+    emit({ ...withDefault, template });
+    emit({ ...withShort, template });
+    samRows.push({ what, edit: withDefault, quick: withShort });
+  }
   say(`SAM pair (${SAM_FUNCTIONS} functions, ${samPair.size} resources once expanded), edit → diagnostics:`);
   table(
     ['one-line edit', 'median ms', 'p95 ms', `with ${SHORT_DEBOUNCE_MS} ms debounce: median ms`, 'p95 ms', 'edits'],
-    [
-      ['the Description', samEdit.median_ms, samEdit.p95_ms, samQuick.median_ms, samQuick.p95_ms, samEdit.edits],
-      ["an Api event's path (each edit renames it in the API's definition)", samApi.median_ms, samApi.p95_ms, samApiQuick.median_ms, samApiQuick.p95_ms, samApi.edits],
-      ["Globals' function Timeout (each Lambda function made again)", samGlobals.median_ms, samGlobals.p95_ms, samGlobalsQuick.median_ms, samGlobalsQuick.p95_ms, samGlobals.edits],
-      ["the Stage parameter's default (no translation looks it up)", samParameter.median_ms, samParameter.p95_ms, samParameterQuick.median_ms, samParameterQuick.p95_ms, samParameter.edits],
-    ],
+    samRows.map((row) => [row.what, row.edit.median_ms, row.edit.p95_ms, row.quick.median_ms, row.quick.p95_ms, row.edit.edits]),
   );
   if (rss500 !== undefined) say(`Resident memory with the 500-resource template open: ${round(rss500)} MB`);
   const e500 = edits.find((e) => e.size === 500);
@@ -304,10 +254,10 @@ async function lsp(pairs: Map<number, TemplatePair>): Promise<void> {
   target('edit → diagnostics median at 500', e500?.median_ms, 150, ' ms');
   target('edit → diagnostics p95 at 500', e500?.p95_ms, 300, ' ms');
   target('edit → diagnostics median at 50', e50?.median_ms, 60, ' ms');
-  target('edit → diagnostics median, SAM pair', samEdit.median_ms, 150, ' ms');
-  target("edit → diagnostics median, SAM pair, an Api event's path", samApi.median_ms, 150, ' ms');
-  target('edit → diagnostics median, SAM pair, Globals', samGlobals.median_ms, 150, ' ms');
-  target("edit → diagnostics median, SAM pair, a parameter's default", samParameter.median_ms, 150, ' ms');
+  for (const row of samRows) {
+    target(`edit → diagnostics median, SAM pair, ${row.what}`, row.edit.median_ms, 150, ' ms');
+    target(`edit → diagnostics p95, SAM pair, ${row.what}`, row.edit.p95_ms, 300, ' ms');
+  }
   target('server start → first answer', start.start_to_initialize_ms, 400, ' ms');
   target('RSS with 500-resource template', rss500, 150, ' MB');
 }

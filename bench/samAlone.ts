@@ -8,9 +8,9 @@
  *   node --import tsx bench/samAlone.ts [--quick]
  */
 import { loadResourceSpec } from '../server/src/spec/load';
-import { generateSamCodeEdit, generateSamConnectors, generateSamExplicitApi, generateSamPair, SAM_FUNCTIONS } from './generate';
+import { generateSamPair, generateSamStack, SAM_FUNCTIONS } from './generate';
 import { benchSamPair } from './sam';
 
 const quick = process.argv.includes('--quick');
-const figures = benchSamPair(generateSamPair(), generateSamCodeEdit(), { explicitApi: generateSamExplicitApi(), connectors: generateSamConnectors() }, SAM_FUNCTIONS, loadResourceSpec(), quick ? { warmup: 1, runs: 3 } : { warmup: 3, runs: 15 });
+const figures = benchSamPair(generateSamPair(), generateSamStack, SAM_FUNCTIONS, loadResourceSpec(), quick ? { warmup: 1, runs: 3 } : { warmup: 3, runs: 15 });
 process.stdout.write(`${JSON.stringify(figures)}\n`);

@@ -4,7 +4,7 @@
 import { applyLanguageExtensions, evaluateTemplate, partitionOfRegion, unevaluated } from '../evaluate';
 import type { CrossStackValues, EvaluatedTemplate, EvaluationContext } from '../evaluate/types';
 import type { Value } from '../evaluate/value';
-import { expandServerless, generatedByOf, languageExtensionsBeforeServerless, pointDetailsAtSamProperties, pointFindingsAtSamProperties, runsServerlessTransform, type LocalArtifacts, type SamNote, type SamSourceMap, type SamTranslationCache } from '../sam';
+import { expandServerless, generatedByOf, languageExtensionsBeforeServerless, pointDetailsAtSamProperties, pointFindingsAtSamProperties, runsServerlessTransform, type LocalArtifacts, type SamNote, type SamSourceMap } from '../sam';
 import type { ResourceSpec } from '../spec/types';
 import { isWellFormed, parseTemplate, readTemplateModel } from '../template';
 import type { TemplateModel } from '../template/model';
@@ -69,12 +69,6 @@ export interface AnalyzeOptions {
    * side. Without it nested stacks are compared by their own properties only.
    */
   nested?: NestedTemplates;
-  /**
-   * Translations of SAM resources kept between analyses (sam/translationCache.ts), which the
-   * caller owns: the language server keeps one per open document, so that an edit to one function
-   * translates that function again. Both sides read and fill it.
-   */
-  samCache?: SamTranslationCache;
 }
 
 export const DEFAULT_REGION = 'us-east-1';
@@ -91,8 +85,6 @@ export interface EvaluatedSide extends EvaluatedTemplate {
 export interface SideRole {
   /** The evaluated baseline, for the new side of an update. */
   previous?: EvaluatedTemplate;
-  /** The caller reads this side after the next expansion through the SAM cache. */
-  kept?: boolean;
   /** The side is the stack's baseline. */
   baseline?: boolean;
 }
@@ -106,16 +98,14 @@ export interface SideRole {
  * A template with `Transform: AWS::Serverless-2016-10-31` is expanded first (sam/), after its
  * parameter values are known and before anything is evaluated: SAM resolves parameters itself
  * where a generated logical id depends on them (an alias name, a function's code location), and
- * the evaluation then reads the processed template as CloudFormation does. `kept`: the caller
- * reads this side after the next expansion through `options.samCache`, which must then leave it
- * as it is (`TranslationOptions.kept`).
+ * the evaluation then reads the processed template as CloudFormation does.
  *
  * A text that does not parse (a key typed, before its colon) is not evaluated: CloudFormation
  * reads nothing of it, and the tree the parser recovered from it does not nest as the text does.
  * A `baseline` that does not parse is the exception: the stack's baseline cannot be rejected, so
  * it is compared as that tree, at its best (the comparison says the baseline has errors).
  */
-export function evaluateSide(side: TemplateSide, options: AnalyzeOptions, { previous, kept = false, baseline = false }: SideRole = {}): EvaluatedSide {
+export function evaluateSide(side: TemplateSide, options: AnalyzeOptions, { previous, baseline = false }: SideRole = {}): EvaluatedSide {
   let model = readTemplateModel(parseTemplate(side.text));
   const wellFormed = isWellFormed(model.parsed);
   if (!wellFormed && !baseline) return unevaluated(model);
@@ -148,15 +138,12 @@ export function evaluateSide(side: TemplateSide, options: AnalyzeOptions, { prev
   let samNotes: SamNote[] = [];
   const writtenModel = model;
   if (runsServerlessTransform(model)) {
-    // AWS::LanguageExtensions listed first runs first. Its loops' copies share the ranges of the
-    // loop's text, which the cache's moves go by, so such an expansion keeps nothing.
+    // AWS::LanguageExtensions listed first runs first.
     const samInput = languageExtensionsBeforeServerless(model) ? applyLanguageExtensions(model, ctx) : model;
     const expansion = expandServerless(samInput, {
       parameters: transformParameters(model, parameters, ctx),
       region: ctx.region,
       partition: partitionOfRegion(ctx.region),
-      ...(options.samCache && samInput === model ? { cache: options.samCache } : {}),
-      ...(kept ? { kept } : {}),
       ...(side.artifacts ? { artifacts: side.artifacts } : {}),
     });
     model = readTemplateModel(expansion.parsed, { processed: true });
@@ -262,8 +249,7 @@ export function analyzeUpdate(before: TemplateSide, after: TemplateSide, options
 /** One level of an update: the template's own plan, then the plans of its nested stacks rolled up into it. */
 function analyzeLevel(before: TemplateSide, after: TemplateSide, options: AnalyzeOptions, caching: BaselineCaching | undefined, place: NestingPlace): UpdateAnalysis {
   const evaluatedBefore = evaluateBaseline(before, options, caching);
-  // The edited side is read after the nested stacks' expansions, which go through the same SAM cache.
-  const evaluatedAfter = evaluateSide(after, options, { previous: evaluatedBefore, kept: options.nested !== undefined });
+  const evaluatedAfter = evaluateSide(after, options, { previous: evaluatedBefore });
   const compared = options.nested ? (withDeployedTemplateUrls(evaluatedBefore, evaluatedAfter, options.nested, place) as EvaluatedSide) : evaluatedAfter;
   const report = compareSides(evaluatedBefore, compared, options);
   if (options.nested) {
@@ -323,11 +309,10 @@ function outputsMatter(after: EvaluatedTemplate, outputs: ReadonlyMap<string, Ne
 }
 
 function evaluateBaseline(before: TemplateSide, options: AnalyzeOptions, caching: BaselineCaching | undefined): EvaluatedSide {
-  // The baseline is read after the edited side's expansion, which goes through the same SAM cache.
-  if (!caching) return evaluateSide(before, options, { kept: true, baseline: true });
+  if (!caching) return evaluateSide(before, options, { baseline: true });
   const kept = caching.baselineCache.get(caching.baselineKey);
   if (kept) return kept;
-  const evaluated = evaluateSide(before, options, { kept: true, baseline: true });
+  const evaluated = evaluateSide(before, options, { baseline: true });
   caching.baselineCache.set(caching.baselineKey, evaluated);
   return evaluated;
 }

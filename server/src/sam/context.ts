@@ -10,9 +10,6 @@ import { ResourceReferences } from './intrinsics';
 import type { DeploymentPreferences } from './function/deploymentPreference';
 import type { SharedUsagePlan } from './api/usagePlan';
 import type { ApplicationTemplates } from './application';
-import type { ApiLog } from './api/apiReplay';
-import type { RenamableDefinition } from './api/renamedRoute';
-import type { SamError } from './errors';
 import { isMap, type PlainMap } from './values';
 
 /** The resource attributes SAM copies to the resources it generates from a resource. */
@@ -142,62 +139,11 @@ export interface TranslationContext {
    * is there, as the caller found; a path not in it is not known, and is taken to be there.
    */
   artifacts?: LocalArtifacts;
-  /**
-   * The APIs whose translation is taken from the caller's cache (api/keptImplicitApi.ts): their
-   * definitions are not built, since what they generate is known.
-   */
-  keptDefinitions?: ReadonlySet<string>;
-  /** What the APIs are made of, logged for a later replay when the caller keeps translations (api/apiReplay.ts). */
-  apiLog?: ApiLog;
-  /** Each REST and HTTP API's definition as its `Body` was made from it (a REST API's with what its deployment's hash took), while an expansion that keeps translations records them (api/renamedRoute.ts). */
-  renamableDefinitions?: Map<string, RenamableDefinition>;
   /** Records a note once. */
   note(note: SamNote, range?: Range): void;
-  /**
-   * Runs a step of one resource's translation that reads and edits another resource (an Api event
-   * and the API it names), with the error it gives as the resource reports it. A translation being
-   * kept records the step, to run it again when the translation is taken from the cache
-   * (translationCache.ts); without it the step simply runs.
-   */
-  sharedStep?(step: SharedStep, fail: (error: SamError) => SamError): GeneratedResource[] | SamError;
-  /**
-   * The resources the shared steps looked up (`runStep`), `ANY_RESOURCE` when one went through
-   * them all: an edit to one changes what a step makes, though it is not SAM's (reexpand.ts).
-   */
-  stepReads?: Set<string>;
 }
 
 /** Whether local artifact paths (`CodeUri: hello_world/`), as written, are files or folders beside the template. */
 export type LocalArtifacts = ReadonlyMap<string, boolean>;
-
-/** A step of a translation that reads and edits another resource, over the context it runs in. */
-export type SharedStep = (ctx: TranslationContext) => GeneratedResource[] | SamError;
-
-/** Runs a shared step through the context's recorder, when it has one. */
-export function runSharedStep(ctx: TranslationContext, step: SharedStep, fail: (error: SamError) => SamError): GeneratedResource[] | SamError {
-  return ctx.sharedStep ? ctx.sharedStep(step, fail) : runStep(ctx, step);
-}
-
-/** What `stepReads` holds for a step that went through every resource. */
-export const ANY_RESOURCE = '*';
-
-/** Runs a shared step over `ctx`, noting in `ctx.stepReads` the resources it looks up. */
-export function runStep(ctx: TranslationContext, step: SharedStep): GeneratedResource[] | SamError {
-  const reads = ctx.stepReads;
-  if (reads === undefined) return step(ctx);
-  const resources = ctx.resources;
-  const note = (key: string | symbol): void => void (typeof key === 'string' && reads.add(key));
-  ctx.resources = new Proxy(resources, {
-    get: (target, key, receiver) => (note(key), Reflect.get(target, key, receiver)),
-    has: (target, key) => (note(key), Reflect.has(target, key)),
-    getOwnPropertyDescriptor: (target, key) => (note(key), Reflect.getOwnPropertyDescriptor(target, key)),
-    ownKeys: (target) => (reads.add(ANY_RESOURCE), Reflect.ownKeys(target)),
-  });
-  try {
-    return step(ctx);
-  } finally {
-    ctx.resources = resources;
-  }
-}
 
 export { ResourceReferences };

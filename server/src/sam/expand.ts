@@ -14,15 +14,10 @@ import { renameDependsOn, resolveChangedLogicalIds, resolveResourceRefs } from '
 import { NodeBuilder } from './output';
 import { SourceIndex } from './sourceIndex';
 import { WrittenResources } from './placement';
-import { extentOf, PlacedRecord } from './movedRecords';
-import { defaultRouteServers } from './api/defaultRoutes';
-import { backingOf } from './backing';
-import { recordCarrier, reexpand, rememberExpansion } from './reexpand';
 import type { SamSource, SamSourceMap } from './sourceMap';
-import { translate, type Translation, type TranslationOptions } from './translate';
+import { translate, type TranslationOptions } from './translate';
 import { isMap, type PlainMap } from './values';
-import { apiReplayOf } from './api/apiReplay';
-import { CopyRecord, PyDict } from './python/py27Dict';
+import { PyDict } from './python/py27Dict';
 import { toPlain } from './api/pyValues';
 import { setEntry } from '../template/tree';
 
@@ -82,35 +77,12 @@ export function expandServerless(model: TemplateModel, options: TranslationOptio
 }
 
 function expand(model: TemplateModel, options: TranslationOptions): SamExpansion {
-  if (options.cache) {
-    let again: SamExpansion | undefined;
-    try {
-      again = reexpand(model, options, options.cache);
-    } catch {
-      // A fault there must not cost the user the expansion: it is done in full instead.
-      options.cache.lastExpansion = undefined;
-    }
-    if (again) return again;
-  }
   const root = model.root!;
   const resourcesEntry = root.entries.find((e) => e.key === 'Resources');
   const resourcesNode = resourcesEntry?.value.kind === 'map' ? resourcesEntry.value : undefined;
-  const globalsNode = root.entries.find((e) => e.key === 'Globals')?.value;
-  // The translation edits the values it reads, so one done again starts from a fresh read.
-  const attempt = (reuseApi: boolean) => {
-    const index = new SourceIndex(model.parsed.text);
-    const template = index.read(root) as PlainMap;
-    // Read before the translation, which edits what it reads.
-    const defaultRoutes = options.cache ? defaultRouteServers(template.Resources) : new Map();
-    // A keystroke in a path after this expansion may rename it in its API's definition (api/renamedRoute.ts).
-    const copies = options.cache ? new CopyRecord() : undefined;
-    const run = () => translate(template, resourcesNode, options, { text: model.parsed.text, index, globals: globalsNode }, reuseApi);
-    return { index, template, defaultRoutes, copies, translation: copies ? PyDict.recordingCopies(copies, run) : run() };
-  };
-  let first = attempt(true);
-  if (first.translation === 'redo') first = attempt(false);
-  const { index, template, defaultRoutes, copies } = first;
-  const translation = first.translation as Translation;
+  const index = new SourceIndex(model.parsed.text);
+  const template = index.read(root) as PlainMap;
+  const translation = translate(template, resourcesNode, options);
   const builder = new NodeBuilder(index);
   const errors: TemplateError[] = [...model.parsed.errors];
   const written = new WrittenResources(root, resourcesEntry?.keyRange ?? { start: 0, end: 0 });
@@ -142,26 +114,11 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
   const last = new Map<string, GeneratedResource>();
   for (const generated of translation.generated.values()) for (const resource of generated) last.set(resource.logicalId, resource);
   for (const resource of translation.shared) last.set(resource.logicalId, resource);
-  let overwritten = false;
   // References to generated and renamed resources, anywhere in the template (SAM resolves them last).
   const resolveRefs = translation.references.mayBeIn(model.parsed.text);
-  // What the last expansion built of the same generated resources is taken where it now stands,
-  // when nothing here is resolved or renamed in it.
-  const carrier = options.cache && !resolveRefs && translation.changedIds.size === 0 ? recordCarrier(model, options, options.cache, index) : undefined;
   const place = (resource: GeneratedResource, producer: string) => {
-    if (last.get(resource.logicalId) !== resource) {
-      overwritten = true;
-      return;
-    }
+    if (last.get(resource.logicalId) !== resource) return;
     const attributedTo = translation.implicitApis.get(resource.origin.logicalId) ?? translation.embeddedConnectors.get(resource.origin.logicalId);
-    const carried = carrier?.take(resource, producer, attributedTo);
-    if (carried) {
-      if (carried.source) sources.set(resource.logicalId, carried.source);
-      if (carried.properties) propertySources.set(resource.logicalId, carried.properties);
-      entries.delete(resource.logicalId);
-      entries.set(resource.logicalId, { key: resource.logicalId, keyRange: carried.entry.keyRange, value: undefined, range: carried.range, producer, resource, carried, ...(attributedTo ? { attributedTo } : {}) });
-      return;
-    }
     const placed = written.place(resource, attributedTo);
     sources.set(resource.logicalId, placed.source);
     propertySources.set(resource.logicalId, placed.properties);
@@ -196,10 +153,6 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
     }
     if (entry.key === 'Resources') {
       for (const e of entries.values()) {
-        if (e.carried) {
-          expandedEntries.push(e.carried.entry);
-          continue;
-        }
         const value = resolve(renameDependsOn(e.value, translation.changedIds));
         expandedEntries.push({ key: e.key, keyRange: e.keyRange, value: builder.build(value, e.range, e.hint) });
       }
@@ -222,26 +175,6 @@ function expand(model: TemplateModel, options: TranslationOptions): SamExpansion
     sourceMap: { resources: sources, properties: propertySources },
     notes,
   };
-  if (options.cache) {
-    carrier?.finish(options.cache);
-    // The next expansion of this document may start from this one (reexpand.ts) when nothing here
-    // depends on more than each resource's own text; any other may carry records over from it.
-    const independent =
-      translation.errors.length === 0 && translation.notCovered.size === 0 && translation.changedIds.size === 0 && !resolveRefs && translation.edited.size === 0 && translation.shared.length === 0 && (!translation.connectors || translation.connectorLinks !== undefined) && !translation.conditionsMade && !overwritten;
-    const placed = [...entries.values()].map((e, i) => {
-      if (e.carried) return e.carried;
-      const entry = expandedEntries[i]!;
-      const source = sources.get(e.key);
-      const properties = propertySources.get(e.key);
-      const extent = extentOf(entry, { source, properties });
-      const backing = e.resource && backingOf(e.resource, index, written.entryRangeOf(e.producer));
-      return new PlacedRecord({ key: e.key, producer: e.producer, range: e.range, entry, extent, source, properties, resource: e.resource, attributedTo: e.attributedTo, backing, own: e.resource === undefined && entry.value === e.hint });
-    });
-    const allKept = [...translation.generated.keys()].every((id) => translation.kept.has(id) || translation.implicitApis.has(id) || translation.ownEntryApis.has(id));
-    const apis = independent ? apiReplayOf(translation, template, copies && { copies, index }) : undefined;
-    const parameters = translation.parameterReads && translation.seed ? { values: translation.seed.parameters, reads: translation.parameterReads } : undefined;
-    rememberExpansion(options.cache, { model, options, startable: independent, carriable: !resolveRefs && translation.changedIds.size === 0, py27: translation.py27, placed, rootEntries, expansion, references: translation.references, allKept, stepReads: translation.stepReads, defaultRoutes, ...(apis ? { apis } : {}), ...(translation.connectorLinks ? { connectors: translation.connectorLinks } : {}), ...(parameters ? { parameters } : {}), ...(translation.orderSteps ? { orderSteps: translation.orderSteps } : {}), functionOrder: translation.functionOrder });
-  }
   return expansion;
 }
 
@@ -257,8 +190,6 @@ interface PlacedEntry {
   resource?: GeneratedResource;
   /** The event an implicit API, or the `Connectors` entry an embedded connector, is attributed to. */
   attributedTo?: Origin;
-  /** The last expansion's record of the same resource, where it now stands: taken, not built. */
-  carried?: PlacedRecord;
 }
 
 /** The `Transform` entry without the Serverless transform, or nothing when it named only that. */

@@ -3,7 +3,7 @@
  * and the SAM property that produced it, and for each of its properties the SAM property it was
  * read from (the source map, sourceMap.ts).
  */
-import { isMap, sameInOrder, type PlainMap } from './values';
+import { sameInOrder, type PlainMap } from './values';
 
 /** Resource attributes a generated resource may carry. */
 export const RESOURCE_ATTRIBUTES = ['DependsOn', 'Condition', 'DeletionPolicy', 'UpdateReplacePolicy', 'UpdatePolicy', 'Metadata'] as const;
@@ -16,21 +16,8 @@ export interface Origin {
   property?: string;
 }
 
-/** How many generated resources were made before: each one's place in the order of making. */
-let made = 0;
-
-/** How many generated resources were made so far; a resource made from now on has a `sequence` at least this. */
-export function generatedSoFar(): number {
-  return made;
-}
-
 /** One generated CloudFormation resource. */
 export class GeneratedResource {
-  /**
-   * Its place in the order resources are made: a kept translation finds by it where a shared
-   * step's resources go among the others, even when the step made none (translate.ts).
-   */
-  readonly sequence = made++;
   /** Properties in the order they were set; `undefined` and `null` are never stored (SAM drops `None`). */
   readonly properties: PlainMap = {};
   readonly attributes: PlainMap = {};
@@ -112,9 +99,4 @@ export class GeneratedResource {
     entry.Properties = this.properties;
     return entry;
   }
-}
-
-/** Whether a value is a GeneratedResource's entry-like map (used by resources the transform edits in place). */
-export function isResourceEntry(value: unknown): value is PlainMap & { Type: string } {
-  return isMap(value) && typeof value.Type === 'string';
 }

@@ -4,7 +4,7 @@
  * concatenate (globals first), anything else (an intrinsic function counts as a scalar) is the
  * resource's own value. `IgnoreGlobals` on a resource drops all (`'*'`) or the listed globals.
  */
-import type { MapEntry, MapNode, TemplateNode } from '../template/ast';
+import type { MapEntry, MapNode } from '../template/ast';
 import type { TranslationContext } from './context';
 import { invalidGlobals, invalidResource, SamError } from './errors';
 import { PyDict, PyUnicode } from './python/py27Dict';
@@ -12,11 +12,6 @@ import type { ResourceOrder } from './resourceOrder';
 import { isIntrinsic, isList, isMap, type PlainMap } from './values';
 import { setEntry } from '../template/tree';
 import { SERVERLESS_TYPE_PREFIX as RESOURCE_PREFIX } from '../template/readModel';
-
-/** The text of a template's Globals section, which every SAM resource may take values from; '' without one. */
-export function globalsTextOf(source: { text: string; globals?: TemplateNode | undefined }): string {
-  return source.globals ? source.text.slice(source.globals.range.start, source.globals.range.end) : '';
-}
 
 /** The entry of Globals (as written) that a SAM type takes its defaults from: `Function` for `AWS::Serverless::Function`. */
 export function globalsSectionOf(globals: MapNode, type: string): MapEntry | undefined {
@@ -134,11 +129,6 @@ type Token = 'primitive' | 'dict' | 'list';
 function tokenOf(value: unknown): Token {
   if (isMap(value)) return isIntrinsic(value) ? 'primitive' : 'dict';
   return isList(value) ? 'list' : 'primitive';
-}
-
-/** Whether Globals' merge takes a value as it is (an intrinsic counts): a resource's own such value wins outright. */
-export function mergedAsScalar(value: unknown): boolean {
-  return tokenOf(value) === 'primitive';
 }
 
 function merge(global: unknown, local: unknown): unknown {

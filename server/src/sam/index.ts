@@ -7,4 +7,3 @@ export { generatedByOf, pointDetailsAtSamProperties, pointFindingsAtSamPropertie
 export type { SamSource, SamSourceMap } from './sourceMap';
 export type { LocalArtifacts, SamNote } from './context';
 export { artifactPathCandidates, localArtifactPaths } from './localArtifacts';
-export { SamTranslationCache } from './translationCache';

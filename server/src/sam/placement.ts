@@ -1,8 +1,7 @@
 /**
  * Where a generated resource stands in the processed template: at the key of the SAM resource
  * that generated it, ranged at the SAM property that caused it, with the sources of its
- * properties. Shared by the expansion (expand.ts) and the one that starts from the previous
- * expansion (reexpand.ts).
+ * properties.
  */
 import type { MapNode, Range, TemplateNode } from '../template/ast';
 import type { GeneratedResource, Origin } from './generated';
@@ -10,7 +9,7 @@ import { globalsSectionOf } from './globals';
 import { propertyRange, writtenPropertyRange, type SamSource } from './sourceMap';
 
 /** The `Type` a resource (or event) entry writes, when it is a scalar. */
-export function writtenType(node: TemplateNode | undefined): unknown {
+function writtenType(node: TemplateNode | undefined): unknown {
   const type = node?.kind === 'map' ? node.entries.find((e) => e.key === 'Type')?.value : undefined;
   return type?.kind === 'scalar' ? type.value : undefined;
 }

@@ -61,15 +61,6 @@ export class SourceIndex {
     }
   }
 
-  /**
-   * Makes a map or list read from an earlier text of the same template stand for the node its
-   * equal was read from in this one, so that a translation kept from that text (translationCache.ts)
-   * keeps this text's ranges.
-   */
-  alias(earlier: object, node: TemplateNode): void {
-    this.nodes.set(earlier, node);
-  }
-
   /** The node a map or list was read from, when it was read (not built) by the transform. */
   nodeOf(value: unknown): TemplateNode | undefined {
     return typeof value === 'object' && value !== null ? this.nodes.get(value) : undefined;

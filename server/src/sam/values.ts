@@ -133,8 +133,3 @@ export function tagList(tags: unknown): PlainMap[] {
   if (!isMap(tags)) return [];
   return Object.entries(tags).map(([Key, Value]) => ({ Key, Value }));
 }
-
-/** The entries of a map (parameter values, artifacts found) sorted by key: the same map gives the same list. */
-export function sortedEntries<T>(entries: Iterable<[string, T]>): [string, T][] {
-  return [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-}

@@ -1,6 +1,6 @@
 /**
  * The analysis worker (a worker thread of the language server): it owns the engine work. It loads
- * the specification once, keeps each document's evaluated baseline and SAM translations across edits, and answers
+ * the specification once, keeps each document's evaluated baseline across edits, and answers
  * every `analyze` message with the diagnostics, the report and the template's outline. One
  * message is handled at a time; the main thread ends this thread when an analysis runs too long.
  */
@@ -15,18 +15,15 @@ import { describeError } from '../runSafe';
 import { BaselineEvaluations } from './baselineEvaluations';
 import type { AnalysisReply, AnalysisRequest, FromWorker, NestedChildren, ParentTemplate, SideParameters, ToWorker } from './messages';
 import { encodeOutline } from './outline';
-import { SamTranslations } from './samTranslations';
 
 function serve(port: NonNullable<typeof parentPort>): void {
   const loaded = tryLoadResourceSpec();
   const baselines = new BaselineEvaluations();
-  const samTranslations = new SamTranslations();
   const send = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
   port.on('message', (message: ToWorker) => {
     if (message.kind === 'forget') {
       baselines.forget(message.uri);
-      samTranslations.forget(message.uri);
       return;
     }
     if (!loaded.ok) {
@@ -35,8 +32,7 @@ function serve(port: NonNullable<typeof parentPort>): void {
     }
     try {
       const { stackName, stackStatus, region, accountId, crossStack, nested, lastOperationFailures } = message.request;
-      const samCache = samTranslations.of(message.request.uri);
-      const options: AnalyzeOptions = { spec: loaded.spec, stackName, stackStatus, region, accountId, samCache, ...(crossStack ? { crossStack } : {}), ...(lastOperationFailures ? { lastOperationFailures } : {}) };
+      const options: AnalyzeOptions = { spec: loaded.spec, stackName, stackStatus, region, accountId, ...(crossStack ? { crossStack } : {}), ...(lastOperationFailures ? { lastOperationFailures } : {}) };
       if (nested) options.nested = nestedTemplates(nested);
       const reply = analyse(message.request, options);
       send({ kind: 'result', id: message.id, reply }, reply.outline ? [reply.outline.cells.buffer as ArrayBuffer] : []);

@@ -81,13 +81,11 @@ export function apiEvent(input: EventInput, target: EventTarget): GeneratedResou
   const sourceArn = { 'Fn::Sub': [`arn:${input.ctx.partition}:execute-api:\${AWS::Region}:\${AWS::AccountId}:${resource}`, { __ApiId__: p.RestApiId, __Stage__: '*' }] };
   const resources = [permission(input, target, { principal: 'apigateway.amazonaws.com', sourceArn, suffix: pyText(linked.stageSuffix)! })];
   const api = linked.api;
-  // The definition of an API taken from the cache is not built (keptImplicitApi.ts).
-  const built = !input.ctx.keptDefinitions?.has(linked.apiId as string);
-  if (built && api && (api.__MANAGE_SWAGGER || api.MergeDefinitions)) {
+  if (api && (api.__MANAGE_SWAGGER || api.MergeDefinitions)) {
     const added = addSwaggerIntegration(input, target, api, linked.apiId as string, method, linked.stageSuffix);
     if (added instanceof SamError) return added;
   }
-  const overridden = built ? overrideApiAuth(input, api, linked.apiId as string, method, linked.stageSuffix) : undefined;
+  const overridden = overrideApiAuth(input, api, linked.apiId as string, method, linked.stageSuffix);
   if (overridden instanceof SamError) return overridden;
   return resources;
 }

@@ -58,18 +58,9 @@ export class BaseEditor {
     readonly paths: PyDict,
   ) {}
 
-  /**
-   * The paths in the document's order. A rebuild that keeps its definitions for a later rename of
-   * one path (renamedRoute.ts) learns of a deep copy made between two turns: the rename would move
-   * such a copy among the other paths' edits.
-   */
+  /** The paths in the document's order. */
   *iterOnPath(): Generator<PyStr, void, undefined> {
-    const record = PyDict.copiesRecorded;
-    for (const [key] of this.paths.items()) {
-      const copies = this.doc.documentCopies;
-      yield key;
-      if (record !== undefined && this.doc.documentCopies !== copies) record.copiedBetweenPathTurns = true;
-    }
+    for (const [key] of this.paths.items()) yield key;
   }
 
   hasPath(path: PyStr, method?: PyStr): boolean {

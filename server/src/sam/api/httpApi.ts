@@ -69,8 +69,6 @@ class HttpApiGenerator {
     this.p = sam.properties;
     const body = this.p.DefinitionBody;
     this.body = body === undefined || body === null ? undefined : body instanceof PyDict ? body : fromTemplate(body);
-    // What SAM's fold left, for a later event added without it (addedRoute.ts).
-    if (this.body instanceof PyDict) PyDict.foldEnds(this.body);
     this.tags = isMap(this.p.Tags) ? { ...this.p.Tags } : undefined;
     this.stageName = this.p.StageName || '$default';
   }
@@ -116,8 +114,6 @@ class HttpApiGenerator {
       if (location instanceof SamError) throw location;
       api.set('BodyS3Location', location, 'DefinitionUri');
     } else if (this.body) {
-      // A later keystroke in one of its paths may rename it in this definition (renamedRoute.ts).
-      if (this.ctx.renamableDefinitions && this.body instanceof PyDict) this.ctx.renamableDefinitions.set(this.sam.logicalId, { definition: this.body, copies: this.body.documentCopies });
       api.set('Body', toPlain(this.body), p.__MANAGE_SWAGGER ? 'Events' : 'DefinitionBody');
     } else {
       throw this.fail(

@@ -8,7 +8,6 @@
  */
 import { makeCombinedCondition } from '../conditions';
 import type { TranslationContext } from '../context';
-import type { LoggedApiEvent } from './apiReplay';
 import { SamError } from '../errors';
 import { PyUnicode, textOf, type PyDict, type PyStr } from '../python/py27Dict';
 import { eventItems, IMPLICIT_API_EVENT_TYPES, pyItems } from '../pyOrder';
@@ -77,9 +76,9 @@ export type EventProcessor = (logicalId: string, resource: PlainMap, eventId: st
 
 /**
  * Runs a plugin: the implicit API in, every event processed, the implicit API's attributes set, or
- * the API out again. `visiting` is told the order the resources are gone through in.
+ * the API out again.
  */
-export function runImplicitApiPlugin(template: PluginTemplate, kind: ImplicitApiKind, processEvent: EventProcessor, visiting?: (ids: readonly string[]) => void): SamError[] {
+export function runImplicitApiPlugin(template: PluginTemplate, kind: ImplicitApiKind, processEvent: EventProcessor): SamError[] {
   const { ctx, order } = template;
   const resources = ctx.resources;
   const existing = resources[kind.logicalId] === undefined ? undefined : deepCopy(resources[kind.logicalId]);
@@ -88,9 +87,7 @@ export function runImplicitApiPlugin(template: PluginTemplate, kind: ImplicitApi
   const state = new ImplicitApiState();
   const errors: SamError[] = [];
 
-  const ids = order.keys(kind.eventType === 'Api' ? 'rest' : 'http');
-  visiting?.(ids);
-  for (const logicalId of ids) {
+  for (const logicalId of order.keys()) {
     const resource = resources[logicalId];
     if (!isMap(resource) || (resource.Type !== 'AWS::Serverless::Function' && resource.Type !== 'AWS::Serverless::StateMachine')) continue;
     const properties = resource.Properties;
@@ -119,8 +116,7 @@ export function runImplicitApiPlugin(template: PluginTemplate, kind: ImplicitApi
   const implicit = resources[kind.logicalId] as PlainMap;
   const body = (implicit.Properties as PlainMap).DefinitionBody;
   const paths = kind.isValidDefinition(body) ? (body as PyDict).get('paths') : undefined;
-  // A kept API had paths when it was kept, from the same events; its definition is not built now.
-  if ((!paths || (paths as PyDict).size === 0) && !ctx.keptDefinitions?.has(kind.logicalId)) {
+  if (!paths || (paths as PyDict).size === 0) {
     ctx.implicitApis.delete(kind.logicalId);
     if (existing !== undefined) resources[kind.logicalId] = existing;
     else {
@@ -131,24 +127,8 @@ export function runImplicitApiPlugin(template: PluginTemplate, kind: ImplicitApi
   return errors;
 }
 
-/**
- * Logs an event a plugin met, for a later replay (apiReplay.ts). One a replay does not make marks
- * the log: a state machine's, an event while the kind's implicit API carries propagated tags, one
- * naming a resource that is not an API of the kind, or one the plugin says edits more (`edits`).
- */
-export function logApiEvent(ctx: TranslationContext, kind: ImplicitApiKind, resource: PlainMap, event: Omit<LoggedApiEvent, 'condition' | 'deletionPolicy' | 'updateReplacePolicy'>, edits = false): void {
-  const log = ctx.apiLog;
-  if (!log) return;
-  const implicit = ctx.resources[kind.logicalId];
-  const tagged = isMap(implicit) && isMap(implicit.Properties) && implicit.Properties.Tags !== undefined;
-  const named = ctx.resources[event.apiId];
-  if (resource.Type !== 'AWS::Serverless::Function' || tagged || edits || !isMap(named) || named.Type !== kind.apiType) log.unreplayable = true;
-  log.events.push({ ...event, condition: resource.Condition, deletionPolicy: resource.DeletionPolicy, updateReplacePolicy: resource.UpdateReplacePolicy });
-}
-
 /** `_add_api_to_swagger`: the path and method in the definition of the API the event names, when SAM manages it. */
 export function addApiToDefinition(ctx: TranslationContext, kind: ImplicitApiKind, apiId: string, path: PyStr, method: PyStr): void {
-  if (ctx.keptDefinitions?.has(apiId)) return;
   const api = ctx.resources[apiId];
   if (!isMap(api) || !isMap(api.Properties) || !kind.isValidDefinition(api.Properties.DefinitionBody) || !api.Properties.__MANAGE_SWAGGER) return;
   const editor = kind.editor(api.Properties.DefinitionBody);
@@ -207,7 +187,7 @@ export function addImplicitApiAttributes(ctx: TranslationContext, kind: Implicit
 export function addPathConditions(ctx: TranslationContext, order: ResourceOrder, kind: ImplicitApiKind, conditions: ApiConditions): void {
   for (const apiId of order.keys()) {
     const api = ctx.resources[apiId];
-    if (!isMap(api) || api.Type !== kind.apiType || !isMap(api.Properties) || !api.Properties.__MANAGE_SWAGGER || ctx.keptDefinitions?.has(apiId)) continue;
+    if (!isMap(api) || api.Type !== kind.apiType || !isMap(api.Properties) || !api.Properties.__MANAGE_SWAGGER) continue;
     const editor = kind.editor(api.Properties.DefinitionBody);
     for (const path of editor.iterOnPath()) {
       const byMethod = conditions.get(apiId)?.get(textOf(path));

@@ -8,7 +8,7 @@ import { invalidEvent, invalidResource, SamError } from '../errors';
 import { PyUnicode, type PyDict, type PyStr } from '../python/py27Dict';
 import { isMap, type PlainMap } from '../values';
 import { X_ANY_METHOD } from './baseEditor';
-import { addApiToDefinition, addTagsToImplicitApi, logApiEvent, runImplicitApiPlugin, type ImplicitApiKind, type ImplicitApiState, type PluginTemplate } from './implicitApi';
+import { addApiToDefinition, addTagsToImplicitApi, runImplicitApiPlugin, type ImplicitApiKind, type ImplicitApiState, type PluginTemplate } from './implicitApi';
 import { DEFAULT_PATH, isValidOpenApi, OpenApiEditor, openApiSkeleton } from './openApiEditor';
 
 export const IMPLICIT_HTTP_API = 'ServerlessHttpApi';
@@ -48,10 +48,7 @@ export const HTTP_KIND: ImplicitApiKind = {
 
 /** Runs the plugin; the errors are the resources whose events it rejects. */
 export function implicitHttpApiPlugin(template: PluginTemplate): SamError[] {
-  const log = template.ctx.apiLog;
-  const resources = template.ctx.resources;
-  const logOrder = log && ((ids: readonly string[]) => (log.pluginOrders.http = ids.filter((id) => isMap(resources[id]) && resources[id].Type === 'AWS::Serverless::Function')));
-  return runImplicitApiPlugin(template, HTTP_KIND, (logicalId, resource, eventId, event, state) => processEvent(template, logicalId, resource, eventId, event, state), logOrder);
+  return runImplicitApiPlugin(template, HTTP_KIND, (logicalId, resource, eventId, event, state) => processEvent(template, logicalId, resource, eventId, event, state));
 }
 
 function processEvent(template: PluginTemplate, logicalId: string, resource: PlainMap, eventId: string, event: PlainMap, state: ImplicitApiState): SamError | undefined {
@@ -84,7 +81,6 @@ function processEvent(template: PluginTemplate, logicalId: string, resource: Pla
     return fail(invalidEvent(eventId, "ApiId must be a valid reference to an 'AWS::Serverless::HttpApi' resource in same template."));
   }
   // Route settings edit the API's entry; SAM's own strings for the `$default` route it chose.
-  logApiEvent(template.ctx, HTTP_KIND, resource, { kind: 'http', apiId, functionId: logicalId, eventId, path, method, samStrings: defaultRoutes.has(properties) }, 'RouteSettings' in properties);
   try {
     const route = routeStrings(properties, path, method);
     addApiToDefinition(template.ctx, HTTP_KIND, apiId, route.path, route.method);

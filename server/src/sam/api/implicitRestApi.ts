@@ -10,7 +10,7 @@ import { invalidEvent, invalidResource, SamError } from '../errors';
 import { PyUnicode, type PyDict } from '../python/py27Dict';
 import { isMap, type PlainMap } from '../values';
 import { restApiIdString } from './apiEvent';
-import { addApiToDefinition, addTagsToImplicitApi, logApiEvent, runImplicitApiPlugin, type ImplicitApiKind, type ImplicitApiState, type PluginTemplate } from './implicitApi';
+import { addApiToDefinition, addTagsToImplicitApi, runImplicitApiPlugin, type ImplicitApiKind, type ImplicitApiState, type PluginTemplate } from './implicitApi';
 import { isValidSwagger, swaggerSkeleton, SwaggerEditor } from './swaggerEditor';
 
 export const IMPLICIT_REST_API = 'ServerlessRestApi';
@@ -37,10 +37,7 @@ export const REST_KIND: ImplicitApiKind = {
 
 /** Runs the plugin; the errors are the resources whose events it rejects. */
 export function implicitRestApiPlugin(template: PluginTemplate): SamError[] {
-  const log = template.ctx.apiLog;
-  const resources = template.ctx.resources;
-  const logOrder = log && ((ids: readonly string[]) => (log.pluginOrders.rest = ids.filter((id) => isMap(resources[id]) && resources[id].Type === 'AWS::Serverless::Function')));
-  return runImplicitApiPlugin(template, REST_KIND, (logicalId, resource, eventId, event, state) => processEvent(template, logicalId, resource, eventId, event, state), logOrder);
+  return runImplicitApiPlugin(template, REST_KIND, (logicalId, resource, eventId, event, state) => processEvent(template, logicalId, resource, eventId, event, state));
 }
 
 function processEvent(template: PluginTemplate, logicalId: string, resource: PlainMap, eventId: string, event: PlainMap, state: ImplicitApiState): SamError | undefined {
@@ -67,7 +64,6 @@ function processEvent(template: PluginTemplate, logicalId: string, resource: Pla
   if (!isMap(api) || api.Type === 'AWS::Serverless::HttpApi') {
     return fail(invalidEvent(eventId, "RestApiId must be a valid reference to an 'AWS::Serverless::Api' resource in same template."));
   }
-  logApiEvent(template.ctx, REST_KIND, resource, { kind: 'rest', apiId, functionId: logicalId, eventId, path, method, samStrings: false });
   try {
     addApiToDefinition(template.ctx, REST_KIND, apiId, new PyUnicode(path), new PyUnicode(method));
   } catch (error) {

@@ -49,8 +49,6 @@ export function openApiSkeleton(): PyDict {
   info.set('version', '1.0');
   info.set('title', { Ref: 'AWS::StackName' });
   const paths = new PyDict();
-  // Its history lets a later keystroke in a path be answered without the fold (api/renamedRoute.ts).
-  PyDict.keepHistory(paths);
   skeleton.set('paths', paths);
   return skeleton;
 }

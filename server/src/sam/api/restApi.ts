@@ -95,8 +95,6 @@ class RestApiGenerator {
   private readonly auth: PlainMap | undefined;
   private openApiVersion: PyValue | undefined;
   private readonly removeExtraStage: unknown;
-  /** The document `Body` was made from, and its deep copies then: the hash must print the same one for a rename to be answered from it. */
-  private body?: { definition: PyDict; copies: number };
   private readonly partition: string;
 
   constructor(
@@ -115,8 +113,6 @@ class RestApiGenerator {
       const converted = fromTemplate(body);
       if (!(converted instanceof PyDict)) throw invalidResource(sam.logicalId, "Property 'DefinitionBody' should be a map.", ['Properties', 'DefinitionBody']);
       this.definitionBody = converted;
-      // What SAM's fold left, for a later event added without it (addedRoute.ts).
-      PyDict.foldEnds(converted);
     }
     this.openApiVersion = this.p.OpenApiVersion === undefined || this.p.OpenApiVersion === null ? undefined : fromTemplate(this.p.OpenApiVersion);
     this.removeExtraStage = this.p.OpenApiVersion;
@@ -188,7 +184,6 @@ class RestApiGenerator {
       restApi.set('BodyS3Location', toPlain(this.bodyS3), 'DefinitionUri');
     } else if (this.definitionBody) {
       this.definitionBody = this.openApiPostprocess(this.definitionBody);
-      this.body = { definition: this.definitionBody, copies: this.definitionBody.documentCopies };
       restApi.set('Body', toPlain(this.definitionBody), p.__MANAGE_SWAGGER ? 'Events' : 'DefinitionBody');
     }
     if (p.Name) restApi.set('Name', p.Name, 'Name');
@@ -482,9 +477,7 @@ class RestApiGenerator {
 
   /** `make_auto_deployable`: the deployment's logical id ends in a hash of `str(swagger)` (and what else redeploys). */
   private makeAutoDeployable(deployment: GeneratedResource, stage: GeneratedResource, swagger: PyDict): void {
-    // A rebuild that keeps the definition for a later rename keeps the text of its parts too (api/renamedRoute.ts).
-    const printed = this.ctx.renamableDefinitions ? new Map<PyValue, string>() : undefined;
-    const input = [pyStr(swagger, undefined, printed)];
+    const input = [pyStr(swagger)];
     if (this.removeExtraStage !== undefined && this.removeExtraStage !== null && this.removeExtraStage !== '') input.push(pyMessageText(fromTemplate(this.removeExtraStage)));
     if (this.domain !== undefined && pyTruthy(this.domain)) input.push(pythonJsonDumpsUnsorted(this.domain));
     const names = this.ctx.functionNames.get(this.sam.logicalId);
@@ -494,9 +487,6 @@ class RestApiGenerator {
     }
     const data = input.join('||');
     const digest = data === '' ? '' : sha1Hex(data);
-    if (this.ctx.renamableDefinitions && this.body?.definition === swagger && swagger.documentCopies === this.body.copies) {
-      this.ctx.renamableDefinitions.set(this.sam.logicalId, { definition: swagger, copies: this.body.copies, deployment: { hashedWith: input.slice(1), namesLast: !!names, printed: printed! } });
-    }
     deployment.logicalId = `${deployment.logicalId}${digest.slice(0, 10)}`;
     deployment.set('Description', `RestApi deployment id: ${digest}`);
     stage.set('DeploymentId', deployment.ref());

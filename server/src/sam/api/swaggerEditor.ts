@@ -90,8 +90,6 @@ export function swaggerSkeleton(): PyDict {
   info.set('version', '1.0');
   info.set('title', { Ref: 'AWS::StackName' });
   const paths = new PyDict();
-  // The one dict whose key order an event's path decides: its history lets a later keystroke in a path be answered without the fold (api/renamedRoute.ts).
-  PyDict.keepHistory(paths);
   skeleton.set('paths', paths);
   return skeleton;
 }

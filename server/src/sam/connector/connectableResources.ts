@@ -12,8 +12,6 @@ export class ConnectableResources implements ResourceResolver {
   private readonly places = new Map<string, number>();
   /** For each name some resource's `DependsOn` holds, the ids of those resources. */
   private readonly dependents = new Map<string, Set<string>>();
-  /** For each connector, the ids whose `DependsOn` it set (reexpand.ts reads it to know what a connector touched). */
-  private readonly editedBy = new Map<string, string[]>();
   /** The connector being translated, which the edits are made for. */
   editor = '';
 
@@ -27,9 +25,6 @@ export class ConnectableResources implements ResourceResolver {
       properties: resource.properties,
       dependsOn: () => resource.dependsOn(),
       setDependsOn: (value) => {
-        const edits = this.editedBy.get(this.editor) ?? [];
-        if (!edits.includes(logicalId)) edits.push(logicalId);
-        this.editedBy.set(this.editor, edits);
         this.unindex(logicalId, resource.dependsOn());
         resource.setDependsOn(value);
         this.index(logicalId, resource.dependsOn());
@@ -51,11 +46,6 @@ export class ConnectableResources implements ResourceResolver {
     const ids = this.dependents.get(logicalId);
     if (ids === undefined || ids.size === 0) return [];
     return [...ids].sort((a, b) => this.places.get(a)! - this.places.get(b)!).map((id) => [id, this.byId.get(id)!]);
-  }
-
-  /** The ids whose `DependsOn` the connector `connectorId` set. */
-  editsOf(connectorId: string): readonly string[] {
-    return this.editedBy.get(connectorId) ?? [];
   }
 
   private index(logicalId: string, dependsOn: unknown): void {

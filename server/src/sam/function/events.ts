@@ -2,7 +2,7 @@
  * A function's `Events`, each translated by its source type, in SAM's order: sorted by the event's
  * `Path` (or its id when it has none), so that an HttpApi `$default` route comes first.
  */
-import { runSharedStep, type SamResource, type TranslationContext } from '../context';
+import type { SamResource, TranslationContext } from '../context';
 import { invalidEvent, SamError } from '../errors';
 import type { GeneratedResource } from '../generated';
 import { NotCovered } from '../notCovered';
@@ -45,10 +45,10 @@ export function checkFunctionEvents(ctx: TranslationContext, sam: SamResource): 
     const properties = (event as PlainMap).Properties ?? {};
     if (!isMap(properties)) return wrap(sam, eventId, invalidEvent(eventId, 'Properties of a resource must be an object.'));
     const input: EventInput = { ctx, sam, eventId, logicalId: sam.logicalId + eventId, properties, origin: `Events.${eventId}` };
-    // An Api event reads the API it names as its integration does: as a step a kept translation runs again.
+    // An Api event reads the API it names as its integration does.
     const linked =
       type === 'Api'
-        ? runSharedStep(ctx, (shared) => apiLinkError({ ...input, ctx: shared }) ?? [], (error) => wrap(sam, eventId, error))
+        ? apiLinkError(input)
         : type === 'S3'
           ? s3BucketOf(input)
           : type === 'Cognito'
@@ -102,11 +102,11 @@ function translateEvent(input: EventInput, target: EventTarget, role: GeneratedR
       return s3Event(input, target);
     case 'SNS':
       return snsEvent(input, target, role);
-    // An Api or HttpApi event edits the definition of the API it names: a kept translation runs it again.
+    // An Api or HttpApi event edits the definition of the API it names.
     case 'Api':
-      return runSharedStep(input.ctx, (ctx) => apiEvent({ ...input, ctx }, target), (error) => wrap(input.sam, input.eventId, error));
+      return apiEvent(input, target);
     case 'HttpApi':
-      return runSharedStep(input.ctx, (ctx) => httpApiEvent({ ...input, ctx }, target), (error) => wrap(input.sam, input.eventId, error));
+      return httpApiEvent(input, target);
     case 'AlexaSkill':
       return alexaSkillEvent(input, target);
     case 'IoTRule':

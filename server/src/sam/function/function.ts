@@ -81,63 +81,6 @@ const PASSED_THROUGH = [
 /** Tag keys SAM keeps for itself. */
 const RESERVED_TAGS = ['lambda:createdBy', 'serverlessrepo:applicationId', 'serverlessrepo:semanticVersion'];
 
-/** What else must hold for a new value of a `COPIED_ONLY` property to change the Lambda function alone. */
-export interface CopiedOnlyCondition {
-  /** A version `AutoPublishAlias` publishes reads it: its id hashes it (version.ts), or the description takes `AutoPublishCodeSha256`. */
-  noVersion?: true;
-  /** The translation reads whether it is given: code.ts for `Handler`, `Runtime` and `Layers`, the role's managed policies for `VpcConfig`. */
-  staysGiven?: true;
-  /**
-   * The Lambda function's property it becomes, when not one of the same name and value, and the
-   * values for which it does so alone (`Tracing: Active` becomes `TracingConfig: {Mode: Active}`;
-   * any value but `Disabled` also gives the role the X-Ray policy, which a new value among them leaves).
-   */
-  becomes?: { property: string; value: (given: unknown) => unknown; alone: (given: unknown) => boolean };
-  /** The role SAM makes for the function takes the same value (`Tags`), unless tags propagate further. */
-  alsoRole?: true;
-}
-
-/**
- * Passed-through properties the function's translation reads nowhere but in that copy, besides
- * checking the value (`validCopiedValue`), with what else must hold for a new value to change the
- * Lambda function alone. `AutoPublishAliasAllProperties` hashes every property, so it rules all
- * out. A Globals edit to these alone makes again each Lambda function that takes them
- * (globalsEdit.ts).
- */
-export const COPIED_ONLY: ReadonlyMap<string, CopiedOnlyCondition> = new Map<string, CopiedOnlyCondition>([
-  ['Timeout', {}],
-  ['ReservedConcurrentExecutions', {}],
-  ['EphemeralStorage', {}],
-  ['Architectures', {}],
-  ['KmsKeyArn', {}],
-  ['LoggingConfig', {}],
-  ['RuntimeManagementConfig', {}],
-  ['RecursiveLoop', {}],
-  ['CodeSigningConfigArn', {}],
-  ['FileSystemConfigs', {}],
-  ['MemorySize', { noVersion: true }],
-  ['Environment', { noVersion: true }],
-  ['Description', { noVersion: true }],
-  ['Handler', { staysGiven: true }],
-  ['Runtime', { staysGiven: true }],
-  ['Layers', { staysGiven: true }],
-  ['VpcConfig', { staysGiven: true }],
-  ['Tracing', { becomes: { property: 'TracingConfig', value: (given) => ({ Mode: given }), alone: (given) => typeof given === 'string' && given !== '' && given !== 'Disabled' } }],
-  // The function's and its role's tags are `lambda:createdBy: SAM`, then the tags given (samTagList); a reserved key is an error.
-  ['Tags', { becomes: { property: 'Tags', value: (given) => [...tagList({ 'lambda:createdBy': 'SAM' }), ...tagList(given)], alone: (given) => isMap(given) && RESERVED_TAGS.every((key) => !(key in given)) }, alsoRole: true }],
-]);
-
-/** The Lambda function's property a `COPIED_ONLY` property becomes. */
-export function lambdaPropertyOf(name: string): string {
-  return COPIED_ONLY.get(name)?.becomes?.property ?? name;
-}
-
-/** Whether a function property's value passes the translator's check of it (`Environment: x` does not). */
-export function validCopiedValue(name: string, value: unknown): boolean {
-  const spec = FUNCTION_PROPERTIES[name];
-  return spec !== undefined && checkProperties('', 'AWS::Serverless::Function', { [name]: value }, { [name]: spec }) === undefined;
-}
-
 const DLQ_ACTIONS: Record<string, string> = { SQS: 'sqs:SendMessage', SNS: 'sns:Publish' };
 
 /** SAM's `_construct_tag_list`: `lambda:createdBy: SAM` first, then the resource's tags; reserved keys are an error. */

@@ -227,22 +227,6 @@ class Py27Keys {
     return copy && new Py27Keys(this.store, copy.table.slice(), copy.count);
   }
 
-  /**
-   * One deep copy made in this table itself: whether it changed. A replay (`PyDict.replayedOrder`)
-   * copies one table a few times between adds and needs none of the tables between: the scratch
-   * table becomes this one's, and its old slots the scratch.
-   */
-  reinsertInPlace(): boolean {
-    const copy = this.reinsertedInScratch();
-    if (copy === undefined) return false;
-    const old = this.slots;
-    scratchTables.set(copy.table.length, old.length === copy.table.length ? old : new Array<number>(copy.table.length));
-    this.slots = copy.table;
-    this.mask = copy.table.length - 1;
-    this.size = this.fill = copy.count;
-    return true;
-  }
-
   /** The keys re-added in iteration order to scratch tables, the last of which holds them (valid until the next scratch of its size), with their count; undefined when it is this table. */
   private reinsertedInScratch(): { table: number[]; count: number } | undefined {
     const store = this.store;
@@ -270,18 +254,6 @@ class Py27Keys {
   /** Whether a delete left slots that lookups walk past. */
   get hasDeletedSlots(): boolean {
     return this.fill !== this.size;
-  }
-
-  /** A copy of this table, to be added to apart from it. */
-  cloned(): Py27Keys {
-    const copy = new Py27Keys(this.store, this.slots.slice(), this.size);
-    copy.fill = this.fill;
-    return copy;
-  }
-
-  /** How many keys its store holds, this table's and the tables' made from it. */
-  get storeSize(): number {
-    return this.store.texts.length;
   }
 
   /** Whether two tables of one store hold the same keys in the same slots. */
@@ -384,96 +356,6 @@ class DocumentTables {
   readonly pending = new Set<PyDict>();
   /** The deep copies of the document so far. */
   copies = 0;
-  /**
-   * While copies are recorded: whether a key was added to or removed from a dict that keeps no
-   * history of its keys while deep copies were still changing its table (the last one changed it):
-   * a copy more or less before the add would have left it another table.
-   */
-  unsettled = false;
-  /** What the fold left when its API's translation began (`PyDict.foldEnds`). */
-  fold: FoldEnd | undefined;
-
-  /** Whether no dict that keeps no history of its keys is one the last deep copy changed (the next may change it again). */
-  settled(): boolean {
-    for (const dict of this.pending) if (!dict.settledForCopies) return false;
-    return true;
-  }
-}
-
-/**
- * An API definition's document as SAM's fold (its events' paths, their integrations) left it: the
- * deep copies by then, and whether each dict that keeps no history of its keys came to a table
- * the copies leave as it is before every add or delete of its keys, and before the fold's end.
- * Then a deep copy more or less anywhere in the fold changes no such dict: the copies after a
- * change of its keys bring it to the same table, however many they are (api/addedRoute.ts).
- */
-export interface FoldEnd {
-  copies: number;
-  settled: boolean;
-}
-
-/**
- * A replay's table just before one of its adds (`PyDict.replayedOrder`), from which a later
- * replay of a history whose adds before it are the same may go on.
- */
-export interface ReplayCheckpoint {
-  /** The index of the add it was taken before. */
-  readonly at: number;
-  /** The deep copies of the document then. */
-  readonly copies: number;
-  /** The table then (a `Py27Keys`), undefined before any key. */
-  readonly table: object | undefined;
-}
-
-/** A replay's store may grow to this many keys past its history's before a checkpoint is dropped: each replay that goes on from it adds the keys after it again. */
-const CHECKPOINT_STORE_SLACK = 20000;
-
-/** A replay makes up to this many copies between two adds in the table itself, keeping none of the tables between (`Py27Keys.reinsertInPlace`). */
-const IN_PLACE_COPIES = 4;
-
-/**
- * Whether a history's checkpoint is taken before its add at `at`: every 8 adds up to 256, then
- * every 16 up to 512, and so on (a replay goes on from the last one before the add it changes,
- * and a table of twice the keys costs twice to copy, so the checkpoints' memory stays a few times
- * the table's own).
- */
-export function checkpointBefore(at: number): boolean {
-  if (at <= 0) return false;
-  const spacing = Math.max(8, 2 ** Math.floor(Math.log2(at)) / 16);
-  return at % spacing === 0;
-}
-
-/** One key added to a dict whose history is kept, with the deep copies its document had had then. */
-export interface KeyAdded {
-  key: string;
-  copies: number;
-}
-
-/**
- * The keys added to a dict, in order, each with the count of its document's deep copies before
- * it: with the count at the end, what decides the dict's key order. Broken when the dict went
- * through anything else (a delete, an update, another document), which it does not record.
- */
-export interface KeyHistory {
-  readonly added: KeyAdded[];
-  broken: boolean;
-  /**
-   * The table before some of its adds (`checkpointBefore`), and just before the first add of a key the record
-   * names (`CopyRecord.checkpointKeys`), as a replay would have it: in the order of their adds.
-   */
-  readonly checkpoints: ReplayCheckpoint[];
-}
-
-/**
- * What an expansion that keeps its API definitions for a later rename notes of its deep copies
- * (api/renamedRoute.ts): whether one came between two turns of a loop over a definition's paths
- * (api/baseEditor.ts).
- */
-export class CopyRecord {
-  copiedBetweenPathTurns = false;
-
-  /** `checkpointKeys`: the keys a replay of a dict's history is likeliest to rename next (the paths an edit just typed in). */
-  constructor(readonly checkpointKeys: ReadonlySet<string> = new Set()) {}
 }
 
 /** A set or delete of one dict's key, with what the key held before. */
@@ -504,8 +386,6 @@ export class PyDict {
   private changedByCopy = false;
   /** The document this dict is part of, once an editor took the document (deep copies reorder it). */
   private tables?: DocumentTables;
-  /** The keys added to it, while a `CopyRecord` is kept and the dict was asked to keep them (`keepHistory`). */
-  private history?: KeyHistory;
   /** Counts the sets and deletes of this dict's own keys, so that a check of its values can be kept until they change. */
   revision = 0;
   /** The key of the last set, undefined after a delete: a check kept at the revision before need only look at its value. */
@@ -514,115 +394,6 @@ export class PyDict {
   static conditionalKeysSet = 0;
   /** The sets and deletes made while a step that may be undone runs (`undoneOnError`). */
   private static journal: JournalEntry[] | undefined;
-  /** Set while a rebuild records what its deep copies did (`recordingCopies`). */
-  private static copyRecord: CopyRecord | undefined;
-
-  /** Runs `work` noting in `record` what its deep copies did, the dicts asked to keep the history of their keys (`keepHistory`). */
-  static recordingCopies<T>(record: CopyRecord, work: () => T): T {
-    const outer = PyDict.copyRecord;
-    PyDict.copyRecord = record;
-    try {
-      return work();
-    } finally {
-      PyDict.copyRecord = outer;
-    }
-  }
-
-  /** The record of the deep copies being made, while one is kept. */
-  static get copiesRecorded(): CopyRecord | undefined {
-    return PyDict.copyRecord;
-  }
-
-  /** Has `dict` keep the history of its keys from now on, while copies are recorded. */
-  static keepHistory(dict: PyDict): void {
-    if (PyDict.copyRecord !== undefined && dict.table === undefined) dict.history = { added: [], broken: false, checkpoints: [] };
-  }
-
-  /** The history of its keys, when it kept one. */
-  get keyHistory(): Readonly<KeyHistory> | undefined {
-    return this.history;
-  }
-
-  /** The deep copies of the document this dict is part of so far. */
-  get documentCopies(): number {
-    return this.tables?.copies ?? 0;
-  }
-
-  /**
-   * The key order a dict with `history` has after `copies` deep copies of its document in all,
-   * each key renamed by `rename`: the table made again, key after key, copy after copy, without
-   * the rest of the document (a deep copy reorders each dict by its own table alone). Its values
-   * are all None. The replay goes on from `resume` when given (the adds before it the same; not
-   * when its keys' store grew too large), and takes a checkpoint before the adds `checkpointBefore` names
-   * and before the add at `checkpointAt`; `start` says the add it began with.
-   */
-  static replayedOrder(
-    history: Pick<KeyHistory, 'added'>,
-    copies: number,
-    rename: (key: string) => string,
-    { resume, checkpointAt }: { resume?: ReplayCheckpoint; checkpointAt?: number } = {},
-  ): { order: PyDict; checkpoints: ReplayCheckpoint[]; start: number } {
-    const dict = new PyDict();
-    const tables = new DocumentTables();
-    dict.tables = tables;
-    let start = 0;
-    const resumed = resume?.table as Py27Keys | undefined;
-    if (resume !== undefined && (resumed === undefined || resumed.storeSize <= history.added.length + CHECKPOINT_STORE_SLACK)) {
-      start = resume.at;
-      tables.copies = resume.copies;
-      if (resumed !== undefined) {
-        dict.table = resumed.cloned();
-        for (const text of resumed.keys()) dict.values.set(text, { key: text, value: null });
-        // The copies before the checkpoint may have left the table still changing: a copy after it (no add between, as after a last add taken out) makes it again.
-        tables.pending.add(dict);
-      }
-    }
-    const checkpoints: ReplayCheckpoint[] = [];
-    const copyUpTo = (count: number) => {
-      // A few copies between two adds are made in the table itself; a longer run keeps the tables
-      // it goes through (`reinsertKeys`), to find the cycle large tables come to.
-      const inPlace = count - tables.copies <= IN_PLACE_COPIES;
-      for (; tables.copies < count; tables.copies++) {
-        // A table a copy leaves as it is stays so until a key changes: the copies left change nothing.
-        if (!tables.pending.delete(dict)) {
-          tables.copies = count;
-          return;
-        }
-        if (!inPlace) dict.reinsertKeys();
-        else if (dict.table?.reinsertInPlace()) tables.pending.add(dict);
-      }
-    };
-    const added = history.added;
-    for (let i = start; i < added.length; i++) {
-      copyUpTo(added[i]!.copies);
-      // The add resets what the copies before it left (`keysChanged`): the table and the count are the state.
-      if (i === checkpointAt || checkpointBefore(i)) checkpoints.push({ at: i, copies: tables.copies, table: dict.table?.cloned() });
-      dict.set(rename(added[i]!.key), null);
-    }
-    copyUpTo(copies);
-    return { order: dict, checkpoints, start };
-  }
-
-  /** A dict with the key order of `order`, which it takes over (`order` is not used again), and for each of its keys the key and value `entries` give. */
-  static rekeyed(order: PyDict, entries: ReadonlyMap<string, { key: PyStr; value: PyValue }>): PyDict {
-    const dict = new PyDict();
-    dict.table = order.table;
-    for (const text of order.keys()) {
-      const entry = entries.get(text);
-      if (entry === undefined) throw new Error(`no value for the key ${text}`);
-      dict.values.set(text, { key: entry.key, value: entry.value });
-    }
-    return dict;
-  }
-
-  /** A copy of this dict (the same key order) with the value of `key`, which it holds, replaced. */
-  withValue(key: string, value: PyValue): PyDict {
-    const dict = new PyDict();
-    dict.table = this.table?.cloned();
-    for (const [text, entry] of this.values) dict.values.set(text, text === key ? { key: entry.key, value } : { key: entry.key, value: entry.value });
-    return dict;
-  }
-
   /**
    * Runs a step that edits dicts, undoing its sets and deletes when `failed` says its result is a
    * failure or it throws. SAM edits a document in an editor's deep copy and puts the copy back only
@@ -663,8 +434,6 @@ export class PyDict {
     if (value instanceof PyDict) {
       // Already part of this document: so is everything in it (what is added later is adopted by `set`).
       if (value.tables === tables) return;
-      // Its history counted another document's copies.
-      if (value.tables !== undefined && value.history) value.history.broken = true;
       value.tables = tables;
       tables.pending.add(value);
       for (const entry of value.values.values()) PyDict.adopt(entry.value, tables, depth + 1);
@@ -687,23 +456,6 @@ export class PyDict {
     const pending = [...tables.pending];
     tables.pending.clear();
     for (const dict of pending) if (dict.tables === tables) dict.reinsertKeys();
-  }
-
-  /** Notes that `root`'s fold ended, its API's translation beginning, while copies are recorded. */
-  static foldEnds(root: PyDict): void {
-    const tables = root.tables;
-    if (PyDict.copyRecord === undefined || tables === undefined || tables.fold !== undefined) return;
-    tables.fold = { copies: tables.copies, settled: !tables.unsettled && tables.settled() };
-  }
-
-  /** What the fold left of the document this dict is part of, when it was noted (`foldEnds`). */
-  get foldEnd(): FoldEnd | undefined {
-    return this.tables?.fold;
-  }
-
-  /** Whether this dict is not one the last deep copy changed, or keeps the history of its keys. */
-  get settledForCopies(): boolean {
-    return this.history !== undefined || !this.changedByCopy;
   }
 
   /** One deep copy of this dict's table; the dict stays pending while its table keeps changing. */
@@ -751,7 +503,6 @@ export class PyDict {
 
   /** A key was added or removed: the table's deep copies are no longer known. */
   private keysChanged(): void {
-    if (this.changedByCopy && this.history === undefined && PyDict.copyRecord !== undefined && this.tables) this.tables.unsettled = true;
     this.changedByCopy = false;
     this.copies = undefined;
     this.cycle = undefined;
@@ -787,14 +538,8 @@ export class PyDict {
     PyDict.journal?.push({ dict: this, text, key: existing?.key ?? key, had: existing !== undefined, value: existing?.value });
     if (existing) existing.value = value;
     else {
-      const history = this.history;
-      if (history !== undefined) {
-        const at = history.added.length;
-        if (checkpointBefore(at) || PyDict.copyRecord?.checkpointKeys.has(text)) history.checkpoints.push({ at, copies: this.tables?.copies ?? 0, table: this.table?.cloned() });
-      }
       this.values.set(text, { key, value });
       (this.table ??= new Py27Keys()).add(text);
-      history?.added.push({ key: text, copies: this.tables?.copies ?? 0 });
       this.keysChanged();
     }
     if (this.tables) PyDict.adopt(value, this.tables);
@@ -814,15 +559,12 @@ export class PyDict {
     this.revision++;
     this.lastSetKey = undefined;
     this.table?.remove(key);
-    if (this.history) this.history.broken = true;
     this.keysChanged();
   }
 
   /** `d.update(other)`: a dict's keys are merged first (room made for all), then each item is set. */
   update(other: PyDict | PlainPyDict): void {
     const items: [PyStr, PyValue][] = other instanceof PyDict ? other.items() : plainItems(other);
-    // A merge makes room for all the keys at once, which a history of adds does not tell.
-    if (this.history && items.length > 0) this.history.broken = true;
     if (items.length > 0) (this.table ??= new Py27Keys()).merge(items.map(([k]) => textOf(k)));
     this.keysChanged();
     for (const [key, value] of items) this.set(key, value);

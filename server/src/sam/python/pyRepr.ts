@@ -5,13 +5,9 @@
  */
 import { plainDict, plainItems, PyDict, PyFloat, PyUnicode, type PyValue } from './py27Dict';
 
-/**
- * `str(value)` as SAM computes it for the deployment hash. `known` holds the text of values
- * printed before that have not changed since; `printed`, when given, takes the text of each dict
- * and list `value` holds, and of each of theirs (a definition's path items, api/renamedRoute.ts).
- */
-export function pyStr(value: PyValue, known?: ReadonlyMap<PyValue, string>, printed?: Map<PyValue, string>): string {
-  return written(value, known, printed, 0);
+/** `str(value)` as SAM computes it for the deployment hash. */
+export function pyStr(value: PyValue): string {
+  return written(value, 0);
 }
 
 /**
@@ -50,7 +46,7 @@ function py3Value(value: unknown, depth: number): PyValue {
  * The text of a value, its pieces joined with `+`: a definition of 200 paths with CORS is some
  * 190,000 characters in 60,000 pieces, which V8 joins faster this way than through an array.
  */
-function written(value: PyValue, known: ReadonlyMap<PyValue, string> | undefined, printed: Map<PyValue, string> | undefined, depth: number): string {
+function written(value: PyValue, depth: number): string {
   if (value === null) return 'None';
   if (value === true) return 'True';
   if (value === false) return 'False';
@@ -58,22 +54,17 @@ function written(value: PyValue, known: ReadonlyMap<PyValue, string> | undefined
   if (typeof value === 'string') return cachedRepr(plainReprs, value, plainRepr);
   if (value instanceof PyUnicode) return cachedRepr(unicodeReprs, value.text, unicodeRepr);
   if (value instanceof PyFloat) return pyFloat(value.value);
-  const done = known?.get(value);
-  if (done !== undefined) return done;
-  // Only the values two levels down are noted: deeper, `printed` would not be needed.
-  const inner = depth < 2 ? printed : undefined;
   let out: string;
   if (Array.isArray(value)) {
     out = '[';
-    for (let i = 0; i < value.length; i++) out += (i > 0 ? ', ' : '') + written(value[i]!, known, inner, depth + 1);
+    for (let i = 0; i < value.length; i++) out += (i > 0 ? ', ' : '') + written(value[i]!, depth + 1);
     out += ']';
   } else {
     const items: [PyValue, PyValue][] = value instanceof PyDict ? value.items() : plainItems(value);
     out = '{';
-    for (let i = 0; i < items.length; i++) out += (i > 0 ? ', ' : '') + written(items[i]![0], known, undefined, depth + 1) + ': ' + written(items[i]![1], known, inner, depth + 1);
+    for (let i = 0; i < items.length; i++) out += (i > 0 ? ', ' : '') + written(items[i]![0], depth + 1) + ': ' + written(items[i]![1], depth + 1);
     out += '}';
   }
-  if (depth > 0) printed?.set(value, out);
   return out;
 }
 
