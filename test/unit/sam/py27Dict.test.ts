@@ -37,3 +37,18 @@ test('a deep copy drops the slot a deleted key left, so a later key does not tak
   dict.set('Extra', 1);
   assert.deepEqual(dict.keys(), ['Key3', 'Key2', 'Key0', 'Extra', 'Key4']);
 });
+
+test("a large table's copies that come back only after many copies still give, copy after copy, the order of its keys added again each time", () => {
+  // A deep copy adds the keys again, in iteration order, to a fresh table: so each copy's order is
+  // `py27KeyOrder` of the order before it. An API's `paths` of 800 events cycles after 60 copies.
+  const paths = Array.from({ length: 800 }, (_, i) => `/catalog/items${i}/{id}`);
+  const document = new PyDict();
+  const table = dictOf(paths);
+  document.set('paths', table);
+  let expected = table.keys();
+  for (let copy = 1; copy <= 150; copy++) {
+    PyDict.deepCopyInPlace(document);
+    expected = py27KeyOrder(expected);
+    assert.deepEqual(table.keys(), expected, `after ${copy} copies`);
+  }
+});

@@ -125,6 +125,8 @@ class Py27Keys {
   private mask: number;
   private size = 0;
   private fill = 0;
+  /** A hash of which key is in which slot (`fingerprint`), made when first asked for; any change of the slots drops it. */
+  private print: number | undefined;
 
   constructor(
     private readonly store: KeyStore = new KeyStore(),
@@ -167,6 +169,7 @@ class Py27Keys {
     const old = this.slots;
     this.slots = new Array<number>(newSize).fill(EMPTY);
     this.mask = newSize - 1;
+    this.print = undefined;
     // Deleted slots are dropped: the fill is the count again.
     this.size = this.fill = placeAllIn(old, this.slots, this.store);
   }
@@ -186,6 +189,7 @@ class Py27Keys {
     this.size++;
     if (this.slots[i] === EMPTY) this.fill++;
     this.slots[i] = index;
+    this.print = undefined;
     if (this.fill * 3 >= (this.mask + 1) * 2) this.resize(this.size * (this.size > LARGE_DICT_SIZE ? 2 : 4));
   }
 
@@ -195,6 +199,7 @@ class Py27Keys {
     if (this.slots[i]! >= 0) {
       this.slots[i] = DUMMY;
       this.size--;
+      this.print = undefined;
     }
   }
 
@@ -251,6 +256,11 @@ class Py27Keys {
     return { table, count };
   }
 
+  /** How many slots the table has. */
+  get capacity(): number {
+    return this.slots.length;
+  }
+
   /** Whether a delete left slots that lookups walk past. */
   get hasDeletedSlots(): boolean {
     return this.fill !== this.size;
@@ -258,7 +268,25 @@ class Py27Keys {
 
   /** Whether two tables of one store hold the same keys in the same slots. */
   sameAs(other: Py27Keys): boolean {
-    return this.size === other.size && sameSlots(this.slots, other.slots, this.store.texts);
+    return this.size === other.size && this.fingerprint() === other.fingerprint() && sameSlots(this.slots, other.slots, this.store.texts);
+  }
+
+  /**
+   * A hash of the key in each slot (by the key's hash, so that a key removed and added again,
+   * which has a second place in the store, counts as the same key; a deleted slot as an empty
+   * one). A large table's deep copies can go through many tables before they repeat: comparing
+   * each new one with those seen, key by key, made expanding an API of 800 paths quadratic.
+   */
+  private fingerprint(): number {
+    if (this.print !== undefined) return this.print;
+    const slots = this.slots;
+    const lows = this.store.lows;
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < slots.length; i++) {
+      const index = slots[i]!;
+      hash = Math.imul(hash ^ (index < 0 ? 0 : lows[index]! | 1), 0x01000193);
+    }
+    return (this.print = hash);
   }
 }
 
@@ -367,8 +395,14 @@ interface JournalEntry {
   value: PyValue | undefined;
 }
 
-/** How many of a dict's successive deep-copied tables are kept to find a cycle among them. */
-const MAX_COPIES_KEPT = 16;
+/**
+ * How many of a dict's successive deep-copied tables are kept to find a cycle among them, and how
+ * many slots they may hold in all. A table's copies come back to one seen before after a few
+ * copies when small, and after up to 60 for the 800-path table of an API with 800 events: a
+ * cycle not found leaves every later copy to re-add all its keys.
+ */
+const MAX_COPIES_KEPT = 256;
+const MAX_SLOTS_KEPT = 1 << 21;
 
 /** SAM's `Py27Dict`: a dict whose keys iterate in Python 2.7's order. */
 export class PyDict {
@@ -496,7 +530,7 @@ export class PyDict {
       this.table = this.cycle.tables[0]!;
       return;
     }
-    if (copies.length >= MAX_COPIES_KEPT) copies.shift();
+    if (copies.length >= Math.min(MAX_COPIES_KEPT, Math.max(2, Math.floor(MAX_SLOTS_KEPT / current.capacity)))) copies.shift();
     copies.push(reinserted);
     this.table = reinserted;
   }
