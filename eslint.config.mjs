@@ -1,6 +1,7 @@
 // Lint rules, including the architecture's layer invariants (see ARCHITECTURE.md, "Invariants").
 import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
+import { noImportCycle } from './scripts/lint/importCycles.mjs';
 
 const noVscode = { name: 'vscode', message: 'Only client/ may import vscode (ARCHITECTURE.md, invariant 2).' };
 const lspPatterns = {
@@ -66,6 +67,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
+  },
+  {
+    // No import cycle among the project's modules, type-only imports included (ARCHITECTURE.md, invariant 11).
+    files: ['server/src/**/*.ts', 'client/src/**/*.ts'],
+    plugins: { project: { rules: { 'no-import-cycle': noImportCycle } } },
+    rules: { 'project/no-import-cycle': 'error' },
   },
   {
     files: ['server/**/*.ts'],

@@ -3,11 +3,10 @@
  */
 import type { EvaluatedTemplate } from '../evaluate/types';
 import { canUpdate, updateRejectionMessage } from '../cloudformation/updatePrecondition';
-import type { CompareOptions } from './compareTemplates';
 import type { ImpactDiagnostic } from './types';
 
 /** Rejections of the update as a whole: a resource's Type changed, a new parameter has no value, or the stack cannot be updated now. */
-export function synchronousRejections(before: EvaluatedTemplate, after: EvaluatedTemplate, options: CompareOptions): ImpactDiagnostic[] {
+export function synchronousRejections(before: EvaluatedTemplate, after: EvaluatedTemplate, options: { stackStatus?: string; stackName?: string }): ImpactDiagnostic[] {
   const out: ImpactDiagnostic[] = [];
   if (options.stackStatus && !canUpdate(options.stackStatus)) {
     out.push({

@@ -6,10 +6,11 @@
 import type { CancellationToken, Diagnostic } from 'vscode-languageserver';
 import { DiagnosticSeverity } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { ImpactReport } from '../impact/types';
 import { parentNotUsedNote } from '../present';
+import { CLOUDFORMATION_TEMPLATE_LIMIT_BYTES } from '../cloudformation/templateLimits';
 import { mayBeTemplate } from '../template/markers';
 import type { Baseline } from './baseline/baselines';
+import type { AnalysisResult, ParameterValues } from './analysisResult';
 import { diagnosticsWhileUnparsed, rejectsUnparsedText, type LastParsed } from './whileUnparsed';
 import { diagnosticSource } from './diagnostics';
 import { DocumentState, type Waiter } from './documentState';
@@ -18,36 +19,7 @@ import { describeError, type Logger } from './runSafe';
 import type { DocumentSettings } from './settings';
 import { AnalysisThread, type AnalysisLimits, type AnalysisOutcome } from './worker/analysisThread';
 import type { AnalysisReply, AnalysisRequest, NestedChildren } from './worker/messages';
-import { readOutline, type AnalysedTemplate } from './worker/outline';
-
-/** The outcome of analysing one version of one document. */
-export interface AnalysisResult {
-  uri: string;
-  version: number;
-  document: TextDocument;
-  /** The text analysed: the document object itself moves on with later edits. */
-  text: string;
-  /** Whether the content is a CloudFormation template; other YAML/JSON gets no findings at all. */
-  isTemplate: boolean;
-  /** The template's outline, for hovers and lenses; absent when the template was not analysed. */
-  after?: AnalysedTemplate;
-  /** Absent when the document has no baseline (only template problems are shown then). */
-  report?: ImpactReport;
-  baseline?: Baseline;
-  /** The parent template whose nested stack passed this template its parameter values, by its name in the workspace. */
-  parametersFrom?: string;
-  diagnostics: Diagnostic[];
-}
-
-/** Parameter values for the new side, or a problem reading the configured file. */
-export interface ParameterValues {
-  values: Record<string, string>;
-  /** Where they came from, for logs: a file path, `stack`, or `defaults`. */
-  source: string;
-  problem?: string;
-  /** Keys that keep the baseline's resolved value (`UsePreviousValue`) where no stack value is known. */
-  usePrevious?: string[];
-}
+import { readOutline } from './worker/outline';
 
 export interface AnalyzerDependencies {
   getDocument(uri: string): TextDocument | undefined;
@@ -70,12 +42,6 @@ export interface AnalyzerDependencies {
 
 /** The shortest wait after an edit, so that a burst of keystrokes still coalesces. */
 const MIN_EDIT_DELAY_MS = 15;
-
-/**
- * The largest template CloudFormation accepts (uploaded through S3; `TemplateBody` in a request
- * is limited to 51,200 bytes). A larger file can never be deployed, and is not parsed at all.
- */
-export const CLOUDFORMATION_TEMPLATE_LIMIT_BYTES = 1_000_000;
 
 
 /**

@@ -3,7 +3,7 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import type { ChildTemplate } from '../impact';
-import { CLOUDFORMATION_TEMPLATE_LIMIT_BYTES } from './analysis';
+import { CLOUDFORMATION_TEMPLATE_LIMIT_BYTES } from '../cloudformation/templateLimits';
 
 /** A child template from the disk. */
 export async function readChildFile(file: string): Promise<ChildTemplate> {

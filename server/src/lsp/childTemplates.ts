@@ -7,7 +7,7 @@ import { basename, dirname, resolve as resolvePath } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { mayNestStacks, readAhead, type ChildTemplate } from '../impact';
 import { filePathOf, type Baseline } from './baseline/baselines';
-import { CLOUDFORMATION_TEMPLATE_LIMIT_BYTES } from './analysis';
+import { CLOUDFORMATION_TEMPLATE_LIMIT_BYTES } from '../cloudformation/templateLimits';
 import { readChildFile } from './childFile';
 import type { NestedChildren } from './worker/messages';
 

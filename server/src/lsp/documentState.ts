@@ -3,7 +3,7 @@
  * the document opens and drops it when the document closes; no other per-document analysis state
  * exists, so a closed document leaves nothing behind once its state is disposed.
  */
-import type { AnalysisResult } from './analysis';
+import type { AnalysisResult } from './analysisResult';
 import type { LastParsed } from './whileUnparsed';
 
 /** A request waiting for the result of one version. */

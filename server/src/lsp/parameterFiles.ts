@@ -6,7 +6,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve as resolvePath } from 'node:path';
 import { readParameterFile, type ParameterFileResult } from '../evaluate/parameterFile';
-import type { ParameterValues } from './analysis';
+import type { ParameterValues } from './analysisResult';
 import { filePathOf, type Baseline } from './baseline/baselines';
 import { lookupByGlob } from '../git/glob';
 import { fileParameterValues } from './parameterValues';

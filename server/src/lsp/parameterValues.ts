@@ -4,7 +4,7 @@
  */
 import type { ParameterFileResult } from '../evaluate/parameterFile';
 import { withPreviousValues } from '../stacks/deployedStack';
-import type { ParameterValues } from './analysis';
+import type { ParameterValues } from './analysisResult';
 
 /**
  * The values of a parameters file read from `path`. A key listed with `UsePreviousValue` keeps

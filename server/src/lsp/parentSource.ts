@@ -5,7 +5,7 @@
  */
 import { dirname, relative, sep } from 'node:path';
 import { ambiguousParentsNote, parentNotUsedNote } from '../present';
-import type { ParameterValues } from './analysis';
+import type { ParameterValues } from './analysisResult';
 import type { Baseline } from './baseline/baselines';
 import { filePathOf } from './baseline/baselines';
 import { readChildFile } from './childFile';

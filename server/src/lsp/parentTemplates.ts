@@ -10,7 +10,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, extname, isAbsolute, join, relative, resolve as resolvePath, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { mayNestStacks, writtenChildPaths } from '../impact';
-import { CLOUDFORMATION_TEMPLATE_LIMIT_BYTES } from './analysis';
+import { CLOUDFORMATION_TEMPLATE_LIMIT_BYTES } from '../cloudformation/templateLimits';
 import { filePathOf } from './baseline/baselines';
 import type { DocumentSettings } from './settings';
 import type { WorkspaceFolders } from './workspaceFolders';

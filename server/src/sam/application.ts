@@ -6,7 +6,7 @@
  * when the transform runs. That URL is known only to AWS: the nested stack here reads a stand-in
  * built from the application id and version, so that a new version shows as a new template.
  */
-import { noteParameterWithoutValue, type SamResource, type TranslationContext } from './context';
+import { noteParameterWithoutValue, type ApplicationTemplates, type SamResource, type TranslationContext } from './context';
 import { invalidDocument, invalidResource, SamError, type SamPath } from './errors';
 import type { GeneratedResource } from './generated';
 import { parameterWithoutValue, resolveFindInMap, resolveParameterRefs } from './intrinsics';
@@ -26,11 +26,6 @@ const APPLICATION_PROPERTIES: Record<string, PropertySpec> = {
   TimeoutInMinutes: typed(IS_INT),
 };
 
-/**
- * For each application and version the template names, the stand-in template URL (an `Fn::Join`
- * that reads the parameters naming it, when one has no value at hand), or the error found for it.
- */
-export type ApplicationTemplates = Map<string, string | { 'Fn::Join': [string, unknown[]] } | SamError | false>;
 
 /** A Serverless Application Repository application's ARN, the only id the repository takes. */
 const SAR_APPLICATION_ARN = /^arn:[a-z0-9-]+:serverlessrepo:[a-z0-9-]+:\d{12}:applications\/.+$/;

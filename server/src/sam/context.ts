@@ -4,74 +4,17 @@
  * (deployment preferences, references to generated resources, new conditions, notes).
  */
 import type { Range } from '../template/ast';
-import type { MapNode, TemplateNode } from '../template/ast';
-import { GeneratedResource, type Origin } from './generated';
+import type { GeneratedResource, Origin } from './generated';
 import { ResourceReferences } from './intrinsics';
 import type { DeploymentPreferences } from './function/deploymentPreference';
-import type { SharedUsagePlan } from './api/usagePlan';
-import type { ApplicationTemplates } from './application';
-import { isMap, type PlainMap } from './values';
-
-/** The resource attributes SAM copies to the resources it generates from a resource. */
-export const PASS_THROUGH_ATTRIBUTES = ['Condition', 'DeletionPolicy', 'UpdateReplacePolicy'] as const;
-/** The resource attributes SAM keeps on the main resource it generates. */
-export const SUPPORTED_ATTRIBUTES = ['DeletionPolicy', 'UpdatePolicy', 'Condition', 'UpdateReplacePolicy', 'Metadata'] as const;
+import type { SharedUsagePlan } from './api/sharedUsagePlan';
+import type { SamError } from './errors';
+import type { SamResource } from './samResource';
+import type { PlainMap } from './values';
 
 /** Notes that `property` of `sam` is a `Ref` to `parameter`, which has no value at hand, at the property where the resource writes it. */
 export function noteParameterWithoutValue(ctx: TranslationContext, sam: SamResource, property: string, parameter: string): void {
   ctx.note({ kind: 'sam-parameter-without-value', logicalId: sam.logicalId, property, parameter }, sam.propertyRange(property) ?? sam.node?.range);
-}
-
-/** A SAM resource as the translation reads it. */
-export class SamResource {
-  constructor(
-    readonly logicalId: string,
-    readonly type: string,
-    /** The resource's entry (Type, Properties, attributes), as read or as plugins left it. */
-    readonly entry: PlainMap,
-    /** The resource's entry node in the template as written, for ranges. */
-    readonly node: MapNode | undefined,
-  ) {}
-
-  get properties(): PlainMap {
-    const properties = this.entry.Properties;
-    return isMap(properties) ? properties : {};
-  }
-
-  /** The range of a property's value (`Location.ApplicationId` for one inside a map) where this resource writes it; undefined when it does not (Globals sets it, or there is no node). */
-  propertyRange(property: string): Range | undefined {
-    let value: TemplateNode | undefined = this.node?.entries.find((e) => e.key === 'Properties')?.value;
-    for (const key of property.split('.')) value = value?.kind === 'map' ? value.entries.find((e) => e.key === key)?.value : undefined;
-    return value?.range;
-  }
-
-  get condition(): unknown {
-    return this.entry.Condition;
-  }
-
-  get dependsOn(): unknown {
-    return this.entry.DependsOn;
-  }
-
-  /** `resource_attributes`: the supported attributes the resource sets. */
-  attributes(): PlainMap {
-    const out: PlainMap = {};
-    for (const name of SUPPORTED_ATTRIBUTES) if (this.entry[name] !== undefined) out[name] = this.entry[name];
-    return out;
-  }
-
-  /** `get_passthrough_resource_attributes()`: Condition, DeletionPolicy and UpdateReplacePolicy, where set. */
-  passThroughAttributes(): PlainMap {
-    const out: PlainMap = {};
-    for (const name of PASS_THROUGH_ATTRIBUTES) if (this.entry[name] !== undefined) out[name] = this.entry[name];
-    return out;
-  }
-
-  /** A generated resource of this SAM resource; `property` is the SAM property that produced it. */
-  generate(logicalId: string, type: string, property?: string, attributes: PlainMap = this.passThroughAttributes()): GeneratedResource {
-    const origin: Origin = property === undefined ? { logicalId: this.logicalId } : { logicalId: this.logicalId, property };
-    return new GeneratedResource(logicalId, type, origin, attributes);
-  }
 }
 
 /** A note about the transform, shown with the report. */
@@ -95,6 +38,12 @@ export type SamNote = (
   /** An API with AlwaysDeploy: a new deployment on every deploy, which no comparison shows. */
   | { kind: 'sam-always-deploy'; logicalId: string }
 ) & { range?: Range };
+
+/**
+ * For each application and version the template names, the stand-in template URL (an `Fn::Join`
+ * that reads the parameters naming it, when one has no value at hand), or the error found for it.
+ */
+export type ApplicationTemplates = Map<string, string | { 'Fn::Join': [string, unknown[]] } | SamError | false>;
 
 /** The state one transform shares across resources. */
 export interface TranslationContext {
@@ -147,3 +96,4 @@ export interface TranslationContext {
 export type LocalArtifacts = ReadonlyMap<string, boolean>;
 
 export { ResourceReferences };
+export { PASS_THROUGH_ATTRIBUTES, SamResource, SUPPORTED_ATTRIBUTES } from './samResource';

@@ -8,6 +8,7 @@ import type { MapEntry, MapNode } from '../template/ast';
 import type { TranslationContext } from './context';
 import { invalidGlobals, invalidResource, SamError } from './errors';
 import { PyDict, PyUnicode } from './python/py27Dict';
+import { pyList } from './python/pyRepr';
 import type { ResourceOrder } from './resourceOrder';
 import { isIntrinsic, isList, isMap, type PlainMap } from './values';
 import { setEntry } from '../template/tree';
@@ -138,9 +139,4 @@ function merge(global: unknown, local: unknown): unknown {
   const merged: PlainMap = { ...(global as PlainMap) };
   for (const [key, value] of Object.entries(local as PlainMap)) setEntry(merged, key, Object.hasOwn(merged, key) ? merge(merged[key], value) : value);
   return merged;
-}
-
-/** A list of names as Python prints it: `['A', 'B']`. */
-export function pyList(names: readonly string[]): string {
-  return `[${names.map((n) => `'${n}'`).join(', ')}]`;
 }

@@ -3,7 +3,7 @@
  * policy, managed policy ARNs, inline policies from `Policies` (managed policy names and ARNs,
  * statements, policy templates, each possibly under `Fn::If`), the path, the boundary and tags.
  */
-import type { SamResource } from './context';
+import type { SamResource } from './samResource';
 import { invalidDocument, invalidResource, SamError } from './errors';
 import type { GeneratedResource } from './generated';
 import { expandPolicyTemplate, isConditionalPolicyTemplate, isPolicyTemplate } from './policyTemplates';

@@ -10,7 +10,7 @@
  */
 import definitions from './policyTemplateDefinitions.json';
 import { invalidResource, SamError } from './errors';
-import { pyList } from './globals';
+import { pyList } from './python/pyRepr';
 import { isIntrinsicIf, isMap, isNoValue, type PlainMap } from './values';
 import { setEntry } from '../template/tree';
 

@@ -8,7 +8,7 @@
 import type { Range } from '../template/ast';
 import type { MapNode } from '../template/ast';
 import { SERVERLESS_TYPE_PREFIX } from '../template/readModel';
-import { SharedUsagePlan } from './api/usagePlan';
+import { SharedUsagePlan } from './api/sharedUsagePlan';
 import { translateHttpApi } from './api/httpApi';
 import { implicitHttpApiPlugin } from './api/implicitHttpApi';
 import { implicitRestApiPlugin } from './api/implicitRestApi';

@@ -5,6 +5,7 @@
  */
 import { before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
 
@@ -216,5 +217,27 @@ describe('stacks/, lsp/ and cli/ point one way', () => {
   test('only client/ imports vscode', async () => {
     await assertRefused('server/src/lsp/__lint_probe__.ts', "import 'vscode';\n", 'no-restricted-imports', 'Only client/ may import vscode');
     await assertRefused('server/src/stacks/__lint_probe__.ts', "import 'vscode';\n", 'no-restricted-imports', 'Only client/ may import vscode');
+  });
+});
+
+describe('no import cycle among the project\'s modules, type-only imports included', () => {
+  const CYCLE = 'This import closes a cycle';
+  const readOwn = (path: string) => readFileSync(join(repository, path), 'utf8');
+
+  test('a module that imports one of the modules that import it is refused, with the cycle named', async () => {
+    // sam/translate.ts imports sam/values.ts: values.ts importing translate.ts back closes a cycle.
+    const probe = `import type { Translation } from './translate';\nexport type Probe = Translation;\n${readOwn('server/src/sam/values.ts')}`;
+    await assertRefused('server/src/sam/values.ts', probe, 'project/no-import-cycle', CYCLE, 'server/src/sam/values.ts → server/src/sam/translate.ts');
+  });
+
+  test('a longer cycle through another folder is refused too', async () => {
+    // impact/analyze.ts reaches template/model.ts through the template index.
+    const probe = `import '../impact/analyze';\n${readOwn('server/src/template/model.ts')}`;
+    await assertRefused('server/src/template/model.ts', probe, 'project/no-import-cycle', CYCLE, 'server/src/template/model.ts → server/src/impact/analyze.ts');
+  });
+
+  test('the modules as they are close no cycle', async () => {
+    await assertAccepted('server/src/sam/values.ts', readOwn('server/src/sam/values.ts'));
+    await assertAccepted('server/src/lsp/analysis.ts', readOwn('server/src/lsp/analysis.ts'));
   });
 });

@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, posix, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { joinPath, type AnalyzeOptions, type ChildTemplate, type LastOperationFailure } from '../../impact';
-import { CLOUDFORMATION_TEMPLATE_LIMIT_BYTES } from '../analysis';
+import { CLOUDFORMATION_TEMPLATE_LIMIT_BYTES } from '../../cloudformation/templateLimits';
 import { readChildFile } from '../childFile';
 import type { BaselineChoice, BaselineStatus } from '../protocol';
 import type { DeployedNestedStacks } from '../../stacks/deployedNestedStacks';

@@ -10,43 +10,7 @@ import { parameterWithoutValue } from '../intrinsics';
 import { isMap, plainEqual, type PlainMap } from '../values';
 
 const FIELDS = ['CreateUsagePlan', 'Description', 'Quota', 'Tags', 'Throttle', 'UsagePlanName'];
-const SHARED_CONDITION = 'SharedUsagePlanCondition';
 
-/** What the APIs that share one usage plan have in common. */
-export class SharedUsagePlan {
-  readonly stageKeys: PlainMap[] = [];
-  readonly apiStages: PlainMap[] = [];
-  readonly dependsOn: string[] = [];
-  private readonly conditions = new Set<string>();
-  private anyWithoutCondition = false;
-  private deletionPolicy: unknown;
-  private updateReplacePolicy: unknown;
-
-  /** The attributes of the shared resources, after the attributes of one more API. */
-  attributes(api: PlainMap, templateConditions: PlainMap): PlainMap {
-    const deletion = api.DeletionPolicy;
-    if (deletion) if (!this.deletionPolicy || deletion === 'Retain') this.deletionPolicy = deletion;
-    const replace = api.UpdateReplacePolicy;
-    if (replace) {
-      if (!this.updateReplacePolicy || replace === 'Retain' || (replace === 'Snapshot' && this.updateReplacePolicy === 'Delete')) this.updateReplacePolicy = replace;
-    }
-    const condition = api.Condition;
-    if (!this.anyWithoutCondition) {
-      if (typeof condition === 'string' && !this.conditions.has(condition)) {
-        this.conditions.add(condition);
-        templateConditions[SHARED_CONDITION] = this.conditions.size > 1 ? { 'Fn::Or': [...this.conditions].map((c) => ({ Condition: c })) } : condition;
-      } else if (condition === undefined) {
-        this.anyWithoutCondition = true;
-        delete templateConditions[SHARED_CONDITION];
-      }
-    }
-    const out: PlainMap = {};
-    if (this.deletionPolicy) out.DeletionPolicy = this.deletionPolicy;
-    if (this.updateReplacePolicy) out.UpdateReplacePolicy = this.updateReplacePolicy;
-    if (this.conditions.size > 0 && !this.anyWithoutCondition) out.Condition = SHARED_CONDITION;
-    return out;
-  }
-}
 
 /** The usage plan, API key and usage plan key an API's `Auth.UsagePlan` asks for. */
 export function constructUsagePlan(ctx: TranslationContext, sam: SamResource, auth: PlainMap | undefined, stage: GeneratedResource): GeneratedResource[] {

@@ -8,7 +8,7 @@ import { invalidResource, malformedIf, SamError } from '../errors';
 import type { GeneratedResource } from '../generated';
 import { rolePolicies } from '../iam';
 import { resolveParameterRefs } from '../intrinsics';
-import { pyList } from '../globals';
+import { pyList } from '../python/pyRepr';
 import { generateLogicalId } from '../logicalIds';
 import { isIntrinsicIf, isMap, isNoValue, makeConditional, type PlainMap } from '../values';
 import type { AliasName } from './version';

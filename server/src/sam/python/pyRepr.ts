@@ -148,3 +148,8 @@ function unicodeRepr(text: string): string {
 function hex(code: number, width: number): string {
   return code.toString(16).padStart(width, '0');
 }
+
+/** A list of names as Python prints it: `['A', 'B']`. */
+export function pyList(names: readonly string[]): string {
+  return `[${names.map((n) => `'${n}'`).join(', ')}]`;
+}
