@@ -6,7 +6,8 @@
  * indent; below it, one level deeper; and the line's own key with its colon taken away; then lines
  * half written in the other ways yaml reads apart, mutants of the templates
  * (test/fuzz/mutations.ts), and, where it is present, AWS's whole sample collection, every seventh
- * line.
+ * line. `npm test` takes every third line of the committed templates (every eighth for the lines
+ * half written), 300 mutants and one corpus template in twenty; `npm run test:long` takes them all.
  */
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -17,6 +18,7 @@ import { parseAroundEntry } from '../../../server/src/template/entryWindow';
 import { parseYamlFast, type FastYamlDecline } from '../../../server/src/template/fastYaml';
 import { parseTemplate, parseWithYamlPackage } from '../../../server/src/template/parse';
 import { mutatedTemplateArbitrary } from '../../fuzz/mutations';
+import { runLength, spread } from '../../support/runLength';
 
 const repository = join(__dirname, '..', '..', '..');
 const corpus = join(repository, '..', 'shared', 'corpus');
@@ -79,9 +81,10 @@ const slice = [...yamlTemplates(join(repository, 'test', 'fixtures', 'corpus-sli
 describe('one entry that does not parse, read alone', () => {
   test('a key typed at any line of the committed templates is read as yaml reads the whole text', () => {
     const tally: Tally = { declined: 0, windowed: 0 };
+    const stride = runLength(3, 1);
     slice.forEach((text, file) => {
       const lines = text.split('\n');
-      for (let i = 1; i < lines.length; i++) keysTypedAt(lines, i).forEach((typed, n) => agrees(typed, tally, () => `template ${file}, line ${i + 1}, edit ${n}`));
+      for (let i = 1 + (file % stride); i < lines.length; i += stride) keysTypedAt(lines, i).forEach((typed, n) => agrees(typed, tally, () => `template ${file}, line ${i + 1}, edit ${n}`));
     });
     // Not vacuous: most keys typed are read entry by entry (the others are valid YAML the fast path leaves to yaml, or touch more than their entry).
     assert.ok(tally.windowed >= tally.declined / 2, `only ${tally.windowed} of ${tally.declined} read entry by entry`);
@@ -90,9 +93,10 @@ describe('one entry that does not parse, read alone', () => {
 
   test('and so is a line half written in any of the ways yaml reads apart, at any line', () => {
     const tally: Tally = { declined: 0, windowed: 0 };
+    const stride = runLength(8, 1);
     slice.forEach((text, file) => {
       const lines = text.split('\n');
-      for (let i = 1; i < lines.length; i++) keysTypedAt(lines, i, HALF_WRITTEN).forEach((typed, n) => agrees(typed, tally, () => `template ${file}, line ${i + 1}, edit ${n}`));
+      for (let i = 1 + (file % stride); i < lines.length; i += stride) keysTypedAt(lines, i, HALF_WRITTEN).forEach((typed, n) => agrees(typed, tally, () => `template ${file}, line ${i + 1}, edit ${n}`));
     });
     assert.ok(tally.windowed > 0);
     console.log(`# ${tally.windowed} of ${tally.declined} texts with a line half written were read entry by entry`);
@@ -102,7 +106,7 @@ describe('one entry that does not parse, read alone', () => {
     const tally: Tally = { declined: 0, windowed: 0 };
     fc.assert(
       fc.property(mutatedTemplateArbitrary(slice), ({ mutated, steps }) => agrees(mutated, tally, () => steps.join(', '))),
-      { seed: 20_261_125, numRuns: 2000 },
+      { seed: 20_261_125, numRuns: runLength(300, 2000) },
     );
     console.log(`# ${tally.windowed} of ${tally.declined} declined mutants were read entry by entry`);
   });
@@ -148,7 +152,8 @@ describe('one entry that does not parse, read alone', () => {
       return;
     }
     const tally: Tally = { declined: 0, windowed: 0 };
-    yamlTemplates(corpus).forEach((text, file) => {
+    const templates = yamlTemplates(corpus);
+    spread(templates, Math.ceil(templates.length / 20)).forEach((text, file) => {
       const lines = text.split('\n');
       for (let i = 1 + (file % 7); i < lines.length; i += 7) keysTypedAt(lines, i).forEach((typed, n) => agrees(typed, tally, () => `corpus template ${file}, line ${i + 1}, edit ${n}`));
     });
