@@ -4,6 +4,7 @@
 import { applyLanguageExtensions, evaluateTemplate, partitionOfRegion, unevaluated } from '../evaluate';
 import type { CrossStackValues, EvaluatedTemplate, EvaluationContext } from '../evaluate/types';
 import type { Value } from '../evaluate/value';
+import { valueKey } from '../evaluate/render';
 import { expandServerless, generatedByOf, languageExtensionsBeforeServerless, pointDetailsAtSamProperties, pointFindingsAtSamProperties, runsServerlessTransform, type LocalArtifacts, type SamNote, type SamSourceMap } from '../sam';
 import type { ResourceSpec } from '../spec/types';
 import { isWellFormed, parseTemplate, readTemplateModel } from '../template';
@@ -208,10 +209,12 @@ function rejectedUnread(after: EvaluatedSide): ImpactReport {
 }
 
 /**
- * Where `analyzeUpdate` keeps evaluated baselines between calls, so that a baseline is evaluated
- * once however often the edited side changes. A `Map` will do; the language server's worker keeps
- * one entry per open document. The caller names each entry, because only it knows cheaply what
- * identifies a baseline: its text, its parameter values and the options it is evaluated under.
+ * Where `analyzeUpdate` keeps evaluated sides between calls, so that a baseline, and each side of
+ * a nested stack's child template, is evaluated once however often the edited side changes. A
+ * `Map` will do; the language server's worker keeps one baseline per open document with its
+ * children's sides. The caller names the baseline's entry, because only it knows cheaply what
+ * identifies a baseline: its text, its parameter values and the options it is evaluated under;
+ * the children's keys start with it.
  */
 export interface BaselineCache {
   get(key: string): EvaluatedSide | undefined;
@@ -234,22 +237,29 @@ export interface UpdateAnalysis {
 /**
  * Predicts what deploying `after` over a stack running `before` will do. With `caching`, the
  * baseline's evaluation is taken from the cache when it holds `baselineKey`, else evaluated and
- * kept there; everything else is computed on every call.
+ * kept there; so are both sides of each nested stack's child template, under keys made from the
+ * baseline's, the child's place, its text and what the parent passes it: a keystroke in the
+ * parent evaluates no child again unless what it passes changes. The edited side and the plans
+ * are computed on every call.
  */
 export function analyzeUpdate(before: TemplateSide, after: TemplateSide, options: AnalyzeOptions, caching?: BaselineCaching): UpdateAnalysis {
   const top = options.nested?.templatePath ?? '';
   const budget = { left: options.nested?.maxStacks ?? DEFAULT_NESTED_STACKS };
-  const analysis = analyzeLevel(before, after, options, caching, { path: top, stackPath: '', chain: [top], depth: 0, budget });
+  const analysis = analyzeLevel(before, after, options, caching, undefined, { path: top, stackPath: '', chain: [top], depth: 0, budget });
   if (options.lastOperationFailures?.length) {
     analysis.report.diagnostics.push(...lastOperationDiagnostics(analysis.after.writtenModel ?? analysis.after.model, options.lastOperationFailures));
   }
   return analysis;
 }
 
-/** One level of an update: the template's own plan, then the plans of its nested stacks rolled up into it. */
-function analyzeLevel(before: TemplateSide, after: TemplateSide, options: AnalyzeOptions, caching: BaselineCaching | undefined, place: NestingPlace): UpdateAnalysis {
+/**
+ * One level of an update: the template's own plan, then the plans of its nested stacks rolled up
+ * into it. `afterKey`, for a child template, keeps its edited side's evaluation in the cache too.
+ */
+function analyzeLevel(before: TemplateSide, after: TemplateSide, options: AnalyzeOptions, caching: BaselineCaching | undefined, afterKey: string | undefined, place: NestingPlace): UpdateAnalysis {
   const evaluatedBefore = evaluateBaseline(before, options, caching);
-  const evaluatedAfter = evaluateSide(after, options, { previous: evaluatedBefore });
+  const evaluateAfter = () => evaluateSide(after, options, { previous: evaluatedBefore });
+  const evaluatedAfter = caching && afterKey !== undefined ? kept(caching.baselineCache, afterKey, evaluateAfter) : evaluateAfter();
   const compared = options.nested ? (withDeployedTemplateUrls(evaluatedBefore, evaluatedAfter, options.nested, place) as EvaluatedSide) : evaluatedAfter;
   const report = compareSides(evaluatedBefore, compared, options);
   if (options.nested) {
@@ -265,11 +275,15 @@ function analyzeLevel(before: TemplateSide, after: TemplateSide, options: Analyz
       if (childBefore.status !== undefined) childOptions.stackStatus = childBefore.status;
       if (options.crossStack) childOptions.crossStack = { ...options.crossStack, importsByExport: undefined };
       const childPlace = { path: childPath, stackPath: childStackPath(place.stackPath, logicalId), chain: [...place.chain, childPath], depth: place.depth + 1, budget };
+      // The child's sides are kept under what decides their evaluation: the parent's baseline (and
+      // with it the options), the child's place, what the parent passes it and its text.
+      const childCaching = caching && { baselineCache: caching.baselineCache, baselineKey: sideKey(`${caching.baselineKey}\u0000child ${childPlace.stackPath} ${childPath}${childBefore.status === undefined ? '' : ` ${childBefore.status}`}`, childBefore.passed, childBefore.text) };
       const child = analyzeLevel(
         { text: childBefore.text, passedParameters: childBefore.passed },
         { text: childAfter.text, passedParameters: childAfter.passed },
         childOptions,
-        undefined,
+        childCaching,
+        childCaching && sideKey(`${childCaching.baselineKey}\u0000edited`, childAfter.passed, childAfter.text),
         childPlace,
       );
       const changed = child.report.status === 'error' ? new Set<string>() : changedOutputs(child.before, child.after, child.report.changes, options.spec);
@@ -309,12 +323,23 @@ function outputsMatter(after: EvaluatedTemplate, outputs: ReadonlyMap<string, Ne
 }
 
 function evaluateBaseline(before: TemplateSide, options: AnalyzeOptions, caching: BaselineCaching | undefined): EvaluatedSide {
-  if (!caching) return evaluateSide(before, options, { baseline: true });
-  const kept = caching.baselineCache.get(caching.baselineKey);
-  if (kept) return kept;
-  const evaluated = evaluateSide(before, options, { baseline: true });
-  caching.baselineCache.set(caching.baselineKey, evaluated);
+  const evaluate = () => evaluateSide(before, options, { baseline: true });
+  return caching ? kept(caching.baselineCache, caching.baselineKey, evaluate) : evaluate();
+}
+
+/** The side the cache keeps under `key`, else `evaluate`'s, kept there. */
+function kept(cache: BaselineCache, key: string, evaluate: () => EvaluatedSide): EvaluatedSide {
+  const found = cache.get(key);
+  if (found) return found;
+  const evaluated = evaluate();
+  cache.set(key, evaluated);
   return evaluated;
+}
+
+/** A cache key for one side of a child template: `prefix`, the values its parent passes it, and its text. */
+function sideKey(prefix: string, passed: ReadonlyMap<string, Value>, text: string): string {
+  const values = [...passed].map(([name, value]) => `${name}=${valueKey(value)}`).join('\u0001');
+  return `${prefix}\u0000${values}\u0000${text}`;
 }
 
 /** The state before a stack exists: no resources, no parameters. */

@@ -34,7 +34,7 @@ Resources:
 `;
 
 /** Each change as (logical id, action, replacement). */
-function plan(report: ImpactReport): [string, string, string | undefined][] {
+function plan(report: Pick<ImpactReport, 'changes'>): [string, string, string | undefined][] {
   return report.changes.map((c) => [c.logicalId, c.action, c.replacement]);
 }
 
@@ -82,5 +82,71 @@ describe('analyzeUpdate with a baseline cache', () => {
     // Under a new key the new baseline is evaluated: the same template on both sides is a no-op (run 1).
     const underNewKey = analyzeUpdate({ text: withoutInstance }, { text: withoutInstance }, options, { baselineCache, baselineKey: 'network@2' });
     assert.equal(underNewKey.report.status, 'noop');
+  });
+});
+
+describe("a nested stack's child template, evaluated once per version of its text", () => {
+  const child = (cidr: string) => `Parameters:
+  Cidr: { Type: String }
+  Name: { Type: String }
+Resources:
+  VPC:
+    Type: AWS::EC2::VPC
+    Properties:
+      CidrBlock: !Ref Cidr
+      Tags:
+        - { Key: Name, Value: !Ref Name }
+  Subnet:
+    Type: AWS::EC2::Subnet
+    Properties:
+      VpcId: !Ref VPC
+      CidrBlock: ${cidr}
+`;
+  const parent = (description: string, name = 'net') => `Description: ${description}
+Resources:
+  Network:
+    Type: AWS::CloudFormation::Stack
+    Properties:
+      TemplateURL: ./network.yaml
+      Parameters:
+        Cidr: 10.0.0.0/16
+        Name: ${name}
+`;
+  const files = (text: string) => (path: string) => (path === 'network.yaml' ? { text } : { problem: 'missing' as const });
+  const nested = (oldChild: string, newChild: string) => ({ templatePath: 'parent.yaml', readOld: files(oldChild), readNew: files(newChild) });
+  const nestedOptions = (oldChild: string, newChild: string) => ({ ...options, nested: nested(oldChild, newChild) });
+
+  test('a keystroke in the parent that passes the child the same values evaluates neither side of the child again, and gives the plan an analysis without the cache gives', () => {
+    const baselineCache = new Map<string, EvaluatedTemplate>();
+    const caching = { baselineCache, baselineKey: 'parent@1' };
+    const oldChild = child('10.0.0.0/24');
+    const newChild = child('10.0.1.0/24');
+    const first = analyzeUpdate({ text: parent('v1') }, { text: parent('v2') }, nestedOptions(oldChild, newChild), caching);
+    // The baseline, and the child's two sides.
+    assert.equal(baselineCache.size, 3);
+    const kept = new Map(baselineCache);
+    const again = analyzeUpdate({ text: parent('v1') }, { text: parent('v3') }, nestedOptions(oldChild, newChild), caching);
+    assert.equal(baselineCache.size, 3);
+    for (const [key, evaluated] of baselineCache) assert.equal(evaluated, kept.get(key), 'the same evaluation, not a new one');
+    const fresh = analyzeUpdate({ text: parent('v1') }, { text: parent('v3') }, nestedOptions(oldChild, newChild));
+    assert.deepEqual(again.report, fresh.report);
+    // The subnet's new CidrBlock replaces it (run 7): the nested stack is updated, with that in its plan.
+    assert.equal(first.report.changes[0]?.logicalId, 'Network');
+    assert.deepEqual(plan(again.report.changes[0]!.nested!), [['Subnet', 'Modify', 'True']]);
+  });
+
+  test('a new value passed to the child, or a new text of the child, is evaluated anew', () => {
+    const baselineCache = new Map<string, EvaluatedTemplate>();
+    const caching = { baselineCache, baselineKey: 'parent@1' };
+    const same = child('10.0.0.0/24');
+    analyzeUpdate({ text: parent('v1') }, { text: parent('v1') }, nestedOptions(same, same), caching);
+    assert.equal(baselineCache.size, 3);
+    // A new Name for the child: its edited side is evaluated anew, its baseline is kept.
+    const renamed = analyzeUpdate({ text: parent('v1') }, { text: parent('v1', 'network') }, nestedOptions(same, same), caching);
+    assert.equal(baselineCache.size, 4);
+    assert.deepEqual(renamed.report, analyzeUpdate({ text: parent('v1') }, { text: parent('v1', 'network') }, nestedOptions(same, same)).report);
+    // A new text of the child: its edited side again.
+    analyzeUpdate({ text: parent('v1') }, { text: parent('v1') }, nestedOptions(same, child('10.0.2.0/24')), caching);
+    assert.equal(baselineCache.size, 5);
   });
 });

@@ -55,7 +55,7 @@ function serve(port: NonNullable<typeof parentPort>): void {
     const { key, text, parameters } = request.baseline;
     const before = side(text, parameters);
     if (passed?.before) before.passedParameters = passed.before;
-    const { after, report } = analyzeUpdate(before, edited, options, { baselineCache: baselines.of(request.uri), baselineKey: key });
+    const { after, report } = analyzeUpdate(before, edited, options, { baselineCache: baselines.of(request.uri, key), baselineKey: key });
     return withParent(reply(request, after, report));
   }
 
