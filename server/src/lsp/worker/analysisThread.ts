@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { describeError, type Logger } from '../runSafe';
+import { ChildTemplatesSent } from './childTemplatesSent';
 import type { AnalysisReply, AnalysisRequest, FromWorker, ToWorker } from './messages';
 
 /** How one requested analysis ended. */
@@ -93,6 +94,8 @@ export class AnalysisThread {
   private restartNotBefore = 0;
   private nextId = 1;
   private disposed = false;
+  /** What the running worker holds of each document's child templates; a new worker holds nothing. */
+  private childrenSent = new ChildTemplatesSent();
 
   constructor(
     private readonly logger: Logger,
@@ -130,6 +133,7 @@ export class AnalysisThread {
   /** Drops a closed document's work and the worker's cached baseline for it. */
   forget(uri: string): void {
     this.supersede(uri);
+    this.childrenSent.forget(uri);
     if (this.ready) this.post({ kind: 'forget', uri });
   }
 
@@ -155,7 +159,8 @@ export class AnalysisThread {
     const job = this.queue.shift()!;
     job.startedAt = performance.now();
     this.inFlight = job;
-    this.post({ kind: 'analyze', id: job.id, request: job.request });
+    const { nested, ...rest } = job.request;
+    this.post({ kind: 'analyze', id: job.id, request: nested ? { ...rest, nested: this.childrenSent.update(rest.uri, nested) } : rest });
     this.deadlineTimer = setTimeout(() => this.abandon(job, { kind: 'stopped', afterMs: this.limits.deadlineMs }), this.limits.deadlineMs);
   }
 
@@ -192,6 +197,7 @@ export class AnalysisThread {
     const entry = workerEntry();
     this.spawnedAt = performance.now();
     this.ready = false;
+    this.childrenSent = new ChildTemplatesSent();
     this.lastError = undefined;
     let worker: Worker;
     try {

@@ -13,17 +13,20 @@ import { tryLoadResourceSpec } from '../../spec/load';
 import { buildDiagnostics } from '../diagnostics';
 import { describeError } from '../runSafe';
 import { BaselineEvaluations } from './baselineEvaluations';
-import type { AnalysisReply, AnalysisRequest, FromWorker, NestedChildren, ParentTemplate, SideParameters, ToWorker } from './messages';
+import { ChildTemplatesHeld } from './childTemplatesSent';
+import type { AnalysisMessage, AnalysisReply, FromWorker, NestedChildren, ParentTemplate, SideParameters, ToWorker } from './messages';
 import { encodeOutline } from './outline';
 
 function serve(port: NonNullable<typeof parentPort>): void {
   const loaded = tryLoadResourceSpec();
   const baselines = new BaselineEvaluations();
+  const children = new ChildTemplatesHeld();
   const send = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
   port.on('message', (message: ToWorker) => {
     if (message.kind === 'forget') {
       baselines.forget(message.uri);
+      children.forget(message.uri);
       return;
     }
     if (!loaded.ok) {
@@ -33,7 +36,7 @@ function serve(port: NonNullable<typeof parentPort>): void {
     try {
       const { stackName, stackStatus, region, accountId, crossStack, nested, lastOperationFailures } = message.request;
       const options: AnalyzeOptions = { spec: loaded.spec, stackName, stackStatus, region, accountId, ...(crossStack ? { crossStack } : {}), ...(lastOperationFailures ? { lastOperationFailures } : {}) };
-      if (nested) options.nested = nestedTemplates(nested);
+      if (nested) options.nested = nestedTemplates(children.apply(message.request.uri, nested));
       const reply = analyse(message.request, options);
       send({ kind: 'result', id: message.id, reply }, reply.outline ? [reply.outline.cells.buffer as ArrayBuffer] : []);
     } catch (error) {
@@ -42,7 +45,7 @@ function serve(port: NonNullable<typeof parentPort>): void {
   });
 
   /** The engine's one pipeline, with the document's baseline evaluation kept across edits. */
-  function analyse(request: AnalysisRequest, options: AnalyzeOptions): AnalysisReply {
+  function analyse(request: AnalysisMessage, options: AnalyzeOptions): AnalysisReply {
     const edited = side(request.text, request.parameters);
     if (request.artifacts) edited.artifacts = new Map(Object.entries(request.artifacts));
     const passed = request.parent ? parentPasses(request.parent, options) : undefined;
@@ -63,7 +66,7 @@ function serve(port: NonNullable<typeof parentPort>): void {
 }
 
 /** What the main thread needs of an analysis: nothing for a file that is not a template. */
-function reply(request: AnalysisRequest, after: EvaluatedSide, report: ImpactReport | undefined): AnalysisReply {
+function reply(request: AnalysisMessage, after: EvaluatedSide, report: ImpactReport | undefined): AnalysisReply {
   if (!after.model.isCloudFormation) return { isTemplate: false, diagnostics: [] };
   const document = TextDocument.create(request.uri, request.languageId, request.version, request.text);
   return { isTemplate: true, diagnostics: buildDiagnostics(document, after, report), report, outline: encodeOutline(after) };

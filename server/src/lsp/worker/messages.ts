@@ -29,6 +29,25 @@ export interface NestedChildren {
   deployedChildren?: Record<string, DeployedChildStack>;
 }
 
+/** One side's children in an update: every path the side names, and the reads that changed since the worker last had them. */
+export interface ChildTemplatesSide {
+  paths: string[];
+  changed: Record<string, ChildTemplate>;
+}
+
+/**
+ * Nested stacks' child templates as they cross to the worker (childTemplatesSent.ts): what
+ * changed since the worker last had them. The deployed nested stacks come when they changed;
+ * `keepsDeployed` says the worker's copy stands.
+ */
+export interface ChildTemplatesUpdate {
+  templatePath: string;
+  newSide: ChildTemplatesSide;
+  oldSide: ChildTemplatesSide;
+  keepsDeployed: boolean;
+  deployedChildren?: Record<string, DeployedChildStack>;
+}
+
 /**
  * The parent template of a child opened on its own, read by the main thread: the worker
  * evaluates it on each side and passes its stack resource's `Parameters` to the child.
@@ -85,7 +104,10 @@ export interface AnalysisReply {
   parentNests?: boolean;
 }
 
-export type ToWorker = { kind: 'analyze'; id: number; request: AnalysisRequest } | { kind: 'forget'; uri: string };
+/** A request as it crosses to the worker: its child templates as an update of what the worker holds. */
+export type AnalysisMessage = Omit<AnalysisRequest, 'nested'> & { nested?: ChildTemplatesUpdate };
+
+export type ToWorker = { kind: 'analyze'; id: number; request: AnalysisMessage } | { kind: 'forget'; uri: string };
 
 export type FromWorker =
   /** Sent once the worker has loaded the specification (or failed to: `problem`). */
