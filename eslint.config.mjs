@@ -2,6 +2,7 @@
 import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
 import { noImportCycle } from './scripts/lint/importCycles.mjs';
+import { samStages } from './scripts/lint/samStages.mjs';
 
 const noVscode = { name: 'vscode', message: 'Only client/ may import vscode (ARCHITECTURE.md, invariant 2).' };
 const lspPatterns = {
@@ -71,8 +72,8 @@ export default tseslint.config(
   {
     // No import cycle among the project's modules, type-only imports included (ARCHITECTURE.md, invariant 11).
     files: ['server/src/**/*.ts', 'client/src/**/*.ts'],
-    plugins: { project: { rules: { 'no-import-cycle': noImportCycle } } },
-    rules: { 'project/no-import-cycle': 'error' },
+    plugins: { project: { rules: { 'no-import-cycle': noImportCycle, 'sam-stages': samStages } } },
+    rules: { 'project/no-import-cycle': 'error', 'project/sam-stages': 'error' },
   },
   {
     files: ['server/**/*.ts'],
@@ -146,13 +147,24 @@ export default tseslint.config(
     },
   },
   {
-    // A subfolder of an engine folder (sam/function/) reaches its own engine folder through `../`
+    // A subfolder of an engine folder (sam/model/) reaches its own engine folder through `../`
     // (with no `..` after it) and the other engine folders through `../../<folder>/`.
     files: ENGINE_FOLDERS.filter((f) => f !== 'cloudformation').map((folder) => `server/src/${folder}/*/**/*.ts`),
     rules: {
       'no-restricted-imports': engineImportRule([
         '\\.\\./(?:(?!\\.\\.).)*',
         `\\.\\./\\.\\./(?:${ENGINE_FOLDERS.join('|')})(?:/(?:(?!\\.\\.).)*)?`,
+      ]),
+    },
+  },
+  {
+    // Two levels down (sam/resources/api/), the same one level further: its own engine folder
+    // through `../` or `../../`, the others through `../../../<folder>/`.
+    files: ENGINE_FOLDERS.filter((f) => f !== 'cloudformation').map((folder) => `server/src/${folder}/*/*/**/*.ts`),
+    rules: {
+      'no-restricted-imports': engineImportRule([
+        '(?:\\.\\./){1,2}(?:(?!\\.\\.).)*',
+        `\\.\\./\\.\\./\\.\\./(?:${ENGINE_FOLDERS.join('|')})(?:/(?:(?!\\.\\.).)*)?`,
       ]),
     },
   },

@@ -1,6 +1,6 @@
 /**
  * Derives the IAM statements of SAM's connector profiles from SAM's own translator suite, into
- * server/src/sam/connector/profileStatements.json, which the transform ships with.
+ * server/src/sam/resources/connector/profileStatements.json, which the transform ships with.
  *
  *   npm run build:connector-statements    (needs ../shared/sam-translator-tests)
  *
@@ -20,12 +20,12 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { PROFILES, PROFILE_VARIABLES as VARIABLES, type ProfileVariable } from '../src/sam/connector/profiles';
-import { profileReplace, profileVariables } from '../src/sam/connector/profileReplace';
-import { ConnectorResourceError, resourceReference, type ConnectableResource, type ResourceResolver } from '../src/sam/connector/reference';
+import { PROFILES, PROFILE_VARIABLES as VARIABLES, type ProfileVariable } from '../src/sam/resources/connector/profiles';
+import { profileReplace, profileVariables } from '../src/sam/resources/connector/profileReplace';
+import { ConnectorResourceError, resourceReference, type ConnectableResource, type ResourceResolver } from '../src/sam/model/connectable';
 import { isMap, listsSorted, validSuiteCases, type Json, type JsonMap } from './samSuite';
 
-const OUTPUT = join(__dirname, '..', 'src', 'sam', 'connector', 'profileStatements.json');
+const OUTPUT = join(__dirname, '..', 'src', 'sam', 'resources', 'connector', 'profileStatements.json');
 /** The generated policy's id suffix for each kind of policy a profile writes. */
 const POLICY_SUFFIX: Record<string, string> = { AWS_IAM_ROLE_MANAGED_POLICY: 'Policy', AWS_SQS_QUEUE_POLICY: 'QueuePolicy', AWS_SNS_TOPIC_POLICY: 'TopicPolicy' };
 

@@ -1,6 +1,6 @@
 /**
  * Derives the statements of SAM's policy templates from SAM's own translator suite, into
- * server/src/sam/policyTemplateDefinitions.json, which the transform ships with.
+ * server/src/sam/model/policyTemplateDefinitions.json, which the transform ships with.
  *
  *   npm run build:policy-templates    (needs ../shared/sam-translator-tests)
  *
@@ -17,10 +17,10 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { isPolicyTemplateName } from '../src/sam/policyTemplates';
+import { isPolicyTemplateName } from '../src/sam/model/policyTemplates';
 import { isMap, validSuiteCases, type Json, type JsonMap } from './samSuite';
 
-const OUTPUT = join(__dirname, '..', 'src', 'sam', 'policyTemplateDefinitions.json');
+const OUTPUT = join(__dirname, '..', 'src', 'sam', 'model', 'policyTemplateDefinitions.json');
 /** The resource types whose generated role takes `Policies` (policy templates included). */
 const WITH_ROLE = new Set(['AWS::Serverless::Function', 'AWS::Serverless::StateMachine']);
 

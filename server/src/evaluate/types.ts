@@ -3,7 +3,7 @@
  */
 import type { Range, TemplateError } from '../template/ast';
 import type { TemplateModel } from '../template/model';
-import type { SamNote } from '../sam/context';
+import type { SamNote } from '../sam/model/context';
 import type { Value } from './value';
 
 /** Something about the template that qualifies the verdict, as data, with where it is written. */

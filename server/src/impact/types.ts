@@ -109,7 +109,7 @@ export interface ResourceChange {
   rangeIn: 'new' | 'old';
   /**
    * For a resource the Serverless transform generated: the SAM resource that produced it and the
-   * SAM property that caused this change (sam/generatedBy.ts).
+   * SAM property that caused this change (sam/output/generatedBy.ts).
    */
   generatedBy?: { logicalId: string; property?: string };
   /** For an `AWS::CloudFormation::Stack` whose template is a local file: the child stack's own plan (nested.ts). */
@@ -289,7 +289,7 @@ export type Finding =
    * anew: what reads the versions (aliases, permissions...) keeps each function as it was
    * (lambdaVersions.ts). One function each, but for SAM functions a Globals edit changes together:
    * one finding at that line for them all. `sam`: SAM's functions, whose versions SAM names (both
-   * set by sam/generatedBy.ts once changes are attributed).
+   * set by sam/output/generatedBy.ts once changes are attributed).
    */
   | { kind: 'version-not-republished'; functions: UnpublishedFunction[]; sam?: true }
   /** A nested stack's template is in S3 or on the web: its changes are not analysed (placed at TemplateURL). */

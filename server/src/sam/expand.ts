@@ -8,17 +8,17 @@ import type { MapEntry, MapNode, ParsedTemplate, Range, TemplateError, TemplateN
 import type { TemplateModel } from '../template/model';
 import { isWellFormed } from '../template/parse';
 import { LANGUAGE_EXTENSIONS_TRANSFORM, SERVERLESS_TRANSFORM } from '../template/readModel';
-import type { SamNote } from './context';
-import type { GeneratedResource, Origin } from './generated';
-import { renameDependsOn, resolveChangedLogicalIds, resolveResourceRefs } from './intrinsics';
-import { NodeBuilder } from './output';
-import { SourceIndex } from './sourceIndex';
-import { WrittenResources } from './placement';
-import type { SamSource, SamSourceMap } from './sourceMap';
+import type { SamNote } from './model/context';
+import type { GeneratedResource, Origin } from './model/generated';
+import { renameDependsOn, resolveChangedLogicalIds, resolveResourceRefs } from './model/intrinsics';
+import { NodeBuilder } from './output/nodeBuilder';
+import { SourceIndex } from './model/sourceIndex';
+import { WrittenResources } from './output/placement';
+import type { SamSource, SamSourceMap } from './output/sourceMap';
 import { translate, type TranslationOptions } from './translate';
-import { isMap, type PlainMap } from './values';
+import { isMap, type PlainMap } from './model/values';
 import { PyDict } from './python/py27Dict';
-import { toPlain } from './api/pyValues';
+import { toPlain } from './model/pyValues';
 import { setEntry } from '../template/tree';
 
 /** The processed template and what the transform says about it. */

@@ -3,7 +3,7 @@
  * turns a SAM template into the processed template with a source map back to the SAM lines.
  */
 export { expandServerless, languageExtensionsBeforeServerless, runsServerlessTransform, type SamExpansion } from './expand';
-export { generatedByOf, pointDetailsAtSamProperties, pointFindingsAtSamProperties } from './generatedBy';
-export type { SamSource, SamSourceMap } from './sourceMap';
-export type { LocalArtifacts, SamNote } from './context';
+export { generatedByOf, pointDetailsAtSamProperties, pointFindingsAtSamProperties } from './output/generatedBy';
+export type { SamSource, SamSourceMap } from './output/sourceMap';
+export type { LocalArtifacts, SamNote } from './model/context';
 export { artifactPathCandidates, localArtifactPaths } from './localArtifacts';

@@ -7,7 +7,7 @@ import { parseTemplate, readTemplateModel } from '../template';
 import type { TemplateNode } from '../template/ast';
 import { SHORT_FORM_KEYS } from '../template/shortForms';
 import { SERVERLESS_TRANSFORM } from '../template/readModel';
-import { isLocalPath } from './s3Location';
+import { isLocalPath } from './model/s3Location';
 
 /** The property of each SAM type that names an artifact `sam deploy` uploads. */
 const ARTIFACT_PROPERTY: Readonly<Record<string, string>> = {

@@ -78,11 +78,18 @@ describe('the engine (template, evaluate, spec, sam, impact) imports only the en
   });
 
   test('a subfolder of an engine folder reaches its folder through ../ and the other engine folders through ../../', async () => {
-    const deeper = 'server/src/sam/function/__lint_probe__.ts';
-    await assertAccepted(deeper, ["import './version';", "import '../values';", "import '../../evaluate/value';", ''].join('\n'));
+    const deeper = 'server/src/sam/model/__lint_probe__.ts';
+    await assertAccepted(deeper, ["import './values';", "import '../python/py27Dict';", "import '../../evaluate/value';", ''].join('\n'));
     await assertRefused(deeper, "import '../../stacks/types';\n", 'no-restricted-imports', ENGINE_ONLY);
     await assertRefused(deeper, "import '../../../client/src/extension';\n", 'no-restricted-imports', ENGINE_ONLY);
     await assertRefused(deeper, "import 'node:crypto';\n", 'no-restricted-imports', NO_BUILTIN);
+  });
+
+  test('two levels down, its folder through ../ or ../../ and the other engine folders through ../../../', async () => {
+    const deeper = 'server/src/sam/resources/api/__lint_probe__.ts';
+    await assertAccepted(deeper, ["import './apiEvent';", "import '../events/eventSource';", "import '../../model/values';", "import '../../../evaluate/value';", ''].join('\n'));
+    await assertRefused(deeper, "import '../../../stacks/types';\n", 'no-restricted-imports', ENGINE_ONLY);
+    await assertRefused(deeper, "import '../../../../client/src/extension';\n", 'no-restricted-imports', ENGINE_ONLY);
   });
 
   test('nor load modules at run time', async () => {
@@ -225,9 +232,9 @@ describe('no import cycle among the project\'s modules, type-only imports includ
   const readOwn = (path: string) => readFileSync(join(repository, path), 'utf8');
 
   test('a module that imports one of the modules that import it is refused, with the cycle named', async () => {
-    // sam/translate.ts imports sam/values.ts: values.ts importing translate.ts back closes a cycle.
-    const probe = `import type { Translation } from './translate';\nexport type Probe = Translation;\n${readOwn('server/src/sam/values.ts')}`;
-    await assertRefused('server/src/sam/values.ts', probe, 'project/no-import-cycle', CYCLE, 'server/src/sam/values.ts → server/src/sam/translate.ts');
+    // sam/model/properties.ts imports sam/model/errors.ts: errors.ts importing properties.ts back closes a cycle.
+    const probe = `import type { PropertySpec } from './properties';\nexport type Probe = PropertySpec;\n${readOwn('server/src/sam/model/errors.ts')}`;
+    await assertRefused('server/src/sam/model/errors.ts', probe, 'project/no-import-cycle', CYCLE, 'server/src/sam/model/errors.ts → server/src/sam/model/properties.ts');
   });
 
   test('a longer cycle through another folder is refused too', async () => {
@@ -237,7 +244,26 @@ describe('no import cycle among the project\'s modules, type-only imports includ
   });
 
   test('the modules as they are close no cycle', async () => {
-    await assertAccepted('server/src/sam/values.ts', readOwn('server/src/sam/values.ts'));
+    await assertAccepted('server/src/sam/model/values.ts', readOwn('server/src/sam/model/values.ts'));
     await assertAccepted('server/src/lsp/analysis.ts', readOwn('server/src/lsp/analysis.ts'));
+  });
+});
+
+describe("sam/ is laid out as the transform's stages, each importing only itself and those below", () => {
+
+  test('the model may not import a resource translator, nor a translator a plugin', async () => {
+    await assertRefused('server/src/sam/model/__lint_probe__.ts', "import '../resources/function/function';\n", 'project/sam-stages', "sam/'s model stage", 'python', 'not resources');
+    await assertRefused('server/src/sam/resources/api/__lint_probe__.ts', "import '../../plugins/implicitHttpApi';\n", 'project/sam-stages', "sam/'s resources stage", 'not plugins');
+    await assertRefused('server/src/sam/python/__lint_probe__.ts', "import '../model/values';\n", 'project/sam-stages', "sam/'s python stage", '(none)');
+  });
+
+  test('the output is not read by what it outputs', async () => {
+    await assertRefused('server/src/sam/__lint_probe__.ts', "export {};\n", 'project/sam-stages', 'in no stage of sam/');
+    await assertRefused('server/src/sam/plugins/__lint_probe__.ts', "import '../output/sourceMap';\n", 'project/sam-stages', "sam/'s plugins stage", 'not output');
+  });
+
+  test('a stage imports itself and the stages below it', async () => {
+    await assertAccepted('server/src/sam/plugins/__lint_probe__.ts', "import '../resources/api/apiEvent';\nimport '../model/values';\nimport '../python/py27Dict';\nimport './globals';\n");
+    await assertAccepted('server/src/sam/output/__lint_probe__.ts', "import '../translate';\nimport '../../template/tree';\n");
   });
 });

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { test } from 'node:test';
-import { sha1Hex } from '../../../server/src/sam/sha1';
+import { sha1Hex } from '../../../server/src/sam/python/sha1';
 
 const nodeSha1 = (text: string) => createHash('sha1').update(text, 'utf8').digest('hex');
 

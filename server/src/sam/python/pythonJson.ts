@@ -3,7 +3,7 @@
  * generated logical ids (logical_id_generator.py): keys sorted by code point, no spaces, every
  * character outside ASCII written as `\uXXXX` (surrogate pairs for astral characters).
  */
-import { isIntegralFloat } from '../sourceIndex';
+import { isIntegralFloat } from './integralFloats';
 import { PyDict, PyFloat, PyUnicode, textOf, type PyStr, type PyValue } from './py27Dict';
 import { pyFloat, pyNumber } from './pyRepr';
 
