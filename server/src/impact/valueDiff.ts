@@ -99,19 +99,21 @@ export function diffValues(
 function walk(
   a: Value | undefined,
   b: Value | undefined,
+  // The path so far, one stack for the whole walk: a difference takes a copy of it. Copying it at
+  // every step made comparing two large templates allocate a path per property compared.
   path: PathSegment[],
   fateOf: (logicalId: string) => ResourceFate,
   out: ValueDifference[],
 ): void {
-  if (a === undefined && b === undefined) return;
+  if (a === b && (a === undefined || typeof a !== 'object')) return;
   if (a === undefined || b === undefined) {
-    out.push({ path, before: a, after: b, evaluation: 'Static' });
+    out.push({ path: [...path], before: a, after: b, evaluation: 'Static' });
     return;
   }
   if (isSymbolic(a) || isSymbolic(b)) {
     const verdict = isSymbolic(a) && isSymbolic(b) ? compareSymbols(a, b, fateOf) : STATIC_DIFFERENT;
     if (!verdict.equal) {
-      const difference: ValueDifference = { path, before: a, after: b, evaluation: verdict.evaluation, cause: verdict.cause };
+      const difference: ValueDifference = { path: [...path], before: a, after: b, evaluation: verdict.evaluation, cause: verdict.cause };
       if (verdict.keepsValue) difference.keepsValue = true;
       out.push(difference);
     }
@@ -119,18 +121,31 @@ function walk(
   }
   if (Array.isArray(a) && Array.isArray(b)) {
     if (a.length !== b.length) {
-      out.push({ path, before: a, after: b, evaluation: 'Static' });
+      out.push({ path: [...path], before: a, after: b, evaluation: 'Static' });
       return;
     }
-    for (let i = 0; i < a.length; i++) walk(a[i], b[i], [...path, i], fateOf, out);
+    for (let i = 0; i < a.length; i++) {
+      path.push(i);
+      walk(a[i], b[i], path, fateOf, out);
+      path.pop();
+    }
     return;
   }
   if (isValueObject(a) && isValueObject(b)) {
-    for (const key of Object.keys(a)) walk(a[key], b[key], [...path, key], fateOf, out);
-    for (const key of Object.keys(b)) if (!(key in a)) walk(undefined, b[key], [...path, key], fateOf, out);
+    for (const key of Object.keys(a)) {
+      path.push(key);
+      walk(a[key], b[key], path, fateOf, out);
+      path.pop();
+    }
+    for (const key of Object.keys(b)) {
+      if (key in a) continue;
+      path.push(key);
+      walk(undefined, b[key], path, fateOf, out);
+      path.pop();
+    }
     return;
   }
-  if (!scalarsEqual(a, b)) out.push({ path, before: a, after: b, evaluation: 'Static' });
+  if (!scalarsEqual(a, b)) out.push({ path: [...path], before: a, after: b, evaluation: 'Static' });
 }
 
 /** Scalar equality with CloudFormation's coercion to text; containers never equal scalars. */

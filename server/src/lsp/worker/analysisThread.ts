@@ -42,10 +42,13 @@ export const WORKER_HEAP_MB = 1024;
 
 /**
  * The worker's young generation. V8's default lets it grow to 48 MB, which with the 500-resource
- * template open made the server (both threads) ~142 MB resident; at 24 MB it is ~126 MB, and
- * edits answer as fast (measured with 16, 24 and 48 MB at 500 and 2,000 resources).
+ * template open made the server (both threads) ~142 MB resident; at 24 MB it was ~126 MB, and
+ * edits answered as fast at 500 and 2,000 resources. A SAM template is expanded in full at each
+ * keystroke, which allocates more: on the 1,003-resource SAM pair, 30 edits to a parameter's
+ * default answered in a median 119–126 ms at 24 MB, 103–114 ms at 32 MB and 103–104 ms at 48 MB
+ * (2026-12-06), so 32 MB.
  */
-const WORKER_YOUNG_GENERATION_MB = 24;
+const WORKER_YOUNG_GENERATION_MB = 32;
 
 /** After unexpected worker deaths within this window, restarts wait longer and longer. */
 const CRASH_WINDOW_MS = 60_000;
