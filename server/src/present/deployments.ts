@@ -96,8 +96,12 @@ export interface ProgressFigures {
   inProgress: number;
   failed: number;
   elapsedMs: number;
+  /** Estimated time left; 0 once the operation is over. */
   etaMs: number;
-  /** Express mode: resources reported done that may still be stabilising. */
+  /**
+   * In an express operation, the resources reported done that may still be stabilising:
+   * CloudFormation reports `*_COMPLETE` once their configuration is applied. 0 otherwise.
+   */
   stabilising: number;
 }
 

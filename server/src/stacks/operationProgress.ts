@@ -10,6 +10,7 @@
 import { isCleanupPhase, isRunning } from '../cloudformation/stackLifecycle';
 import { isStackEvent } from './stackModel';
 import type { StackEvent } from './types';
+import type { ProgressFigures } from '../present';
 
 /** How long resources took in earlier operations, in milliseconds: by logical id and by resource type. */
 export interface LearnedDurations {
@@ -17,21 +18,11 @@ export interface LearnedDurations {
   byType: Record<string, number>;
 }
 
-/** The current operation's progress, as `cfn-impact watch --json` prints it. */
-export interface OperationProgress {
-  done: number;
-  total: number;
-  inProgress: number;
-  failed: number;
-  elapsedMs: number;
-  /** Estimated time left; 0 once the operation is over. */
-  etaMs: number;
-  /**
-   * In an express operation, the resources reported done that may still be stabilising:
-   * CloudFormation reports `*_COMPLETE` once their configuration is applied. 0 otherwise.
-   */
-  stabilising: number;
-}
+/**
+ * The current operation's progress, as `cfn-impact watch --json` prints it: the figures every face
+ * words (present/'s `ProgressFigures`, which present/ declares since it may not import this module).
+ */
+export type OperationProgress = ProgressFigures;
 
 /** What progress is computed from: a stack snapshot has these fields. */
 export interface ProgressInput {
