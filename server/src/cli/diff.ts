@@ -48,6 +48,8 @@ Options:
   --stack-name NAME       the stack's name (with --stack: the stack's); else AWS::StackName is
                           a deploy-time value, and the report names the new template's file
   --stack-status STATUS   the deployed stack's status; CloudFormation rejects updates in most states
+  --without-sam-cli       a SAM template reaches CloudFormation as written: no sam build/sam deploy
+                          packages a function with no CodeUri from the template's folder
   --fail-on LEVEL         exit 2 when the update has a replacement | will-fail | any change
   --format FORMAT         text | json | markdown | github | sarif
   --json, --markdown      the same as --format json, --format markdown
@@ -89,6 +91,7 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
         'account-id': { type: 'string' },
         'stack-name': { type: 'string' },
         'stack-status': { type: 'string' },
+        'without-sam-cli': { type: 'boolean' },
         'fail-on': { type: 'string' },
         format: { type: 'string' },
         json: { type: 'boolean' },
@@ -132,6 +135,7 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
   const analyzeOptions: AnalyzeOptions = { spec, stackStatus };
   if (opts.region !== undefined) analyzeOptions.region = opts.region;
   if (opts['account-id'] !== undefined) analyzeOptions.accountId = opts['account-id'];
+  if (opts['without-sam-cli']) analyzeOptions.withoutSamCli = true;
 
   let review: Review;
   if (opts.base !== undefined) {

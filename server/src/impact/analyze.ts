@@ -53,6 +53,11 @@ export interface AnalyzeOptions {
   /** The deployed stack's status, when known: CloudFormation rejects updates in most states. */
   stackStatus?: string;
   /**
+   * A SAM template reaches CloudFormation as written, with no `sam build`/`sam deploy` packaging it
+   * first: a function with no code is then the transform's error (sam/plugins/samCliPackaging.ts).
+   */
+  withoutSamCli?: boolean;
+  /**
    * The early-validation checks that rejected the deployed stack's last operation (DescribeEvents,
    * read by the caller with the stack): each is a warning where its template path still is in
    * the new template, until an operation succeeds.
@@ -146,6 +151,7 @@ export function evaluateSide(side: TemplateSide, options: AnalyzeOptions, { prev
       region: ctx.region,
       partition: partitionOfRegion(ctx.region),
       ...(side.artifacts ? { artifacts: side.artifacts } : {}),
+      ...(options.withoutSamCli ? { withoutSamCli: true } : {}),
     });
     model = readTemplateModel(expansion.parsed, { processed: true });
     samSourceMap = expansion.sourceMap;

@@ -216,6 +216,11 @@ export class Analyzer {
     else this.parentOf.delete(uri);
 
     const request = analysisRequest(document, text, baseline, parameters);
+    if (settings.withoutSamCli) {
+      request.withoutSamCli = true;
+      // The baseline is expanded the same way: that is part of what identifies its evaluation.
+      if (request.baseline) request.baseline.key += '|without-sam-cli';
+    }
     if (nested) request.nested = nested.children;
     if (artifacts) request.artifacts = artifacts;
     if (parent?.template) {

@@ -15,6 +15,8 @@ export interface DocumentSettings {
   parameterFiles: Record<string, string>;
   /** The template (relative to the workspace folder) whose nested stack passes this one its parameter values; undefined to find it. */
   parentTemplate: string | undefined;
+  /** SAM templates reach CloudFormation as written, with no `sam build`/`sam deploy` packaging them first. */
+  withoutSamCli: boolean;
 }
 
 export const defaultSettings: DocumentSettings = {
@@ -23,6 +25,7 @@ export const defaultSettings: DocumentSettings = {
   links: {},
   parameterFiles: {},
   parentTemplate: undefined,
+  withoutSamCli: false,
 };
 
 /** Reads the `cfnImpact` settings section as a client returned it, keeping only well-typed values. */
@@ -32,6 +35,7 @@ export function readDocumentSettings(section: unknown): DocumentSettings {
   const baseline = isRecord(root.baseline) ? root.baseline : {};
   const parameters = isRecord(root.parameters) ? root.parameters : {};
   const nested = isRecord(root.nested) ? root.nested : {};
+  const sam = isRecord(root.sam) ? root.sam : {};
   const debounce = analysis.debounceMs;
   return {
     debounceMs:
@@ -40,6 +44,7 @@ export function readDocumentSettings(section: unknown): DocumentSettings {
     links: stringMap(baseline.links),
     parameterFiles: stringMap(parameters.files),
     parentTemplate: typeof nested.parentTemplate === 'string' && nested.parentTemplate.trim() !== '' ? nested.parentTemplate.trim() : undefined,
+    withoutSamCli: sam.withoutSamCli === true,
   };
 }
 

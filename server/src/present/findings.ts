@@ -109,6 +109,8 @@ export function noteText(note: ReportNote): string {
       return `${note.logicalId}: AlwaysDeploy creates a new deployment on every deploy; this comparison does not show it`;
     case 'sam-local-artifact':
       return `${note.logicalId}: ${note.property} ${note.path} is a local path that sam deploy uploads: a change to the files there is not visible to this comparison`;
+    case 'sam-packaged-folder':
+      return `${note.logicalId}: no ${note.property}: sam build and sam deploy package the template's folder (${note.property} defaults to .), so a change to the files there is not visible to this comparison`;
     case 'sam-local-image':
       return `${note.logicalId}: the image is built by sam build from ${note.path} and pushed by sam deploy, which names it in ImageUri: a change to the files there is not visible to this comparison; a new DockerTag is`;
     case 'sam-local-artifact-missing':

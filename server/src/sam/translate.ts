@@ -33,6 +33,7 @@ import { DeploymentPreferences } from './model/deploymentPreference';
 import { translateFunction } from './resources/function/function';
 import { GeneratedResource, type Origin } from './model/generated';
 import { Globals, mergeGlobals } from './plugins/globals';
+import { packageLikeSamCli } from './plugins/samCliPackaging';
 import { defaultDefinitionBodies } from './plugins/defaultDefinitions';
 import { invalidLogicalIds, nonStringSubVariable, validateDocument } from './model/document';
 import { ParameterWithoutValue, ResourceReferences, resolveParameterRefs } from './model/intrinsics';
@@ -95,6 +96,12 @@ export interface TranslationOptions {
   partition: string;
   /** Whether the local artifact paths the template names are there (`localArtifactPaths` says which to look for). */
   artifacts?: LocalArtifacts;
+  /**
+   * Whether the template reaches CloudFormation as written, with no `sam build`/`sam deploy`
+   * packaging it first (plugins/samCliPackaging.ts): then a function with no code is rejected as
+   * the transform rejects it. By default the SAM CLI packages it.
+   */
+  withoutSamCli?: boolean;
 }
 
 /** What every translation reads of the template and the caller, besides the resources. */
@@ -188,6 +195,10 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   };
   const errors: Translation['errors'] = [];
   const order = new ResourceOrder(Object.keys(resources), py27);
+  if (!options.withoutSamCli) {
+    const keyRanges = new Map((resourcesNode?.entries ?? []).map((e) => [e.key, e.keyRange]));
+    packageLikeSamCli(ctx, template.Globals, (id) => keyRanges.get(id));
+  }
 
   const embedded = addEmbeddedConnectors(ctx, order);
   errors.push(...embedded.errors);

@@ -265,3 +265,30 @@ Resources:
     ]);
   });
 });
+
+describe('a SAM function with no CodeUri, as sam deploy packages it or as written', () => {
+  const starter = `Transform: AWS::Serverless-2016-10-31
+Resources:
+  Logger:
+    Type: AWS::Serverless::Function
+    Properties:
+      Runtime: nodejs22.x
+      Handler: src/handlers/logger.handler
+      Timeout: 25
+`;
+
+  test("by default the template's folder is the code: a timeout edit is the function's update, and a note says where its code comes from (JSON)", async () => {
+    const { code, stdout } = await run('diff', file('starter-before.yaml', starter), file('starter-after.yaml', starter.replace('Timeout: 25', 'Timeout: 30')), '--json');
+    assert.equal(code, 0);
+    const report = JSON.parse(stdout) as { status: string; changes: { logicalId: string }[]; notes: string[] };
+    assert.equal(report.status, 'update');
+    assert.deepEqual(report.changes.map((c) => c.logicalId), ['Logger']);
+    assert.deepEqual(report.notes, ["Logger: no CodeUri: sam build and sam deploy package the template's folder (CodeUri defaults to .), so a change to the files there is not visible to this comparison"]);
+  });
+
+  test('--without-sam-cli: the template as written, which the transform rejects', async () => {
+    const { code, stderr, stdout } = await run('diff', file('starter-as-written.yaml', starter), file('starter-as-written-2.yaml', starter), '--without-sam-cli');
+    assert.equal(code, 1, stderr);
+    assert.match(stdout, /Only one of 'InlineCode' or 'CodeUri' can be set\./);
+  });
+});

@@ -10,6 +10,7 @@ describe('readDocumentSettings', () => {
       baseline: { default: 'none', links: { 'stacks/*.yaml': 'prod' } },
       parameters: { files: { 'stack.yaml': 'params/prod.json' } },
       nested: { parentTemplate: 'stacks/parent.yaml' },
+      sam: { withoutSamCli: true },
     };
     assert.deepEqual(readDocumentSettings(section), {
       debounceMs: 300,
@@ -17,6 +18,7 @@ describe('readDocumentSettings', () => {
       links: { 'stacks/*.yaml': 'prod' },
       parameterFiles: { 'stack.yaml': 'params/prod.json' },
       parentTemplate: 'stacks/parent.yaml',
+      withoutSamCli: true,
     });
   });
 
@@ -26,6 +28,7 @@ describe('readDocumentSettings', () => {
     assert.equal(readDocumentSettings({ analysis: { debounceMs: 1e9 } }).debounceMs, 5000);
     assert.deepEqual(readDocumentSettings({ baseline: { links: { a: 'x', b: 3, c: ' ' } } }).links, { a: 'x' });
     assert.equal(readDocumentSettings({ nested: { parentTemplate: '  ' } }).parentTemplate, undefined);
+    assert.equal(readDocumentSettings({ sam: { withoutSamCli: 'yes' } }).withoutSamCli, false);
     assert.equal(readDocumentSettings({ nested: { parentTemplate: 3 } }).parentTemplate, undefined);
   });
 });

@@ -34,9 +34,10 @@ function serve(port: NonNullable<typeof parentPort>): void {
       return;
     }
     try {
-      const { stackName, stackStatus, region, accountId, crossStack, nested, lastOperationFailures } = message.request;
+      const { stackName, stackStatus, region, accountId, crossStack, nested, lastOperationFailures, withoutSamCli } = message.request;
       const options: AnalyzeOptions = { spec: loaded.spec, stackName, stackStatus, region, accountId, ...(crossStack ? { crossStack } : {}), ...(lastOperationFailures ? { lastOperationFailures } : {}) };
       if (nested) options.nested = nestedTemplates(children.apply(message.request.uri, nested));
+      if (withoutSamCli) options.withoutSamCli = true;
       const reply = analyse(message.request, options);
       send({ kind: 'result', id: message.id, reply }, reply.outline ? [reply.outline.cells.buffer as ArrayBuffer] : []);
     } catch (error) {
@@ -86,7 +87,7 @@ function nestedTemplates(nested: NestedChildren): NestedTemplates {
  * analysis passes them. The parent is analysed alone (its own nested stacks are not followed).
  */
 function parentPasses(parent: ParentTemplate, options: AnalyzeOptions): { before?: Map<string, Value>; after?: Map<string, Value> } {
-  const parentOptions: AnalyzeOptions = { spec: options.spec, ...(options.region ? { region: options.region } : {}) };
+  const parentOptions: AnalyzeOptions = { spec: options.spec, ...(options.region ? { region: options.region } : {}), ...(options.withoutSamCli ? { withoutSamCli: true } : {}) };
   const edited = side(parent.text, parent.parameters);
   const analysis = parent.baseline ? analyzeUpdate(side(parent.baseline.text, parent.baseline.parameters), edited, parentOptions) : { after: evaluateSide(edited, parentOptions) };
   return parametersPassedToChild(analysis, parent.parentPath, parent.childPath);

@@ -84,6 +84,8 @@ export interface AnalysisRequest {
   nested?: NestedChildren;
   /** For a SAM template on disk: whether each local artifact path it names is beside it. */
   artifacts?: Record<string, boolean>;
+  /** SAM templates reach CloudFormation as written (the `cfnImpact.sam.withoutSamCli` setting). */
+  withoutSamCli?: boolean;
   /** Absent when the document has no baseline. */
   baseline?: {
     /** Identifies the baseline text and its parameter values: the worker re-evaluates the baseline only when it changes. */

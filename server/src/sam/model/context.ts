@@ -26,6 +26,8 @@ export type SamNote = (
   | { kind: 'sam-application-url'; logicalId: string }
   /** A local artifact path that `sam deploy` uploads: the files there are not in the template. */
   | { kind: 'sam-local-artifact'; logicalId: string; property: string; path: string }
+  /** No artifact path written: `sam build` and `sam deploy` package the template's folder. */
+  | { kind: 'sam-packaged-folder'; logicalId: string; property: string }
   /** A function's image that `sam build` builds from a local folder (`Metadata.DockerContext`) and `sam deploy` pushes. */
   | { kind: 'sam-local-image'; logicalId: string; path: string }
   /** A local artifact path with no file or folder there, as the caller found: shown as a warning (present/findings.ts). */
@@ -88,6 +90,12 @@ export interface TranslationContext {
    * is there, as the caller found; a path not in it is not known, and is taken to be there.
    */
   artifacts?: LocalArtifacts;
+  /**
+   * The resources whose artifact path the SAM CLI fills with the template's folder, as `sam
+   * package` does when it is missing (plugins/samCliPackaging.ts): their note says so, not the
+   * note of a local path written.
+   */
+  packagedFolders?: Set<string>;
   /** Records a note once. */
   note(note: SamNote, range?: Range): void;
 }

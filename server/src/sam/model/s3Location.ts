@@ -66,6 +66,7 @@ export function s3LocationObject(
 
 /** The note for a local artifact path: its contents are not in the template; or, when the caller found nothing there, that it is missing. */
 export function noteLocalPath(ctx: TranslationContext, sam: SamResource, property: string, path: string): void {
+  if (ctx.packagedFolders?.has(sam.logicalId)) return;
   const kind = ctx.artifacts?.get(path) === false ? 'sam-local-artifact-missing' : 'sam-local-artifact';
   ctx.note({ kind, logicalId: sam.logicalId, property, path }, sam.propertyRange(property) ?? sam.node?.range);
 }
