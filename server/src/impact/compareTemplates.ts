@@ -15,6 +15,7 @@ import { exportRisks, type PlacedStackRisk } from './exportRisks';
 import { dependencyOrder } from './dependencyOrder';
 import { synchronousRejections } from './rejections';
 import { rolloutOf } from './rollouts';
+import { dynamicReferencesIn } from './dynamicReferences';
 import type { ImpactDiagnostic, ImpactReport, ReplacementCause, ReportNote, ResourceChange, StackRisk } from './types';
 import { diffValues, UNCHANGED, valuesEqual, type ResourceFate } from './valueDiff';
 
@@ -64,6 +65,10 @@ export function compareTemplates(before: EvaluatedTemplate, after: EvaluatedTemp
   for (const change of changes) {
     const rollout = rolloutOf(change, after);
     if (rollout) change.rollout = rollout;
+    // A resource updated for any reason resolves its dynamic references anew; one not updated does not.
+    const updated = change.action === 'Modify' && change.impact !== 'none' ? after.resources.get(change.logicalId) : undefined;
+    const references = updated ? dynamicReferencesIn(updated.properties) : [];
+    if (references.length > 0) change.dynamicReferences = references;
   }
   diagnostics.push(...undeployedApiChanges(changes, before, after), ...unpublishedFunctionChanges(changes, after));
   // Outputs alone never make an update (docs/update-rules.md#template-sections): exports change only with one.

@@ -116,6 +116,12 @@ export interface ResourceChange {
   nested?: NestedReport;
   /** How CloudFormation carries the update out, where an `UpdatePolicy` decides it (rollouts.ts). */
   rollout?: UpdateRollout;
+  /**
+   * For an update: the dynamic references the resource's properties hold
+   * (`{{resolve:ssm:/app/version}}`), which CloudFormation resolves anew as it updates it
+   * (dynamicReferences.ts). Only references, never the values behind them.
+   */
+  dynamicReferences?: string[];
 }
 
 /**

@@ -150,7 +150,19 @@ export function changeReason(change: ResourceChange, replaced: ReadonlySet<strin
   if (change.impact === 'none') return unchangedReason(change);
   if (change.failure) return failureText(change.failure, change.resourceType);
   if (change.nested && change.details.length === 0) return nestedSummary(change.nested);
-  return `${changeCauses(change, replaced)}${avoidableReplacement(change)}${unknownBehaviorClause(change)}${keptOldResource(change)}${rolloutClause(change.rollout)}${conditionQualifier(change)}${risksSuffix(change.risks, change.action)}${nestedSuffix(change.nested)}`;
+  return `${changeCauses(change, replaced)}${avoidableReplacement(change)}${unknownBehaviorClause(change)}${keptOldResource(change)}${rolloutClause(change.rollout)}${conditionQualifier(change)}${risksSuffix(change.risks, change.action)}${dynamicReferencesClause(change)}${nestedSuffix(change.nested)}`;
+}
+
+/**
+ * What an update may read anew: `; updated, it resolves {{resolve:ssm:/app/version}} again: a
+ * value stored there since the last deployment may go live with it`. The reference only, never a
+ * value; "may", because AWS's own pages disagree on it (docs/update-rules.md#dynamic-references).
+ */
+export function dynamicReferencesClause(change: ResourceChange): string {
+  const references = change.dynamicReferences;
+  if (!references || references.length === 0) return '';
+  const those = references.length === 1 ? 'a value stored there' : 'values stored there';
+  return `; updated, it resolves ${listSome(references, 2)} again: ${those} since the last deployment may go live with it`;
 }
 
 /** The code lens above a changed resource: `⟳ Replace — VpcId ← VPC replaced`; a removal names the resource and its fate. */

@@ -1,0 +1,66 @@
+// A resource updated for another reason, whose properties hold dynamic references, in the real
+// server over stdio against git HEAD: its hover says the update may resolve them again
+// (docs/update-rules.md#dynamic-references); a resource left as it is says nothing of them.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Hover } from 'vscode-languageserver-protocol';
+import { pathToUri, TestServer } from './support/languageServer';
+
+const template = (memory: number) => `Resources:
+  Fn:
+    Type: AWS::Lambda::Function
+    Properties:
+      Role: arn:aws:iam::111122223333:role/fn
+      Handler: index.handler
+      Runtime: nodejs22.x
+      MemorySize: ${memory}
+      Code: { S3Bucket: artifacts, S3Key: fn.zip }
+      Environment:
+        Variables:
+          VERSION: '{{resolve:ssm:/app/version}}'
+  Queue:
+    Type: AWS::SQS::Queue
+    Properties:
+      QueueName: '{{resolve:ssm:/app/queue-name}}'
+`;
+
+function git(cwd: string, ...args: string[]): void {
+  execFileSync('git', args, { cwd, env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
+}
+
+function hoverText(hover: Hover | null): string {
+  return hover && typeof hover.contents === 'object' && 'value' in hover.contents ? hover.contents.value : '';
+}
+
+describe('dynamic references in the editor', () => {
+  let repo: string;
+  let server: TestServer;
+
+  before(async () => {
+    repo = mkdtempSync(join(tmpdir(), 'cfn-impact-lsp-dynamic-'));
+    git(repo, 'init', '-q', '-b', 'main');
+    writeFileSync(join(repo, 'template.yaml'), template(128));
+    git(repo, 'add', '--', 'template.yaml');
+    git(repo, 'commit', '-q', '-m', 'first');
+    server = await TestServer.start({ workspace: repo });
+  });
+
+  after(async () => {
+    await server?.stop();
+    rmSync(repo, { recursive: true, force: true });
+  });
+
+  test("the function's new memory: its hover says the update may resolve its reference again; the queue's hover says nothing of its own", async () => {
+    const uri = pathToUri(join(repo, 'template.yaml'));
+    const edited = template(256);
+    await server.diagnostics(uri, await server.open(uri, edited));
+    const fn = hoverText(await server.hover(uri, 1, 3));
+    assert.match(fn, /updated, it resolves \{\{resolve:ssm:\/app\/version\}\} again: a value stored there since the last deployment may go live with it/);
+    const queue = hoverText(await server.hover(uri, edited.split('\n').indexOf('  Queue:'), 3));
+    assert.doesNotMatch(queue, /resolves/);
+  });
+});
