@@ -169,11 +169,6 @@ export function orTri(values: Tri[]): Tri {
   return values.includes('unknown') ? 'unknown' : false;
 }
 
-/** Kleene negation. */
-export function notTri(value: Tri): Tri {
-  return value === 'unknown' ? 'unknown' : !value;
-}
-
 /** The parameters `Fn::GetStackOutput` takes (its argument is a map of these). */
 export const STACK_OUTPUT_PARAMETERS = ['StackName', 'OutputName', 'Region', 'RoleArn'] as const;
 export type StackOutputParameter = (typeof STACK_OUTPUT_PARAMETERS)[number];

@@ -13,7 +13,7 @@ import type { TranslationContext } from '../model/context';
 import { isMap, type PlainMap } from '../model/values';
 
 /** The folder a missing artifact path is packaged from: the template's own. */
-export const TEMPLATE_FOLDER = '.';
+const TEMPLATE_FOLDER = '.';
 
 /** The artifact property `sam package` fills with the template's folder when it is missing, by type. */
 const PACKAGED_WHEN_MISSING: Readonly<Record<string, string>> = {
