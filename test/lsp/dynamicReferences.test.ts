@@ -9,24 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hover } from 'vscode-languageserver-protocol';
 import { pathToUri, TestServer } from './support/languageServer';
+import { functionWithReferences } from '../fixtures/dynamicReferences';
 
-const template = (memory: number) => `Resources:
-  Fn:
-    Type: AWS::Lambda::Function
-    Properties:
-      Role: arn:aws:iam::111122223333:role/fn
-      Handler: index.handler
-      Runtime: nodejs22.x
-      MemorySize: ${memory}
-      Code: { S3Bucket: artifacts, S3Key: fn.zip }
-      Environment:
-        Variables:
-          VERSION: '{{resolve:ssm:/app/version}}'
-  Queue:
-    Type: AWS::SQS::Queue
-    Properties:
-      QueueName: '{{resolve:ssm:/app/queue-name}}'
-`;
+const template = (memory: number) => functionWithReferences(memory);
 
 function git(cwd: string, ...args: string[]): void {
   execFileSync('git', args, { cwd, env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
@@ -59,7 +44,7 @@ describe('dynamic references in the editor', () => {
     const edited = template(256);
     await server.diagnostics(uri, await server.open(uri, edited));
     const fn = hoverText(await server.hover(uri, 1, 3));
-    assert.match(fn, /updated, it resolves \{\{resolve:ssm:\/app\/version\}\} again: a value stored there since the last deployment may go live with it/);
+    assert.match(fn, /updated, it resolves \{\{resolve:ssm:\/app\/version\}\}, \{\{resolve:secretsmanager:db-credentials:SecretString:password\}\} again: values stored there since the last deployment may go live with it/);
     const queue = hoverText(await server.hover(uri, edited.split('\n').indexOf('  Queue:'), 3));
     assert.doesNotMatch(queue, /resolves/);
   });

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { main } from '../../../server/src/cli/main';
+import { FUNCTION_REFERENCES, functionWithReferences } from '../../fixtures/dynamicReferences';
 
 const dir = mkdtempSync(join(tmpdir(), 'cfn-impact-diff-'));
 
@@ -294,25 +295,11 @@ Resources:
 });
 
 describe('dynamic references in --json', () => {
-  const fn = (memory: number) => `Resources:
-  Fn:
-    Type: AWS::Lambda::Function
-    Properties:
-      Role: arn:aws:iam::111122223333:role/fn
-      Handler: index.handler
-      Runtime: nodejs22.x
-      MemorySize: ${memory}
-      Code: { S3Bucket: artifacts, S3Key: fn.zip }
-      Environment:
-        Variables:
-          PASSWORD: '{{resolve:secretsmanager:db-credentials:SecretString:password}}'
-`;
-
   test('an update lists the references it may resolve again, and its reason says so; the reference only', async () => {
-    const { code, stdout } = await run('diff', file('dyn-before.yaml', fn(128)), file('dyn-after.yaml', fn(256)), '--json');
+    const { code, stdout } = await run('diff', file('dyn-before.yaml', functionWithReferences(128)), file('dyn-after.yaml', functionWithReferences(256)), '--json');
     assert.equal(code, 0);
     const report = JSON.parse(stdout) as { changes: { logicalId: string; reason: string; dynamicReferences?: string[] }[] };
-    assert.deepEqual(report.changes.map((c) => [c.logicalId, c.dynamicReferences]), [['Fn', ['{{resolve:secretsmanager:db-credentials:SecretString:password}}']]]);
-    assert.match(report.changes[0]!.reason, /updated, it resolves \{\{resolve:secretsmanager:db-credentials:SecretString:password\}\} again: a value stored there since the last deployment may go live with it$/);
+    assert.deepEqual(report.changes.map((c) => [c.logicalId, c.dynamicReferences]), [['Fn', FUNCTION_REFERENCES]]);
+    assert.match(report.changes[0]!.reason, /; updated, it resolves \{\{resolve:ssm:\/app\/version\}\}, \{\{resolve:secretsmanager:db-credentials:SecretString:password\}\} again: values stored there since the last deployment may go live with it$/);
   });
 });

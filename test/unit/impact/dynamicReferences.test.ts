@@ -10,27 +10,11 @@ import { analyzeUpdate } from '../../../server/src/impact';
 import type { ImpactReport } from '../../../server/src/impact/types';
 import { changeReason } from '../../../server/src/present';
 import { loadResourceSpec } from '../../../server/src/spec/load';
+import { FUNCTION_REFERENCES, functionWithReferences } from '../../fixtures/dynamicReferences';
 
 const spec = loadResourceSpec();
 
-const template = (memory: number, image = '{{resolve:ssm:/app/image}}') => `Resources:
-  Fn:
-    Type: AWS::Lambda::Function
-    Properties:
-      Role: arn:aws:iam::111122223333:role/fn
-      Handler: index.handler
-      Runtime: nodejs22.x
-      MemorySize: ${memory}
-      Code: { S3Bucket: artifacts, S3Key: fn.zip }
-      Environment:
-        Variables:
-          VERSION: '{{resolve:ssm:/app/version}}'
-          PASSWORD: '{{resolve:secretsmanager:db-credentials:SecretString:password}}'
-  Queue:
-    Type: AWS::SQS::Queue
-    Properties:
-      QueueName: 'jobs-${image}'
-`;
+const template = (memory: number) => functionWithReferences(memory);
 
 function impact(before: string, after: string): ImpactReport {
   return analyzeUpdate({ text: before }, { text: after }, { spec, stackName: 'app' }).report;
@@ -42,7 +26,7 @@ describe('dynamic references read anew by an update', () => {
     assert.equal(report.status, 'update');
     assert.deepEqual(report.changes.map((c) => c.logicalId), ['Fn']);
     const fn = report.changes[0]!;
-    assert.deepEqual(fn.dynamicReferences, ['{{resolve:ssm:/app/version}}', '{{resolve:secretsmanager:db-credentials:SecretString:password}}']);
+    assert.deepEqual(fn.dynamicReferences, FUNCTION_REFERENCES);
     assert.equal(
       changeReason(fn, new Set()),
       'MemorySize changed; updated, it resolves {{resolve:ssm:/app/version}}, {{resolve:secretsmanager:db-credentials:SecretString:password}} again: values stored there since the last deployment may go live with it',
@@ -61,7 +45,7 @@ describe('dynamic references read anew by an update', () => {
   });
 
   test('a reference inside a longer string is found, and one reference is said in the singular', () => {
-    const report = impact(template(128), template(128).replace("QueueName: 'jobs-", "QueueName: 'work-"));
+    const report = impact(template(128), functionWithReferences(128, 'work'));
     const queue = report.changes.find((c) => c.logicalId === 'Queue')!;
     assert.deepEqual(queue.dynamicReferences, ['{{resolve:ssm:/app/image}}']);
     assert.match(changeReason(queue, new Set()), /; updated, it resolves \{\{resolve:ssm:\/app\/image\}\} again: a value stored there since the last deployment may go live with it$/);
