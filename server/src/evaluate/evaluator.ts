@@ -10,11 +10,11 @@ import * as fn from './functions';
 import { isCycle, stronglyConnectedComponents } from './graph';
 import { isMacroInvocation, macroNames } from './macros';
 import { ModuleIndex, type ModuleReference } from './modules';
-import { compactKey, derivedUnknown, symbolDependencies, valueKey } from './render';
+import { compactKey, derivedUnknown, pseudoParameterOf, symbolDependencies, valueKey } from './render';
 import { parseSubString, type SubPart } from './sub';
 import { concatenate, literalString, scalarText } from './strings';
 import type { CrossStackValues, EvaluationNote, ResolvedParameter } from './types';
-import { ResourceAttribute, ResourceRef, UnknownValue, isSymbolic, type Symbolic, type Value, type ValueObject } from './value';
+import { ResourceAttribute, ResourceRef, UnknownValue, isSymbolic, type LookupChoices, type Symbolic, type Value, type ValueObject } from './value';
 
 /** A range, or where to look for a narrower one when an error needs it (narrowing inside a string costs a scan). */
 type RangeSource = Range | { within: Range; needle: string };
@@ -119,7 +119,7 @@ export class Evaluator {
   private readonly subCache = new Map<string, SubPart[]>();
   private mappingIndex: Map<string, MapNode> | undefined;
   /** What lookups with keys known only at deploy time may select, by the keys that are known (`selectable`). */
-  private readonly selectableCache = new Map<string, { key: string; values: string }>();
+  private readonly selectableCache = new Map<string, { key: string; values: string; choices: LookupChoices['choices'] }>();
   private outputValueNodes: Set<TemplateNode> | undefined;
   private modules: ModuleIndex | undefined;
   private readonly noteSet = new Set<string>();
@@ -808,7 +808,10 @@ export class Evaluator {
       // The entries the lookup may select are part of what it gives: an edit to one of them is a
       // change wherever the stack's own keys select it (a parameter's current value, the account).
       const selectable = this.selectable(keys, scope, depth);
-      return derivedUnknown('findinmap', `${valueKey(from)}|${selectable.key}`, `Fn::FindInMap [${keys.map(fn.describeValue).join(', ')}]${selectable.values}`, from);
+      const keysKey = valueKey(from);
+      const decidedBy = keys.flatMap((key, position) => (key instanceof UnknownValue ? [{ position, name: lookupKeyName(key) }] : []));
+      const lookup = decidedBy.length === 0 ? undefined : { keysKey, decidedBy, choices: selectable.choices };
+      return derivedUnknown('findinmap', `${keysKey}|${selectable.key}`, `Fn::FindInMap [${keys.map(fn.describeValue).join(', ')}]${selectable.values}`, from, lookup);
     }
     const texts = keys.map(scalarText);
     if (texts.some((t) => t === undefined)) return this.malformed('Fn::FindInMap', FIND_IN_MAP_SHAPE, node);
@@ -835,12 +838,13 @@ export class Evaluator {
    * select, as a key and in words (`: one of "t3.small", "m5.large"`), once per pattern of known keys,
    * so that many lookups of one map cost one walk of it.
    */
-  private selectable(keys: readonly Value[], scope: Scope, depth: number): { key: string; values: string } {
+  private selectable(keys: readonly Value[], scope: Scope, depth: number): { key: string; values: string; choices: LookupChoices['choices'] } {
     const known = keys.map((k) => (isSymbolic(k) ? undefined : scalarText(k)));
     const pattern = known.map((k) => (k === undefined ? '\u0000?' : k)).join('\u0000');
     const cached = this.selectableCache.get(pattern);
     if (cached !== undefined) return cached;
     const entries: Value[] = [];
+    const choices: { path: [string, string, string]; value: Value }[] = [];
     const shown = new Set<string>();
     for (const map of this.model.mappings?.entries ?? []) {
       if ((known[0] !== undefined && map.key !== known[0]) || map.value.kind !== 'map') continue;
@@ -850,12 +854,13 @@ export class Evaluator {
           if (known[2] !== undefined && second.key !== known[2]) continue;
           const value = this.evaluate(second.value, scope, depth + 2);
           entries.push([map.key, top.key, second.key, value === NO_VALUE ? null : value]);
+          choices.push({ path: [map.key, top.key, second.key], value: value === NO_VALUE ? null : value });
           if (shown.size < SHOWN_SELECTABLE) shown.add(value === NO_VALUE ? 'nothing' : fn.describeValue(value));
         }
       }
     }
     const more = entries.length > shown.size && shown.size === SHOWN_SELECTABLE ? ', …' : '';
-    const selectable = { key: compactKey(valueKey(entries)), values: shown.size === 0 ? '' : `: one of ${[...shown].join(', ')}${more}` };
+    const selectable = { key: compactKey(valueKey(entries)), values: shown.size === 0 ? '' : `: one of ${[...shown].join(', ')}${more}`, choices };
     this.selectableCache.set(pattern, selectable);
     return selectable;
   }
@@ -953,4 +958,10 @@ export function conditionReferences(node: TemplateNode): string[] {
     }
   }
   return names;
+}
+
+/** The name of a lookup key only the deployment knows: a parameter's or a pseudo parameter's name, else its description. */
+function lookupKeyName(key: UnknownValue): string {
+  if (key.key.startsWith('param:')) return key.key.slice('param:'.length);
+  return pseudoParameterOf(key) ?? key.reason;
 }

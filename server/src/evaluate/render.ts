@@ -2,7 +2,7 @@
  * Text forms of evaluated values: a compact rendering for people and a canonical
  * key that identifies a value (used to name unknowns derived from other values).
  */
-import { Concatenation, ResourceAttribute, ResourceRef, UnknownValue, isSymbolic, type Symbolic, type Value } from './value';
+import { Concatenation, ResourceAttribute, ResourceRef, UnknownValue, isSymbolic, type LookupChoices, type Symbolic, type Value } from './value';
 
 /** Longest rendering `renderValue` returns before cutting with an ellipsis. */
 export const MAX_RENDER_LENGTH = 160;
@@ -115,8 +115,8 @@ export function symbolDependencies(v: Value): (ResourceRef | ResourceAttribute)[
 }
 
 /** An unknown derived from another value by a function (`Fn::Base64`, `Fn::Split`, ...), keeping its resource dependencies. */
-export function derivedUnknown(fn: string, keyParts: string, reason: string, from: Value): UnknownValue {
-  return new UnknownValue(fn + ':' + compactKey(keyParts), reason, symbolDependencies(from));
+export function derivedUnknown(fn: string, keyParts: string, reason: string, from: Value, lookup?: LookupChoices): UnknownValue {
+  return new UnknownValue(fn + ':' + compactKey(keyParts), reason, symbolDependencies(from), lookup);
 }
 
 /** Keys longer than this are replaced by a digest of themselves. */

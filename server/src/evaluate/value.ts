@@ -54,9 +54,25 @@ export class UnknownValue extends SymbolicBase {
     readonly reason: string,
     /** The resources whose physical ids or attributes the value depends on. */
     readonly resourceDeps: readonly (ResourceRef | ResourceAttribute)[] = [],
+    /** For a `Fn::FindInMap` keyed by values only the deployment knows: what it may select. */
+    readonly lookup?: LookupChoices,
   ) {
     super();
   }
+}
+
+/**
+ * What a lookup keyed by values only the deployment knows may select: which of its keys the
+ * deployment decides, and each entry it may select with the keys that select it. An edit to one
+ * entry changes the lookup only where the stack's keys select that entry.
+ */
+export interface LookupChoices {
+  /** What identifies the lookup apart from its entries: its keys (and default value). */
+  readonly keysKey: string;
+  /** The keys only the deployment knows, by their place in `[map, top-level key, second-level key]`, named (`Size`, `AWS::Region`). */
+  readonly decidedBy: readonly { readonly position: number; readonly name: string }[];
+  /** Each entry it may select, at its place in Mappings. */
+  readonly choices: readonly { readonly path: readonly [string, string, string]; readonly value: Value }[];
 }
 
 /** A string built from literal parts and symbolic ones (`Fn::Sub`, `Fn::Join` over symbols). */

@@ -237,6 +237,7 @@ function detailOf(
     ...(diff.keepsValue ? { keepsValue: true as const } : {}),
     ...(range ? { range } : {}),
     rangeIn,
+    ...(diff.when ? { when: diff.when } : {}),
   };
 }
 

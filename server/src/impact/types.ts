@@ -70,6 +70,18 @@ export interface ChangeDetail {
   /** Where the changed value is in the new template (or the old one, when it was removed). */
   range?: Range;
   rangeIn: 'new' | 'old';
+  /**
+   * For a lookup keyed by values only the deployment knows: the change happens only where the
+   * stack's keys are these (`{key: 'Size', values: ['large']}`); the values shown are the changed
+   * entry's (valueDiff.ts).
+   */
+  when?: LookupCondition;
+}
+
+/** The deploy-time keys of a lookup (`Size`) and the values of them that select a changed entry (`large`). */
+export interface LookupCondition {
+  key: string;
+  values: string[];
 }
 
 export interface ResourceChange {

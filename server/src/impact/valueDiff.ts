@@ -25,7 +25,8 @@ import {
   type Symbolic,
   type Value,
 } from '../evaluate/value';
-import type { Evaluation } from './types';
+import { valueKey } from '../evaluate/render';
+import type { Evaluation, LookupCondition } from './types';
 
 /**
  * What a change set plans for a resource, as far as references to it are concerned.
@@ -66,9 +67,17 @@ export interface ValueDifference {
   cause?: ReferenceCause;
   /** A `Dynamic` difference that is known not to happen: every reference it depends on keeps its value. */
   keepsValue?: true;
+  /**
+   * For a lookup keyed by values only the deployment knows whose selectable entries changed: the
+   * keys that select a changed entry, so the difference happens only where the stack's keys are
+   * those (`before` and `after` are then that entry's values, when one entry changed).
+   */
+  when?: LookupCondition;
 }
 
-type SymbolVerdict = { equal: true } | { equal: false; evaluation: Evaluation; cause?: ReferenceCause; keepsValue?: true };
+type SymbolVerdict =
+  | { equal: true }
+  | { equal: false; evaluation: Evaluation; cause?: ReferenceCause; keepsValue?: true; when?: LookupCondition; entry?: { before: Value | undefined; after: Value | undefined } };
 
 const EQUAL: SymbolVerdict = { equal: true };
 const STATIC_DIFFERENT: SymbolVerdict = { equal: false, evaluation: 'Static' };
@@ -113,8 +122,10 @@ function walk(
   if (isSymbolic(a) || isSymbolic(b)) {
     const verdict = isSymbolic(a) && isSymbolic(b) ? compareSymbols(a, b, fateOf) : STATIC_DIFFERENT;
     if (!verdict.equal) {
-      const difference: ValueDifference = { path: [...path], before: a, after: b, evaluation: verdict.evaluation, cause: verdict.cause };
+      const entry = verdict.entry;
+      const difference: ValueDifference = { path: [...path], before: entry ? entry.before : a, after: entry ? entry.after : b, evaluation: verdict.evaluation, cause: verdict.cause };
       if (verdict.keepsValue) difference.keepsValue = true;
+      if (verdict.when) difference.when = verdict.when;
       out.push(difference);
     }
     return;
@@ -177,7 +188,7 @@ function compareSymbols(a: Symbolic, b: Symbolic, fateOf: (logicalId: string) =>
     return referenceVerdict(fateOf(a.logicalId), { logicalId: a.logicalId, attribute: a.attribute });
   }
   if (a instanceof UnknownValue && b instanceof UnknownValue) {
-    if (a.key !== b.key) return STATIC_DIFFERENT;
+    if (a.key !== b.key) return lookupVerdict(a, b) ?? STATIC_DIFFERENT;
     let worst: SymbolVerdict = EQUAL;
     for (const dep of b.resourceDeps) {
       const verdict = compareSymbols(dep, dep, fateOf);
@@ -194,12 +205,40 @@ function compareSymbols(a: Symbolic, b: Symbolic, fateOf: (logicalId: string) =>
       let verdict: SymbolVerdict;
       if (typeof pa === 'string' || typeof pb === 'string') verdict = pa === pb ? EQUAL : STATIC_DIFFERENT;
       else verdict = compareSymbols(pa, pb, fateOf);
+      // A lookup's changed entry is a part of the text: the difference shows the whole text.
+      if (!verdict.equal && verdict.entry) verdict = { ...verdict, entry: undefined };
       if (!verdict.equal && verdict.cause === undefined) return verdict;
       if (verdictRank(verdict) > verdictRank(worst)) worst = verdict;
     }
     return worst;
   }
   return STATIC_DIFFERENT;
+}
+
+/**
+ * Two lookups with the same keys whose selectable entries differ (docs/update-rules.md#lookup-entries):
+ * the value changes only where the stack's deploy-time keys select a changed entry. Undefined for
+ * anything else.
+ */
+function lookupVerdict(a: UnknownValue, b: UnknownValue): SymbolVerdict | undefined {
+  const before = a.lookup;
+  const after = b.lookup;
+  if (before === undefined || after === undefined || before.keysKey !== after.keysKey) return undefined;
+  const pathKey = (path: readonly string[]) => path.join('\u0000');
+  const old = new Map(before.choices.map((choice) => [pathKey(choice.path), choice]));
+  const now = new Map(after.choices.map((choice) => [pathKey(choice.path), choice]));
+  const changed: { path: readonly string[]; before: Value | undefined; after: Value | undefined }[] = [];
+  for (const [key, choice] of now) {
+    const was = old.get(key);
+    if (was === undefined || valueKey(was.value) !== valueKey(choice.value)) changed.push({ path: choice.path, before: was?.value, after: choice.value });
+  }
+  for (const [key, choice] of old) if (!now.has(key)) changed.push({ path: choice.path, before: choice.value, after: undefined });
+  if (changed.length === 0) return EQUAL;
+  const decidedBy = after.decidedBy;
+  const values = [...new Set(changed.map((c) => decidedBy.map((d) => c.path[d.position]).join(', ')))];
+  const when = { key: decidedBy.map((d) => d.name).join(', '), values };
+  const only = changed.length === 1 ? changed[0]! : undefined;
+  return { equal: false, evaluation: 'Static', when, ...(only ? { entry: { before: only.before, after: only.after } } : {}) };
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 import { shownDetails } from '../impact/claims';
 import type { ChangeDetail, ChangeSource, ResourceChange } from '../impact/types';
+import { lookupQualifier } from './values';
 
 /** The name a detail is known by: its top-level property, or the section for Metadata. */
 export function detailName(detail: ChangeDetail): string {
@@ -37,7 +38,7 @@ export function causePhrase(name: string, changeSource: ChangeSource, causingEnt
 
 /** One detail's cause: `VpcId ← VPC replaced`, `CidrBlock ← parameter Cidr`, `CidrBlock changed`. */
 export function detailCause(detail: ChangeDetail, replaced: ReadonlySet<string>): string {
-  return causePhrase(detailName(detail), detail.changeSource, detail.causingEntity, replaced);
+  return `${causePhrase(detailName(detail), detail.changeSource, detail.causingEntity, replaced)}${lookupQualifier(detail)}`;
 }
 
 /**

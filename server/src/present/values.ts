@@ -20,7 +20,15 @@ export function describeValueChange(detail: ChangeDetail, quote: (text: string) 
   }
   if (beforeValue === undefined && afterValue === undefined) return '';
   const [before, after] = focusOnDifference(beforeValue ?? '(absent)', afterValue ?? '(absent)');
-  return `${quote(before)} → ${quote(after)}`;
+  return `${quote(before)} → ${quote(after)}${lookupQualifier(detail)}`;
+}
+
+/** Where a lookup's changed entry is selected: ` if Size is large`, ` if Size is large or xlarge`. */
+export function lookupQualifier(detail: ChangeDetail): string {
+  const when = detail.when;
+  if (when === undefined || when.values.length === 0) return '';
+  const values = when.values.length <= 3 ? when.values.join(' or ') : `${when.values.slice(0, 3).join(', ')} or ${when.values.length - 3} more`;
+  return ` if ${when.key} is ${values}`;
 }
 
 /** One changed value at its path, for lists of them: `/Properties/CidrBlock: "10.0.0.0/16" → "10.1.0.0/16"`. */

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { main } from '../../../server/src/cli/main';
 import { FUNCTION_REFERENCES, functionWithReferences } from '../../fixtures/dynamicReferences';
+import { sizedInstance } from '../../fixtures/sizedInstance';
 
 const dir = mkdtempSync(join(tmpdir(), 'cfn-impact-diff-'));
 
@@ -301,5 +302,16 @@ describe('dynamic references in --json', () => {
     const report = JSON.parse(stdout) as { changes: { logicalId: string; reason: string; dynamicReferences?: string[] }[] };
     assert.deepEqual(report.changes.map((c) => [c.logicalId, c.dynamicReferences]), [['Fn', FUNCTION_REFERENCES]]);
     assert.match(report.changes[0]!.reason, /; updated, it resolves \{\{resolve:ssm:\/app\/version\}\}, \{\{resolve:secretsmanager:db-credentials:SecretString:password\}\} again: values stored there since the last deployment may go live with it$/);
+  });
+});
+
+describe('a lookup keyed by a parameter with no value, in --json', () => {
+  test("the detail carries the key that selects the edited entry, and the reason says it", async () => {
+    const { code, stdout } = await run('diff', file('sized-before.yaml', sizedInstance('m5.large')), file('sized-after.yaml', sizedInstance('m5.xlarge')), '--json');
+    assert.equal(code, 0);
+    const report = JSON.parse(stdout) as { changes: { logicalId: string; reason: string; details: { when?: unknown; target: { beforeValue?: string; afterValue?: string } }[] }[] };
+    const [detail] = report.changes[0]!.details;
+    assert.deepEqual([detail!.target.beforeValue, detail!.target.afterValue, detail!.when], ['"m5.large"', '"m5.xlarge"', { key: 'Size', values: ['large'] }]);
+    assert.match(report.changes[0]!.reason, /^InstanceType changed if Size is large/);
   });
 });
