@@ -1,10 +1,10 @@
 /**
- * The README's SAM coverage table (README "SAM templates"), as the translator suite test
- * recognises each feature in an input. A feature marked `expanded` is one the README lists as
+ * The SAM coverage table of docs/sam.md, as the translator suite test
+ * recognises each feature in an input. A feature marked `expanded` is one docs/sam.md lists as
  * expanded: every valid input of SAM's suite that uses only such features must expand to exactly
- * the expected resources. A feature marked not `expanded` is one the README lists under "Not yet
+ * the expected resources. A feature marked not `expanded` is one docs/sam.md lists under "Not yet
  * expanded, or approximated": inputs that use it are left out of that check (and counted by the
- * floor only). Changing what the README claims means changing this table, and the other way round.
+ * floor only). Changing what docs/sam.md claims means changing this table, and the other way round.
  */
 
 /** A resource of an input: its logical id, type, properties (a map, or `{}`) and embedded `Connectors`. */
@@ -21,11 +21,11 @@ export interface SamInput {
   globals: Record<string, unknown>;
 }
 
-/** One feature of the README table and how an input is recognised to use it. */
+/** One feature of the table and how an input is recognised to use it. */
 export interface CoverageEntry {
-  /** The README table's row (its first column). */
+  /** The table's row (its first column). */
   row: string;
-  /** The feature, as the README names it. */
+  /** The feature, as docs/sam.md names it. */
   feature: string;
   /** Listed as expanded (true) or as not yet expanded or approximated (false). */
   expanded: boolean;
@@ -38,7 +38,7 @@ const FUNCTION = 'AWS::Serverless::Function';
 const STATE_MACHINE = 'AWS::Serverless::StateMachine';
 const REST_API = 'AWS::Serverless::Api';
 const HTTP_API = 'AWS::Serverless::HttpApi';
-/** The README row of the other resource types SAM expands. */
+/** The row of the other resource types SAM expands. */
 const OTHERS = 'SimpleTable, LayerVersion, Application, StateMachine, Connector, CapacityProvider';
 
 function isMap(value: unknown): value is Record<string, unknown> {

@@ -5,8 +5,8 @@
  * resources (logical ids, hashes included, and types) must be exactly the expected ones; an
  * `error_*` input must give an error, and how many are worded exactly as the translator's
  * message is printed. The share that matches is printed, overall and by SAM resource type, and
- * the suite fails below the floors below (the README states them). Every valid input that uses
- * only features the README's coverage table lists as expanded (samCoverage.ts) must match
+ * the suite fails below the floors below (docs/sam.md states them). Every valid input that uses
+ * only features the coverage table of docs/sam.md lists as expanded (samCoverage.ts) must match
  * exactly. Every role a valid input generates must carry exactly the inline policies the
  * translator gives it, policy templates expanded into their statements. Skipped, with the reason
  * printed, when the folder is absent.
@@ -28,7 +28,7 @@ const ERROR_DETECTION_FLOOR = 1.0;
 /**
  * The share of the resources generated under an expected logical id whose whole definition
  * (properties and attributes) is the expected one, below which the suite fails. What keeps it
- * below 100 % is what the README lists as approximated: an application's template URL (known
+ * below 100 % is what docs/sam.md lists as approximated: an application's template URL (known
  * only to AWS), a definition under the `OpenApiVersion` feature toggle, plus one input the
  * translator's harness expands with its pass-through-metadata option.
  */
@@ -164,10 +164,10 @@ describe('the SAM translator suite', { skip: existsSync(SUITE) ? false : `${SUIT
 
   test('the coverage table names every SAM resource type of the valid inputs', () => {
     const unnamed = [...new Set(valid.flatMap((o) => o.input.resources.map((r) => r.type)))].filter((type) => isSamType(type) && !SAM_TYPES.has(type));
-    assert.deepEqual(unnamed, [], `types the README's coverage table does not name: ${unnamed.join(', ')}`);
+    assert.deepEqual(unnamed, [], `types the coverage table of docs/sam.md does not name: ${unnamed.join(', ')}`);
   });
 
-  test('every valid input that uses only features the README lists as expanded generates exactly the expected resources', () => {
+  test('every valid input that uses only features docs/sam.md lists as expanded generates exactly the expected resources', () => {
     const claimed = valid.filter((o) => featuresUsedBy(o.input).every((feature) => feature.expanded));
     const lines = [`valid inputs using only expanded features: ${claimed.filter((o) => o.matched).length}/${claimed.length} match exactly`];
     for (const entry of SAM_COVERAGE) {
