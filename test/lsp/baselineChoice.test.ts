@@ -2,11 +2,11 @@
 // one that cannot be read (which is reported, never swapped for another one).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { baselineTextRequest, chooseBaselineRequest } from '../../server/src/lsp/protocol';
+import { git } from './support/gitRepository';
 import { pathToUri, TestServer } from './support/languageServer';
 
 const bucket = (versioning: string, tag: string) => `Resources:
@@ -18,9 +18,6 @@ const bucket = (versioning: string, tag: string) => `Resources:
         Status: ${versioning}
 `;
 
-function git(cwd: string, ...args: string[]): void {
-  execFileSync('git', args, { cwd, env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
-}
 
 describe('choosing a baseline', () => {
   let repo: string;

@@ -3,34 +3,20 @@
 // (docs/update-rules.md#dynamic-references); a resource left as it is says nothing of them.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Hover } from 'vscode-languageserver-protocol';
-import { pathToUri, TestServer } from './support/languageServer';
+import { committedRepository } from './support/gitRepository';
+import { hoverText, pathToUri, TestServer } from './support/languageServer';
 import { functionWithReferences } from '../fixtures/dynamicReferences';
 
 const template = (memory: number) => functionWithReferences(memory);
-
-function git(cwd: string, ...args: string[]): void {
-  execFileSync('git', args, { cwd, env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
-}
-
-function hoverText(hover: Hover | null): string {
-  return hover && typeof hover.contents === 'object' && 'value' in hover.contents ? hover.contents.value : '';
-}
 
 describe('dynamic references in the editor', () => {
   let repo: string;
   let server: TestServer;
 
   before(async () => {
-    repo = mkdtempSync(join(tmpdir(), 'cfn-impact-lsp-dynamic-'));
-    git(repo, 'init', '-q', '-b', 'main');
-    writeFileSync(join(repo, 'template.yaml'), template(128));
-    git(repo, 'add', '--', 'template.yaml');
-    git(repo, 'commit', '-q', '-m', 'first');
+    repo = committedRepository('cfn-impact-lsp-dynamic-', { 'template.yaml': template(128) });
     server = await TestServer.start({ workspace: repo });
   });
 

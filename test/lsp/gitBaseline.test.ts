@@ -2,11 +2,11 @@
 // version is the baseline, with no client setup, and the findings say what deploying the edit does.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DiagnosticSeverity } from 'vscode-languageserver-protocol';
+import { git } from './support/gitRepository';
 import { pathToUri, TestServer } from './support/languageServer';
 import { committedNetwork, editedNetwork } from '../fixtures/editedNetwork';
 
@@ -20,9 +20,6 @@ function lineOf(text: string, content: string): number {
   return line;
 }
 
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
-}
 
 describe('git HEAD as the baseline', () => {
   let repo: string;

@@ -3,32 +3,18 @@
 // selects it (docs/update-rules.md#lookup-entries).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Hover } from 'vscode-languageserver-protocol';
-import { pathToUri, TestServer } from './support/languageServer';
+import { committedRepository } from './support/gitRepository';
+import { hoverText, pathToUri, TestServer } from './support/languageServer';
 import { sizedInstance } from '../fixtures/sizedInstance';
-
-function git(cwd: string, ...args: string[]): void {
-  execFileSync('git', args, { cwd, env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
-}
-
-function hoverText(hover: Hover | null): string {
-  return hover && typeof hover.contents === 'object' && 'value' in hover.contents ? hover.contents.value : '';
-}
 
 describe('a lookup entry edited, in the editor', () => {
   let repo: string;
   let server: TestServer;
 
   before(async () => {
-    repo = mkdtempSync(join(tmpdir(), 'cfn-impact-lsp-lookup-'));
-    git(repo, 'init', '-q', '-b', 'main');
-    writeFileSync(join(repo, 'template.yaml'), sizedInstance('m5.large'));
-    git(repo, 'add', '--', 'template.yaml');
-    git(repo, 'commit', '-q', '-m', 'first');
+    repo = committedRepository('cfn-impact-lsp-lookup-', { 'template.yaml': sizedInstance('m5.large') });
     server = await TestServer.start({ workspace: repo });
   });
 

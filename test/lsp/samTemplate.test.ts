@@ -3,12 +3,12 @@
 // CloudFormation resources the Serverless transform generates from them.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DiagnosticSeverity, type Hover } from 'vscode-languageserver-protocol';
-import { pathToUri, TestServer } from './support/languageServer';
+import { DiagnosticSeverity } from 'vscode-languageserver-protocol';
+import { git } from './support/gitRepository';
+import { hoverText, pathToUri, TestServer } from './support/languageServer';
 import { committedSamApp, editedSamApp } from '../fixtures/samHelloWorld';
 
 const committed = committedSamApp;
@@ -27,13 +27,7 @@ function lineOf(text: string, content: string): number {
   return line;
 }
 
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' } });
-}
 
-function hoverText(hover: Hover | null): string {
-  return hover && typeof hover.contents === 'object' && 'value' in hover.contents ? hover.contents.value : '';
-}
 
 describe('a SAM template against git HEAD', () => {
   let repo: string;

@@ -170,3 +170,8 @@ export function pathToUri(path: string): string {
 function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+/** The Markdown of a hover, or '' for none. */
+export function hoverText(hover: Hover | null): string {
+  return hover && typeof hover.contents === 'object' && 'value' in hover.contents ? hover.contents.value : '';
+}
