@@ -9,6 +9,7 @@
  * from its build instead (resources/function/code.ts), and an API's or a state machine's
  * missing definition is not packaged (`PACKAGE_NULL_PROPERTY` is false for them).
  */
+import type { Range } from '../../template/ast';
 import type { TranslationContext } from '../model/context';
 import { isMap, type PlainMap } from '../model/values';
 
@@ -31,7 +32,7 @@ function missing(properties: PlainMap, name: string): boolean {
  * Fills, in the template's resources, the artifact paths the SAM CLI fills, each with a note at
  * the resource. The resources' entries are edited in copies: the template as read stays as written.
  */
-export function packageLikeSamCli(ctx: TranslationContext, globals: unknown, rangeOf: (logicalId: string) => { start: number; end: number } | undefined): void {
+export function packageLikeSamCli(ctx: TranslationContext, globals: unknown, rangeOf: (logicalId: string) => Range | undefined): void {
   const globalCodeUri = isMap(globals) && isMap(globals.Function) ? globals.Function.CodeUri : undefined;
   for (const [logicalId, resource] of Object.entries(ctx.resources)) {
     if (!isMap(resource) || typeof resource.Type !== 'string') continue;
