@@ -20,6 +20,7 @@ import { renderJson } from './formats/json';
 import { renderGithub, renderGithubFailure } from './formats/github';
 import { renderFailedSarif, renderSarif } from './formats/sarif';
 import { childTemplatesOf, type ChildTemplates } from './childTemplates';
+import { givenRegion } from './region';
 
 type ParameterValues = Record<string, string>;
 
@@ -42,7 +43,8 @@ Options:
   --profile P, --endpoint URL   where --stack reads from (read-only calls)
   --base REF, --head REF2 compare the templates of two revisions (head: the working tree)
   --parameters-map FILE   with --base: JSON object from template glob to parameters file
-  --region REGION         default us-east-1 (with --stack: AWS_REGION or the profile's)
+  --region REGION         the stack's Region (else AWS_REGION; with --stack: the stack's); else
+                          AWS::Region is a deploy-time value, the same before and after
   --account-id ID         the account's id (with --stack: the stack's); else AWS::AccountId is
                           a deploy-time value, the same before and after
   --stack-name NAME       the stack's name (with --stack: the stack's); else AWS::StackName is
@@ -130,10 +132,10 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
     return fail((e as Error).message);
   }
   // The Region, the account and the stack's name are what they are where the stack runs: given, or
-  // read from the stack; else the engine's default Region (noted where it decides something) and
-  // deploy-time values, the same before and after.
+  // read from the stack; else deploy-time values, the same before and after.
   const analyzeOptions: AnalyzeOptions = { spec, stackStatus };
-  if (opts.region !== undefined) analyzeOptions.region = opts.region;
+  const region = givenRegion(opts.region, io.env);
+  if (region !== undefined) analyzeOptions.region = region;
   if (opts['account-id'] !== undefined) analyzeOptions.accountId = opts['account-id'];
   if (opts['without-sam-cli']) analyzeOptions.withoutSamCli = true;
 
@@ -181,7 +183,7 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
         oldPath = `stack ${sides.stack.stackName}`;
         stackName = opts['stack-name'] ?? sides.stack.stackName;
         options = { ...analyzeOptions, stackName, stackStatus: stackStatus ?? sides.stack.status };
-        if (options.region === undefined && sides.stack.region !== undefined) options.region = sides.stack.region;
+        if (sides.stack.region !== undefined) options.region = sides.stack.region;
         if (options.accountId === undefined && sides.stack.accountId !== undefined) options.accountId = sides.stack.accountId;
         // The old side of each nested stack is the nested stack the deployed stack runs.
         children = childTemplatesOf(newPath, undefined, sides.stack.nested);

@@ -6,11 +6,11 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { applyLanguageExtensions, partitionOfRegion } from '../evaluate';
 import { readParameterFile } from '../evaluate/parameterFile';
-import { DEFAULT_REGION } from '../impact';
 import { expandServerless, languageExtensionsBeforeServerless, runsServerlessTransform } from '../sam';
 import { isWellFormed, LineIndex, parseTemplate, readTemplateModel, toPlain, type Range } from '../template';
 import { noteSeverity, noteText } from '../present';
 import { artifactsBeside } from './localArtifacts';
+import { givenRegion } from './region';
 import type { CliIo } from './io';
 
 export const EXPAND_USAGE = `Usage: cfn-impact expand TEMPLATE [options]
@@ -21,7 +21,8 @@ stage Processed). A template without the transform is printed as it is.
 
 Options:
   --parameters FILE   parameter values (the transform resolves some of them itself)
-  --region REGION     default us-east-1
+  --region REGION     the stack's Region (else AWS_REGION); without one, SAM leaves
+                      AWS::Region and AWS::Partition for CloudFormation to resolve
   --json              print one JSON object: {status, message?, template, diagnostics}
 `;
 
@@ -70,7 +71,7 @@ export function runExpand(argv: string[], io: CliIo): number {
     const code = (e as NodeJS.ErrnoException).code;
     return fail(code === 'ENOENT' ? `cannot read ${(e as { path?: string }).path ?? path}: no such file` : (e as Error).message);
   }
-  const region = opts.region ?? DEFAULT_REGION;
+  const region = givenRegion(opts.region, io.env);
   let model = readTemplateModel(parseTemplate(text));
   const diagnostics: Diagnostic[] = [];
   const lines = new LineIndex(text);
@@ -83,14 +84,18 @@ export function runExpand(argv: string[], io: CliIo): number {
   if (runsServerlessTransform(model)) {
     const artifacts = artifactsBeside(path, text);
     // AWS::LanguageExtensions listed first runs first, as CloudFormation runs them.
-    const samInput = languageExtensionsBeforeServerless(model) ? applyLanguageExtensions(model, { parameters, region }) : model;
-    const expansion = expandServerless(samInput, { parameters: new Map(Object.entries(parameters)), region, partition: partitionOfRegion(region), ...(artifacts ? { artifacts } : {}) });
+    const place = region === undefined ? {} : { region, partition: partitionOfRegion(region) };
+    const samInput = languageExtensionsBeforeServerless(model) ? applyLanguageExtensions(model, { parameters, ...place }) : model;
+    const expansion = expandServerless(samInput, { parameters: new Map(Object.entries(parameters)), ...place, ...(artifacts ? { artifacts } : {}) });
     model = readTemplateModel(expansion.parsed, { processed: true });
     for (const note of expansion.notes) diagnostics.push({ severity: noteSeverity(note), message: noteText(note), code: note.kind, location: where(note.range) });
   }
   for (const error of model.errors) diagnostics.unshift({ severity: error.severity, message: error.message, code: error.code, location: where(error.range) });
   // A text that does not parse has no processed template: CloudFormation reads nothing of it.
   const template = model.root === undefined || !isWellFormed(model.parsed) ? null : toPlain(model.root);
+  if (region === undefined && template !== null && samWroteAwsPartition(text, JSON.stringify(template))) {
+    diagnostics.push({ severity: 'info', code: 'sam-partition-assumed', message: PARTITION_ASSUMED });
+  }
   const firstError = diagnostics.find((d) => d.severity === 'error');
   if (json) {
     const result = firstError ? { status: 'error', message: firstError.message, template, diagnostics } : { status: 'ok', template, diagnostics };
@@ -103,4 +108,13 @@ export function runExpand(argv: string[], io: CliIo): number {
     if (template !== null) io.stdout(`${JSON.stringify(template, null, 2)}\n`);
   }
   return firstError ? 1 : 0;
+}
+
+const PARTITION_ASSUMED =
+  'The Region is not given, so the ARNs SAM spells out (managed policies, integration URIs) name the aws partition; give --region (or AWS_REGION) for a stack in aws-cn, aws-us-gov or another partition';
+
+/** Whether the processed template names the `aws` partition in more ARNs than the template as written: SAM wrote them. */
+function samWroteAwsPartition(written: string, processed: string): boolean {
+  const count = (text: string) => text.split('arn:aws:').length - 1;
+  return count(processed) > count(written);
 }

@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { analyzeUpdate, compareWithChangeSet, DEFAULT_REGION } from '../impact';
+import { analyzeUpdate, compareWithChangeSet } from '../impact';
 import { readParameterFile } from '../evaluate/parameterFile';
 import { changeSetVerdict, comparedResourceLine, disagreementText, verdictMessage } from '../present';
 import { loadResourceSpec } from '../spec/load';
@@ -98,7 +98,7 @@ export async function runVerify(argv: string[], io: CliIo): Promise<number> {
     if (!sides.ok) return fail(sides.message);
     const { report } = analyzeUpdate(sides.before, sides.after, {
       spec,
-      region: sides.stack.region ?? DEFAULT_REGION,
+      region: sides.stack.region ?? reader.info.region,
       ...(sides.stack.accountId !== undefined ? { accountId: sides.stack.accountId } : {}),
       stackName: sides.stack.stackName,
       stackStatus: sides.stack.status,

@@ -2,7 +2,7 @@
  * The expression evaluator: walks a template node and resolves parameters, pseudo
  * parameters, mappings, conditions and intrinsic functions into a Value.
  */
-import type { MapNode, Range, TemplateNode } from '../template/ast';
+import type { MapNode, Range, SeqNode, TemplateNode } from '../template/ast';
 import type { TemplateModel } from '../template/model';
 import { setEntry } from '../template/tree';
 import { unresolvedMessage, type ErrorSink } from './errors';
@@ -15,6 +15,7 @@ import { parseSubString, type SubPart } from './sub';
 import { concatenate, literalString, scalarText } from './strings';
 import type { CrossStackValues, EvaluationNote, ResolvedParameter } from './types';
 import { ResourceAttribute, ResourceRef, UnknownValue, isSymbolic, type LookupChoices, type Symbolic, type Value, type ValueObject } from './value';
+import { deployTimeValueWords } from './pseudo';
 
 /** A range, or where to look for a narrower one when an error needs it (narrowing inside a string costs a scan). */
 type RangeSource = Range | { within: Range; needle: string };
@@ -59,8 +60,6 @@ export interface EvaluatorOptions {
   languageExtensions: boolean;
   /** Exports and outputs of other stacks, when the caller read them: imports resolve to them. */
   crossStack?: CrossStackValues;
-  /** The Region is a default, not the stack's (`EvaluationContext.regionAssumed`). */
-  regionAssumed?: boolean;
 }
 
 const FIND_IN_MAP_SHAPE = 'Template error: every Fn::FindInMap object requires three parameters, the map name, map key and the attribute for return value';
@@ -119,7 +118,7 @@ export class Evaluator {
   private readonly subCache = new Map<string, SubPart[]>();
   private mappingIndex: Map<string, MapNode> | undefined;
   /** What lookups with keys known only at deploy time may select, by the keys that are known (`selectable`). */
-  private readonly selectableCache = new Map<string, { key: string; values: string; choices: LookupChoices['choices'] }>();
+  private readonly selectableCache = new Map<string, Selectable>();
   private outputValueNodes: Set<TemplateNode> | undefined;
   private modules: ModuleIndex | undefined;
   private readonly noteSet = new Set<string>();
@@ -128,7 +127,6 @@ export class Evaluator {
     readonly model: TemplateModel,
     readonly parameters: ReadonlyMap<string, ResolvedParameter>,
     readonly pseudo: ReadonlyMap<string, Value>,
-    readonly region: string,
     readonly sink: ErrorSink,
     readonly notes: EvaluationNote[],
     readonly options: EvaluatorOptions,
@@ -215,7 +213,6 @@ export class Evaluator {
           return DECIDED_FALSE;
         }
         const scope: Scope = { block: 'Conditions', live: true, deps: undefined };
-        this.noteAssumedRegion(items);
         const a = this.evaluate(items[0], scope, depth + 2);
         const b = this.evaluate(items[1], scope, depth + 2);
         const left = a === NO_VALUE ? '' : a;
@@ -419,12 +416,15 @@ export class Evaluator {
 
   private getAZs(region: Value): fn.FunctionResult {
     // `!GetAZs` written without an argument reads as null; CloudFormation takes it as the empty string.
-    if (typeof region === 'string' || region === null) {
-      const name = region === '' || region === null ? this.region : region;
-      return { value: new UnknownValue('azs:' + name, `the availability zones of ${name}`) };
-    }
+    if (region === '' || region === null) region = this.ownRegion();
+    if (typeof region === 'string') return { value: new UnknownValue('azs:' + region, `the availability zones of ${region}`) };
     if (isSymbolic(region)) return { value: derivedUnknown('azs', valueKey(region), `the availability zones of ${fn.describeValue(region)}`, region) };
     return { error: 'Template error: Fn::GetAZs requires a region name or an empty string' };
+  }
+
+  /** The stack's Region: the Region given, else the deploy-time value `AWS::Region`. */
+  private ownRegion(): Value {
+    return this.pseudo.get('AWS::Region') ?? new UnknownValue('pseudo:AWS::Region', "the stack's Region, known where it is deployed");
   }
 
   // ---------------------------------------------------------------- other stacks
@@ -461,7 +461,7 @@ export class Evaluator {
     const current = this.currentStackOutput(args);
     if (current !== undefined) return current;
     this.note({ kind: 'stack-output-read-at-update' }, node.range);
-    return this.result(name, fn.getStackOutput(args, this.region), node, scope);
+    return this.result(name, fn.getStackOutput(args, this.ownRegion()), node, scope);
   }
 
   /**
@@ -471,7 +471,8 @@ export class Evaluator {
   private currentStackOutput(args: Partial<Record<fn.StackOutputParameter, Value>>): string | undefined {
     const { StackName: stack, OutputName: output, Region: region, RoleArn: role } = args;
     if (typeof stack !== 'string' || typeof output !== 'string' || role !== undefined) return undefined;
-    if (region !== undefined && region !== this.region) return undefined;
+    // With the stack's own Region unknown, only an output read without a Region is known to be read from it.
+    if (region !== undefined && region !== this.ownRegion()) return undefined;
     return this.options.crossStack?.stackOutputs?.get(stack)?.get(output);
   }
 
@@ -800,7 +801,6 @@ export class Evaluator {
       defaultNode = options.kind === 'map' ? options.entries.find((e) => e.key === 'DefaultValue')?.value : undefined;
       if (!this.options.languageExtensions || defaultNode === undefined) return this.malformed('Fn::FindInMap', FIND_IN_MAP_SHAPE, node);
     }
-    this.noteAssumedRegion(arg.items.slice(0, 3));
     const keys: Value[] = [this.argument(arg.items[0], scope, depth + 1), this.argument(arg.items[1], scope, depth + 1), this.argument(arg.items[2], scope, depth + 1)];
     if (keys.some(isSymbolic)) {
       const fallback = defaultNode ? this.evaluate(defaultNode, scope, depth + 2) : undefined;
@@ -810,6 +810,7 @@ export class Evaluator {
       const selectable = this.selectable(keys, scope, depth);
       const keysKey = valueKey(from);
       const decidedBy = keys.flatMap((key, position) => (key instanceof UnknownValue ? [{ position, name: lookupKeyName(key) }] : []));
+      if (fallback === undefined && scope.live) this.checkSelectable(keys, selectable, arg);
       const lookup = decidedBy.length === 0 ? undefined : { keysKey, decidedBy, choices: selectable.choices };
       return derivedUnknown('findinmap', `${keysKey}|${selectable.key}`, `Fn::FindInMap [${keys.map(fn.describeValue).join(', ')}]${selectable.values}`, from, lookup);
     }
@@ -826,11 +827,27 @@ export class Evaluator {
     return new UnknownValue(`invalid:findinmap:${mapName}::${topKey}::${secondKey}`, `the missing mapping entry ${mapName}::${topKey}::${secondKey}`);
   }
 
-  /** Notes, once, that a default Region decides a lookup or a comparison whose operands include `Ref AWS::Region`. */
-  private noteAssumedRegion(operands: readonly TemplateNode[]): void {
-    if (!this.options.regionAssumed) return;
-    const read = operands.find(isRegionRef);
-    if (read !== undefined) this.note({ kind: 'region-assumed', region: this.region }, read.range);
+  /**
+   * A lookup keyed by a value only the deployment knows fails where that value selects no entry:
+   * when no entry has the keys that are known, whatever the value (CloudFormation's error), and
+   * when some top-level entries lack the second-level key, for those values (a warning naming them).
+   * Values the map does not list at all are the template's choice of where it runs: not named.
+   */
+  private checkSelectable(keys: readonly Value[], selectable: Selectable, arg: SeqNode): void {
+    const shown = keys.map((k) => {
+      const named = k instanceof UnknownValue ? namedDeployTimeValue(k) : undefined;
+      return typeof k === 'string' ? k : named !== undefined ? `!Ref ${named}` : fn.describeValue(k);
+    });
+    const deciding = keys.filter((k): k is UnknownValue => k instanceof UnknownValue).map((k) => deployTimeValueWords(lookupKeyName(k)));
+    if (selectable.choices.length === 0) {
+      const whatever = deciding.length === 0 ? '' : `, whatever ${deciding.join(' and ')} ${deciding.length === 1 ? 'is' : 'are'}`;
+      this.sink.add(`Template error: Fn::FindInMap [${shown.join(', ')}] selects no entry${whatever}`, arg.range, 'mapping-not-found');
+      return;
+    }
+    if (selectable.lacking.length === 0 || deciding.length !== 1) return;
+    const names = selectable.lacking.length <= 4 ? selectable.lacking.join(', ') : `${selectable.lacking.slice(0, 4).join(', ')} and ${selectable.lacking.length - 4} more`;
+    const message = `Fn::FindInMap [${shown.join(', ')}] fails if ${deciding[0]} is ${names}: ${selectable.lacking.length === 1 ? 'that entry has' : 'those entries have'} no ${shown[2]}`;
+    this.sink.add(message, arg.items[1]!.range, 'mapping-not-found-for-some', 'warning');
   }
 
   /**
@@ -838,7 +855,7 @@ export class Evaluator {
    * select, as a key and in words (`: one of "t3.small", "m5.large"`), once per pattern of known keys,
    * so that many lookups of one map cost one walk of it.
    */
-  private selectable(keys: readonly Value[], scope: Scope, depth: number): { key: string; values: string; choices: LookupChoices['choices'] } {
+  private selectable(keys: readonly Value[], scope: Scope, depth: number): Selectable {
     const known = keys.map((k) => (isSymbolic(k) ? undefined : scalarText(k)));
     const pattern = known.map((k) => (k === undefined ? '\u0000?' : k)).join('\u0000');
     const cached = this.selectableCache.get(pattern);
@@ -846,10 +863,14 @@ export class Evaluator {
     const entries: Value[] = [];
     const choices: { path: [string, string, string]; value: Value }[] = [];
     const shown = new Set<string>();
+    // The top-level keys whose entry lacks the second-level key, when only the top-level key is unknown.
+    const lacking: string[] = [];
+    const onlyTopUnknown = known[0] !== undefined && known[1] === undefined && known[2] !== undefined;
     for (const map of this.model.mappings?.entries ?? []) {
       if ((known[0] !== undefined && map.key !== known[0]) || map.value.kind !== 'map') continue;
       for (const top of map.value.entries) {
         if ((known[1] !== undefined && top.key !== known[1]) || top.value.kind !== 'map') continue;
+        if (onlyTopUnknown && !top.value.entries.some((e) => e.key === known[2])) lacking.push(top.key);
         for (const second of top.value.entries) {
           if (known[2] !== undefined && second.key !== known[2]) continue;
           const value = this.evaluate(second.value, scope, depth + 2);
@@ -860,7 +881,7 @@ export class Evaluator {
       }
     }
     const more = entries.length > shown.size && shown.size === SHOWN_SELECTABLE ? ', …' : '';
-    const selectable = { key: compactKey(valueKey(entries)), values: shown.size === 0 ? '' : `: one of ${[...shown].join(', ')}${more}`, choices };
+    const selectable = { key: compactKey(valueKey(entries)), values: shown.size === 0 ? '' : `: one of ${[...shown].join(', ')}${more}`, choices, lacking };
     this.selectableCache.set(pattern, selectable);
     return selectable;
   }
@@ -916,13 +937,6 @@ function decided(state: boolean): ConditionValue {
   return state ? DECIDED_TRUE : DECIDED_FALSE;
 }
 
-/** Whether a node is `Ref: AWS::Region`, in either form. */
-function isRegionRef(node: TemplateNode): boolean {
-  if (node.kind !== 'map' || node.entries.length !== 1) return false;
-  const ref = node.entries[0]?.key === 'Ref' ? node.entries[0].value : undefined;
-  return ref?.kind === 'scalar' && ref.value === 'AWS::Region';
-}
-
 /** The value under a key of a map node (maps are small: a scan beats building an index). */
 function entryValue(node: MapNode, key: string): TemplateNode | undefined {
   for (const e of node.entries) if (e.key === key) return e.value;
@@ -960,8 +974,24 @@ export function conditionReferences(node: TemplateNode): string[] {
   return names;
 }
 
+/** What a lookup keyed partly by deploy-time values may select (`Evaluator.selectable`). */
+interface Selectable {
+  /** A key for the entries, so that an edit to any of them changes the lookup's value. */
+  key: string;
+  /** The entries' values in words (`: one of "t3.small", "m5.large"`). */
+  values: string;
+  choices: LookupChoices['choices'];
+  /** Top-level keys whose entry lacks the second-level key, when only the top-level key is unknown. */
+  lacking: string[];
+}
+
 /** The name of a lookup key only the deployment knows: a parameter's or a pseudo parameter's name, else its description. */
 function lookupKeyName(key: UnknownValue): string {
+  return namedDeployTimeValue(key) ?? key.reason;
+}
+
+/** The parameter or pseudo parameter a deploy-time value is, when it is one. */
+function namedDeployTimeValue(key: UnknownValue): string | undefined {
   if (key.key.startsWith('param:')) return key.key.slice('param:'.length);
-  return pseudoParameterOf(key) ?? key.reason;
+  return pseudoParameterOf(key);
 }

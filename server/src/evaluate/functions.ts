@@ -186,7 +186,7 @@ export const GET_STACK_OUTPUT_SHAPE = 'Template error: Fn::GetStackOutput requir
  * both sides of a comparison is equal and any changed parameter changes the value. An omitted
  * Region means the stack's own Region, so writing that Region out changes nothing.
  */
-export function getStackOutput(args: Partial<Record<StackOutputParameter, Value>>, ownRegion: string): FunctionResult {
+export function getStackOutput(args: Partial<Record<StackOutputParameter, Value>>, ownRegion: Value): FunctionResult {
   const texts: Partial<Record<StackOutputParameter, string | Symbolic>> = {};
   for (const name of STACK_OUTPUT_PARAMETERS) {
     const v = args[name];
@@ -197,9 +197,9 @@ export function getStackOutput(args: Partial<Record<StackOutputParameter, Value>
   }
   const { StackName: stack, OutputName: output, RoleArn: role } = texts;
   if (stack === undefined || output === undefined) return fail(GET_STACK_OUTPUT_SHAPE);
-  const region = texts.Region ?? ownRegion;
+  const region: Value = texts.Region ?? ownRegion;
   const identity: Value = role === undefined ? [stack, output, region] : [stack, output, region, role];
-  const where = region === ownRegion ? '' : ` in ${nameText(region)}`;
+  const where = texts.Region === undefined || region === ownRegion ? '' : ` in ${nameText(region)}`;
   const reason = `output ${nameText(output)} of stack ${nameText(stack)}${where}`;
   return ok(derivedUnknown('stackoutput', valueKey(identity), reason, identity));
 }

@@ -42,7 +42,7 @@ export type { CrossStackValues, EvaluatedResource, EvaluatedTemplate, Evaluation
 export * from './value';
 export { renderValue, valueKey, symbolDependencies } from './render';
 export { expressionInputs, type ExpressionInputs } from './inputs';
-export { partitionOfRegion, urlSuffixOfPartition } from './pseudo';
+export { deployTimeValueWords, partitionOfRegion, urlSuffixOfPartition } from './pseudo';
 export { MAX_EXPRESSION_DEPTH } from './evaluator';
 
 /** How many resource names a cycle error lists before counting the rest. */
@@ -77,7 +77,7 @@ function languageExtensionsApplied(model: TemplateModel, ctx: EvaluationContext)
   const deployed = new Map(pseudo);
   for (const name of ['AWS::AccountId', 'AWS::StackName', 'AWS::NotificationARNs']) deployed.set(name, new UnknownValue(`pseudo:${name}`, `${name}, the deployed stack's`));
   // Values are what the evaluation would compute; what it reports of them, it reports then.
-  const evaluator = new Evaluator(looped, parameters, deployed, ctx.region, new ErrorSink(), [], { languageExtensions: true, crossStack: ctx.crossStack });
+  const evaluator = new Evaluator(looped, parameters, deployed, new ErrorSink(), [], { languageExtensions: true, crossStack: ctx.crossStack });
   evaluator.evaluateConditions();
   const scopes: Record<string, Scope> = {};
   const scopeOf = (section: string): Scope => (scopes[section] ??= { block: section === 'Outputs' ? 'Outputs' : 'Resources', live: true, deps: undefined });
@@ -105,7 +105,7 @@ function withLoopsExpanded(
 ): TemplateModel {
   if (original.root === undefined || !usesForEach(original.root)) return original;
   // Loop collections may use parameters and mappings, so they are evaluated against the template as written.
-  const before = new Evaluator(original, parameters, pseudo, ctx.region, sink, notes, { languageExtensions: true, crossStack: ctx.crossStack });
+  const before = new Evaluator(original, parameters, pseudo, sink, notes, { languageExtensions: true, crossStack: ctx.crossStack });
   // Live, so that a collection's own errors are reported (no resource is known inactive yet).
   const collectionScope: Scope = { block: 'Resources', live: true, deps: undefined };
   const root = expandForEach(original.root, (node) => before.evaluatePresent(node, collectionScope), sink, unknownCollection);
@@ -147,11 +147,11 @@ function evaluate(original: TemplateModel, ctx: EvaluationContext): EvaluatedTem
   for (const t of original.transforms) {
     if (t.name !== LANGUAGE_EXTENSIONS_TRANSFORM) notes.push({ kind: 'transform-not-expanded', transform: t.name, range: t.range });
   }
-  const options = { languageExtensions, crossStack: ctx.crossStack, ...(ctx.regionAssumed ? { regionAssumed: true } : {}) };
+  const options = { languageExtensions, crossStack: ctx.crossStack };
 
   const model = languageExtensions ? withLoopsExpanded(original, parameters, pseudo, ctx, sink, notes) : original;
 
-  const evaluator = new Evaluator(model, parameters, pseudo, ctx.region, sink, notes, options);
+  const evaluator = new Evaluator(model, parameters, pseudo, sink, notes, options);
   evaluator.evaluateConditions();
   const undecidedConditions = evaluator.undecidedConditions();
   for (const name of undecidedConditions.keys()) {

@@ -45,16 +45,33 @@ export const PSEUDO_PARAMETER_NAMES: ReadonlySet<string> = new Set([
   'AWS::URLSuffix',
 ]);
 
-/** The values of the pseudo parameters for a deployment (`AWS::NoValue` excluded: it is not a value). */
+/**
+ * The values of the pseudo parameters for a deployment (`AWS::NoValue` excluded: it is not a
+ * value). What the caller does not know is a deploy-time value, the same before and after: the
+ * account, the stack's name and id, and the Region with the partition and URL suffix it decides.
+ */
 export function pseudoParameterValues(ctx: EvaluationContext): Map<string, Value> {
-  const partition = ctx.partition ?? partitionOfRegion(ctx.region);
+  const partition = ctx.partition ?? (ctx.region === undefined ? undefined : partitionOfRegion(ctx.region));
   return new Map<string, Value>([
     ['AWS::AccountId', ctx.accountId ?? new UnknownValue('pseudo:AWS::AccountId', "the account's id, known where the stack is deployed")],
     ['AWS::NotificationARNs', [...(ctx.notificationArns ?? [])]],
-    ['AWS::Partition', partition],
-    ['AWS::Region', ctx.region],
+    ['AWS::Partition', partition ?? new UnknownValue('pseudo:AWS::Partition', "the partition of the stack's Region, known where the stack is deployed")],
+    ['AWS::Region', ctx.region ?? new UnknownValue('pseudo:AWS::Region', "the stack's Region, known where the stack is deployed")],
     ['AWS::StackId', ctx.stackId ?? new UnknownValue('pseudo:AWS::StackId', 'the stack id, known once the stack exists')],
     ['AWS::StackName', ctx.stackName ?? new UnknownValue('pseudo:AWS::StackName', "the stack's name, known where the stack is deployed")],
-    ['AWS::URLSuffix', ctx.urlSuffix ?? urlSuffixOfPartition(partition)],
+    ['AWS::URLSuffix', ctx.urlSuffix ?? (partition === undefined ? new UnknownValue('pseudo:AWS::URLSuffix', "the URL suffix of the stack's partition, known where the stack is deployed") : urlSuffixOfPartition(partition))],
   ]);
+}
+
+const PSEUDO_PARAMETER_WORDS: Readonly<Record<string, string>> = {
+  'AWS::AccountId': 'the account',
+  'AWS::Partition': 'the partition',
+  'AWS::Region': 'the Region',
+  'AWS::StackName': "the stack's name",
+  'AWS::URLSuffix': 'the URL suffix',
+};
+
+/** A value only the deployment knows, by its name, in words: `the Region` for `AWS::Region`, a parameter's own name (`Size`). */
+export function deployTimeValueWords(name: string): string {
+  return PSEUDO_PARAMETER_WORDS[name] ?? name;
 }

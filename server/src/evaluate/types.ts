@@ -18,8 +18,6 @@ export type EvaluationNote = SamNote | (
   | { kind: 'stack-output-read-at-update' }
   /** Registry modules, whose resources are not visible. */
   | { kind: 'registry-modules'; modules: string[] }
-  /** `AWS::Region`, a default rather than the stack's, selects a mapping entry or decides a condition. */
-  | { kind: 'region-assumed'; region: string }
 ) & { range?: Range };
 
 /** Values other stacks of the same account and Region publish, as the caller read them. */
@@ -34,19 +32,18 @@ export interface CrossStackValues {
 export interface EvaluationContext {
   /** Supplied parameter values, as strings (CloudFormation's wire form). Missing ones fall back to defaults. */
   parameters: Record<string, string>;
-  region: string;
   /**
-   * Whether `region` is a default rather than the stack's: where `AWS::Region` selects a mapping
-   * entry or decides a condition, a note then says the comparison took it for granted.
+   * The stack's Region, when the caller knows it. Without it `AWS::Region` (and the partition and
+   * URL suffix it decides) is a deploy-time value, the same before and after, never a default.
    */
-  regionAssumed?: boolean;
+  region?: string;
   /** The account's id; unknown (the same before and after) when the caller does not know it. */
   accountId?: string;
   /** The stack's name; unknown (the same before and after) when the caller does not know it. */
   stackName?: string;
-  /** Defaults to the partition of the region (`aws`, `aws-cn`, `aws-us-gov`, ...). */
+  /** Defaults to the partition of the region (`aws`, `aws-cn`, `aws-us-gov`, ...); unknown without a region. */
   partition?: string;
-  /** Defaults to the URL suffix of the partition (`amazonaws.com`, `amazonaws.com.cn`). */
+  /** Defaults to the URL suffix of the partition (`amazonaws.com`, `amazonaws.com.cn`); unknown without a region. */
   urlSuffix?: string;
   /** A stack id ARN; defaults to a symbolic value. */
   stackId?: string;

@@ -44,7 +44,7 @@ export interface TemplateSide {
 
 export interface AnalyzeOptions {
   spec: ResourceSpec;
-  /** The stack's Region, when known (the deployed stack's, or given): else `us-east-1`, and a note says where that decides something. */
+  /** The stack's Region, when known (the deployed stack's, or given): else `AWS::Region` is a deploy-time value, the same before and after. */
   region?: string;
   /** The account's id, when known (the deployed stack's, or given): else `AWS::AccountId` is a deploy-time value, the same before and after. */
   accountId?: string;
@@ -76,8 +76,6 @@ export interface AnalyzeOptions {
    */
   nested?: NestedTemplates;
 }
-
-export const DEFAULT_REGION = 'us-east-1';
 
 /** One side's evaluation; for a SAM template, of the processed template, with the source map of its expansion. */
 export interface EvaluatedSide extends EvaluatedTemplate {
@@ -125,11 +123,8 @@ export function evaluateSide(side: TemplateSide, options: AnalyzeOptions, { prev
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') parameters[name] = String(value);
     else passedUnknowns.set(name, value);
   }
-  const ctx: EvaluationContext = {
-    parameters,
-    region: options.region ?? DEFAULT_REGION,
-  };
-  if (options.region === undefined) ctx.regionAssumed = true;
+  const ctx: EvaluationContext = { parameters };
+  if (options.region !== undefined) ctx.region = options.region;
   if (options.accountId !== undefined) ctx.accountId = options.accountId;
   if (options.stackName !== undefined) ctx.stackName = options.stackName;
   if (options.crossStack) ctx.crossStack = options.crossStack;
@@ -148,8 +143,7 @@ export function evaluateSide(side: TemplateSide, options: AnalyzeOptions, { prev
     const samInput = languageExtensionsBeforeServerless(model) ? applyLanguageExtensions(model, ctx) : model;
     const expansion = expandServerless(samInput, {
       parameters: transformParameters(model, parameters, ctx),
-      region: ctx.region,
-      partition: partitionOfRegion(ctx.region),
+      ...(ctx.region === undefined ? {} : { region: ctx.region, partition: partitionOfRegion(ctx.region) }),
       ...(side.artifacts ? { artifacts: side.artifacts } : {}),
       ...(options.withoutSamCli ? { withoutSamCli: true } : {}),
     });

@@ -1,5 +1,5 @@
 /** The impact engine: predicts CloudFormation's plan for an update. */
-export { analyzeCreation, analyzeUpdate, compareSides, evaluateSide, DEFAULT_REGION } from './analyze';
+export { analyzeCreation, analyzeUpdate, compareSides, evaluateSide } from './analyze';
 export type { AnalyzeOptions, BaselineCache, BaselineCaching, EvaluatedSide, SideRole, TemplateSide, UpdateAnalysis } from './analyze';
 export { compareTemplates, NO_UPDATES } from './compareTemplates';
 export { changesSomething, isCompanionDetail, replacedIds, shownDetails, stackRiskFails } from './claims';

@@ -26,6 +26,8 @@ export interface AnalyzerDependencies {
   settingsFor(uri: string): Promise<DocumentSettings>;
   baselineFor(uri: string, settings: DocumentSettings): Promise<Baseline>;
   parametersFor(uri: string, settings: DocumentSettings, baseline: Baseline): Promise<ParameterValues>;
+  /** The Region the template deploys to, when the user said it; the linked stack's comes first. */
+  regionFor?(uri: string, settings: DocumentSettings): string | undefined;
   /** The child templates of the nested stacks the text names, on both sides; undefined when it names none. */
   childTemplatesFor?(uri: string, text: string, baseline: Baseline): Promise<{ children: NestedChildren; uris: readonly string[] } | undefined>;
   /** For a SAM template on disk: whether each local artifact path it names is beside it; undefined when it names none. */
@@ -215,7 +217,7 @@ export class Analyzer {
     if (parent?.uri) this.parentOf.set(uri, parent.uri);
     else this.parentOf.delete(uri);
 
-    const request = analysisRequest(document, text, baseline, parameters);
+    const request = analysisRequest(document, text, baseline, parameters, this.deps.regionFor?.(uri, settings));
     if (settings.withoutSamCli) {
       request.withoutSamCli = true;
       // The baseline is expanded the same way: that is part of what identifies its evaluation.
@@ -266,7 +268,7 @@ function replyOf(outcome: AnalysisOutcome): AnalysisReply | 'stale' {
 }
 
 /** The worker's request for one version: the text, its parameter values, the stack and the baseline. */
-function analysisRequest(document: TextDocument, text: string, baseline: Baseline, parameters: ParameterValues): AnalysisRequest {
+function analysisRequest(document: TextDocument, text: string, baseline: Baseline, parameters: ParameterValues, region: string | undefined): AnalysisRequest {
   // A linked stack's values carry over only to parameters the edited template still declares
   // (UsePreviousValue); a parameters file configured for this template is taken as written.
   const request: AnalysisRequest = {
@@ -277,7 +279,8 @@ function analysisRequest(document: TextDocument, text: string, baseline: Baselin
     parameters: { values: parameters.values, onlyDeclared: parameters.source === 'stack', usePrevious: parameters.usePrevious },
     stackName: baseline.stack?.name,
     stackStatus: baseline.stack?.status,
-    region: baseline.stack?.region,
+    // The linked stack runs where it runs; otherwise the Region is the user's word, or unknown.
+    region: baseline.stack?.region ?? region,
   };
   if (baseline.stack?.accountId !== undefined) request.accountId = baseline.stack.accountId;
   // Read with the baseline; its generation, in the key below, changes whenever they do.

@@ -23,6 +23,11 @@ export class Environment {
     return this.current.trusted;
   }
 
+  /** The Regions stacks are read from (`cfnImpact.aws.regions`), in the order the user gave them. */
+  get regions(): readonly string[] {
+    return this.current.aws.regions ?? [];
+  }
+
   /** Applies what the client sent (a missing field keeps its value) and rebuilds the deployed-stack reader. */
   apply(next: Partial<ServerEnvironment> | undefined): void {
     this.current = { trusted: next?.trusted ?? this.current.trusted, aws: next?.aws ?? this.current.aws };

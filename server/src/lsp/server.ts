@@ -31,6 +31,7 @@ import { registerHoverHandler } from './handlers/hover';
 import { registerNestedParentHandler } from './handlers/nestedParent';
 import { registerStacksHandlers } from './handlers/stacks';
 import { ParameterFiles } from './parameterFiles';
+import { lookupByGlob } from '../git/glob';
 import { parentSourceFor } from './parentSource';
 import { ParentTemplates } from './parentTemplates';
 import { baselineStatusNotification, deploymentEndedNotification, stacksChangedNotification, type InitializationOptions } from './protocol';
@@ -123,6 +124,7 @@ function createServices(connection: Connection, documents: TextDocuments<TextDoc
     settingsFor: (uri) => settings.for(uri),
     baselineFor: resolveBaseline,
     parametersFor: (uri, documentSettings, baseline) => parameterFiles.valuesFor(uri, documentSettings, baseline),
+    regionFor: (uri, documentSettings) => lookupByGlob(documentSettings.regions, workspace.relativePath(uri)) ?? environment.regions[0],
     childTemplatesFor: (uri, text, baseline) => readChildTemplates(uri, text, baseline, (child) => documents.get(child)?.getText()),
     artifactsFor: (uri, text) => localArtifacts.presenceFor(uri, text),
     parentFor: async (uri, documentSettings) =>

@@ -17,6 +17,8 @@ export interface DocumentSettings {
   parentTemplate: string | undefined;
   /** SAM templates reach CloudFormation as written, with no `sam build`/`sam deploy` packaging them first. */
   withoutSamCli: boolean;
+  /** Template glob (relative to the workspace folder) → the Region the template deploys to. */
+  regions: Record<string, string>;
 }
 
 export const defaultSettings: DocumentSettings = {
@@ -26,6 +28,7 @@ export const defaultSettings: DocumentSettings = {
   parameterFiles: {},
   parentTemplate: undefined,
   withoutSamCli: false,
+  regions: {},
 };
 
 /** Reads the `cfnImpact` settings section as a client returned it, keeping only well-typed values. */
@@ -45,6 +48,7 @@ export function readDocumentSettings(section: unknown): DocumentSettings {
     parameterFiles: stringMap(parameters.files),
     parentTemplate: typeof nested.parentTemplate === 'string' && nested.parentTemplate.trim() !== '' ? nested.parentTemplate.trim() : undefined,
     withoutSamCli: sam.withoutSamCli === true,
+    regions: stringMap(analysis.regions),
   };
 }
 

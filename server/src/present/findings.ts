@@ -91,8 +91,6 @@ export function noteText(note: ReportNote): string {
       return `Fn::Transform ${note.macros.join(', ')} is not expanded: its output is a value only the macro knows, the same before and after while what it is given is the same`;
     case 'condition-undecided':
       return `Condition ${note.condition} depends on values known only at deploy time: what it guards is compared as written, as if it held`;
-    case 'region-assumed':
-      return `AWS::Region is taken as ${note.region} where it selects a mapping entry or decides a condition: to compare for the Region the stack runs in, give it (--region in the CLI) or link the deployed stack`;
     case 'stack-output-read-at-update':
       return 'Fn::GetStackOutput is read from the other stack when this stack is updated: an output that changed since the last deployment changes what reads it, which is not visible here';
     case 'registry-modules':
@@ -104,6 +102,9 @@ export function noteText(note: ReportNote): string {
     case 'sam-application-url':
       return `${note.logicalId}: the template URL of a Serverless Application Repository application is a pre-signed URL that only AWS knows; the nested stack reads it as the application id and version, and CloudFormation updates the nested stack on every deployment (a new URL each time), with no change inside when the version is the same`;
     case 'sam-parameter-without-value':
+      if (note.parameter.startsWith('AWS::')) {
+        return `${note.logicalId}: ${note.property} reads ${note.parameter}, known only where the stack is deployed: SAM needs the value to generate what depends on it, so a stand-in is shown, the same before and after; give the Region (--region in the CLI, the cfnImpact.analysis.regions setting, or a linked stack) to see exactly what CloudFormation will do`;
+      }
       return `${note.logicalId}: ${note.property} is parameter ${note.parameter}, which has no value here: SAM needs the value to generate what depends on it, so a stand-in is shown, the same before and after (the parameter's name in a generated name, SAM's default for a setting); give the parameter a value to see exactly what CloudFormation will do`;
     case 'sam-always-deploy':
       return `${note.logicalId}: AlwaysDeploy creates a new deployment on every deploy; this comparison does not show it`;

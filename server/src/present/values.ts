@@ -2,6 +2,7 @@
  * Changed values for people: what a value was and became, with long values cut so that what
  * differs stays in view.
  */
+import { deployTimeValueWords } from '../evaluate';
 import type { ChangeDetail } from '../impact/types';
 
 /**
@@ -28,7 +29,7 @@ export function lookupQualifier(detail: ChangeDetail): string {
   const when = detail.when;
   if (when === undefined || when.values.length === 0) return '';
   const values = when.values.length <= 3 ? when.values.join(' or ') : `${when.values.slice(0, 3).join(', ')} or ${when.values.length - 3} more`;
-  return ` if ${when.key} is ${values}`;
+  return ` if ${deployTimeValueWords(when.key)} is ${values}`;
 }
 
 /** One changed value at its path, for lists of them: `/Properties/CidrBlock: "10.0.0.0/16" → "10.1.0.0/16"`. */

@@ -84,16 +84,23 @@ export function parameterValues(declared: unknown, options: Pick<TranslationOpti
       else if (isMap(declaration)) parameters.set(name, new ParameterWithoutValue(name));
     }
   }
-  if (!parameters.has('AWS::Region')) parameters.set('AWS::Region', options.region);
-  if (!parameters.has('AWS::Partition')) parameters.set('AWS::Partition', options.partition);
+  // Without a Region both stay references, which CloudFormation resolves after the transform.
+  if (!parameters.has('AWS::Region')) parameters.set('AWS::Region', options.region ?? new ParameterWithoutValue('AWS::Region'));
+  if (!parameters.has('AWS::Partition')) parameters.set('AWS::Partition', options.partition ?? new ParameterWithoutValue('AWS::Partition'));
   return parameters;
 }
 
 /** Known parameter values and the pseudo parameters the transform resolves. */
 export interface TranslationOptions {
   parameters: ReadonlyMap<string, unknown>;
-  region: string;
-  partition: string;
+  /** The stack's Region, when known; else `AWS::Region` is a deploy-time value. */
+  region?: string;
+  /**
+   * The Region's partition, given with the Region. Without it `AWS::Partition` stays a reference,
+   * and the ARNs SAM writes out in full (managed policies, integration URIs) name `aws`: the same
+   * text on both sides of a comparison, so it decides no change.
+   */
+  partition?: string;
   /** Whether the local artifact paths the template names are there (`localArtifactPaths` says which to look for). */
   artifacts?: LocalArtifacts;
   /**
@@ -105,7 +112,7 @@ export interface TranslationOptions {
 }
 
 /** What every translation reads of the template and the caller, besides the resources. */
-export type ContextSeed = Pick<TranslationContext, 'parameters' | 'region' | 'partition' | 'py27' | 'mappings' | 'conditions' | 'artifacts'>;
+export type ContextSeed = Pick<TranslationContext, 'parameters' | 'partition' | 'py27' | 'mappings' | 'conditions' | 'artifacts'>;
 
 /** A translation context with nothing translated yet and no resources; the conditions are a copy the transform may add to. */
 export function translationContext(seed: ContextSeed): TranslationContext {
@@ -178,8 +185,7 @@ export function translate(template: PlainMap, resourcesNode: MapNode | undefined
   if (subError) return untranslated(template, subError);
   const seed: ContextSeed = {
     parameters,
-    region: options.region,
-    partition: options.partition,
+    partition: options.partition ?? 'aws',
     mappings: template.Mappings,
     conditions: isMap(template.Conditions) ? template.Conditions : {},
     py27,

@@ -23,8 +23,9 @@ export interface PlannedResource {
 export function plannedResources(templateBody: string, stack: { stackId: string; stackName: string; parameters: Record<string, string> }): PlannedResource[] {
   const model = readTemplateModel(parseTemplate(templateBody));
   if (!model.isCloudFormation) return [];
-  const { region = 'us-east-1', accountId } = placeOfStackId(stack.stackId);
-  const context: EvaluationContext = { parameters: stack.parameters, region, stackName: stack.stackName, stackId: stack.stackId };
+  const { region, accountId } = placeOfStackId(stack.stackId);
+  const context: EvaluationContext = { parameters: stack.parameters, stackName: stack.stackName, stackId: stack.stackId };
+  if (region !== undefined) context.region = region;
   if (accountId !== undefined) context.accountId = accountId;
   const evaluated = evaluateTemplate(model, context);
   const planned: PlannedResource[] = [];

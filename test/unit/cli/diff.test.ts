@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { main } from '../../../server/src/cli/main';
 import { FUNCTION_REFERENCES, functionWithReferences } from '../../fixtures/dynamicReferences';
+import { GOV_CLOUD_ONLY, imageByRegion } from '../../fixtures/regionalTemplates';
 import { sizedInstance } from '../../fixtures/sizedInstance';
 
 const dir = mkdtempSync(join(tmpdir(), 'cfn-impact-diff-'));
@@ -20,9 +21,14 @@ function file(name: string, text: string): string {
 
 /** Runs the CLI and captures what it printed and its exit code. */
 async function run(...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return runIn({}, ...argv);
+}
+
+/** Runs the CLI in a shell with the given environment. */
+async function runIn(env: Record<string, string>, ...argv: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const code = await main(argv, { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s), isTTY: false, env: {} });
+  const code = await main(argv, { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s), isTTY: false, env });
   return { code, stdout, stderr };
 }
 
@@ -217,25 +223,32 @@ Resources:
     assert.match(elsewhere.stdout, /^No updates are to be performed\.$/m);
   });
 
-  test('without --region, a note says the Region was taken as us-east-1 where it selects a mapping entry; with it, the entry is compared', async () => {
-    const byRegion = (image: string) => `Mappings:
-  RegionMap:
-    us-east-1: { AMI: ami-11111111 }
-    eu-west-1: { AMI: ${image} }
-Resources:
-  Host:
-    Type: AWS::EC2::Instance
-    Properties:
-      ImageId: !FindInMap [RegionMap, !Ref AWS::Region, AMI]
-`;
-    const before = file('by-region.yaml', byRegion('ami-22222222'));
-    const after = file('by-region-new.yaml', byRegion('ami-33333333'));
-    const assumed = await run('diff', before, after);
-    assert.match(assumed.stdout, /^No updates are to be performed\.$/m);
-    assert.match(assumed.stdout, /AWS::Region is taken as us-east-1 where it selects a mapping entry or decides a condition: to compare for the Region the stack runs in, give it \(--region in the CLI\)/);
-    const given = await run('diff', '--region', 'eu-west-1', before, after);
-    assert.match(given.stdout, /replace +Host +AWS::EC2::Instance +ImageId changed/);
-    assert.doesNotMatch(given.stdout, /AWS::Region is taken/);
+  test("without a Region, an edit to one Region's entry is the update if the stack runs there; --region or AWS_REGION decides it", async () => {
+    const before = file('by-region.yaml', imageByRegion('ami-22222222'));
+    const after = file('by-region-new.yaml', imageByRegion('ami-33333333'));
+    const unknown = await run('diff', before, after);
+    assert.equal(unknown.code, 0);
+    assert.match(unknown.stdout, /replace +Host +AWS::EC2::Instance +ImageId changed if the Region is eu-west-1$/m);
+    assert.match(unknown.stdout, /\/Properties\/ImageId \[replacement\]: "ami-22222222" → "ami-33333333" if the Region is eu-west-1$/m);
+    const json = JSON.parse((await run('diff', '--json', before, after)).stdout);
+    assert.deepEqual(json.changes[0].details[0].when, { key: 'AWS::Region', values: ['eu-west-1'] });
+    assert.equal(json.changes[0].reason, 'ImageId changed if the Region is eu-west-1');
+    assert.match((await run('diff', '--region', 'us-east-1', before, after)).stdout, /^No updates are to be performed\.$/m);
+    const inEurope = await runIn({ AWS_REGION: 'eu-west-1' }, 'diff', before, after);
+    assert.match(inEurope.stdout, /replace +Host +AWS::EC2::Instance +ImageId changed$/m);
+    // The option comes before the shell's Region.
+    assert.match((await runIn({ AWS_REGION: 'eu-west-1' }, 'diff', '--region', 'us-east-1', before, after)).stdout, /^No updates are to be performed\.$/m);
+  });
+
+  test('a template written for GovCloud is a no-op with no Region and rejected in us-east-1', async () => {
+    const gov = file('gov.yaml', GOV_CLOUD_ONLY);
+    const unknown = await run('diff', gov, gov);
+    assert.equal(unknown.code, 0);
+    assert.match(unknown.stdout, /^No updates are to be performed\.$/m);
+    const virginia = await run('diff', '--region', 'us-east-1', gov, gov);
+    assert.equal(virginia.code, 1);
+    assert.match(virginia.stdout, /^Rejected: Template error: Unable to get mapping for AWSAMIRegionMap::us-east-1::AWSNATHVM$/m);
+    assert.equal((await runIn({ AWS_DEFAULT_REGION: 'us-gov-west-1' }, 'diff', gov, gov)).code, 0);
   });
 
   test('the rows of what a SAM resource generates follow one line that sums them up, in the words of its lens', async () => {

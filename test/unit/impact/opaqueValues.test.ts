@@ -12,8 +12,8 @@ import { loadResourceSpec } from '../../../server/src/spec/load';
 const spec = loadResourceSpec();
 
 /** Runs the engine on a template pair and returns the report. */
-function impact(oldText: string, newText: string, newParameters?: Record<string, string>): ImpactReport {
-  return analyzeUpdate({ text: oldText }, { text: newText, parameters: newParameters }, { spec, stackName: 'test-stack' }).report;
+function impact(oldText: string, newText: string, newParameters?: Record<string, string>, region?: string): ImpactReport {
+  return analyzeUpdate({ text: oldText }, { text: newText, parameters: newParameters }, { spec, stackName: 'test-stack', ...(region ? { region } : {}) }).report;
 }
 
 function change(report: ImpactReport, logicalId: string): ResourceChange {
@@ -48,8 +48,13 @@ Resources:
     assert.ok(report.notes.some((n) => n.kind === 'stack-output-read-at-update'));
   });
 
-  test('writing out the default Region is a no-op', () => {
-    assert.equal(impact(consumer, consumer.replace('OutputName: VpcId }', 'OutputName: VpcId, Region: us-east-1 }')).status, 'noop');
+  test("writing out the stack's own Region is a no-op", () => {
+    assert.equal(impact(consumer, consumer.replace('OutputName: VpcId }', 'OutputName: VpcId, Region: us-east-1 }'), undefined, 'us-east-1').status, 'noop');
+  });
+
+  test('writing out a Region when the stack\'s is not known may read another stack: the reading property changes', () => {
+    const report = impact(consumer, consumer.replace('OutputName: VpcId }', 'OutputName: VpcId, Region: us-east-1 }'));
+    assert.deepEqual(report.changes.map((c) => [c.logicalId, c.impact]), [['Setting', 'no-interruption']]);
   });
 
   test('another output read by a create-only property replaces the resource (Subnet VpcId requires replacement)', () => {

@@ -6,7 +6,7 @@ import { defaultSettings, readDocumentSettings } from '../../../server/src/lsp/s
 describe('readDocumentSettings', () => {
   test('well-typed values are taken', () => {
     const section = {
-      analysis: { debounceMs: 300 },
+      analysis: { debounceMs: 300, regions: { 'gov/*.yaml': 'us-gov-west-1' } },
       baseline: { default: 'none', links: { 'stacks/*.yaml': 'prod' } },
       parameters: { files: { 'stack.yaml': 'params/prod.json' } },
       nested: { parentTemplate: 'stacks/parent.yaml' },
@@ -19,6 +19,7 @@ describe('readDocumentSettings', () => {
       parameterFiles: { 'stack.yaml': 'params/prod.json' },
       parentTemplate: 'stacks/parent.yaml',
       withoutSamCli: true,
+      regions: { 'gov/*.yaml': 'us-gov-west-1' },
     });
   });
 

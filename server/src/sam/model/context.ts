@@ -51,7 +51,7 @@ export type ApplicationTemplates = Map<string, string | { 'Fn::Join': [string, u
 export interface TranslationContext {
   /** Parameter values known at transform time (supplied or default), and AWS::Region and AWS::Partition. */
   parameters: ReadonlyMap<string, unknown>;
-  region: string;
+  /** The partition SAM writes into the ARNs it spells out: the Region's, or `aws` when the Region is not known. */
   partition: string;
   /** The template's Mappings, for `Fn::FindInMap` in deployment preferences. */
   mappings: unknown;

@@ -109,9 +109,11 @@ export function parameterWithoutValue(value: unknown, parameters: ReadonlyMap<st
 /** The text that stands in for a value `parameterWithoutValue` names a parameter of: each parameter's name in its value's place. */
 export function standInText(value: unknown): string {
   if (!isMap(value)) return String(value);
-  if (typeof value.Ref === 'string') return value.Ref;
+  // A pseudo parameter's name stands in without its colons (`AWSRegion`), so generated logical ids stay alphanumeric.
+  const bare = (name: string) => name.replace(/::/g, '');
+  if (typeof value.Ref === 'string') return bare(value.Ref);
   const sub = value['Fn::Sub'];
-  return typeof sub === 'string' ? sub.replace(SUB_REFERENCE, (_whole: string, name: string) => name) : '';
+  return typeof sub === 'string' ? sub.replace(SUB_REFERENCE, (_whole: string, name: string) => bare(name)) : '';
 }
 
 /** SAM's `resolve_parameter_refs`: `Ref` to a parameter with a value, and `${Parameter}` in `Fn::Sub` strings. */
