@@ -16,6 +16,8 @@ export type EvaluationNote = SamNote | (
   | { kind: 'condition-undecided'; condition: string }
   /** `Fn::GetStackOutput` is read from the other stack at update time. */
   | { kind: 'stack-output-read-at-update' }
+  /** A local path `aws cloudformation package` uploads (`Code: ./src`): the files there are not in the template. */
+  | { kind: 'packaged-artifact'; logicalId: string; property: string; path: string }
   /** Registry modules, whose resources are not visible. */
   | { kind: 'registry-modules'; modules: string[] }
 ) & { range?: Range };

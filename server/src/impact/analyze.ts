@@ -1,6 +1,7 @@
 /**
  * The engine's front door: two template texts with their parameter values in, the report out.
  */
+import { packagedArtifactNotes } from './packagedArtifacts';
 import { applyLanguageExtensions, evaluateTemplate, partitionOfRegion, unevaluated } from '../evaluate';
 import type { CrossStackValues, EvaluatedTemplate, EvaluationContext } from '../evaluate/types';
 import type { Value } from '../evaluate/value';
@@ -152,6 +153,7 @@ export function evaluateSide(side: TemplateSide, options: AnalyzeOptions, { prev
     samNotes = expansion.notes;
   }
   const evaluated: EvaluatedSide = evaluateTemplate(model, ctx);
+  evaluated.notes.push(...packagedArtifactNotes(writtenModel));
   if (!wellFormed) {
     // What the recovered tree would mean is not judged; a SAM baseline's meaning, besides, is the
     // transform's output, which such a text never gets.

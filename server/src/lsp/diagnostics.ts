@@ -27,8 +27,9 @@ export function buildDiagnostics(document: TextDocument, after: EvaluatedTemplat
   for (const error of after.errors) push(templateErrorDiagnostic(document, error));
   for (const note of after.notes) {
     // What the Serverless transform cannot show the comparison is said on the SAM line it is about
-    // (a local CodeUri whose files are not in the template, a feature analysed as written).
-    if (!note.kind.startsWith('sam-') || note.range === undefined) continue;
+    // (a local CodeUri whose files are not in the template, a feature analysed as written), and so
+    // is a local path aws cloudformation package uploads.
+    if ((!note.kind.startsWith('sam-') && note.kind !== 'packaged-artifact') || note.range === undefined) continue;
     const severity = noteSeverity(note) === 'warning' ? DiagnosticSeverity.Warning : DiagnosticSeverity.Information;
     push({ range: toLspRange(document, note.range), severity, code: note.kind, source: diagnosticSource, message: noteText(note) });
   }

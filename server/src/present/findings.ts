@@ -91,6 +91,8 @@ export function noteText(note: ReportNote): string {
       return `Fn::Transform ${note.macros.join(', ')} is not expanded: its output is a value only the macro knows, the same before and after while what it is given is the same`;
     case 'condition-undecided':
       return `Condition ${note.condition} depends on values known only at deploy time: what it guards is compared as written, as if it held`;
+    case 'packaged-artifact':
+      return `${note.logicalId}: ${note.property} ${note.path} is a local path that aws cloudformation package (or sam package) uploads to S3 before deploying: the path stands for that upload here, so a change to the files there is not visible to this comparison`;
     case 'stack-output-read-at-update':
       return 'Fn::GetStackOutput is read from the other stack when this stack is updated: an output that changed since the last deployment changes what reads it, which is not visible here';
     case 'registry-modules':
@@ -112,6 +114,8 @@ export function noteText(note: ReportNote): string {
       return `${note.logicalId}: ${note.property} ${note.path} is a local path that sam deploy uploads: a change to the files there is not visible to this comparison`;
     case 'sam-packaged-folder':
       return `${note.logicalId}: no ${note.property}: sam build and sam deploy package the template's folder (${note.property} defaults to .), so a change to the files there is not visible to this comparison`;
+    case 'sam-image-uri-ignored':
+      return `${note.logicalId}: ImageUri is read only with PackageType: Image; without it the function is a Zip function (PackageType defaults to Zip), which needs code, a Runtime and a Handler`;
     case 'sam-local-image':
       return `${note.logicalId}: the image is built by sam build from ${note.path} and pushed by sam deploy, which names it in ImageUri: a change to the files there is not visible to this comparison; a new DockerTag is`;
     case 'sam-local-artifact-missing':
@@ -125,7 +129,7 @@ export function noteText(note: ReportNote): string {
 
 /** How loudly a note is shown: a local artifact that is not there is a warning (it may be a typo), every other note is information. */
 export function noteSeverity(note: ReportNote): 'warning' | 'info' {
-  return note.kind === 'sam-local-artifact-missing' ? 'warning' : 'info';
+  return note.kind === 'sam-local-artifact-missing' || note.kind === 'sam-image-uri-ignored' ? 'warning' : 'info';
 }
 
 /** The notes of a report in words, each once. */

@@ -138,7 +138,7 @@ describe('a function with no CodeUri, packaged from the template folder as sam d
     assert.deepEqual(report.notes.filter((n) => n.kind === 'sam-packaged-folder').map((n) => n.logicalId), ['SharedLibs']);
   });
 
-  test("inline code, or an image, is not packaged from the folder; a function with neither code nor image still is rejected as the transform rejects it when there is no SAM CLI step", () => {
+  test("inline code, or an image, is not packaged from the folder; an image without PackageType: Image is a zip function, rejected for its missing Runtime and Handler; a function with neither code nor image still is rejected as the transform rejects it when there is no SAM CLI step", () => {
     const inline = sqsStarter.replace('      MemorySize: 128\n', "      MemorySize: 128\n      InlineCode: exports.handler = async () => 'ok';\n");
     assert.equal(impact(inline, inline).status, 'noop');
     assert.deepEqual(impact(inline, inline).notes.filter((n) => n.kind === 'sam-packaged-folder'), []);
@@ -147,6 +147,12 @@ describe('a function with no CodeUri, packaged from the template folder as sam d
       .replace('      Handler: src/handlers/sqs-payload-logger.sqsPayloadLoggerHandler\n', '');
     assert.equal(impact(image, image).status, 'noop', impact(image, image).message);
     assert.deepEqual(impact(image, image).notes.filter((n) => n.kind === 'sam-packaged-folder'), []);
+    const imageWithoutPackageType = image.replace('      PackageType: Image\n', '');
+    const zip = impact(imageWithoutPackageType, imageWithoutPackageType);
+    assert.equal(zip.status, 'error');
+    assert.match(zip.message ?? '', /Resource with id \[SQSPayloadLogger\] is invalid\. Runtime and Handler needs to be present when PackageType is of type `Zip`/);
+    const ignored = zip.notes.find((n) => n.kind === 'sam-image-uri-ignored');
+    assert.equal(noteText(ignored!), 'SQSPayloadLogger: ImageUri is read only with PackageType: Image; without it the function is a Zip function (PackageType defaults to Zip), which needs code, a Runtime and a Handler');
     const asWritten = impact(sqsStarter, sqsStarter, { withoutSamCli: true });
     assert.equal(asWritten.status, 'error');
     assert.match(asWritten.message ?? '', /Resource with id \[SQSPayloadLogger\] is invalid\. Only one of 'InlineCode' or 'CodeUri' can be set\./);

@@ -30,6 +30,8 @@ export type SamNote = (
   | { kind: 'sam-packaged-folder'; logicalId: string; property: string }
   /** A function's image that `sam build` builds from a local folder (`Metadata.DockerContext`) and `sam deploy` pushes. */
   | { kind: 'sam-local-image'; logicalId: string; path: string }
+  /** A zip function (no `PackageType: Image`) that names an image: the transform does not read `ImageUri`. */
+  | { kind: 'sam-image-uri-ignored'; logicalId: string }
   /** A local artifact path with no file or folder there, as the caller found: shown as a warning (present/findings.ts). */
   | { kind: 'sam-local-artifact-missing'; logicalId: string; property: string; path: string }
   /**

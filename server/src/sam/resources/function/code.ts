@@ -16,6 +16,8 @@ export function functionCode(ctx: TranslationContext, sam: SamResource, properti
   if (packageType !== ZIP && packageType !== IMAGE) return invalidResource(sam.logicalId, `invalid 'PackageType' : ${String(packageType)}`, ['Properties', 'PackageType']);
   const present = (name: string) => properties[name] !== undefined && properties[name] !== null;
   if (packageType === ZIP) {
+    // SAM reads ImageUri only for an image function; a forgotten PackageType is the likely cause.
+    if (present('ImageUri')) ctx.note({ kind: 'sam-image-uri-ignored', logicalId: sam.logicalId }, sam.propertyRange('ImageUri') ?? sam.node?.range);
     if (!present('InlineCode') && !present('CodeUri')) return invalidResource(sam.logicalId, "Only one of 'InlineCode' or 'CodeUri' can be set.", ['Properties']);
     if (present('InlineCode')) return { ZipFile: properties.InlineCode };
     // A dynamic reference is resolved by CloudFormation after the transform has split the URI
