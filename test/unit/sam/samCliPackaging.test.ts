@@ -5,7 +5,8 @@
  * packageable_resources.py: `PACKAGE_NULL_PROPERTY` is true for both; artifact_exporter.py copies
  * `Globals.Function.CodeUri` in first). `sam init` writes starters of this form (its Node.js
  * `sqs`, `sns`, `s3`, `web` starters among them), and CloudFormation never sees them without
- * their code. The starters below are written here in that form.
+ * their code. The starters below are written here in the forms of `sam init`'s sqs, web, s3
+ * (nodejs20.x) and web-conn (python3.12) starters, with names of their own.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -98,6 +99,111 @@ Outputs:
     Value: !Sub "https://\${ServerlessRestApi}.execute-api.\${AWS::Region}.amazonaws.com/Prod/"
 `;
 
+/** The s3 starter's form: a bucket named by a parameter with no Default, a function its new objects trigger, a policy template. */
+const s3Starter = `AWSTemplateFormatVersion: '2010-09-09'
+Transform: AWS::Serverless-2016-10-31
+Parameters:
+  UploadsBucketName:
+    Type: String
+    Description: Name of the bucket whose uploads are logged
+Resources:
+  ObjectLogger:
+    Type: AWS::Serverless::Function
+    Properties:
+      Handler: src/handlers/log-object.handler
+      Runtime: nodejs20.x
+      Architectures:
+        - x86_64
+      MemorySize: 128
+      Timeout: 60
+      Policies:
+        S3ReadPolicy:
+          BucketName: !Ref UploadsBucketName
+      Events:
+        Uploaded:
+          Type: S3
+          Properties:
+            Bucket: !Ref UploadsBucket
+            Events: s3:ObjectCreated:*
+            Filter:
+              S3Key:
+                Rules:
+                  - Name: suffix
+                    Value: ".json"
+  UploadsBucket:
+    Type: AWS::S3::Bucket
+    Properties:
+      BucketName: !Ref UploadsBucketName
+      VersioningConfiguration:
+        Status: Enabled
+`;
+
+/** The Python web-conn starter's form: functions behind an API, reaching a table through connectors. */
+const webConnStarter = `AWSTemplateFormatVersion: 2010-09-09
+Transform:
+  - AWS::Serverless-2016-10-31
+Resources:
+  ListItemsReadsTable:
+    Type: AWS::Serverless::Connector
+    Properties:
+      Source:
+        Id: listItems
+      Destination:
+        Id: ItemsTable
+      Permissions:
+        - Read
+  AddItemWritesTable:
+    Type: AWS::Serverless::Connector
+    Properties:
+      Source:
+        Id: addItem
+      Destination:
+        Id: ItemsTable
+      Permissions:
+        - Write
+  listItems:
+    Type: AWS::Serverless::Function
+    Properties:
+      Handler: app/list_items.handler
+      Runtime: python3.12
+      MemorySize: 128
+      Timeout: 100
+      Environment:
+        Variables:
+          ITEMS_TABLE: !Ref ItemsTable
+      Events:
+        Api:
+          Type: Api
+          Properties:
+            Path: /
+            Method: GET
+  addItem:
+    Type: AWS::Serverless::Function
+    Properties:
+      Handler: app/add_item.handler
+      Runtime: python3.12
+      MemorySize: 128
+      Timeout: 100
+      Environment:
+        Variables:
+          ITEMS_TABLE: !Ref ItemsTable
+      Events:
+        Api:
+          Type: Api
+          Properties:
+            Path: /
+            Method: POST
+  ItemsTable:
+    Type: AWS::Serverless::SimpleTable
+    Properties:
+      PrimaryKey:
+        Name: id
+        Type: String
+Outputs:
+  ApiUrl:
+    Value: !Sub "https://\${ServerlessRestApi}.execute-api.\${AWS::Region}.amazonaws.com/Prod/"
+`;
+
 function impact(before: string, after: string, options: Partial<AnalyzeOptions> = {}): ImpactReport {
   return analyzeUpdate({ text: before }, { text: after }, { spec, stackName: 'sam-app', ...options }).report;
 }
@@ -106,6 +212,8 @@ describe('a function with no CodeUri, packaged from the template folder as sam d
   for (const [name, starter] of [
     ['the sqs starter', sqsStarter],
     ['the web starter (functions in Globals, a layer with no ContentUri)', webStarter],
+    ['the s3 starter (a bucket named by a parameter with no value)', s3Starter],
+    ['the web-conn starter (connectors to a table)', webConnStarter],
   ] as const) {
     test(`${name} compared with itself is a no-op with no error`, () => {
       const report = impact(starter, starter);
@@ -113,6 +221,13 @@ describe('a function with no CodeUri, packaged from the template folder as sam d
       assert.deepEqual(report.diagnostics.filter((d) => d.severity === 'error'), []);
     });
   }
+
+  test("in the s3 and web-conn starters too, an edit to a function's Timeout is that function's update alone", () => {
+    const s3 = impact(s3Starter, s3Starter.replace('Timeout: 60', 'Timeout: 90'));
+    assert.deepEqual(s3.changes.filter((c) => c.impact !== 'none').map((c) => [c.logicalId, c.details.map((d) => d.target.path)]), [['ObjectLogger', ['/Properties/Timeout']]]);
+    const conn = impact(webConnStarter, webConnStarter.replace('Timeout: 100', 'Timeout: 30'));
+    assert.deepEqual(conn.changes.filter((c) => c.impact !== 'none').map((c) => [c.logicalId, c.details.map((d) => d.target.path)]), [['listItems', ['/Properties/Timeout']]]);
+  });
 
   test("a note at each function says its code is the template's folder, which the comparison cannot see into", () => {
     const report = impact(webStarter, webStarter);
