@@ -10,6 +10,7 @@ import { chooseBaseline, linkStack, rememberedChoices } from './baselineChoices'
 import { BaselineDocuments, baselineScheme, openBaselineDiff } from './baselineDiff';
 import { BaselineStatusBar } from './baselineStatusBar';
 import { compareChangeSet } from './changeSetComparison';
+import { goToImpact, showImpacts } from './impactNavigation';
 import { openNestedChild } from './nestedChild';
 import { readEnvironment } from './settings';
 import { registerStacksView } from './stacksView';
@@ -66,6 +67,9 @@ export function activate(context: vscode.ExtensionContext): CfnImpactApi {
     vscode.commands.registerCommand(commands.chooseBaseline, (target) => chooseBaseline(languageClient, context.workspaceState, target)),
     vscode.commands.registerCommand(commands.compareChangeSet, (target) => compareChangeSet(languageClient, output, target)),
     vscode.commands.registerCommand(commands.openNestedChild, (target) => openNestedChild(languageClient, target)),
+    vscode.commands.registerCommand(commands.showImpacts, (target) => showImpacts(target)),
+    vscode.commands.registerCommand(commands.nextImpact, () => goToImpact(languageClient, 1)),
+    vscode.commands.registerCommand(commands.previousImpact, () => goToImpact(languageClient, -1)),
     vscode.commands.registerCommand('cfnImpact.linkStack', (target) => linkStack(languageClient, context.workspaceState, target)),
     vscode.commands.registerCommand('cfnImpact.showOutput', () => output.show()),
     vscode.commands.registerCommand(awsCommands.selectProfile, () => selectProfile(languageClient)),

@@ -53,6 +53,17 @@ describe('impact of an edited template in code-server', { skip, timeout: 300_000
     );
   });
 
+  test('the edited parameter says, on its own line, what it replaces; clicking it shows those resources beside it', async () => {
+    const onCidr = lenses.filter((lens) => lens.line.trim() === 'Cidr:').map((lens) => lens.text);
+    assert.deepEqual(onCidr, ['⟳ replaces Network, PublicSubnet'], JSON.stringify(lenses));
+    await workbench.clickCodeLens(/replaces Network, PublicSubnet/);
+    const rows = await workbench.peekRows();
+    await workbench.screenshot('edit-site-peek');
+    assert.ok(rows.some((row) => row.includes('Network:')), JSON.stringify(rows));
+    assert.ok(rows.some((row) => row.includes('PublicSubnet:')), JSON.stringify(rows));
+    await workbench.page.keyboard.press('Escape');
+  });
+
   test('the first lens gives the verdict for the whole stack against HEAD', () => {
     const verdict = lenses.find((lens) => lens.line.startsWith('AWSTemplateFormatVersion'));
     assert.ok(verdict, `a lens above the first line, got ${JSON.stringify(lenses)}`);

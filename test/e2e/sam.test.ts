@@ -45,8 +45,10 @@ describe('a SAM template edited in code-server', { skip, timeout: 300_000 }, () 
     assert.deepEqual(above, ['✎ Update (no interruption) · + new version'], JSON.stringify(lenses));
     const verdict = lenses.find((lens) => lens.line.startsWith('AWSTemplateFormatVersion'));
     assert.match(verdict?.text ?? '', /^1 add · 2 modify · 1 remove/, JSON.stringify(lenses));
-    // The resources SAM generates have no lines of their own: no other lens.
-    assert.equal(lenses.length, 2, JSON.stringify(lenses));
+    // The Globals Timeout edited says, on its line, what it updates; the resources SAM generates
+    // have no lines of their own: no other lens.
+    assert.deepEqual(lenses.filter((lens) => lens.line.trim() === 'Timeout: 10').map((lens) => lens.text), ['✎ updates HelloWorldFunction'], JSON.stringify(lenses));
+    assert.equal(lenses.length, 3, JSON.stringify(lenses));
   });
 
   test('hovering the SAM function names the resources generated from it', async () => {

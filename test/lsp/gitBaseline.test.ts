@@ -76,7 +76,15 @@ describe('git HEAD as the baseline', () => {
     assert.deepEqual(titlesAt(lineOf(edited, '  Alerts:')), ['+ Add']);
     assert.equal(titlesAt(lineOf(edited, 'Resources:')).length, 1);
     assert.match(titlesAt(lineOf(edited, 'Resources:'))[0], /^− Remove Jobs — .*deleted during cleanup/);
+    // The edited parameter says, on its own line, what it replaces; its lens shows those resources.
+    const cidrLine = lineOf(edited, '  Cidr:');
+    assert.deepEqual(titlesAt(cidrLine), ['⟳ replaces Network, PublicSubnet']);
     for (const lens of lenses) {
+      if (lens.range.start.line === cidrLine) {
+        assert.equal(lens.command?.command, 'cfnImpact.showImpacts');
+        assert.deepEqual(lens.command?.arguments, [{ uri, line: cidrLine, locations: [{ line: lineOf(edited, '  Network:'), character: 2 }, { line: lineOf(edited, '  PublicSubnet:'), character: 2 }] }]);
+        continue;
+      }
       assert.equal(lens.command?.command, 'cfnImpact.openDiff');
       assert.deepEqual(lens.command?.arguments, [{ uri, line: lens.range.start.line }]);
     }

@@ -63,10 +63,12 @@ describe('a SAM template against git HEAD', () => {
     const lenses = (await server.codeLenses(uri)) ?? [];
     const titles = lenses.map((lens) => [lens.range.start.line, lens.command?.title]);
     // The function, its new version and the alias that moves to it (the old version is kept:
-    // SAM retains versions), and nothing on any other line but the verdict.
+    // SAM retains versions); on the Globals Timeout, what that edit updates; and nothing on any
+    // other line but the verdict.
     assert.deepEqual(titles, [
       [0, '1 add · 2 modify · 1 remove — against HEAD'],
       [lineOf(edited, '  HelloWorldFunction:'), '✎ Update (no interruption) · + new version'],
+      [lineOf(edited, '    Timeout: 10'), '✎ updates HelloWorldFunction'],
     ]);
   });
 
@@ -141,7 +143,10 @@ describe('a SAM template against git HEAD', () => {
         const lenses = await titles();
         assert.match(String(lenses[0]?.[1]), /^✖ Update would be rejected: .+ — against HEAD · below, the last text that parsed$/);
         // The function's lens is the one before the key was begun, one line lower, as the function now is.
-        assert.deepEqual(lenses.slice(1), [[lineOf(text, '  HelloWorldFunction:'), '✎ Update (no interruption) · + new version']]);
+        assert.deepEqual(lenses.slice(1), [
+          [lineOf(text, '  HelloWorldFunction:'), '✎ Update (no interruption) · + new version'],
+          [lineOf(text, '    Timeout: 10'), '✎ updates HelloWorldFunction'],
+        ]);
         // So is its hover, over the function's key where it now is; the key being typed has none.
         const hover = await hoverOnFunction(text);
         assert.equal(hoverText(hover), hoverText(parsedHover));
@@ -153,6 +158,8 @@ describe('a SAM template against git HEAD', () => {
       assert.deepEqual(await titles(), [
         [0, '1 add · 2 modify · 1 remove — against HEAD'],
         [lineOf(typed, '  HelloWorldFunction:'), '✎ Update (no interruption) · + new version'],
+        [lineOf(typed, '    Timeout: 10'), '✎ updates HelloWorldFunction'],
+        [lineOf(typed, '    MemorySize: 256'), '✎ updates HelloWorldFunction'],
       ]);
     } finally {
       await server.diagnostics(uri, await server.change(uri, edited));
@@ -184,7 +191,10 @@ describe('a SAM template against git HEAD', () => {
     const lenses = (await server.codeLenses(uri)) ?? [];
     assert.deepEqual(
       lenses.filter((lens) => lens.range.start.line !== 0).map((lens) => [lens.range.start.line, lens.command?.title]),
-      [[lineOf(withRolePath, '  HelloWorldFunction:'), '✎ Update (no interruption) · ⟳ role']],
+      [
+        [lineOf(withRolePath, '  HelloWorldFunction:'), '✎ Update (no interruption) · ⟳ role'],
+        [lineOf(withRolePath, '    RolePath: /app/'), '⟳ replaces HelloWorldFunction role'],
+      ],
     );
   });
 

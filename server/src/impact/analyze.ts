@@ -1,6 +1,7 @@
 /**
  * The engine's front door: two template texts with their parameter values in, the report out.
  */
+import { findEditSites } from './editSites';
 import { packagedArtifactNotes } from './packagedArtifacts';
 import { applyLanguageExtensions, evaluateTemplate, partitionOfRegion, unevaluated } from '../evaluate';
 import type { CrossStackValues, EvaluatedTemplate, EvaluationContext } from '../evaluate/types';
@@ -187,14 +188,17 @@ function transformParameters(model: ReturnType<typeof readTemplateModel>, suppli
 export function compareSides(before: EvaluatedSide, after: EvaluatedSide, options: AnalyzeOptions, nestedOutputs?: CompareOptions['nestedOutputs']): ImpactReport {
   if (!isWellFormed(after.model.parsed)) return rejectedUnread(after);
   const report = compareTemplates(before, after, nestedOutputs ? { ...options, nestedOutputs } : options);
-  if (before.samSourceMap === undefined && after.samSourceMap === undefined) return report;
-  for (const change of report.changes) {
-    const generatedBy = generatedByOf(change, before.samSourceMap, after.samSourceMap);
-    if (!generatedBy) continue;
-    change.generatedBy = generatedBy;
-    pointDetailsAtSamProperties(change, before.samSourceMap, after.samSourceMap);
+  if (before.samSourceMap !== undefined || after.samSourceMap !== undefined) {
+    for (const change of report.changes) {
+      const generatedBy = generatedByOf(change, before.samSourceMap, after.samSourceMap);
+      if (!generatedBy) continue;
+      change.generatedBy = generatedBy;
+      pointDetailsAtSamProperties(change, before.samSourceMap, after.samSourceMap);
+    }
+    pointFindingsAtSamProperties(report);
   }
-  pointFindingsAtSamProperties(report);
+  const editSites = findEditSites(before, after, report.changes);
+  if (editSites.length > 0) report.editSites = editSites;
   return report;
 }
 

@@ -359,6 +359,34 @@ export type ReportNote =
   | { kind: 'parameter-validated-late'; parameter: string; type: string };
 
 /** The verdict for the whole stack. */
+/** What kind of thing was edited. */
+export type EditSiteKind = 'parameter' | 'mapping-entry' | 'condition' | 'globals';
+
+/** One edit outside the resources, and what it causes. */
+export interface EditSite {
+  kind: EditSiteKind;
+  /** As the template names it: `InstanceType`, `SubnetConfig.PublicOne.CIDR`, `IsProd`, `Function.Timeout`. */
+  name: string;
+  /** The edited entry's key, in the new text. */
+  range: Range;
+  /** The changes it causes, in template order: `via` names the replaced resource a cascaded change follows. */
+  effects: EditEffect[];
+}
+
+export interface EditEffect {
+  /** The changed resource; for a resource the Serverless transform generates, the SAM resource it comes from. */
+  logicalId: string;
+  action: ResourceChange['action'];
+  impact: ResourceChange['impact'];
+  /** The resource whose replacement (or new attribute) this change follows, when it does not read the edit itself. */
+  via?: string;
+  /**
+   * For a SAM resource, the generated resource whose change this is when it is not the one that
+   * bears the SAM resource's name (its role, its version): the weightiest of what it generates.
+   */
+  generated?: { logicalId: string; resourceType: string };
+}
+
 export interface ImpactReport {
   /** `noop`: CloudFormation would answer "No updates are to be performed."; `error`: it would reject the update. */
   status: 'update' | 'noop' | 'error';
@@ -372,4 +400,6 @@ export interface ImpactReport {
   risks?: StackRisk[];
   diagnostics: ImpactDiagnostic[];
   notes: ReportNote[];
+  /** Edits outside the resources (a parameter's value, a mapping entry, a condition, a Globals value) and the changes each causes; absent when there are none. */
+  editSites?: EditSite[];
 }

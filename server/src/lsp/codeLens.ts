@@ -8,8 +8,8 @@ import type { MapNode } from '../template/ast';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { changesSomething, replacedIds } from '../impact/claims';
 import type { ImpactReport, ResourceChange } from '../impact/types';
-import { commands, type CompareChangeSetArguments, type OpenDiffArguments, type OpenNestedChildArguments } from './protocol';
-import { changeLensTitle, changeSetLensTitle, moreRemovalsTitle, samResourceLensTitle, stackRiskLensTitle, verdictLensTitle } from '../present';
+import { commands, type CompareChangeSetArguments, type OpenDiffArguments, type OpenNestedChildArguments, type ShowImpactsArguments } from './protocol';
+import { changeLensTitle, changeSetLensTitle, editSiteLensTitle, moreRemovalsTitle, samResourceLensTitle, stackRiskLensTitle, verdictLensTitle } from '../present';
 import type { AnalysedTemplate } from './worker/outline';
 
 /** Removed resources given a lens of their own; the rest share one. */
@@ -76,6 +76,20 @@ export function buildCodeLenses(
     lenses.push(lens);
   }
 
+  // An edit outside the resources (a parameter's value, a mapping entry, a condition, a Globals
+  // value) has, on its line, what it causes; its command shows those resources where they are.
+  const resourceKeys = new Map(resourcesKey?.value.kind === 'map' ? resourcesKey.value.entries.map((entry) => [entry.key, entry.keyRange.start]) : []);
+  for (const site of report.editSites ?? []) {
+    const lens = lensAt(site.range.start, editSiteLensTitle(site));
+    const locations = site.effects.flatMap((effect) => {
+      const offset = resourceKeys.get(effect.logicalId);
+      return offset === undefined ? [] : [document.positionAt(offsetNow(offset))];
+    });
+    const args: ShowImpactsArguments = { uri: document.uri, line: lens.range.start.line, locations };
+    lens.command = { title: lens.command!.title, command: commands.showImpacts, arguments: [args] };
+    lenses.push(lens);
+  }
+
   // An export at risk has its lens where it is written (a removed one, on the Outputs key).
   for (const diagnostic of report.diagnostics) {
     const finding = diagnostic.finding;
@@ -90,6 +104,18 @@ export function buildCodeLenses(
     }
   }
   return lenses;
+}
+
+/** The lines of the changed resources in the new text, in template order, each once: one per SAM resource for what it generates. */
+export function impactLines(document: TextDocument, after: AnalysedTemplate, report: ImpactReport): number[] {
+  const resourcesKey = after.model.root?.entries.find((entry) => entry.key === 'Resources');
+  const bySamResource = samResourceGroups(report.changes, resourcesKey?.value.kind === 'map' ? resourcesKey.value : undefined);
+  const offsets = [...bySamResource.values()].map((group) => group.keyStart);
+  for (const change of report.changes) {
+    if (change.generatedBy || change.action === 'Remove' || change.rangeIn !== 'new' || !changesSomething(change)) continue;
+    offsets.push(change.range.start);
+  }
+  return [...new Set(offsets.map((offset) => document.positionAt(offset).line))].sort((a, b) => a - b);
 }
 
 /**

@@ -10,9 +10,9 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Range as SourceRange, TemplateNode } from '../template/ast';
 import { nodeAtPath, pathAtOffset } from '../template';
 import type { ResourceSpec } from '../spec/types';
-import type { ImpactReport } from '../impact/types';
+import type { EditSite, ImpactReport } from '../impact/types';
 import { toLspRange } from './diagnostics';
-import { attributeHoverText, loopHoverText, propertyHoverText, resourceHoverText, samHoverText, stackRiskHoverText, type GeneratedResourceFacts } from '../present';
+import { attributeHoverText, editSiteHoverText, loopHoverText, propertyHoverText, resourceHoverText, samHoverText, stackRiskHoverText, type GeneratedResourceFacts } from '../present';
 import type { AnalysedTemplate, GeneratedResourceOutline } from './worker/outline';
 
 /**
@@ -39,6 +39,10 @@ export function buildHover(
   const hoverRange = (range: SourceRange | undefined) => (range ? toLspRange(document, range) : undefined);
   // The span a hover covers: the key under the cursor, or the value.
   const spot = located.onKey ? keyRangeAt(root, path) : located.node.range;
+  // An edit outside the resources: what it causes, listed with why. (A Globals value's own hover,
+  // below, lists what it reaches and what happens to each.)
+  const site = report && path[0] !== 'Globals' ? editSiteAt(report, path) : undefined;
+  if (site && report) return markdown(editSiteHoverText(site, report.changes, replaced), hoverRange(spot));
   if (path.length >= 2 && path[0] === 'Outputs' && typeof path[1] === 'string') {
     // An output says something only when its export is at risk.
     const risk = report?.risks?.find((candidate) => candidate.output === path[1]);
@@ -181,4 +185,17 @@ function propertyDocsAt(spec: ResourceSpec, type: string, path: string[]) {
 
 function markdown(value: string, range: ReturnType<typeof toLspRange> | undefined): Hover {
   return range ? { contents: { kind: MarkupKind.Markdown, value }, range } : { contents: { kind: MarkupKind.Markdown, value } };
+}
+
+/** The edit outside the resources that a template path is in (a parameter, a mapping entry, a condition), if it changes something. */
+function editSiteAt(report: ImpactReport, path: readonly (string | number)[]): EditSite | undefined {
+  const names = path.filter((step): step is string => typeof step === 'string');
+  const [section] = names;
+  const wanted =
+    section === 'Parameters' && names.length >= 2 ? { kind: 'parameter', name: names[1] }
+    : section === 'Conditions' && names.length >= 2 ? { kind: 'condition', name: names[1] }
+    : section === 'Mappings' && names.length >= 4 ? { kind: 'mapping-entry', name: names.slice(1, 4).join('.') }
+    : undefined;
+  if (wanted === undefined) return undefined;
+  return report.editSites?.find((site) => site.kind === wanted.kind && site.name === wanted.name);
 }

@@ -110,7 +110,29 @@ export const commands = {
   chooseBaseline: 'cfnImpact.chooseBaseline',
   compareChangeSet: 'cfnImpact.compareChangeSet',
   openNestedChild: 'cfnImpact.openNestedChild',
+  showImpacts: 'cfnImpact.showImpacts',
+  nextImpact: 'cfnImpact.nextImpact',
+  previousImpact: 'cfnImpact.previousImpact',
 } as const;
+
+/**
+ * Arguments of the `cfnImpact.showImpacts` command, on the lens of an edit outside the resources
+ * (a parameter's value, a mapping entry, a condition, a Globals value): the resources it changes,
+ * where their keys are, to show beside the edit.
+ */
+export interface ShowImpactsArguments {
+  uri: string;
+  line: number;
+  locations: { line: number; character: number }[];
+}
+
+/** The changed resources of a document, where their keys are, in template order: what *Go to Next Impact* walks. */
+export interface ImpactLocations {
+  lines: number[];
+}
+
+/** Client → server: the lines of a document's changed resources; empty when it is not analysed or changes nothing. */
+export const impactLocationsRequest = new RequestType<{ uri: string }, ImpactLocations, void>('cfnImpact/impactLocations');
 
 /**
  * Arguments of the `cfnImpact.openNestedChild` command, on the lens of a nested stack: the child

@@ -9,6 +9,7 @@ export { changeLensTitle, changeProblem, changeReason, detailSummaryLine, moreLi
 export { deploymentMessage, leftBehindCount, leftBehindLine, leftBehindText, operationHistoryLine, operationName, operationStatusShown, operationSummary, progressCounts, progressDetails, progressLine, rootCauseLine, validationFailureLine } from './deployments';
 export type { OperationFigures, ProgressFigures } from './deployments';
 export { diagnosticText, noteSeverity, noteText, noteTexts } from './findings';
+export { editSiteHoverText, editSiteLensTitle, LENS_MAX_LENGTH } from './editSites';
 export { attributeHoverText, loopHoverText, propertyHoverText, resourceHoverText } from './hovers';
 export { impactLabel } from './impacts';
 export { listSome } from './lists';

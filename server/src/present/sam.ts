@@ -41,6 +41,11 @@ const NOUNS: Record<string, readonly [string, string]> = {
   'AWS::CloudFormation::Stack': ['nested stack', 'nested stacks'],
 };
 
+/** What people call a resource SAM generates (`role`, `API deployment`); a type with no common name is named as such. */
+export function generatedNoun(type: string): string {
+  return NOUNS[type]?.[0] ?? type;
+}
+
 /** `role`, `2 permissions`; a type with no common name is named as such: `2 AWS::S3::Bucket`. */
 function counted(type: string, count: number): string {
   const noun = NOUNS[type];

@@ -225,6 +225,18 @@ export class Workbench {
     await lens.click();
   }
 
+  /** The rows of the references peek open in the active editor (its file and each place it lists), once it shows some. */
+  async peekRows(): Promise<string[]> {
+    const rows = this.page.locator('.editor-group-container.active .peekview-widget .monaco-list-row');
+    return waitFor(
+      async () => {
+        const texts = (await rows.evaluateAll((elements) => elements.map((row) => row.textContent ?? ''))).map((text) => plain(text).trim());
+        return texts.length > 0 ? texts : undefined;
+      },
+      { timeoutMs: 20_000, what: 'the rows of the references peek' },
+    );
+  }
+
   /** The titles of the editor tabs. */
   async tabTitles(): Promise<string[]> {
     const titles = await this.page.locator('.tabs-container .tab').evaluateAll((tabs) => tabs.map((tab) => tab.getAttribute('aria-label') ?? tab.textContent ?? ''));

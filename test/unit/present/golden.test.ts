@@ -608,6 +608,7 @@ describe('the golden table of a SAM template: the SAM lines speak for what they 
     assert.deepEqual(lenses, [
       [0, '3 add · 4 modify · 2 remove — against HEAD'],
       [lineOf(after, '  HelloWorldFunction:'), '✎ Update (no interruption) · + new version · ⟳ API deployment · + permission · ✎ API'],
+      [lineOf(after, '    Timeout: 10'), '✎ updates HelloWorldFunction'],
     ]);
     assert.deepEqual(problems, []);
     const fn = hovers['HelloWorldFunction:']!;
@@ -689,6 +690,7 @@ Resources:
     assert.deepEqual(lenses, [
       [0, '2 modify (1 replace) — against HEAD'],
       [lineOf(after, '  HelloWorldFunction:'), '✎ Update (no interruption) · ⟳ role'],
+      [lineOf(after, '    RolePath: /app/'), '⟳ replaces HelloWorldFunction role'],
     ]);
     // The function takes the new role, and the version the alias serves keeps the old one, which the cleanup deletes.
     const version = /HelloWorldFunctionVersion[0-9a-f]{10}/.exec(problems[1]?.[1] ?? '')?.[0];

@@ -1,9 +1,11 @@
 /**
- * `textDocument/codeLens`: the stack verdict and one lens per changed resource, from the
- * analysis of the version the client shows.
+ * `textDocument/codeLens`: the stack verdict, one lens per changed resource and one per edit
+ * outside the resources, from the analysis of the version the client shows; and the lines of the
+ * changed resources, which *Go to Next Impact* walks.
  */
 import { parentParametersLabel } from '../../present';
-import { buildCodeLenses, noBaselineLens } from '../codeLens';
+import { buildCodeLenses, impactLines, noBaselineLens } from '../codeLens';
+import { impactLocationsRequest } from '../protocol';
 import { lensesWhileUnparsed, rejectsUnparsedText } from '../whileUnparsed';
 import { runSafe } from '../runSafe';
 import type { ServerServices } from '../serverServices';
@@ -24,6 +26,15 @@ export function registerCodeLensHandler({ connection, documents, logger, analyze
       const lastParsed = rejectsUnparsedText(result.report) ? analyzer.lastParsed(document.uri) : undefined;
       if (lastParsed) return lensesWhileUnparsed(result.document, result.report, lastParsed, label, changeSets);
       return buildCodeLenses(result.document, result.after, result.report, label, changeSets);
+    }),
+  );
+  connection.onRequest(impactLocationsRequest, (params, token) =>
+    runSafe(logger, 'impactLocations', token, { lines: [] }, async () => {
+      const document = documents.get(params.uri);
+      if (!document) return { lines: [] };
+      const result = await analyzer.resultFor(document.uri, document.version, token);
+      if (!result?.isTemplate || !result.after || !result.report) return { lines: [] };
+      return { lines: impactLines(result.document, result.after, result.report) };
     }),
   );
 }
