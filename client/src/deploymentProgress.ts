@@ -1,7 +1,8 @@
 /**
  * A followed deployment's progress outside the stacks view: a window progress notification per
- * followed stack while its operation runs (cancelling it stops following the stack), and a status
- * bar item for the first such stack. The words are the server's (each stack node's description
+ * followed stack while its operation runs (not cancellable; its *Stop Following* link stops
+ * following the stack, which leaves the deployment alone), and a status bar item for the first
+ * such stack. The words are the server's (each stack node's description
  * and tooltip); this file only places them.
  */
 import * as vscode from 'vscode';
@@ -19,16 +20,17 @@ interface Shown {
 export class DeploymentProgress implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('cfnImpact.deploymentProgress', vscode.StatusBarAlignment.Left, 39);
   private readonly shown = new Map<string, Shown>();
-  /** Stacks whose notification was cancelled: not shown again while that operation runs. */
+  /** Stacks the user stopped following from their notification: not shown again while that operation runs. */
   private readonly dismissed = new Set<string>();
 
   /**
-   * `unfollow` is called with a stack node whose notification the user cancelled; the
-   * notification links to `showTimelineCommand`, called with the stack's node.
+   * `unfollow` is called with a stack node the user stopped following; the notification links to
+   * `commands.showTimeline` and `commands.stopFollowing` (which calls `stopFollowing` here), each
+   * called with the stack's node.
    */
   constructor(
     private readonly unfollow: (node: StackTreeNode) => void,
-    private readonly showTimelineCommand: string,
+    private readonly commands: { showTimeline: string; stopFollowing: string },
   ) {
     this.item.name = 'CloudFormation deployment progress';
   }
@@ -52,7 +54,7 @@ export class DeploymentProgress implements vscode.Disposable {
       if (this.dismissed.has(id)) continue;
       const percent = percentDone(node);
       const shown = this.shown.get(id) ?? this.show(node);
-      shown.report(progressMessage(node, this.showTimelineCommand), Math.max(0, percent - shown.reported));
+      shown.report(progressMessage(node, this.commands), Math.max(0, percent - shown.reported));
       shown.reported = Math.max(shown.reported, percent);
     }
     const first = [...running.values()][0];
@@ -63,6 +65,14 @@ export class DeploymentProgress implements vscode.Disposable {
     } else {
       this.item.hide();
     }
+  }
+
+  /** Ends a stack's notification and stops following it, until its next operation; the deployment goes on. */
+  stopFollowing(node: StackTreeNode): void {
+    this.dismissed.add(node.id);
+    this.shown.get(node.id)?.end();
+    this.shown.delete(node.id);
+    this.unfollow(node);
   }
 
   dispose(): void {
@@ -76,17 +86,11 @@ export class DeploymentProgress implements vscode.Disposable {
     let end: () => void = () => undefined;
     const shown: Shown = { reported: 0, report: (message, increment) => report(message, increment), end: () => end() };
     void vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: node.label, cancellable: true },
-      (progress, token) =>
+      { location: vscode.ProgressLocation.Notification, title: node.label, cancellable: false },
+      (progress) =>
         new Promise<void>((resolve) => {
           report = (message, increment) => progress.report({ message, increment });
           end = resolve;
-          token.onCancellationRequested(() => {
-            this.shown.delete(node.id);
-            this.dismissed.add(node.id);
-            this.unfollow(node);
-            resolve();
-          });
         }),
     );
     this.shown.set(node.id, shown);

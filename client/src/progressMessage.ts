@@ -5,15 +5,16 @@
 import type { StackTreeNode } from '../../server/src/lsp/protocol';
 
 /**
- * The stack's progress as its row describes it, and a link to its timeline: a window progress
- * notification has no buttons, but its message renders `[text](command:…)` links, whose
- * arguments are a JSON array in the query. The command gets what it needs of the stack's node.
+ * The stack's progress as its row describes it, and two links: one to its timeline, one that stops
+ * following it (the notification itself cannot be cancelled: a CloudFormation user would read a
+ * Cancel there as cancelling the update). A window progress notification has no buttons, but its
+ * message renders `[text](command:…)` links, whose arguments are a JSON array in the query. Each
+ * command gets what it needs of the stack's node.
  */
-export function progressMessage(node: StackTreeNode, showTimelineCommand: string): string {
+export function progressMessage(node: StackTreeNode, commands: { showTimeline: string; stopFollowing: string }): string {
   const data = { region: node.data?.region, stackId: node.data?.stackId, stackName: node.data?.stackName };
   const target = { id: node.id, kind: node.kind, label: node.label, data };
   // Parentheses would end the link early: encodeURIComponent leaves them as they are.
   const query = encodeURIComponent(JSON.stringify([target])).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  const link = `command:${showTimelineCommand}?${query}`;
-  return `${node.description ?? ''} · [Show Timeline](${link})`;
+  return `${node.description ?? ''} · [Show Timeline](command:${commands.showTimeline}?${query}) · [Stop Following](command:${commands.stopFollowing}?${query})`;
 }

@@ -37,6 +37,7 @@ export const stacksCommands = {
   copyPhysicalId: 'cfnImpact.stacks.copyPhysicalId',
   openConsole: 'cfnImpact.stacks.openConsole',
   showTimeline: 'cfnImpact.stacks.showTimeline',
+  stopFollowing: 'cfnImpact.stacks.stopFollowing',
 } as const;
 
 const filteredContextKey = 'cfnImpact.stacks.filtered';
@@ -194,7 +195,7 @@ async function rowsOf(provider: StacksTreeProvider, node?: StackTreeNode): Promi
 
 /** Registers the stacks view, its commands and its notifications; returns a reader of its rows. */
 export function registerStacksView(context: vscode.ExtensionContext, client: LanguageClient): () => Promise<StacksViewRow[]> {
-  const progress = new DeploymentProgress((node) => follow(node, false), stacksCommands.showTimeline);
+  const progress = new DeploymentProgress((node) => follow(node, false), stacksCommands);
   const provider = new StacksTreeProvider(client, (nodes) => progress.update(nodes));
   const view = vscode.window.createTreeView(stacksViewId, { treeDataProvider: provider, showCollapseAll: true });
   const templates = new DeployedTemplates(client);
@@ -254,6 +255,10 @@ export function registerStacksView(context: vscode.ExtensionContext, client: Lan
       if (filter !== undefined) setFilter(filter);
     }),
     vscode.commands.registerCommand(stacksCommands.clearFilter, () => setFilter('')),
+    vscode.commands.registerCommand(stacksCommands.stopFollowing, (argument: unknown) => {
+      const node = nodeOf(argument, view);
+      if (node?.kind === 'stack') progress.stopFollowing(node);
+    }),
     vscode.commands.registerCommand(stacksCommands.openTemplate, async (argument: unknown) => {
       const node = nodeOf(argument, view);
       if (node?.data?.region && node.data.stackId) await templates.open(node.data.region, node.data.stackId, node.data.stackName ?? node.label);

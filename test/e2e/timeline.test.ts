@@ -133,6 +133,11 @@ describe('the deployment timeline', { skip, timeout: 300_000 }, () => {
       throw error;
     });
     await workbench.screenshot('timeline-progress-notification');
+    // The notification cannot be cancelled (a Cancel there would read as cancelling the update);
+    // it offers to stop following the stack, in those words.
+    const progressItem = page.locator('.notification-list-item', { hasText: stackName }).first();
+    assert.ok((await progressItem.locator('a', { hasText: 'Stop Following' }).count()) > 0, 'a Stop Following link in the progress notification');
+    assert.equal(await progressItem.locator('.monaco-button', { hasText: 'Cancel' }).count(), 0);
     await progressLink.click();
     await waitFor(async () => (await page.locator('iframe.webview').count()) > 0, { timeoutMs: 30_000, what: "the timeline panel, from the progress notification's link" });
     // A webview is an iframe holding the page's own iframe.

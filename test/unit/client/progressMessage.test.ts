@@ -1,7 +1,8 @@
 /**
  * The progress notification of a followed deployment: the stack's progress as its row says it,
- * and a `command:` link that opens the stack's timeline, its argument the stack's node as the
- * stacks view's command takes it (VS Code passes a link's JSON array as the command's arguments).
+ * and `command:` links that open the stack's timeline and stop following it, each argument the
+ * stack's node as the stacks view's commands take it (VS Code passes a link's JSON array as the
+ * command's arguments). The notification has no Cancel: the update goes on whatever it shows.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -10,7 +11,7 @@ import type { StackTreeNode } from '../../../server/src/lsp/protocol';
 
 const stackId = 'arn:aws:cloudformation:us-east-1:123456789012:stack/network/1';
 
-test("the notification says the stack's progress and links to its timeline", () => {
+test("the notification says the stack's progress and links to its timeline and to stop following it", () => {
   const node: StackTreeNode = {
     id: `stack:${stackId}`,
     kind: 'stack',
@@ -19,8 +20,10 @@ test("the notification says the stack's progress and links to its timeline", () 
     collapsible: 'expanded',
     data: { region: 'us-east-1', stackId, stackName: 'network', consoleUrl: 'https://example.invalid/not-passed' },
   };
-  const message = progressMessage(node, 'cfnImpact.stacks.showTimeline');
-  const link = /^UPDATE_IN_PROGRESS · 7\/12 · ~2 min left · \[Show Timeline\]\(command:cfnImpact\.stacks\.showTimeline\?([^)\s]+)\)$/.exec(message);
-  assert.ok(link, message);
-  assert.deepEqual(JSON.parse(decodeURIComponent(link[1]!)), [{ id: `stack:${stackId}`, kind: 'stack', label: 'network', data: { region: 'us-east-1', stackId, stackName: 'network' } }]);
+  const message = progressMessage(node, { showTimeline: 'cfnImpact.stacks.showTimeline', stopFollowing: 'cfnImpact.stacks.stopFollowing' });
+  const links = /^UPDATE_IN_PROGRESS · 7\/12 · ~2 min left · \[Show Timeline\]\(command:cfnImpact\.stacks\.showTimeline\?([^)\s]+)\) · \[Stop Following\]\(command:cfnImpact\.stacks\.stopFollowing\?([^)\s]+)\)$/.exec(message);
+  assert.ok(links, message);
+  const target = [{ id: `stack:${stackId}`, kind: 'stack', label: 'network', data: { region: 'us-east-1', stackId, stackName: 'network' } }];
+  assert.deepEqual(JSON.parse(decodeURIComponent(links[1]!)), target);
+  assert.deepEqual(JSON.parse(decodeURIComponent(links[2]!)), target);
 });
