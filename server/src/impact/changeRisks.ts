@@ -13,8 +13,8 @@ import type { ChangeRisk, ResourceChange } from './types';
  * The risks of a change: for a replacement, the old resource under the new template's
  * `UpdateReplacePolicy` (for a possible replacement the edit itself decides, each marked
  * `possible`); for a removal, the resource under its deployed `DeletionPolicy`. A deletion the
- * deployed resource's protection refuses is a cleanup that fails (deletionProtection.ts); other
- * changes, types that hold no data and policies that keep the data carry none.
+ * deployed resource's protection refuses is a cleanup that fails (deletionProtection.ts); data kept
+ * (`Retain`) or snapshotted says so. Other changes, and types that hold no data, carry none.
  */
 export function changeRisks(change: ResourceChange, before: EvaluatedResource, after: EvaluatedResource | undefined): ChangeRisk[] {
   const held = dataHoldingType(change.resourceType);
@@ -44,11 +44,14 @@ function deletionRisks(
   written: string | undefined,
   deployedProperties: Value,
 ): ChangeRisk[] {
-  if (policy === 'Retain') return [];
+  // What becomes of the data is said for every fate, so that a kept or snapshotted copy and an
+  // empty new resource are as visible as a deletion; a resource that holds no data says nothing.
+  if (policy === 'Retain') return held === undefined ? [] : [{ kind: 'data-kept', holds: held.holds, policy: attribute }];
   // The service refuses the delete before anything is done, a final snapshot included: the resource stays, its data with it.
   const protection = deletionProtection(resourceType, deployedProperties);
   if (protection !== undefined) return [{ kind: 'deletion-protected', protection }];
-  if (held === undefined || policy !== 'Delete') return [];
+  if (held === undefined) return [];
+  if (policy === 'Snapshot') return [{ kind: 'data-snapshot', holds: held.holds, policy: attribute }];
   if (held.refusesDeleteWhileHolding?.(deployedProperties)) return [{ kind: 'cleanup-may-fail', holds: held.holds }];
   return [{ kind: 'data-loss', holds: held.holds, policy: attribute, ...(written !== undefined ? { written } : {}) }];
 }

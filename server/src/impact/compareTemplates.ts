@@ -282,7 +282,8 @@ function addChangeRisks(changes: ResourceChange[], before: EvaluatedTemplate, af
     change.risks = risks;
     for (const risk of risks) {
       diagnostics.push({
-        severity: 'warning',
+        // Data kept or snapshotted is information; data lost, and a cleanup that fails, are warnings.
+        severity: risk.kind === 'data-kept' || risk.kind === 'data-snapshot' ? 'info' : 'warning',
         finding: { kind: 'change-risk', logicalId: change.logicalId, resourceType: change.resourceType, action: change.action, risk },
         code: risk.kind,
         range: change.rangeIn === 'new' ? change.range : resourcesKey,

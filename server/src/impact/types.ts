@@ -243,6 +243,16 @@ export type ChangeRisk =
    */
   | { kind: 'data-loss'; holds: HeldData; policy: 'UpdateReplacePolicy' | 'DeletionPolicy'; written?: string; possible?: true }
   /**
+   * The old physical resource of a replacement, or the removed resource, is kept with its data
+   * (`Retain`), outside the stack: a replacement's new resource starts empty.
+   */
+  | { kind: 'data-kept'; holds: HeldData; policy: 'UpdateReplacePolicy' | 'DeletionPolicy'; possible?: true }
+  /**
+   * The old physical resource of a replacement, or the removed resource, is snapshotted, then
+   * deleted (`Snapshot`, on a type that supports it): a replacement's new resource starts empty.
+   */
+  | { kind: 'data-snapshot'; holds: HeldData; policy: 'UpdateReplacePolicy' | 'DeletionPolicy'; possible?: true }
+  /**
    * CloudFormation cannot delete the resource while it holds data (a bucket with objects): the
    * delete fails in cleanup, is retried, and the resource is left behind outside the stack, while
    * the update still completes.

@@ -6,13 +6,14 @@
 import { isModuleType } from '../evaluate/modules';
 import { decidingUpdatePolicy } from '../impact/policyBehaviors';
 import { isCustomResourceType } from '../spec/index';
-import type { ChangeDetail, ResourceChange, UpdateFailure } from '../impact/types';
+import type { ChangeDetail, ChangeRisk, ResourceChange, UpdateFailure } from '../impact/types';
 import { describeValueChange } from './values';
 import { decisiveDetails, detailCause, detailName, replacementChain } from './causes';
 import { impactHeading, impactLabel } from './impacts';
+import { fittedLens } from './lens';
 import { listSome } from './lists';
 import { nestedSuffix, nestedSummary } from './nested';
-import { risksSuffix } from './risks';
+import { riskLensPhrase, risksSuffix } from './risks';
 import { rolloutClause, rolloutLensSuffix } from './rollouts';
 
 /** ` · if IsProd holds` for a change that happens only if a condition decided at deploy time holds; empty otherwise. */
@@ -72,6 +73,8 @@ const ECS_PARAMETERS: Readonly<Record<string, string>> = {
 
 /** What becomes of the old physical resource of a replacement or a removal, when a policy keeps it or snapshots it. */
 function keptOldResource(change: ResourceChange): string {
+  // A resource that holds data says what becomes of it, in its risks.
+  if (change.risks?.some((risk) => risk.kind === 'data-kept' || risk.kind === 'data-snapshot')) return '';
   switch (change.policyAction) {
     case 'ReplaceAndRetain':
       return '; the old resource is kept (UpdateReplacePolicy: Retain)';
@@ -104,6 +107,13 @@ function removalReason(change: ResourceChange): string {
         ? `deleted during cleanup after a final snapshot (DeletionPolicy: Snapshot${change.policyDefaulted ? ', the default for this type' : ''})`
         : 'deleted during cleanup';
   return `${why}; ${fate}`;
+}
+
+/** What becomes of a removed resource, in a few words, for a lens: `deleted`, `kept in the account`, `snapshotted, then deleted`. */
+function removalFate(change: ResourceChange): string {
+  if (change.policyAction === 'Retain') return 'kept in the account';
+  if (change.policyAction === 'Snapshot') return 'snapshotted, then deleted';
+  return 'deleted';
 }
 
 /** What a change set lists although nothing changes: the values it re-reads, which keep theirs. */
@@ -139,18 +149,46 @@ function avoidableReplacement(change: ResourceChange): string {
 }
 
 /** The causes of a modification in one phrase list: `VpcId ← VPC replaced, CidrBlock changed and 2 more`. */
-export function changeCauses(change: ResourceChange, replaced: ReadonlySet<string>): string {
-  return listSome(decisiveDetails(change).map((d) => detailCause(d, replaced)));
+export function changeCauses(change: ResourceChange, replaced: ReadonlySet<string>, shown?: number): string {
+  return listSome(groupedCauses(decisiveDetails(change), replaced), shown);
+}
+
+/**
+ * The causes of a change, one per property: a property that follows several replaced resources
+ * names them together, `Environment ← Orders, Data replaced`, rather than once each.
+ */
+function groupedCauses(details: readonly ChangeDetail[], replaced: ReadonlySet<string>): string[] {
+  // Each cause in order of its first detail: a text, or a property and the replaced resources it follows.
+  const causes: (string | { name: string; followed: string[] })[] = [];
+  const groups = new Map<string, { name: string; followed: string[] }>();
+  for (const detail of details) {
+    const entity = detail.causingEntity?.split('.', 1)[0];
+    const follows = (detail.changeSource === 'ResourceReference' || detail.changeSource === 'ResourceAttribute') && entity !== undefined && replaced.has(entity) && detail.when === undefined;
+    if (!follows) {
+      causes.push(detailCause(detail, replaced));
+      continue;
+    }
+    const name = detailName(detail);
+    const group = groups.get(name);
+    if (group === undefined) {
+      const created = { name, followed: [entity] };
+      groups.set(name, created);
+      causes.push(created);
+    } else if (!group.followed.includes(entity)) {
+      group.followed.push(entity);
+    }
+  }
+  return causes.map((cause) => (typeof cause === 'string' ? cause : `${cause.name} ← ${cause.followed.join(', ')} replaced`));
 }
 
 /** The one-line reason of a change, for CLI rows, Markdown rows, hovers and `--json`. */
 export function changeReason(change: ResourceChange, replaced: ReadonlySet<string>): string {
   if (change.action === 'Add') return additionReason(change);
-  if (change.action === 'Remove') return `${removalReason(change)}${risksSuffix(change.risks, change.action)}`;
+  if (change.action === 'Remove') return `${removalReason(change)}${risksSuffix(shownRisks(change), change.action)}`;
   if (change.impact === 'none') return unchangedReason(change);
   if (change.failure) return failureText(change.failure, change.resourceType);
   if (change.nested && change.details.length === 0) return nestedSummary(change.nested);
-  return `${changeCauses(change, replaced)}${avoidableReplacement(change)}${unknownBehaviorClause(change)}${keptOldResource(change)}${rolloutClause(change.rollout)}${conditionQualifier(change)}${risksSuffix(change.risks, change.action)}${dynamicReferencesClause(change)}${nestedSuffix(change.nested)}`;
+  return `${changeCauses(change, replaced)}${avoidableReplacement(change)}${unknownBehaviorClause(change)}${keptOldResource(change)}${rolloutClause(change.rollout)}${conditionQualifier(change)}${risksSuffix(shownRisks(change), change.action)}${dynamicReferencesClause(change)}${nestedSuffix(change.nested)}`;
 }
 
 /**
@@ -169,12 +207,42 @@ export function dynamicReferencesClause(change: ResourceChange): string {
 export function changeLensTitle(change: ResourceChange, replaced: ReadonlySet<string>): string {
   const heading = impactHeading(change.impact);
   if (change.action === 'Add') return `${heading}${conditionQualifier(change)}`;
-  if (change.action === 'Remove') return `${heading} ${change.logicalId} — ${removalReason(change)}${risksSuffix(change.risks, change.action)}`;
-  if (change.failure) return `${heading} — ${failureText(change.failure, change.resourceType)}`;
+  if (change.action === 'Remove') {
+    const risks = risksLensSuffix(change);
+    return fittedLens([`${heading} ${change.logicalId} — ${removalReason(change)}${risks}`, `${heading} ${change.logicalId} — ${removalFate(change)}${risks}`]);
+  }
+  if (change.failure) return fittedLens([`${heading} — ${failureText(change.failure, change.resourceType)}`]);
   // A stack updated only because its child changed is titled by the child's plan: `✎ nested: 1 replace · 2 modify`.
   if (change.nested && change.details.length === 0) return `${impactLabel(change.impact).symbol} ${nestedSummary(change.nested)}`;
+  // What must stay: the impact, its causes, where it applies and what becomes of the data. The
+  // rest gives way first, then causes beyond the first; the hover says everything.
+  const titled = (causes: string, extras: string) => `${causes ? `${heading} — ${causes}` : heading}${extras}${conditionQualifier(change)}${risksLensSuffix(change)}`;
   const causes = changeCauses(change, replaced);
-  return `${causes ? `${heading} — ${causes}` : heading}${avoidableReplacement(change)}${rolloutLensSuffix(change.rollout)}${conditionQualifier(change)}${risksSuffix(change.risks, change.action)}${nestedSuffix(change.nested)}`;
+  const firstCause = changeCauses(change, replaced, 1);
+  const names = changedNames(change);
+  const rollout = rolloutLensSuffix(change.rollout);
+  const extras = `${avoidableReplacement(change)}${rollout}${nestedSuffix(change.nested)}`;
+  return fittedLens([titled(causes, extras), titled(firstCause, extras), titled(names, extras), titled(names, rollout), titled('', rollout), titled(names, '')]);
+}
+
+/** The properties that decide a change, by name only: `LaunchTemplate changed`, `Tags, Timeout and 2 more changed`. */
+function changedNames(change: ResourceChange): string {
+  const names = [...new Set(decisiveDetails(change).map(detailName))];
+  return names.length === 0 ? '' : `${listSome(names, 2)} changed`;
+}
+
+/**
+ * What becomes of the data, on a lens: ` · old table kept · new one empty`. A removal's reason
+ * already says whether it is kept or snapshotted: only a loss, or a cleanup that fails, is added.
+ */
+function risksLensSuffix(change: ResourceChange): string {
+  return shownRisks(change).map((risk) => ` · ${riskLensPhrase(risk, change.action)}`).join('');
+}
+
+/** The risks a change's words add to its reason: all, but the kept or snapshotted data a removal's reason says itself. */
+function shownRisks(change: ResourceChange): ChangeRisk[] {
+  const risks = change.risks ?? [];
+  return change.action === 'Remove' ? risks.filter((risk) => risk.kind !== 'data-kept' && risk.kind !== 'data-snapshot') : risks;
 }
 
 /** Resources named in the quiet line about resources that change nothing, before the rest are counted. */

@@ -7,11 +7,9 @@ import { changesSomething } from '../impact/claims';
 import type { EditEffect, EditSite, ResourceChange } from '../impact/types';
 import { changeReason } from './changes';
 import { impactHeading } from './impacts';
+import { LENS_MAX_LENGTH } from './lens';
 import { listSome, NAMES_SHOWN } from './lists';
 import { generatedNoun } from './sam';
-
-/** The longest lens: what does not fit is in the hover. */
-export const LENS_MAX_LENGTH = 90;
 
 const SITE_WORDS: Readonly<Record<EditSite['kind'], string>> = {
   parameter: 'Parameter',

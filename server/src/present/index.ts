@@ -9,7 +9,8 @@ export { changeLensTitle, changeProblem, changeReason, detailSummaryLine, moreLi
 export { deploymentMessage, leftBehindCount, leftBehindLine, leftBehindText, operationHistoryLine, operationName, operationStatusShown, operationSummary, progressCounts, progressDetails, progressLine, rootCauseLine, validationFailureLine } from './deployments';
 export type { OperationFigures, ProgressFigures } from './deployments';
 export { diagnosticText, noteSeverity, noteText, noteTexts } from './findings';
-export { editSiteHoverText, editSiteLensTitle, LENS_MAX_LENGTH } from './editSites';
+export { editSiteHoverText, editSiteLensTitle } from './editSites';
+export { LENS_MAX_LENGTH } from './lens';
 export { attributeHoverText, loopHoverText, propertyHoverText, resourceHoverText } from './hovers';
 export { impactLabel } from './impacts';
 export { listSome } from './lists';

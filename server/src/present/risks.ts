@@ -5,6 +5,7 @@
  */
 import type { ChangeAction, ChangeRisk, HeldData, StackRisk } from '../impact/types';
 import { impactHeading } from './impacts';
+import { fittedLens } from './lens';
 import { listSome } from './lists';
 
 /** The resource a kind of data lives in, and the data itself. */
@@ -54,6 +55,34 @@ export function riskPhrase(risk: ChangeRisk, action: ChangeAction): string {
       return `cleanup may fail: ${ifReplaced}${theThing(risk.holds, action)} cannot be deleted while it holds ${HELD[risk.holds].contents.replace(/^its /, '')} and is then left behind`;
     case 'deletion-protected':
       return `cleanup fails: ${ifReplaced}${theResource(action)} has ${risk.protection} on, cannot be deleted and is left behind`;
+    case 'data-kept':
+      return action === 'Remove'
+        ? `data kept: ${theThing(risk.holds, action)} and ${HELD[risk.holds].contents} stay in the account, outside the stack (DeletionPolicy: Retain)`
+        : `data kept: ${ifReplaced}${theThing(risk.holds, action)} and ${HELD[risk.holds].contents} stay in the account, outside the stack (UpdateReplacePolicy: Retain); the new ${HELD[risk.holds].thing} starts empty`;
+    case 'data-snapshot':
+      return action === 'Remove'
+        ? `snapshot: ${theThing(risk.holds, action)} is snapshotted, then deleted (DeletionPolicy: Snapshot)`
+        : `snapshot: ${ifReplaced}${theThing(risk.holds, action)} is snapshotted, then deleted (UpdateReplacePolicy: Snapshot); the new ${HELD[risk.holds].thing} starts empty`;
+  }
+}
+
+/**
+ * The fate of the data on a lens, in a few words (the problem and the hover say the rest): `data
+ * lost`, `old table kept · new one empty`, `old database instance snapshotted · new one empty`.
+ */
+export function riskLensPhrase(risk: ChangeRisk, action: ChangeAction): string {
+  const maybe = risk.possible ? ' if replaced' : '';
+  switch (risk.kind) {
+    case 'data-loss':
+      return `data lost${maybe}`;
+    case 'data-kept':
+      return action === 'Remove' ? `${HELD[risk.holds].thing} kept outside the stack` : `old ${HELD[risk.holds].thing} kept · new one empty${maybe}`;
+    case 'data-snapshot':
+      return action === 'Remove' ? 'snapshot taken, then deleted' : `old ${HELD[risk.holds].thing} snapshotted · new one empty${maybe}`;
+    case 'cleanup-may-fail':
+      return `cleanup may fail${maybe}`;
+    case 'deletion-protected':
+      return `cleanup fails: ${risk.protection} on${maybe}`;
   }
 }
 
@@ -89,6 +118,18 @@ export function changeRiskText(logicalId: string, action: ChangeAction, risk: Ch
         `Empty it first, or set ${keep} to keep it on purpose.`
       );
     }
+    case 'data-kept': {
+      const thing = theThing(risk.holds, action);
+      const stays = `${risk.possible ? `If ${logicalId} is replaced, ` : ''}${thing} and ${HELD[risk.holds].contents} stay in the account, outside the stack (${risk.policy}: Retain)`;
+      if (action === 'Remove') return `Data kept: ${stays}. CloudFormation no longer manages it; delete it yourself when it is no longer needed.`;
+      return `Data kept: ${stays}. The new ${HELD[risk.holds].thing} starts empty: copy what the application needs into it, and delete the old one when it is no longer needed.`;
+    }
+    case 'data-snapshot': {
+      const thing = theThing(risk.holds, action);
+      const taken = `${risk.possible ? `If ${logicalId} is replaced, ` : ''}CloudFormation snapshots ${thing}, then deletes it (${risk.policy}: Snapshot)`;
+      if (action === 'Remove') return `Snapshot: ${taken}. The snapshot stays in the account.`;
+      return `Snapshot: ${taken}. The new ${HELD[risk.holds].thing} starts empty: restore the snapshot into it if the application needs the data.`;
+    }
     case 'deletion-protected': {
       const thing = theResource(action);
       const keep = action === 'Remove' ? 'DeletionPolicy: Retain' : 'UpdateReplacePolicy: Retain';
@@ -122,9 +163,9 @@ export function stackRiskText(risk: StackRisk): string {
 
 /** The lens above an export at risk: `⚠ Will fail — export shared-vpc-id is in use by app`, or what changes and why it matters. */
 export function stackRiskLensTitle(risk: StackRisk): string {
-  if (risk.kind === 'export-in-use') return `${impactHeading('will-fail')} — export ${risk.export} is in use by ${listSome(risk.importedBy)}`;
+  if (risk.kind === 'export-in-use') return fittedLens([`${impactHeading('will-fail')} — export ${risk.export} is in use by ${listSome(risk.importedBy)}`, `${impactHeading('will-fail')} — export ${risk.export} is in use`]);
   const what = risk.change === 'removed' ? 'is removed' : 'changes value';
-  return `⚠ Export ${risk.export} ${what} — the update fails if another stack imports it`;
+  return fittedLens([`⚠ Export ${risk.export} ${what} — the update fails if another stack imports it`, `⚠ Export ${risk.export} ${what} — fails if another stack imports it`]);
 }
 
 /** The hover on an output whose export is at risk. */

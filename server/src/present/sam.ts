@@ -7,6 +7,7 @@ import { changesSomething } from '../impact/claims';
 import type { ResourceChange } from '../impact/types';
 import { changeReason, moreLine } from './changes';
 import { impactHeading, impactLabel } from './impacts';
+import { fittedLens } from './lens';
 import { rolloutLensPart } from './rollouts';
 
 /** Parts of a SAM lens shown before the rest are counted. */
@@ -110,8 +111,12 @@ export function samResourceLensTitle(samLogicalId: string, changes: readonly Res
     counts.set(key, entry);
   }
   for (const { symbol, type, count } of counts.values()) parts.push(`${symbol} ${counted(type, count)}`);
-  if (parts.length <= PARTS_SHOWN) return parts.join(' · ');
-  return `${parts.slice(0, PARTS_SHOWN).join(' · ')} · ${parts.length - PARTS_SHOWN} more`;
+  // Parts give way to a count until the lens fits.
+  const candidates = [];
+  for (let shown = Math.min(parts.length, PARTS_SHOWN); shown >= 1; shown--) {
+    candidates.push(shown === parts.length ? parts.join(' · ') : `${parts.slice(0, shown).join(' · ')} · ${parts.length - shown} more`);
+  }
+  return fittedLens(candidates);
 }
 
 /** One resource the Serverless transform generated, as a hover lists it. */

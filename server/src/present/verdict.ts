@@ -4,6 +4,7 @@
  */
 import { changesSomething } from '../impact/claims';
 import type { ImpactReport, ResourceChange } from '../impact/types';
+import { fittedLens, fittedLensKeeping } from './lens';
 import { listSome } from './lists';
 import { stackFailureClause } from './risks';
 
@@ -51,8 +52,10 @@ export function verdictTitle(report: ImpactReport): string {
  * the resources it removes when the template has no Resources key to name them on.
  */
 export function verdictLensTitle(report: ImpactReport, baselineLabel: string, removedHere: readonly string[]): string {
-  const title = `${verdictTitle(report)} — against ${baselineLabel}`;
-  return removedHere.length > 0 ? `${title} · removes ${listSome(removedHere)}` : title;
+  const removes = removedHere.length > 0 ? ` · removes ${listSome(removedHere)}` : '';
+  // The verdict matters most: what it is measured against gives way first (the status bar says it too).
+  const verdict = verdictTitle(report);
+  return fittedLens([`${verdict} — against ${baselineLabel}${removes}`, `${verdict}${removes}`, verdict]);
 }
 
 /**
@@ -60,7 +63,7 @@ export function verdictLensTitle(report: ImpactReport, baselineLabel: string, re
  * message, and that the lenses below stand as they were for the last text that parsed.
  */
 export function unparsedVerdictLensTitle(report: ImpactReport, baselineLabel: string): string {
-  return `${verdictTitle(report)} — against ${baselineLabel} · below, the last text that parsed`;
+  return fittedLensKeeping(verdictTitle(report), ` — against ${baselineLabel} · below, the last text that parsed`);
 }
 
 /** The verdict of the Markdown summary: `**No updates are to be performed.**`, `**Rejected:** …`, `**1 modify**`. */

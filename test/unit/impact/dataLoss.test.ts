@@ -5,6 +5,7 @@
  * attributes: the default is `Delete`, except the `DeletionPolicy` of RDS clusters and of RDS
  * instances outside a cluster, which is `Snapshot`; `Snapshot` on a type that cannot be
  * snapshotted deletes. A bucket is not lost but left behind (docs/update-rules.md#cleanup-may-fail).
+ * Data kept (`Retain`) or snapshotted says so too, as information: the new resource starts empty.
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
@@ -54,19 +55,21 @@ describe('data loss on replacement and removal', () => {
     assert.deepEqual(orders.risks, [{ kind: 'data-loss', holds: 'table-items', policy: 'DeletionPolicy' }]);
   });
 
-  test('Retain keeps the data: no risk on a replacement under UpdateReplacePolicy: Retain or a removal under DeletionPolicy: Retain', () => {
-    const replaced = change(impact(table('    UpdateReplacePolicy: Retain\n'), table('    UpdateReplacePolicy: Retain\n', 'orderId')), 'Orders');
+  test('Retain keeps the data, outside the stack: information, on a replacement under UpdateReplacePolicy: Retain or a removal under DeletionPolicy: Retain', () => {
+    const report = impact(table('    UpdateReplacePolicy: Retain\n'), table('    UpdateReplacePolicy: Retain\n', 'orderId'));
+    const replaced = change(report, 'Orders');
     assert.equal(replaced.policyAction, 'ReplaceAndRetain');
-    assert.equal(replaced.risks, undefined);
+    assert.deepEqual(replaced.risks, [{ kind: 'data-kept', holds: 'table-items', policy: 'UpdateReplacePolicy' }]);
+    assert.equal(report.diagnostics.find((d) => d.code === 'data-kept')?.severity, 'info');
     const removed = change(impact(table('    DeletionPolicy: Retain\n'), onlyTopic), 'Orders');
     assert.equal(removed.policyAction, 'Retain');
-    assert.equal(removed.risks, undefined);
+    assert.deepEqual(removed.risks, [{ kind: 'data-kept', holds: 'table-items', policy: 'DeletionPolicy' }]);
     // RetainExceptOnCreate retains a resource that existed before the update.
-    assert.equal(change(impact(table('    DeletionPolicy: RetainExceptOnCreate\n'), onlyTopic), 'Orders').risks, undefined);
+    assert.deepEqual(change(impact(table('    DeletionPolicy: RetainExceptOnCreate\n'), onlyTopic), 'Orders').risks, [{ kind: 'data-kept', holds: 'table-items', policy: 'DeletionPolicy' }]);
   });
 
   test('the policy of the new template decides a replacement: Retain added with the breaking edit keeps the old table', () => {
-    assert.equal(change(impact(table(), table('    UpdateReplacePolicy: Retain\n', 'orderId')), 'Orders').risks, undefined);
+    assert.deepEqual(change(impact(table(), table('    UpdateReplacePolicy: Retain\n', 'orderId')), 'Orders').risks, [{ kind: 'data-kept', holds: 'table-items', policy: 'UpdateReplacePolicy' }]);
   });
 
   test('Snapshot on a table, which cannot be snapshotted, falls back to Delete', () => {
@@ -106,7 +109,7 @@ ${extra}  Topic:
     const db = change(impact(instance('      AllocatedStorage: "20"\n'), onlyTopic), 'Db');
     assert.equal(db.policyAction, 'Snapshot');
     assert.equal(db.policyDefaulted, true);
-    assert.equal(db.risks, undefined);
+    assert.deepEqual(db.risks, [{ kind: 'data-snapshot', holds: 'database-instance', policy: 'DeletionPolicy' }]);
   });
 
   test('a DB instance in a cluster (DBClusterIdentifier set) removed with no DeletionPolicy is deleted: Delete is its default', () => {
@@ -120,7 +123,7 @@ ${extra}  Topic:
     const cluster = 'Resources:\n  Cluster:\n    Type: AWS::RDS::DBCluster\n    Properties:\n      Engine: aurora-mysql\n  Topic:\n    Type: AWS::SNS::Topic\n';
     const removed = change(impact(cluster, onlyTopic), 'Cluster');
     assert.equal(removed.policyAction, 'Snapshot');
-    assert.equal(removed.risks, undefined);
+    assert.deepEqual(removed.risks, [{ kind: 'data-snapshot', holds: 'database-cluster', policy: 'DeletionPolicy' }]);
   });
 
   test('a DB instance replaced (new DBName) with no UpdateReplacePolicy loses its data: the Snapshot default is DeletionPolicy\'s only', () => {
@@ -159,7 +162,7 @@ ${extra}  Topic:
     const before = instance(snap).replace('    Properties:', '    UpdateReplacePolicy: Snapshot\n    Properties:');
     const db = change(impact(before, before.replace('DBName: shop', 'DBName: orders')), 'Db');
     assert.equal(db.policyAction, 'ReplaceAndSnapshot');
-    assert.equal(db.risks, undefined);
+    assert.deepEqual(db.risks, [{ kind: 'data-snapshot', holds: 'database-instance', policy: 'UpdateReplacePolicy' }]);
   });
 });
 
@@ -174,8 +177,8 @@ describe('a bucket that cannot be deleted while it holds objects', () => {
     assert.ok(report.diagnostics.some((d) => d.code === 'cleanup-may-fail' && d.severity === 'warning'));
   });
 
-  test('a removed bucket likewise; with DeletionPolicy: Retain it is kept on purpose and carries no risk', () => {
+  test('a removed bucket likewise; with DeletionPolicy: Retain it is kept on purpose, with its objects', () => {
     assert.deepEqual(change(impact(bucket('false'), onlyTopic), 'Uploads').risks, [{ kind: 'cleanup-may-fail', holds: 'bucket-objects' }]);
-    assert.equal(change(impact(bucket('false', '    DeletionPolicy: Retain\n'), onlyTopic), 'Uploads').risks, undefined);
+    assert.deepEqual(change(impact(bucket('false', '    DeletionPolicy: Retain\n'), onlyTopic), 'Uploads').risks, [{ kind: 'data-kept', holds: 'bucket-objects', policy: 'DeletionPolicy' }]);
   });
 });

@@ -67,8 +67,8 @@ describe('what is deleted or kept as before', () => {
     assert.deepEqual(changeOf(table('id', 'false'), table('orderId', 'false'), 'Orders').risks, [{ kind: 'data-loss', holds: 'table-items', policy: 'UpdateReplacePolicy' }]);
   });
 
-  test('Retain keeps the protected table without trying to delete it: no risk', () => {
+  test('Retain keeps the protected table without trying to delete it: its data is kept, and no cleanup fails', () => {
     const retained = (key: string) => table(key, 'true', '    UpdateReplacePolicy: Retain\n');
-    assert.equal(changeOf(retained('id'), retained('orderId'), 'Orders').risks, undefined);
+    assert.deepEqual(changeOf(retained('id'), retained('orderId'), 'Orders').risks, [{ kind: 'data-kept', holds: 'table-items', policy: 'UpdateReplacePolicy' }]);
   });
 });

@@ -246,9 +246,10 @@ Resources:
     assert.equal(verdict, '1 modify (1 replace) · 2 remove — against HEAD');
     const loss = 'data loss: the old table and its items are deleted (UpdateReplacePolicy: Delete)';
     const leftBehind = 'cleanup may fail: the bucket cannot be deleted while it holds objects and is then left behind';
+    // A lens says the fate of the data in a few words (at most 90 characters); the rest say it in full.
     assert.deepEqual(rows, {
       Orders: {
-        lens: `⟳ Replace — KeySchema changed · ${loss}`,
+        lens: '⟳ Replace — KeySchema changed · data lost',
         problem: 'Replacement: KeySchema changed → new Orders',
         hover: `**⟳ Replace**: KeySchema changed · ${loss}`,
         cli: `⟳  replace  Orders  AWS::DynamoDB::Table  KeySchema changed · ${loss}`,
@@ -256,13 +257,13 @@ Resources:
         json: `KeySchema changed · ${loss}`,
       },
       Uploads: {
-        lens: `− Remove Uploads — removed from the template; deleted during cleanup · ${leftBehind}`,
+        lens: '− Remove Uploads — removed from the template; deleted during cleanup · cleanup may fail',
         cli: `−  remove  Uploads  AWS::S3::Bucket  removed from the template; deleted during cleanup · ${leftBehind}`,
         markdown: `| − remove | \`Uploads\` | AWS::S3::Bucket | removed from the template; deleted during cleanup · ${leftBehind} |`,
         json: `removed from the template; deleted during cleanup · ${leftBehind}`,
       },
       Db: {
-        lens: '− Remove Db — removed from the template; deleted during cleanup after a final snapshot (DeletionPolicy: Snapshot, the default for this type)',
+        lens: '− Remove Db — snapshotted, then deleted',
         cli: '−  remove  Db  AWS::RDS::DBInstance  removed from the template; deleted during cleanup after a final snapshot (DeletionPolicy: Snapshot, the default for this type)',
         markdown: '| − remove | `Db` | AWS::RDS::DBInstance | removed from the template; deleted during cleanup after a final snapshot (DeletionPolicy: Snapshot, the default for this type) |',
         json: 'removed from the template; deleted during cleanup after a final snapshot (DeletionPolicy: Snapshot, the default for this type)',
@@ -353,7 +354,7 @@ Resources:
     const dbLenses = buildCodeLenses(TextDocument.create('file:///db.yaml', 'yaml', 1, db('alias/b')), readOutline(encodeOutline(possible.after)), possible.report, 'HEAD');
     assert.equal(
       dbLenses.find((lens) => lens.range.start.line === 1)?.command?.title,
-      '⟳? May replace — PerformanceInsightsKMSKeyId changed · possible data loss: if it is replaced, the old database instance and its data are deleted (UpdateReplacePolicy: Delete)',
+      '⟳? May replace — PerformanceInsightsKMSKeyId changed · data lost if replaced',
     );
     assert.deepEqual(problems(db('alias/a'), db('alias/b')), [
       [
@@ -455,7 +456,7 @@ Outputs:
       'the stack update waits for it and rolls back if CodeDeployHook_checks or one of 2 alarms stops it';
     assert.deepEqual(rows, {
       Live: {
-        lens: '✎ Update (no interruption) — FunctionVersion changed · ⇄ traffic shift: 10 % more every 1 min',
+        lens: '✎ Update (no interruption) · ⇄ traffic shift: 10 % more every 1 min',
         hover: `**✎ Update (no interruption)**: ${reason}`,
         cli: `✎  update (no interruption)  Live  AWS::Lambda::Alias  ${reason}`,
         markdown: `| ✎ update (no interruption) | \`Live\` | AWS::Lambda::Alias | ${reason} |`,
@@ -481,9 +482,11 @@ Outputs:
     const hover = buildHover(document, readOutline(encodeOutline(evaluated)), report, spec, after.indexOf('EngineVersion') + 1);
     const lines = hover && typeof hover.contents === 'object' && 'value' in hover.contents ? hover.contents.value.split('\n') : [];
     assert.deepEqual(lines.slice(0, 3), ['**EngineVersion** · `AWS::OpenSearchService::Domain`', '', 'Update requires: No interruption with UpdatePolicy EnableVersionUpgrade: true; Replacement without it']);
-    const reason = `EngineVersion changed · ${avoidable}; the old resource is kept (UpdateReplacePolicy: Retain)`;
+    const kept = 'data kept: the old search domain and its indices stay in the account, outside the stack (UpdateReplacePolicy: Retain); the new search domain starts empty';
+    const reason = `EngineVersion changed · ${avoidable} · ${kept}`;
+    // On the lens, within 90 characters, the data's fate comes before the policy that would avoid it.
     assert.deepEqual(rows.Search, {
-      lens: `⟳ Replace — EngineVersion changed · ${avoidable}`,
+      lens: '⟳ Replace — EngineVersion changed · old search domain kept · new one empty',
       problem: `Replacement: EngineVersion changed → new Search · ${avoidable}`,
       hover: `**⟳ Replace**: ${reason}`,
       cli: `⟳  replace  Search  AWS::OpenSearchService::Domain  ${reason}`,
@@ -544,14 +547,16 @@ ${group('Plain', '')}${group('Rolled', '    UpdatePolicy:\n      AutoScalingRoll
     const kept = `${cause}; the running instances keep the configuration they were launched with: only instances launched from now on use the new one (no UpdatePolicy replaces them)`;
     const rolled = `${cause}; CloudFormation replaces its instances in batches of up to 2, keeping at least 2 in service (AutoScalingRollingUpdate)`;
     assert.deepEqual(rows.Plain, {
-      lens: `✎ Update (no interruption) — ${cause} · running instances unchanged`,
+      // Within 90 characters, the rollout comes before the cause's source.
+      lens: '✎ Update (no interruption) — LaunchTemplate changed · running instances unchanged',
       hover: `**✎ Update (no interruption)**: ${kept}`,
       cli: `✎  update (no interruption)  Plain  AWS::AutoScaling::AutoScalingGroup  ${kept}`,
       markdown: `| ✎ update (no interruption) | \`Plain\` | AWS::AutoScaling::AutoScalingGroup | ${kept} |`,
       json: kept,
     });
     assert.deepEqual(rows.Rolled, {
-      lens: `✎ Update (no interruption) — ${cause} · ⇄ rolling update: 2 instances at a time`,
+      // With the cause named, 93 characters: the rollout alone fits.
+      lens: '✎ Update (no interruption) · ⇄ rolling update: 2 instances at a time',
       hover: `**✎ Update (no interruption)**: ${rolled}`,
       cli: `✎  update (no interruption)  Rolled  AWS::AutoScaling::AutoScalingGroup  ${rolled}`,
       markdown: `| ✎ update (no interruption) | \`Rolled\` | AWS::AutoScaling::AutoScalingGroup | ${rolled} |`,
