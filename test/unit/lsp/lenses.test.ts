@@ -69,6 +69,39 @@ ${policy}    Properties:
   });
 });
 
+describe("a change's causes on its lens", () => {
+  test('a property that follows several replaced resources names them together, once', () => {
+    const app = (key: string) => `Resources:
+  Orders:
+    Type: AWS::DynamoDB::Table
+    UpdateReplacePolicy: Retain
+    Properties:
+      BillingMode: PAY_PER_REQUEST
+      AttributeDefinitions: [{ AttributeName: ${key}, AttributeType: S }]
+      KeySchema: [{ AttributeName: ${key}, KeyType: HASH }]
+  Data:
+    Type: AWS::DynamoDB::Table
+    UpdateReplacePolicy: Retain
+    Properties:
+      BillingMode: PAY_PER_REQUEST
+      AttributeDefinitions: [{ AttributeName: ${key}, AttributeType: S }]
+      KeySchema: [{ AttributeName: ${key}, KeyType: HASH }]
+  Handler:
+    Type: AWS::Lambda::Function
+    Properties:
+      Runtime: nodejs20.x
+      Handler: index.handler
+      Role: arn:aws:iam::123456789012:role/app
+      Code: { ZipFile: "exports.handler = async () => 1" }
+      Environment:
+        Variables:
+          ORDERS: !Ref Orders
+          DATA: !Ref Data
+`;
+    assert.deepEqual(lensOn(lensTitles(app('id'), app('pk')), '  Handler:'), ['✎ Update (no interruption) — Environment ← Orders, Data replaced']);
+  });
+});
+
 describe('no lens is longer than 90 characters', () => {
   const pairs: [string, string, string][] = [
     ['an edited network', committedNetwork, editedNetwork],
