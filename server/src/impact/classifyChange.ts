@@ -194,8 +194,9 @@ function recreationOf(behavior: UpdateBehavior): RequiresRecreation {
   return 'Never';
 }
 
+/** A JSON pointer as RFC 6901 writes it: a key's `~` as `~0` and its `/` as `~1` (`/Properties/Body/paths/~1hello`). */
 function pathString(prefix: string, path: readonly PathSegment[]): string {
-  return [prefix, ...path.map(String)].join('/');
+  return [prefix, ...path.map((segment) => String(segment).replace(/~/g, '~0').replace(/\//g, '~1'))].join('/');
 }
 
 function propertyDetail(resource: ModifiedResource, diff: ValueDifference, behavior: PropertyBehavior, ctx: ClassifyContext): ChangeDetail {

@@ -93,7 +93,7 @@ export function buildHover(
   // Inside Properties: the property path without list indexes, as the spec indexes it.
   const propertyPath = path.slice(3).filter((step): step is string => typeof step === 'string');
   if (propertyPath.length === 0) return null;
-  const pointer = `/Properties/${path.slice(3).join('/')}`;
+  const pointer = `/Properties/${path.slice(3).map((step) => String(step).replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
   const info = spec.typeInfo(type);
   const behavior = spec.propertyBehavior(type, propertyPath);
   const docs = propertyDocsAt(spec, type, propertyPath);

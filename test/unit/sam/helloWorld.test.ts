@@ -107,7 +107,7 @@ describe('the sam init hello-world template', () => {
     assert.equal(added.filter((a) => a.startsWith('AWS::ApiGateway::Deployment ServerlessRestApiDeployment')).length, 1, added.join('\n'));
     assert.equal(removed.filter((r) => r.startsWith('AWS::ApiGateway::Deployment ServerlessRestApiDeployment')).length, 1, removed.join('\n'));
     assert.ok(added.includes('AWS::Lambda::Permission HelloWorldFunctionGoodbyePermissionProd'), added.join('\n'));
-    assert.deepEqual(change(report, 'ServerlessRestApi').details.map((d) => d.target.path), ['/Properties/Body/paths//goodbye']);
+    assert.deepEqual(change(report, 'ServerlessRestApi').details.map((d) => d.target.path), ['/Properties/Body/paths/~1goodbye']);
     assert.deepEqual(change(report, 'ServerlessRestApiProdStage').details.map((d) => d.target.path), ['/Properties/DeploymentId']);
     assert.equal(change(report, 'ServerlessRestApi').generatedBy?.logicalId, 'HelloWorldFunction');
   });

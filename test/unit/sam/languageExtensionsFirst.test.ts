@@ -79,14 +79,14 @@ describe('AWS::LanguageExtensions listed before the Serverless transform', () =>
     assert.ok(added.some((a) => a.startsWith('Add gammaFunctionVersion')), added.join(', '));
     assert.ok(added.some((a) => a.startsWith('Add ServerlessRestApiDeployment')), added.join(', '));
     const api = report.changes.find((c) => c.logicalId === 'ServerlessRestApi');
-    assert.deepEqual(api?.details.map((d) => d.target.path), ['/Properties/Body/paths//v1/gamma']);
+    assert.deepEqual(api?.details.map((d) => d.target.path), ['/Properties/Body/paths/~1v1~1gamma']);
   });
 
   test("a parameter's new default that a Fn::Sub resolved before SAM changes what SAM made of it: every path, so the API", () => {
     const report = impact(functionsFor('alpha'), functionsFor('alpha').replace('Default: v1', 'Default: v2'));
     assert.deepEqual(errors(report), []);
     const api = report.changes.find((c) => c.logicalId === 'ServerlessRestApi');
-    assert.deepEqual(api?.details.map((d) => d.target.path).sort(), ['/Properties/Body/paths//v1/alpha', '/Properties/Body/paths//v2/alpha']);
+    assert.deepEqual(api?.details.map((d) => d.target.path).sort(), ['/Properties/Body/paths/~1v1~1alpha', '/Properties/Body/paths/~1v2~1alpha']);
   });
 
   test("a function the loop generates is shown at the loop's text that produced it", () => {
