@@ -10,7 +10,7 @@ import * as fn from './functions';
 import { isCycle, stronglyConnectedComponents } from './graph';
 import { isMacroInvocation, macroNames } from './macros';
 import { ModuleIndex, type ModuleReference } from './modules';
-import { compactKey, derivedUnknown, pseudoParameterOf, symbolDependencies, valueKey } from './render';
+import { compactKey, derivedUnknown, notationOf, pseudoParameterOf, symbolDependencies, valueKey } from './render';
 import { parseSubString, type SubPart } from './sub';
 import { concatenate, literalString, scalarText } from './strings';
 import type { CrossStackValues, EvaluationNote, ResolvedParameter } from './types';
@@ -417,8 +417,8 @@ export class Evaluator {
   private getAZs(region: Value): fn.FunctionResult {
     // `!GetAZs` written without an argument reads as null; CloudFormation takes it as the empty string.
     if (region === '' || region === null) region = this.ownRegion();
-    if (typeof region === 'string') return { value: new UnknownValue('azs:' + region, `the availability zones of ${region}`) };
-    if (isSymbolic(region)) return { value: derivedUnknown('azs', valueKey(region), `the availability zones of ${fn.describeValue(region)}`, region) };
+    if (typeof region === 'string') return { value: new UnknownValue('azs:' + region, `the availability zones of ${region}`, [], undefined, `!GetAZs ${notationOf(region)}`) };
+    if (isSymbolic(region)) return { value: derivedUnknown('azs', valueKey(region), `the availability zones of ${fn.describeValue(region)}`, region, { notation: `!GetAZs ${notationOf(region)}` }) };
     return { error: 'Template error: Fn::GetAZs requires a region name or an empty string' };
   }
 
@@ -812,7 +812,8 @@ export class Evaluator {
       const decidedBy = keys.flatMap((key, position) => (key instanceof UnknownValue ? [{ position, name: lookupKeyName(key) }] : []));
       if (fallback === undefined && scope.live) this.checkSelectable(keys, selectable, arg);
       const lookup = decidedBy.length === 0 ? undefined : { keysKey, decidedBy, choices: selectable.choices };
-      return derivedUnknown('findinmap', `${keysKey}|${selectable.key}`, `Fn::FindInMap [${keys.map(fn.describeValue).join(', ')}]${selectable.values}`, from, lookup);
+      const notation = `!FindInMap [${keys.map(notationOf).join(', ')}${fallback === undefined || fallback === NO_VALUE ? '' : `, {DefaultValue: ${notationOf(fallback)}}`}]`;
+      return derivedUnknown('findinmap', `${keysKey}|${selectable.key}`, `Fn::FindInMap [${keys.map(fn.describeValue).join(', ')}]${selectable.values}`, from, { ...(lookup ? { lookup } : {}), notation });
     }
     const texts = keys.map(scalarText);
     if (texts.some((t) => t === undefined)) return this.malformed('Fn::FindInMap', FIND_IN_MAP_SHAPE, node);
@@ -951,9 +952,9 @@ function entryValue(node: MapNode, key: string): TemplateNode | undefined {
 function importValue(name: Value, exports: ReadonlyMap<string, string> | undefined): fn.FunctionResult {
   if (typeof name === 'string') {
     const current = exports?.get(name);
-    return { value: current ?? new UnknownValue('import:' + name, `Fn::ImportValue ${name}`) };
+    return { value: current ?? new UnknownValue('import:' + name, `Fn::ImportValue ${name}`, [], undefined, `!ImportValue ${notationOf(name)}`) };
   }
-  if (isSymbolic(name)) return { value: derivedUnknown('import', valueKey(name), `Fn::ImportValue ${fn.describeValue(name)}`, name) };
+  if (isSymbolic(name)) return { value: derivedUnknown('import', valueKey(name), `Fn::ImportValue ${fn.describeValue(name)}`, name, { notation: `!ImportValue ${notationOf(name)}` }) };
   return { error: 'Template error: Fn::ImportValue requires the name of an export' };
 }
 

@@ -5,7 +5,7 @@
  * at the function's range.
  */
 import { computeCidr } from './cidr';
-import { containsSymbol, derivedUnknown, pseudoParameterOf, renderValue, valueKey } from './render';
+import { containsSymbol, derivedUnknown, notationOf, pseudoParameterOf, renderValue, valueKey } from './render';
 import { concatenate, scalarText } from './strings';
 import { Concatenation, UnknownValue, isSymbolic, isValueObject, type Symbolic, type Value } from './value';
 
@@ -17,7 +17,7 @@ const fail = (error: string): FunctionResult => ({ error });
 /** How a value reads in an unknown's reason: an unknown by its own reason, anything else rendered. */
 export function describeValue(v: Value): string {
   // A pseudo parameter only the deployment knows is described as the template writes it.
-  return v instanceof UnknownValue && pseudoParameterOf(v) === undefined ? v.reason : renderValue(v, 80);
+  return v instanceof UnknownValue && pseudoParameterOf(v) === undefined ? (v.notation ?? v.reason) : renderValue(v, 80);
 }
 
 /** A name for an unknown's reason: a string as it is, anything else described. */
@@ -37,7 +37,7 @@ export const JOIN_SHAPE =
 /** `Fn::Join`: a string when every item is known, a concatenation when some are symbols. */
 export function join(delimiter: Value, list: Value): FunctionResult {
   if (typeof delimiter !== 'string') return fail(JOIN_SHAPE);
-  if (isOpaqueSymbol(list)) return ok(derivedUnknown('join', JSON.stringify(delimiter) + ':' + valueKey(list), `Fn::Join of ${describeValue(list)}`, list));
+  if (isOpaqueSymbol(list)) return ok(derivedUnknown('join', JSON.stringify(delimiter) + ':' + valueKey(list), `Fn::Join of ${describeValue(list)}`, list, { notation: `!Join [${notationOf(delimiter)}, ${notationOf(list)}]` }));
   if (!Array.isArray(list)) return fail(JOIN_SHAPE);
   // A list of plain strings (the result of Fn::Split, say) joins natively: a hostile list of
   // millions of items must not first become twice as many parts.
@@ -66,10 +66,10 @@ export const SELECT_SHAPE = 'Template error: Fn::Select requires a list argument
 
 /** `Fn::Select`: the item at an index; an unknown when the list or the index is known only at deploy time. */
 export function select(index: Value, list: Value): FunctionResult {
-  if (isSymbolic(index)) return ok(derivedUnknown('select', valueKey(index) + ':' + valueKey(list), `an item of ${describeValue(list)}`, [index, list]));
+  if (isSymbolic(index)) return ok(derivedUnknown('select', valueKey(index) + ':' + valueKey(list), `an item of ${describeValue(list)}`, [index, list], { notation: `!Select [${notationOf(index)}, ${notationOf(list)}]` }));
   const i = selectIndex(index);
   if (i === undefined) return fail(SELECT_SHAPE);
-  if (isOpaqueSymbol(list)) return ok(derivedUnknown('select', i + ':' + valueKey(list), `item ${i} of ${describeValue(list)}`, list));
+  if (isOpaqueSymbol(list)) return ok(derivedUnknown('select', i + ':' + valueKey(list), `item ${i} of ${describeValue(list)}`, list, { notation: `!Select [${i}, ${notationOf(list)}]` }));
   if (!Array.isArray(list)) return fail(SELECT_SHAPE);
   if (i >= list.length) return fail(`Template error: Fn::Select cannot select nonexistent value at index ${i}`);
   return ok(list[i]);
@@ -81,7 +81,7 @@ export const SPLIT_SHAPE = 'Template error: every Fn::Split object requires two 
 /** `Fn::Split`: the pieces of a known string; an unknown for a symbolic one, since a symbol's text may hold the delimiter. */
 export function split(delimiter: Value, source: Value): FunctionResult {
   if (typeof delimiter !== 'string' || delimiter === '') return fail(SPLIT_SHAPE);
-  if (isSymbolic(source)) return ok(derivedUnknown('split', JSON.stringify(delimiter) + ':' + valueKey(source), `Fn::Split of ${describeValue(source)}`, source));
+  if (isSymbolic(source)) return ok(derivedUnknown('split', JSON.stringify(delimiter) + ':' + valueKey(source), `Fn::Split of ${describeValue(source)}`, source, { notation: `!Split [${notationOf(delimiter)}, ${notationOf(source)}]` }));
   const text = scalarText(source);
   if (text === undefined) return fail(SPLIT_SHAPE);
   return ok(text.split(delimiter));
@@ -89,7 +89,7 @@ export function split(delimiter: Value, source: Value): FunctionResult {
 
 /** `Fn::Base64`: the base64 text of a known string; an unknown keyed by its input otherwise. */
 export function base64(input: Value): FunctionResult {
-  if (isSymbolic(input)) return ok(derivedUnknown('base64', valueKey(input), `Fn::Base64 of ${describeValue(input)}`, input));
+  if (isSymbolic(input)) return ok(derivedUnknown('base64', valueKey(input), `Fn::Base64 of ${describeValue(input)}`, input, { notation: `!Base64 ${notationOf(input)}` }));
   const text = scalarText(input);
   if (text === undefined) return fail('Template error: Fn::Base64 requires a string argument');
   return ok(Buffer.from(text, 'utf8').toString('base64'));
@@ -201,7 +201,8 @@ export function getStackOutput(args: Partial<Record<StackOutputParameter, Value>
   const identity: Value = role === undefined ? [stack, output, region] : [stack, output, region, role];
   const where = texts.Region === undefined || region === ownRegion ? '' : ` in ${nameText(region)}`;
   const reason = `output ${nameText(output)} of stack ${nameText(stack)}${where}`;
-  return ok(derivedUnknown('stackoutput', valueKey(identity), reason, identity));
+  const written = Object.entries(texts).map(([name, text]) => `${name}: ${notationOf(text)}`).join(', ');
+  return ok(derivedUnknown('stackoutput', valueKey(identity), reason, identity, { notation: `!GetStackOutput {${written}}` }));
 }
 
 /** Whether a name is one of the parameters of `Fn::GetStackOutput`. */

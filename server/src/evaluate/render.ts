@@ -7,7 +7,12 @@ import { Concatenation, ResourceAttribute, ResourceRef, UnknownValue, isSymbolic
 /** Longest rendering `renderValue` returns before cutting with an ellipsis. */
 export const MAX_RENDER_LENGTH = 160;
 
-/** A compact human rendering for messages: symbols as `${VPC}`, `${VPC.CidrBlock}`, pseudo parameters only AWS knows as `${AWS::AccountId}`, other unknowns as `<SSM parameter /x>`. */
+/**
+ * A compact human rendering for messages: symbols as `${VPC}`, `${VPC.CidrBlock}`, parameters and
+ * pseudo parameters only the deployment knows as `${Size}`, `${AWS::AccountId}`, other unknowns as
+ * the template writes them (`!ImportValue "${Env}-vpc"`, `{{resolve:ssm:/app/version}}`), or, when
+ * the template does not say, in words: `<the output of Fn::Transform Count>`.
+ */
 export function renderValue(v: Value, maxLength = MAX_RENDER_LENGTH): string {
   const out = { text: '', budget: maxLength + 1 };
   renderInto(v, out);
@@ -57,15 +62,43 @@ export function pseudoParameterOf(unknown: UnknownValue): string | undefined {
   return /^pseudo:(AWS::[A-Za-z]+)/.exec(unknown.key)?.[1];
 }
 
+/** The parameter with no value at hand an unknown stands for (`Size`), when it stands for one. */
+export function parameterOf(unknown: UnknownValue): string | undefined {
+  return unknown.key.startsWith('param:') ? unknown.key.slice('param:'.length) : undefined;
+}
+
 function symbolText(s: Symbolic): string {
   if (s instanceof ResourceRef) return '${' + s.logicalId + '}';
   if (s instanceof ResourceAttribute) return '${' + s.logicalId + '.' + s.attribute + '}';
   if (s instanceof UnknownValue) {
-    // A pseudo parameter only the deployment knows reads as the template writes it.
-    const pseudo = pseudoParameterOf(s);
-    return pseudo ? '${' + pseudo + '}' : '<' + s.reason + '>';
+    // A parameter or pseudo parameter only the deployment knows reads as the template writes it.
+    const named = pseudoParameterOf(s) ?? parameterOf(s);
+    if (named !== undefined) return '${' + named + '}';
+    return s.notation ?? '<' + s.reason + '>';
   }
   return s.parts.map((p) => (typeof p === 'string' ? p : symbolText(p))).join('');
+}
+
+/** A plain string CloudFormation's YAML reads as itself, unquoted: `Sizes`, `m5.large`, `/app/version`. */
+const BARE = /^[A-Za-z0-9_./@+=-][A-Za-z0-9_./@+=:-]*$/;
+
+/**
+ * A value as an argument of a function in CloudFormation's short form: `Sizes`, `!Ref Size`,
+ * `!GetAtt Vpc.CidrBlock`, `"${Env}-logs"`, `[a, !Ref B]`, the notation of a function's value.
+ */
+export function notationOf(v: Value): string {
+  if (v === null || typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (typeof v === 'string') return BARE.test(v) && !/^(true|false|null|yes|no|on|off|~)$/i.test(v) ? v : JSON.stringify(v);
+  if (v instanceof ResourceRef) return `!Ref ${v.logicalId}`;
+  if (v instanceof ResourceAttribute) return `!GetAtt ${v.logicalId}.${v.attribute}`;
+  if (v instanceof UnknownValue) {
+    const named = pseudoParameterOf(v) ?? parameterOf(v);
+    if (named !== undefined) return `!Ref ${named}`;
+    return v.notation ?? `<${v.reason}>`;
+  }
+  if (v instanceof Concatenation) return renderValue(v);
+  if (Array.isArray(v)) return `[${v.map(notationOf).join(', ')}]`;
+  return `{${Object.keys(v).map((key) => `${key}: ${notationOf(v[key])}`).join(', ')}}`;
 }
 
 /**
@@ -115,8 +148,8 @@ export function symbolDependencies(v: Value): (ResourceRef | ResourceAttribute)[
 }
 
 /** An unknown derived from another value by a function (`Fn::Base64`, `Fn::Split`, ...), keeping its resource dependencies. */
-export function derivedUnknown(fn: string, keyParts: string, reason: string, from: Value, lookup?: LookupChoices): UnknownValue {
-  return new UnknownValue(fn + ':' + compactKey(keyParts), reason, symbolDependencies(from), lookup);
+export function derivedUnknown(fn: string, keyParts: string, reason: string, from: Value, extra: { lookup?: LookupChoices; notation?: string } = {}): UnknownValue {
+  return new UnknownValue(fn + ':' + compactKey(keyParts), reason, symbolDependencies(from), extra.lookup, extra.notation);
 }
 
 /** Keys longer than this are replaced by a digest of themselves. */

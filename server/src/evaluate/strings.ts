@@ -16,7 +16,7 @@ const SERVICE_NAMES: Record<string, string> = {
 /** The unknown a dynamic reference like `{{resolve:ssm:/app/ami}}` stands for. */
 export function dynamicReferenceValue(reference: string, service: string): UnknownValue {
   const target = reference.slice(`{{resolve:${service}:`.length, -2);
-  return new UnknownValue('dynamic:' + reference, `${SERVICE_NAMES[service] ?? service} ${target}`);
+  return new UnknownValue('dynamic:' + reference, `${SERVICE_NAMES[service] ?? service} ${target}`, [], undefined, reference);
 }
 
 /**

@@ -56,6 +56,8 @@ export class UnknownValue extends SymbolicBase {
     readonly resourceDeps: readonly (ResourceRef | ResourceAttribute)[] = [],
     /** For a `Fn::FindInMap` keyed by values only the deployment knows: what it may select. */
     readonly lookup?: LookupChoices,
+    /** The value as the template writes it, in CloudFormation's short form: `!ImportValue "${Env}-vpc"`, `{{resolve:ssm:/app/version}}`. */
+    readonly notation?: string,
   ) {
     super();
   }

@@ -111,8 +111,8 @@ Resources:
       Secret: "{{resolve:ssm-secure:/db/password}}"
 `);
     const props = result.resources.get('Probe')!.properties as Record<string, unknown>;
-    assert.deepEqual(props.Name, new Concatenation(['pre-', new UnknownValue('dynamic:{{resolve:ssm:/app/name:3}}', 'SSM parameter /app/name:3'), '-us-east-1']));
-    assert.deepEqual(props.Secret, new UnknownValue('dynamic:{{resolve:ssm-secure:/db/password}}', 'SSM SecureString parameter /db/password'));
+    assert.deepEqual(props.Name, new Concatenation(['pre-', new UnknownValue('dynamic:{{resolve:ssm:/app/name:3}}', 'SSM parameter /app/name:3', [], undefined, '{{resolve:ssm:/app/name:3}}'), '-us-east-1']));
+    assert.deepEqual(props.Secret, new UnknownValue('dynamic:{{resolve:ssm-secure:/db/password}}', 'SSM SecureString parameter /db/password', [], undefined, '{{resolve:ssm-secure:/db/password}}'));
   });
 });
 
@@ -169,7 +169,7 @@ Resources:
       String: 'c',
       Split: ['a', 'b', '', 'c'],
       Both: 'x',
-      Zone: new UnknownValue('select:0:{?azs:us-east-1}', 'item 0 of the availability zones of us-east-1'),
+      Zone: new UnknownValue('select:0:{?azs:us-east-1}', 'item 0 of !GetAZs us-east-1', [], undefined, '!Select [0, !GetAZs us-east-1]'),
     });
   });
 
@@ -246,10 +246,10 @@ Resources:
       Import: !ImportValue { "Fn::Sub": "\${AWS::StackName}-VpcId" }
 `);
     assert.deepEqual(result.resources.get('Probe')!.properties, {
-      Here: new UnknownValue('azs:us-east-1', 'the availability zones of us-east-1'),
-      Region: new UnknownValue('azs:us-east-1', 'the availability zones of us-east-1'),
-      There: new UnknownValue('azs:eu-west-1', 'the availability zones of eu-west-1'),
-      Import: new UnknownValue('import:demo-VpcId', 'Fn::ImportValue demo-VpcId'),
+      Here: new UnknownValue('azs:us-east-1', 'the availability zones of us-east-1', [], undefined, '!GetAZs us-east-1'),
+      Region: new UnknownValue('azs:us-east-1', 'the availability zones of us-east-1', [], undefined, '!GetAZs us-east-1'),
+      There: new UnknownValue('azs:eu-west-1', 'the availability zones of eu-west-1', [], undefined, '!GetAZs eu-west-1'),
+      Import: new UnknownValue('import:demo-VpcId', 'Fn::ImportValue demo-VpcId', [], undefined, '!ImportValue demo-VpcId'),
     });
   });
 });

@@ -95,7 +95,7 @@ describe('cross-stack values', () => {
   test('without an account, an import is a deploy-time value: naming another export is a change of which only the names are known', () => {
     const report = impact(consumer('10.0.1.0/24'), consumer('10.0.1.0/24').replace('shared-vpc-id', 'other-vpc-id'));
     const detail = report.changes.find((c) => c.logicalId === 'Subnet')?.details.find((d) => d.target.path === '/Properties/VpcId');
-    assert.deepEqual([detail?.target.beforeValue, detail?.target.afterValue], ['<Fn::ImportValue shared-vpc-id>', '<Fn::ImportValue other-vpc-id>']);
+    assert.deepEqual([detail?.target.beforeValue, detail?.target.afterValue], ['!ImportValue shared-vpc-id', '!ImportValue other-vpc-id']);
   });
 
   test('with the Region\'s exports read, Fn::ImportValue is the exported value: naming another export with the same value changes nothing', () => {

@@ -7,7 +7,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { analyzeUpdate } from '../../../server/src/impact';
-import { focusOnDifference } from '../../../server/src/present';
 import type { ImpactReport, ResourceChange } from '../../../server/src/impact/types';
 import { loadResourceSpec } from '../../../server/src/spec/load';
 
@@ -835,13 +834,3 @@ Resources:
   });
 });
 
-
-describe('wording of a changed value', () => {
-  test('a long value keeps its difference in view: the shared beginning is elided', () => {
-    const token = 'arn:aws:lambda:us-east-1:123456789012:function:provider-for-the-seeding-of-tables';
-    const [before, after] = focusOnDifference(`${token}-v1`, `${token}-v2`);
-    assert.match(before, /^….*-v1$/);
-    assert.match(after, /^….*-v2$/);
-    assert.deepEqual(focusOnDifference('short', 'other'), ['short', 'other']);
-  });
-});
