@@ -10,7 +10,7 @@ import { isModuleType } from '../evaluate/modules';
 import { decidingUpdatePolicy } from '../impact/policyBehaviors';
 import { behaviorSourceNote, behaviorText } from './behaviors';
 import { detailCause } from './causes';
-import { changeReason, moreLine, replacementMessage } from './changes';
+import { changeReason, moreLine } from './changes';
 import { impactHeading } from './impacts';
 import { listSome } from './lists';
 import { describeValueChange } from './values';
@@ -74,7 +74,7 @@ export function resourceHoverText(logicalId: string, type: string, info: Resourc
     lines.push('', '---', '', unchangedNote(logicalId, change));
   } else if (change) {
     lines.push('', '---', '', `**${impactHeading(change.impact)}**: ${changeReason(change, replaced)}`);
-    if (change.impact === 'replacement' || change.impact === 'conditional-replacement') lines.push('', replacementMessage(change, replaced));
+    // The replacement's chain is the diagnostic's, which the editor shows in the same hover.
     lines.push(...detailLines(shownDetails(change), replaced));
     if (change.nested) lines.push(...nestedHoverLines(change.nested));
   }

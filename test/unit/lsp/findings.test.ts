@@ -303,3 +303,15 @@ describe('resources a Fn::ForEach generates, which all stand at the loop\'s text
     ]);
   });
 });
+
+describe('the hover on a replaced resource', () => {
+  test("says what happens and why, and does not repeat the diagnostic the editor shows beside it", () => {
+    const vpc = (cidr: string) => `Resources:\n  Network:\n    Type: AWS::EC2::VPC\n    Properties:\n      CidrBlock: ${cidr}\n`;
+    const view = shown(vpc('10.0.0.0/16'), vpc('10.1.0.0/16'));
+    const problem = view.diagnostics.find((d) => d.code === 'replacement');
+    assert.ok(problem);
+    const hover = view.hoverAt('  Network:', 3);
+    assert.match(hover, /\*\*⟳ Replace\*\*: CidrBlock changed/);
+    assert.ok(!hover.includes(problem.message), hover);
+  });
+});
