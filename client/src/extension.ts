@@ -10,6 +10,7 @@ import { chooseBaseline, linkStack, rememberedChoices } from './baselineChoices'
 import { BaselineDocuments, baselineScheme, openBaselineDiff } from './baselineDiff';
 import { BaselineStatusBar } from './baselineStatusBar';
 import { compareChangeSet } from './changeSetComparison';
+import { ImpactDecorations } from './impactDecorations';
 import { goToImpact, showImpacts } from './impactNavigation';
 import { openNestedChild } from './nestedChild';
 import { readEnvironment } from './settings';
@@ -54,6 +55,7 @@ export function activate(context: vscode.ExtensionContext): CfnImpactApi {
   client = languageClient;
 
   const statusBar = new BaselineStatusBar();
+  context.subscriptions.push(new ImpactDecorations());
   const baselineDocuments = new BaselineDocuments(languageClient);
   context.subscriptions.push(
     statusBar,
