@@ -20,6 +20,8 @@ interface Shown {
 export class DeploymentProgress implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('cfnImpact.deploymentProgress', vscode.StatusBarAlignment.Left, 39);
   private readonly shown = new Map<string, Shown>();
+  /** The running stacks of the latest tree, by node id: what the notification's links name. */
+  private readonly runningNodes = new Map<string, StackTreeNode>();
   /** Stacks the user stopped following from their notification: not shown again while that operation runs. */
   private readonly dismissed = new Set<string>();
 
@@ -50,6 +52,8 @@ export class DeploymentProgress implements vscode.Disposable {
       }
     }
     for (const id of this.dismissed) if (!running.has(id)) this.dismissed.delete(id);
+    this.runningNodes.clear();
+    for (const [id, node] of running) this.runningNodes.set(id, node);
     for (const [id, node] of running) {
       if (this.dismissed.has(id)) continue;
       const percent = percentDone(node);
@@ -65,6 +69,11 @@ export class DeploymentProgress implements vscode.Disposable {
     } else {
       this.item.hide();
     }
+  }
+
+  /** The node of a stack whose deployment runs, by its id (a notification link's argument). */
+  nodeById(id: string): StackTreeNode | undefined {
+    return this.runningNodes.get(id);
   }
 
   /** Ends a stack's notification and stops following it, until its next operation; the deployment goes on. */

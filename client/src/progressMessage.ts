@@ -9,12 +9,11 @@ import type { StackTreeNode } from '../../server/src/lsp/protocol';
  * following it (the notification itself cannot be cancelled: a CloudFormation user would read a
  * Cancel there as cancelling the update). A window progress notification has no buttons, but its
  * message renders `[text](command:…)` links, whose arguments are a JSON array in the query. Each
- * command gets what it needs of the stack's node.
+ * link passes the stack's node id only, which the commands look up: VS Code cuts a notification's
+ * message at 1,000 characters, and two copies of a node would not fit.
  */
 export function progressMessage(node: StackTreeNode, commands: { showTimeline: string; stopFollowing: string }): string {
-  const data = { region: node.data?.region, stackId: node.data?.stackId, stackName: node.data?.stackName };
-  const target = { id: node.id, kind: node.kind, label: node.label, data };
   // Parentheses would end the link early: encodeURIComponent leaves them as they are.
-  const query = encodeURIComponent(JSON.stringify([target])).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const query = encodeURIComponent(JSON.stringify([node.id])).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `${node.description ?? ''} · [Show Timeline](command:${commands.showTimeline}?${query}) · [Stop Following](command:${commands.stopFollowing}?${query})`;
 }

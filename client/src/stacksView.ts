@@ -159,9 +159,13 @@ class StacksTreeProvider implements vscode.TreeDataProvider<StackTreeNode> {
   }
 }
 
-/** The node a context-menu command was run on (the view passes it), else the selected one. */
-function nodeOf(argument: unknown, view: vscode.TreeView<StackTreeNode>): StackTreeNode | undefined {
+/**
+ * The node a command was run on: the one a context menu passes, the running stack a progress
+ * notification's link names by id, else the selected one.
+ */
+function nodeOf(argument: unknown, view: vscode.TreeView<StackTreeNode>, progress?: DeploymentProgress): StackTreeNode | undefined {
   if (argument && typeof argument === 'object' && 'id' in argument && 'kind' in argument) return argument as StackTreeNode;
+  if (typeof argument === 'string') return progress?.nodeById(argument);
   return view.selection[0];
 }
 
@@ -256,7 +260,7 @@ export function registerStacksView(context: vscode.ExtensionContext, client: Lan
     }),
     vscode.commands.registerCommand(stacksCommands.clearFilter, () => setFilter('')),
     vscode.commands.registerCommand(stacksCommands.stopFollowing, (argument: unknown) => {
-      const node = nodeOf(argument, view);
+      const node = nodeOf(argument, view, progress);
       if (node?.kind === 'stack') progress.stopFollowing(node);
     }),
     vscode.commands.registerCommand(stacksCommands.openTemplate, async (argument: unknown) => {
@@ -272,7 +276,7 @@ export function registerStacksView(context: vscode.ExtensionContext, client: Lan
       copy(nodeOf(argument, view)?.data?.physicalId, 'physical id'),
     ),
     vscode.commands.registerCommand(stacksCommands.showTimeline, (argument: unknown) => {
-      const node = nodeOf(argument, view);
+      const node = nodeOf(argument, view, progress);
       if (node?.data?.region && node.data.stackId) timelines.show(node.data.region, node.data.stackId, node.data.stackName ?? node.label, node.data.operation);
     }),
     vscode.commands.registerCommand(stacksCommands.openConsole, async (argument: unknown) => {

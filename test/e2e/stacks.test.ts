@@ -23,9 +23,10 @@ function viewContainerTitle(): string {
 }
 
 const stackName = 'network';
-const inProgress = /UPDATE_IN_PROGRESS|UPDATE_COMPLETE_CLEANUP_IN_PROGRESS|update in progress|cleanup in progress/i;
-const finalState = /UPDATE_COMPLETE(?!_CLEANUP)|update complete(?! cleanup)/i;
-/** The progress a running stack's row shows: `UPDATE_IN_PROGRESS · 2/7 · ~1 min left`. */
+// A row says the status in a word (the icon gives the phase, the tooltip the full status).
+const inProgress = /\b(updating|cleaning up)\b/;
+const finalState = /\bupdated\b/;
+/** The progress a running stack's row shows: `updating · 2/7 · ~1 min left`. */
 const progressShown = /(\d+)\/(\d+) · (?:~\d+ (?:min|h)|<1 min) left/;
 
 const skip = missingVsixReason();

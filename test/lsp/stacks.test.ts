@@ -100,7 +100,7 @@ describe('the stacks view, served by the language server', () => {
 
   test('once visible, lists the region’s stacks and announces the change', async () => {
     await server.connection.sendNotification(stacksVisibilityNotification, { visible: true });
-    const network = await stackWith('network', /^CREATE_COMPLETE/);
+    const network = await stackWith('network', /^created/);
     assert.equal(network.collapsible, 'collapsed');
     assert.equal(network.data?.region, 'us-east-1');
     assert.match(network.data?.consoleUrl ?? '', /^https:\/\/us-east-1\.console\.aws\.amazon\.com\/cloudformation\//);
@@ -130,7 +130,7 @@ describe('the stacks view, served by the language server', () => {
   test('a deployment in progress shows with its replaced resource, then settles in its final state', async () => {
     const changesBefore = changes.length;
     time = updateStartsAt + 4 * stepMs; // Step 5: VPC replaced, Subnet being replaced.
-    const running = await stackWith('network', /^UPDATE_IN_PROGRESS/);
+    const running = await stackWith('network', /^updating/);
     await eventually('the change to be announced', () => (changes.length > changesBefore ? true : undefined));
     assert.deepEqual([running.stack?.phase, running.collapsible], ['in-progress', 'expanded']);
     assert.deepEqual(treeItemLook(running), { icon: { icon: 'sync~spin', color: 'charts.blue' }, contextValue: 'stack.running' });
@@ -140,7 +140,7 @@ describe('the stacks view, served by the language server', () => {
     assert.deepEqual(vpc.children?.map((n) => [n.kind, n.label]), [['physical', 'vpc-0a11111111111111a']]);
 
     time = updateStartsAt + SCENARIOS['update-replacement'].steps.length * stepMs;
-    const done = await stackWith('network', /^UPDATE_COMPLETE ·/);
+    const done = await stackWith('network', /^updated ·/);
     // Still followed: the stack was expanded above.
     assert.deepEqual(done.stack, { status: 'UPDATE_COMPLETE', phase: 'complete', leftBehind: 0, followed: true });
     assert.deepEqual(treeItemLook(done).icon, { icon: 'check', color: 'charts.green' });
@@ -164,7 +164,7 @@ describe('the stacks view, served by the language server', () => {
 
   test('a failed create ends once, with the first failure as its root cause', async () => {
     time = createStartsAt + SCENARIOS['create-rollback'].steps.length * stepMs;
-    await stackWith('web', /^ROLLBACK_COMPLETE/);
+    await stackWith('web', /^rolled back/);
     const deployment = await eventually('the end of the web deployment', () => ended.find((e) => e.stackName === 'web'));
     assert.deepEqual([deployment.status, deployment.outcome], ['ROLLBACK_COMPLETE', 'failed']);
     assert.deepEqual(deployment.rootCause, { logicalId: 'Instance', status: 'CREATE_FAILED', reason: 'Invalid id: "bogus" (expecting "ami-...")' });
@@ -177,7 +177,7 @@ describe('the stacks view, served by the language server', () => {
 
   test('an update rejected by early validation ends with the failed check and its template path as root cause', async () => {
     time = validationStartsAt + SCENARIOS['update-validation-failed'].steps.length * stepMs;
-    await stackWith('storage', /^UPDATE_FAILED/);
+    await stackWith('storage', /^update failed/);
     const deployment = await eventually('the end of the storage update', () => ended.find((e) => e.stackName === 'storage'));
     assert.deepEqual([deployment.status, deployment.outcome], ['UPDATE_FAILED', 'failed']);
     assert.deepEqual(deployment.rootCause, {

@@ -119,8 +119,36 @@ export function progressCounts(progress: ProgressFigures, running: boolean): str
 }
 
 /** `UPDATE_IN_PROGRESS · 7/12 · ~2 min left`: an operation in one line. */
+/** What each operation is doing, and has done, in a word. */
+const OPERATION_WORDS: Readonly<Record<string, readonly [string, string]>> = {
+  CREATE: ['creating', 'created'],
+  UPDATE: ['updating', 'updated'],
+  DELETE: ['deleting', 'deleted'],
+  IMPORT: ['importing', 'imported'],
+  ROLLBACK: ['rolling back', 'rolled back'],
+  UPDATE_ROLLBACK: ['rolling back', 'rolled back'],
+  IMPORT_ROLLBACK: ['rolling back', 'rolled back'],
+};
+
+/**
+ * A stack or resource status in a short word, for a row that must fit the sidebar (the icon says
+ * the phase, the tooltip the full status): `updating`, `cleaning up`, `updated`, `rolled back`,
+ * `update failed`, `rollback failed`, `in review`, `kept` (DELETE_SKIPPED).
+ */
+export function statusWord(status: string): string {
+  if (status === 'REVIEW_IN_PROGRESS') return 'in review';
+  if (status === 'DELETE_SKIPPED') return 'kept';
+  if (status.endsWith('_COMPLETE_CLEANUP_IN_PROGRESS')) return status.startsWith('UPDATE_ROLLBACK') ? 'rollback cleanup' : 'cleaning up';
+  const parts = /^([A-Z_]+?)_(IN_PROGRESS|COMPLETE|FAILED)$/.exec(status);
+  const words = parts ? OPERATION_WORDS[parts[1]!] : undefined;
+  if (!parts || !words) return status.toLowerCase().replace(/_/g, ' ');
+  if (parts[2] === 'IN_PROGRESS') return words[0];
+  if (parts[2] === 'COMPLETE') return words[1];
+  return parts[1]!.endsWith('ROLLBACK') ? 'rollback failed' : `${parts[1]!.toLowerCase()} failed`;
+}
+
 export function progressLine(status: string, progress: ProgressFigures, running: boolean): string {
-  return `${status} · ${progressCounts(progress, running)}`;
+  return `${statusWord(status)} · ${progressCounts(progress, running)}`;
 }
 
 /** The full progress, one fact a line: for a tooltip or a notification. */

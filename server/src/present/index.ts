@@ -6,7 +6,7 @@
  */
 export { decisiveDetails, replacementChain } from './causes';
 export { changeLensTitle, changeProblem, changeReason, detailSummaryLine, moreLine, moreRemovalsTitle, replacementMessage, unchangedSummary } from './changes';
-export { deploymentMessage, leftBehindCount, leftBehindLine, leftBehindText, operationHistoryLine, operationName, operationStatusShown, operationSummary, progressCounts, progressDetails, progressLine, rootCauseLine, validationFailureLine } from './deployments';
+export { deploymentMessage, leftBehindCount, leftBehindLine, leftBehindText, operationHistoryLine, operationName, operationStatusShown, operationSummary, progressCounts, progressDetails, progressLine, rootCauseLine, statusWord, validationFailureLine } from './deployments';
 export type { OperationFigures, ProgressFigures } from './deployments';
 export { diagnosticText, noteSeverity, noteText, noteTexts } from './findings';
 export { editSiteHoverText, editSiteLensTitle } from './editSites';

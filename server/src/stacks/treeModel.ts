@@ -5,7 +5,7 @@
  * that state. Pure: the clock is an input.
  */
 import { resourceStatusKind, type ResourceStatusKind } from '../cloudformation/resourceStatus';
-import { ago, leftBehindCount, leftBehindText, operationHistoryLine, operationName, operationSummary, progressDetails, progressLine, rootCauseLine } from '../present';
+import { ago, leftBehindCount, leftBehindText, operationHistoryLine, operationName, operationSummary, progressDetails, progressLine, rootCauseLine, statusWord } from '../present';
 import { isFinal, isRunning, operationOutcome, stackPhase, stackStateInfo, type StackPhase } from '../cloudformation/stackLifecycle';
 import { isStackEvent, type ResourceModel } from './stackModel';
 import { NO_HISTORY, isExpress, operationProgress, type OperationProgress } from './operationProgress';
@@ -101,7 +101,7 @@ function regionNode(input: RegionInput, tree: TreeInput): TreeNode {
   // A nested stack is shown under its parent's resource, when the parent is listed too.
   const stacks = snapshot.stacks
     .filter((s) => s.parentId === undefined || !byId.has(s.parentId))
-    .filter((s) => !filter || s.stackName.toLowerCase().includes(filter) || s.status.toLowerCase().includes(filter))
+    .filter((s) => !filter || s.stackName.toLowerCase().includes(filter) || s.status.toLowerCase().includes(filter) || statusWord(s.status).includes(filter))
     .sort(compareStacks);
   const running = snapshot.stacks.filter((s) => stackPhase(s.status) === 'in-progress').length;
   const children: TreeNode[] = [];
@@ -177,7 +177,7 @@ function stackNode(stack: StackSnapshot, place: StackPlace): TreeNode {
   // Progress is shown while an operation runs and its events are read: afterwards the outcome says it all.
   const progress = running && stack.detailed ? operationProgress(stack, stack.durations ?? NO_HISTORY, now) : undefined;
   if (progress) tooltip.push(...progressDetails(progress, true));
-  const description = progress ? [progressLine(stack.status, progress, true)] : [stack.status, ago(lastChange(stack), now)];
+  const description = progress ? [progressLine(stack.status, progress, true)] : [statusWord(stack.status), ago(lastChange(stack), now)];
   if (leftBehind > 0) description.push(leftBehindCount(leftBehind));
   const children: TreeNode[] = [];
   if (stack.error) children.push(errorNode(`stack:${stack.stackId}:error`, stack.error));
@@ -233,8 +233,8 @@ function nestedStackNode(parent: StackSnapshot, r: ResourceModel, nested: StackS
 function resourceNode(stack: StackSnapshot, r: ResourceModel, region: string): TreeNode {
   // In an express operation a resource reported complete is configured but may not be ready: it reads as stabilising until the operation ends.
   const stabilising = isExpress(stack) && isRunning(stack.status) && r.status.endsWith('_COMPLETE') && !r.status.startsWith('DELETE_');
-  const description = stabilising ? [r.status, 'stabilising'] : [r.status];
-  if (r.cleanup) description.push(`cleanup ${r.cleanup.status}`);
+  const description = stabilising ? [statusWord(r.status), 'stabilising'] : [statusWord(r.status)];
+  if (r.cleanup) description.push(`cleanup: ${statusWord(r.cleanup.status)}`);
   if (r.physicalId) description.push(r.physicalId);
   const tooltip = [`${r.logicalId} (${r.resourceType})`, `Status: ${r.status}`];
   if (r.reason) tooltip.push(r.reason);
@@ -249,7 +249,7 @@ function resourceNode(stack: StackSnapshot, r: ResourceModel, region: string): T
     id: `physical:${stack.stackId}:${r.logicalId}:${former.physicalId}`,
     kind: 'physical',
     label: former.physicalId,
-    description: `replaced · ${former.status}`,
+    description: `replaced · ${statusWord(former.status)}`,
     tooltip: former.reason ? `${former.status} — ${former.reason}` : former.status,
     collapsible: 'none',
     resource: resourceState(former.status),

@@ -38,9 +38,9 @@ describe('the stacks view', () => {
     const stack = await waitFor(
       async () => {
         const row = findRow(await rows(), (candidate) => candidate.label === stackName);
-        return row && /CREATE_COMPLETE/.test(row.description ?? '') ? row : undefined;
+        return row && /^created/.test(row.description ?? '') ? row : undefined;
       },
-      { timeoutMs: 45_000, intervalMs: 250, what: `${stackName} in CREATE_COMPLETE` },
+      { timeoutMs: 45_000, intervalMs: 250, what: `${stackName} created` },
     );
     const regionRow = (await rows()).find((row) => row.label === region);
     assert.ok(regionRow, `a row for ${region}`);
@@ -72,6 +72,6 @@ describe('the stacks view', () => {
       resources.map((row) => row.label),
       ['Queue', 'Topic'],
     );
-    for (const row of resources) assert.match(row.description ?? '', /^CREATE_COMPLETE/);
+    for (const row of resources) assert.match(row.description ?? '', /^created/);
   });
 });

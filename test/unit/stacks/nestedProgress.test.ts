@@ -41,15 +41,15 @@ describe('a nested stack under its parent', () => {
       assert.deepEqual(region.children?.map((n) => n.label), ['shop'], 'the nested stack is not a stack of its own beside its parent');
       const row = networkRow(region)!;
       assert.equal(row.kind, 'stack');
-      assert.match(row.description ?? '', /^nested · UPDATE_IN_PROGRESS · 1\/2 · /);
+      assert.match(row.description ?? '', /^nested · updating · 1\/2 · /);
       assert.match(row.tooltip ?? '', /^Network \(AWS::CloudFormation::Stack\) in shop: UPDATE_IN_PROGRESS\nNested stack shop-Network-8H7G6F5D4S3A\n/);
       const nestedResources = row.children?.find((n) => n.kind === 'resources');
       assert.deepEqual(nestedResources?.children?.map((n) => [n.label, n.description?.split(' · ')[0]]), [
-        ['Subnet', 'UPDATE_IN_PROGRESS'],
-        ['Vpc', 'UPDATE_COMPLETE'],
+        ['Subnet', 'updating'],
+        ['Vpc', 'updated'],
       ]);
 
-      assert.ok(await runUntil(clock, watcher, () => watcher.getStack('shop')?.status === 'UPDATE_COMPLETE' && networkRow(tree())?.description?.startsWith('nested · UPDATE_COMPLETE') === true, 20 * STEP_MS), 'both settled');
+      assert.ok(await runUntil(clock, watcher, () => watcher.getStack('shop')?.status === 'UPDATE_COMPLETE' && networkRow(tree())?.description?.startsWith('nested · updated') === true, 20 * STEP_MS), 'both settled');
     } finally {
       watcher.dispose();
       reader.dispose();

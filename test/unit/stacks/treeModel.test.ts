@@ -48,7 +48,9 @@ describe('stack tree', () => {
         'old CREATE_COMPLETE complete',
       ],
     );
-    assert.equal(region.children![1].description, 'UPDATE_ROLLBACK_COMPLETE · 2 min ago');
+    // The row says the status in a word (the icon gives the phase, the tooltip the full status).
+    assert.equal(region.children![1].description, 'rolled back · 2 min ago');
+    assert.match(region.children![1].tooltip ?? '', /UPDATE_ROLLBACK_COMPLETE/);
     assert.deepEqual(region.children!.map((n) => n.collapsible), ['expanded', 'collapsed', 'collapsed', 'collapsed'], 'a running stack opens by itself');
     assert.match(region.children![0].data!.consoleUrl!, /^https:\/\/us-east-1\.console\.aws\.amazon\.com\/cloudformation\/home\?region=us-east-1#\/stacks\/stackinfo\?stackId=arn%3Aaws/);
   });
@@ -98,12 +100,12 @@ describe('stack tree', () => {
     const [resources, events] = region.children![0].children!;
     assert.equal(resources.label, 'Resources');
     const [old, vpc] = resources.children!;
-    assert.equal(vpc.description, 'UPDATE_COMPLETE · vpc-new');
+    assert.equal(vpc.description, 'updated · vpc-new');
     assert.deepEqual(vpc.resource, { status: 'UPDATE_COMPLETE', kind: 'complete' });
-    assert.deepEqual(vpc.children!.map((c) => `${c.kind} ${c.label} ${c.description}`), ['physical vpc-old replaced · DELETE_IN_PROGRESS']);
+    assert.deepEqual(vpc.children!.map((c) => `${c.kind} ${c.label} ${c.description}`), ['physical vpc-old replaced · deleting']);
     assert.deepEqual(vpc.children![0].resource, { status: 'DELETE_IN_PROGRESS', kind: 'in-progress' });
     assert.equal(vpc.children![0].data?.physicalId, 'vpc-old');
-    assert.equal(old.description, 'CREATE_COMPLETE · cleanup DELETE_IN_PROGRESS · q-1');
+    assert.equal(old.description, 'created · cleanup: deleting · q-1');
     assert.deepEqual(old.resource, { status: 'CREATE_COMPLETE', kind: 'complete', cleanup: { status: 'DELETE_IN_PROGRESS', kind: 'in-progress' } });
     assert.equal(old.data?.physicalId, 'q-1');
     assert.deepEqual(events.children!.map((e) => e.label), ['network UPDATE_COMPLETE_CLEANUP_IN_PROGRESS', 'VPC UPDATE_IN_PROGRESS']);
@@ -145,7 +147,7 @@ describe('stack tree', () => {
     ]);
     const [security, web] = region.children!;
     assert.deepEqual(security.stack, { status: 'UPDATE_COMPLETE', phase: 'complete', leftBehind: 1 });
-    assert.equal(security.description, 'UPDATE_COMPLETE · 1 min ago · 1 left behind');
+    assert.equal(security.description, 'updated · 1 min ago · 1 left behind');
     assert.match(security.tooltip!, /CloudFormation could not delete this resource and left it behind: SG1 \(sg-0da0f86b\)\./);
     assert.match(web.tooltip!, /Root cause: Instance CREATE_FAILED — Invalid id/);
     assert.match(web.tooltip!, /only a delete|cannot be updated/);
@@ -182,7 +184,7 @@ describe('stack tree', () => {
     ]);
     const [app] = region.children!;
     // Fn has 60 s left, then Queue's 30 s: 90 s, rounded up to 2 minutes.
-    assert.equal(app.description, 'UPDATE_IN_PROGRESS · 1/3 · ~2 min left');
+    assert.equal(app.description, 'updating · 1/3 · ~2 min left');
     assert.deepEqual(app.stack?.progress, { done: 1, total: 3, inProgress: 1, failed: 0, elapsedMs: 3 * MIN, etaMs: 90_000, stabilising: 0 });
     assert.match(app.tooltip!, /1 of 3 resources done, 1 in progress\nElapsed: 3m 00s\nEstimated time left: 1m 30s/);
   });
