@@ -14,6 +14,17 @@ import { committedNetwork, editedNetwork } from '../fixtures/editedNetwork';
 const committed = committedNetwork;
 const edited = editedNetwork;
 
+/** A table kept on replacement (UpdateReplacePolicy: Retain, the CDK's default), its key edited. */
+const ordersTable = (key: string) => `Resources:
+  Orders:
+    Type: AWS::DynamoDB::Table
+    UpdateReplacePolicy: Retain
+    Properties:
+      BillingMode: PAY_PER_REQUEST
+      AttributeDefinitions: [{ AttributeName: ${key}, AttributeType: S }]
+      KeySchema: [{ AttributeName: ${key}, KeyType: HASH }]
+`;
+
 const activationLine = /CloudFormation Impact activated in (\d+(?:\.\d+)?) ?ms/;
 const skip = missingVsixReason();
 if (skip) console.log(`skipping the impact end-to-end suite: ${skip}`);
@@ -25,7 +36,7 @@ describe('impact of an edited template in code-server', { skip, timeout: 300_000
   let lenses: ShownLens[] = [];
 
   before(async () => {
-    workspace = createGitWorkspace({ 'stack.yaml': committed }, { 'stack.yaml': edited });
+    workspace = createGitWorkspace({ 'stack.yaml': committed, 'table.yaml': ordersTable('id') }, { 'stack.yaml': edited, 'table.yaml': ordersTable('orderId') });
     server = await startCodeServer({ name: 'impact', workspace: workspace.path, vsix: vsixPath() });
     workbench = await Workbench.open(server.url, 'impact');
     await workbench.openFile('stack.yaml');
@@ -108,6 +119,14 @@ describe('impact of an edited template in code-server', { skip, timeout: 300_000
     });
     await workbench.screenshot('diff');
     assert.match(tab, /stack\.yaml/);
+  });
+
+  test("a replaced table's lens says what becomes of its data: the old table kept, the new one empty", async () => {
+    await workbench.openFile('table.yaml');
+    const shown = await workbench.settledCodeLenses((all) => all.some((lens) => lens.text.includes('kept')), 'the lens of the replaced table');
+    await workbench.screenshot('data-lens');
+    const above = shown.filter((lens) => lens.line.trim() === 'Orders:').map((lens) => lens.text);
+    assert.deepEqual(above, ['⟳ Replace — KeySchema changed · old table kept · new one empty'], JSON.stringify(shown));
   });
 
   test('the extension activates within its budget and says how long it took', async () => {
