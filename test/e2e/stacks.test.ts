@@ -79,6 +79,7 @@ describe('the stacks sidebar follows a deployment', { skip, timeout: 300_000 }, 
     const seen = new Set<string>();
     let shotInProgress = false;
     let progressRow: string | undefined;
+    let cutOff: string[] = [];
     const settled = await waitFor(
       async () => {
         const row = stackRow(await workbench.sideBarRows());
@@ -91,6 +92,7 @@ describe('the stacks sidebar follows a deployment', { skip, timeout: 300_000 }, 
         if (progressRow === undefined && inProgress.test(statusOf(row)) && progressShown.test(statusOf(row))) {
           progressRow = statusOf(row);
           await workbench.screenshot('stack-progress');
+          cutOff = (await workbench.sideBarRows()).filter((shown) => shown.cutOff).map((shown) => shown.text);
         }
         return finalState.test(statusOf(row)) ? row : undefined;
       },
@@ -106,6 +108,8 @@ describe('the stacks sidebar follows a deployment', { skip, timeout: 300_000 }, 
     assert.match(statusOf(settled), finalState);
     // While it ran, the row said how many resources were done of how many, and the time left.
     assert.ok(progressRow, `the running stack's row showed its progress; saw ${JSON.stringify([...seen])}`);
+    // At the default sidebar width no row is cut off: a status in a word, the rest in the tooltip.
+    assert.deepEqual(cutOff, [], 'rows cut off while the deployment ran');
     const [, done, total] = progressShown.exec(progressRow)!;
     assert.ok(Number(done) <= Number(total) && Number(total) > 0, progressRow);
     // Once settled, the row no longer counts: the outcome says it all.

@@ -235,7 +235,7 @@ function resourceNode(stack: StackSnapshot, r: ResourceModel, region: string): T
   const stabilising = isExpress(stack) && isRunning(stack.status) && r.status.endsWith('_COMPLETE') && !r.status.startsWith('DELETE_');
   const description = stabilising ? [statusWord(r.status), 'stabilising'] : [statusWord(r.status)];
   if (r.cleanup) description.push(`cleanup: ${statusWord(r.cleanup.status)}`);
-  if (r.physicalId) description.push(r.physicalId);
+  // The physical id is in the tooltip: the row keeps to what fits the sidebar.
   const tooltip = [`${r.logicalId} (${r.resourceType})`, `Status: ${r.status}`];
   if (r.reason) tooltip.push(r.reason);
   if (r.physicalId) tooltip.push(`Physical id: ${r.physicalId}`);

@@ -25,6 +25,8 @@ export interface ShownRow {
   text: string;
   label: string;
   level: number;
+  /** The row's text is wider than the row and shows cut off (sidebar rows only). */
+  cutOff?: boolean;
 }
 
 const chromiumFlags = [
@@ -345,11 +347,15 @@ export class Workbench {
   /** The rows of the trees and lists shown in the side bar. */
   async sideBarRows(): Promise<ShownRow[]> {
     const rows = await this.page.locator('.part.sidebar .monaco-list-row').evaluateAll((elements) =>
-      elements.map((row) => ({
-        text: row.innerText,
-        label: row.getAttribute('aria-label') ?? '',
-        level: Number(row.getAttribute('aria-level') ?? '0'),
-      })),
+      elements.map((row) => {
+        const label = row.querySelector('.monaco-icon-label-container');
+        return {
+          text: row.innerText,
+          label: row.getAttribute('aria-label') ?? '',
+          level: Number(row.getAttribute('aria-level') ?? '0'),
+          cutOff: label !== null && label.scrollWidth > label.clientWidth + 1,
+        };
+      }),
     );
     return rows.map((row) => ({ ...row, text: plain(row.text).trim() }));
   }

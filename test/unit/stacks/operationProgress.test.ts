@@ -151,7 +151,7 @@ describe('express mode', () => {
     // The distribution has not started: its own 29 s from the stack's history, not the table's minutes.
     assert.equal(configured.progress.etaMs, LEARNED_MS);
     const handler = resourceNode(configured, 'Handler');
-    assert.equal(handler.description, 'updated · stabilising · api-Handler-1A2B3C');
+    assert.equal(handler.description, 'updated · stabilising');
     assert.deepEqual(handler.resource, { status: 'UPDATE_COMPLETE', kind: 'in-progress' });
 
     assert.deepEqual(counts(final.progress), { done: 2, total: 2, inProgress: 0, failed: 0 });

@@ -100,12 +100,14 @@ describe('stack tree', () => {
     const [resources, events] = region.children![0].children!;
     assert.equal(resources.label, 'Resources');
     const [old, vpc] = resources.children!;
-    assert.equal(vpc.description, 'updated · vpc-new');
+    // The physical id is in the tooltip: the row keeps to what fits the sidebar.
+    assert.equal(vpc.description, 'updated');
+    assert.match(vpc.tooltip ?? '', /Physical id: vpc-new/);
     assert.deepEqual(vpc.resource, { status: 'UPDATE_COMPLETE', kind: 'complete' });
     assert.deepEqual(vpc.children!.map((c) => `${c.kind} ${c.label} ${c.description}`), ['physical vpc-old replaced · deleting']);
     assert.deepEqual(vpc.children![0].resource, { status: 'DELETE_IN_PROGRESS', kind: 'in-progress' });
     assert.equal(vpc.children![0].data?.physicalId, 'vpc-old');
-    assert.equal(old.description, 'created · cleanup: deleting · q-1');
+    assert.equal(old.description, 'created · cleanup: deleting');
     assert.deepEqual(old.resource, { status: 'CREATE_COMPLETE', kind: 'complete', cleanup: { status: 'DELETE_IN_PROGRESS', kind: 'in-progress' } });
     assert.equal(old.data?.physicalId, 'q-1');
     assert.deepEqual(events.children!.map((e) => e.label), ['network UPDATE_COMPLETE_CLEANUP_IN_PROGRESS', 'VPC UPDATE_IN_PROGRESS']);
