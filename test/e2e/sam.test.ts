@@ -42,7 +42,7 @@ describe('a SAM template edited in code-server', { skip, timeout: 300_000 }, () 
     const above = lenses.filter((lens) => lens.line.trim() === 'HelloWorldFunction:').map((lens) => lens.text);
     // The new Timeout updates the function in place; the new code, under AutoPublishAlias, is a
     // new version the alias moves to.
-    assert.deepEqual(above, ['✎ Update (no interruption) · + new version'], JSON.stringify(lenses));
+    assert.deepEqual(above, ['Timeout, CodeUri → ✎ Update (no interruption) · + new version'], JSON.stringify(lenses));
     const verdict = lenses.find((lens) => lens.line.startsWith('AWSTemplateFormatVersion'));
     assert.match(verdict?.text ?? '', /^1 add · 2 modify · 1 remove/, JSON.stringify(lenses));
     // The Globals Timeout edited says, on its line, what it updates; the resources SAM generates

@@ -67,7 +67,7 @@ describe('a SAM template against git HEAD', () => {
     // other line but the verdict.
     assert.deepEqual(titles, [
       [0, '1 add · 2 modify · 1 remove — against HEAD'],
-      [lineOf(edited, '  HelloWorldFunction:'), '✎ Update (no interruption) · + new version'],
+      [lineOf(edited, '  HelloWorldFunction:'), 'Timeout, CodeUri → ✎ Update (no interruption) · + new version'],
       [lineOf(edited, '    Timeout: 10'), '✎ updates HelloWorldFunction'],
     ]);
   });
@@ -117,7 +117,7 @@ describe('a SAM template against git HEAD', () => {
       );
       const lenses = (await server.codeLenses(uri)) ?? [];
       const onLine = (line: number) => lenses.filter((lens) => lens.range.start.line === line).map((lens) => lens.command?.title ?? '');
-      assert.deepEqual(onLine(lineOf(text, '  HelloWorldFunction:')), ['✎ Update (no interruption) · + new version']);
+      assert.deepEqual(onLine(lineOf(text, '  HelloWorldFunction:')), ['Handler, Timeout and 1 more → ✎ Update (no interruption) · + new version']);
       assert.match(onLine(lineOf(text, '  SecondFunction:'))[0] ?? '', /^\+ Add/);
     }
     await server.diagnostics(uri, await server.change(uri, edited));
@@ -144,7 +144,7 @@ describe('a SAM template against git HEAD', () => {
         assert.match(String(lenses[0]?.[1]), /^✖ Update would be rejected: .+ — against HEAD · below, the last text that parsed$/);
         // The function's lens is the one before the key was begun, one line lower, as the function now is.
         assert.deepEqual(lenses.slice(1), [
-          [lineOf(text, '  HelloWorldFunction:'), '✎ Update (no interruption) · + new version'],
+          [lineOf(text, '  HelloWorldFunction:'), 'Timeout, CodeUri → ✎ Update (no interruption) · + new version'],
           [lineOf(text, '    Timeout: 10'), '✎ updates HelloWorldFunction'],
         ]);
         // So is its hover, over the function's key where it now is; the key being typed has none.
@@ -157,7 +157,7 @@ describe('a SAM template against git HEAD', () => {
       await server.diagnostics(uri, await server.change(uri, typed));
       assert.deepEqual(await titles(), [
         [0, '1 add · 2 modify · 1 remove — against HEAD'],
-        [lineOf(typed, '  HelloWorldFunction:'), '✎ Update (no interruption) · + new version'],
+        [lineOf(typed, '  HelloWorldFunction:'), 'Timeout, CodeUri and 1 more → ✎ Update (no interruption) · + new version'],
         [lineOf(typed, '    Timeout: 10'), '✎ updates HelloWorldFunction'],
         [lineOf(typed, '    MemorySize: 256'), '✎ updates HelloWorldFunction'],
       ]);
@@ -192,7 +192,7 @@ describe('a SAM template against git HEAD', () => {
     assert.deepEqual(
       lenses.filter((lens) => lens.range.start.line !== 0).map((lens) => [lens.range.start.line, lens.command?.title]),
       [
-        [lineOf(withRolePath, '  HelloWorldFunction:'), '✎ Update (no interruption) · ⟳ role'],
+        [lineOf(withRolePath, '  HelloWorldFunction:'), 'RolePath → ✎ Update (no interruption) · ⟳ role'],
         [lineOf(withRolePath, '    RolePath: /app/'), '⟳ replaces HelloWorldFunction role'],
       ],
     );

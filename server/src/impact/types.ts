@@ -76,6 +76,8 @@ export interface ChangeDetail {
    * entry's (valueDiff.ts).
    */
   when?: LookupCondition;
+  /** For a resource the Serverless transform generated: the SAM property the changed value comes from (`Timeout`, `Events.Hello.Properties.Path`). */
+  samProperty?: string;
 }
 
 /** The deploy-time keys of a lookup (`Size`) and the values of them that select a changed entry (`large`). */

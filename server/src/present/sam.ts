@@ -8,6 +8,7 @@ import type { ResourceChange } from '../impact/types';
 import { changeReason, moreLine } from './changes';
 import { impactHeading, impactLabel } from './impacts';
 import { fittedLens } from './lens';
+import { listSome } from './lists';
 import { rolloutLensPart } from './rollouts';
 
 /** Parts of a SAM lens shown before the rest are counted. */
@@ -100,10 +101,15 @@ export function samResourceLensTitle(samLogicalId: string, changes: readonly Res
   for (const change of generated) if (change.rollout) parts.push(rolloutLensPart(change.rollout));
 
   const counts = new Map<string, { symbol: string; type: string; count: number }>();
+  // Changes that only point at a recreated resource: part of the recreation, not an edit of their own.
+  const following = new Set<ResourceChange>();
   for (const change of generated) {
     if (paired.has(change)) continue;
     const follows = FOLLOWS[change.resourceType];
-    if (follows && recreated.has(follows.type) && followsOnly(change, follows.path)) continue;
+    if (follows && recreated.has(follows.type) && followsOnly(change, follows.path)) {
+      following.add(change);
+      continue;
+    }
     const symbol = impactLabel(change.impact).symbol;
     const key = `${symbol} ${change.resourceType}`;
     const entry = counts.get(key) ?? { symbol, type: change.resourceType, count: 0 };
@@ -111,12 +117,32 @@ export function samResourceLensTitle(samLogicalId: string, changes: readonly Res
     counts.set(key, entry);
   }
   for (const { symbol, type, count } of counts.values()) parts.push(`${symbol} ${counted(type, count)}`);
-  // Parts give way to a count until the lens fits.
-  const candidates = [];
-  for (let shown = Math.min(parts.length, PARTS_SHOWN); shown >= 1; shown--) {
-    candidates.push(shown === parts.length ? parts.join(' · ') : `${parts.slice(0, shown).join(' · ')} · ${parts.length - shown} more`);
+  // What was edited leads (`Timeout, Path → …`); then the parts give way to a count until the lens fits.
+  const edited = editedSamProperties(shown.filter((change) => !following.has(change)));
+  const what = (count: number) => (count === parts.length ? parts.join(' · ') : `${parts.slice(0, count).join(' · ')} · ${parts.length - count} more`);
+  const named = (names: string, count: number) => (names ? `${names} → ${what(count)}` : what(count));
+  // Every part with the edit named, then with fewer names, then the parts alone, then fewer parts.
+  const candidates = [named(listSome(edited, 2), parts.length), named(listSome(edited, 1), parts.length)];
+  for (let count = Math.min(parts.length, PARTS_SHOWN); count >= 1; count--) candidates.push(named('', count));
+  return fittedLens(edited.length > 0 ? candidates : candidates.slice(2));
+}
+
+/**
+ * The SAM properties whose values the changes come from, each once, by the name a person edits:
+ * an event's property by its own name (`Path`), another by its path (`Timeout`, `Events.Hello`).
+ */
+function editedSamProperties(changes: readonly ResourceChange[]): string[] {
+  const names = new Set<string>();
+  for (const change of changes) {
+    for (const detail of change.details) {
+      // What follows a recreated resource (a new version's id, a new role's ARN) was not edited.
+      const editedHere = (detail.changeSource === 'DirectModification' || detail.changeSource === 'ParameterReference') && detail.evaluation === 'Static';
+      if (detail.samProperty === undefined || detail.keepsValue || !editedHere) continue;
+      const inner = detail.samProperty.lastIndexOf('.Properties.');
+      names.add(inner < 0 ? detail.samProperty : detail.samProperty.slice(inner + '.Properties.'.length));
+    }
   }
-  return fittedLens(candidates);
+  return [...names];
 }
 
 /** One resource the Serverless transform generated, as a hover lists it. */

@@ -271,7 +271,7 @@ Resources:
     // The function updated in place; its new code under AutoPublishAlias is a new version the alias
     // moves to, the old version kept (SAM retains versions); the bucket is not SAM's.
     assert.deepEqual(rows, [
-      'HelloWorldFunction | (SAM) | ✎ Update (no interruption) · + new version',
+      'HelloWorldFunction | (SAM) | Runtime, CodeUri → ✎ Update (no interruption) · + new version',
       '✎ | update (no interruption) | HelloWorldFunction',
       '+ | add | HelloWorldFunctionVersion<hash>',
       '✎ | update (no interruption) | HelloWorldFunctionAliaslive',

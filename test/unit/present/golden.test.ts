@@ -653,7 +653,7 @@ describe('the golden table of a SAM template: the SAM lines speak for what they 
     // permission cannot be updated in place, and the new API definition is a new deployment.
     assert.deepEqual(lenses, [
       [0, '1 add · 3 modify (1 replace) · 3 remove — against HEAD'],
-      [lineOf(after, '  HelloWorldFunction:'), '⟳ API deployment · ⟳ permission · ✎ API · − version · − alias'],
+      [lineOf(after, '  HelloWorldFunction:'), 'Events.HelloWorld → ⟳ API deployment · ⟳ permission · ✎ API · − version · − alias'],
     ]);
     assert.deepEqual(problems, [[lineOf(after, '        HelloWorld:'), 'Replacement: FunctionName changed → new HelloWorldFunctionHelloWorldPermissionProd']]);
   });
@@ -684,7 +684,7 @@ Resources:
     assert.deepEqual(lenses, [
       [0, '1 add · 2 modify · 1 remove — against HEAD'],
       [lineOf(after, '  Deps:'), '+ new layer version'],
-      [lineOf(after, '  Worker:'), '✎ Update (no interruption) · ✎ event source mapping'],
+      [lineOf(after, '  Worker:'), 'Layers, BatchSize → ✎ Update (no interruption) · ✎ event source mapping'],
     ]);
     assert.deepEqual(problems, []);
   });
@@ -694,7 +694,7 @@ Resources:
     const { lenses, problems, hovers } = samFaces(samApp, after, ['RolePath']);
     assert.deepEqual(lenses, [
       [0, '2 modify (1 replace) — against HEAD'],
-      [lineOf(after, '  HelloWorldFunction:'), '✎ Update (no interruption) · ⟳ role'],
+      [lineOf(after, '  HelloWorldFunction:'), 'RolePath → ✎ Update (no interruption) · ⟳ role'],
       [lineOf(after, '    RolePath: /app/'), '⟳ replaces HelloWorldFunction role'],
     ]);
     // The function takes the new role, and the version the alias serves keeps the old one, which the cleanup deletes.

@@ -44,6 +44,8 @@ export function pointDetailsAtSamProperties(change: ResourceChange, before: SamS
     const name = detailProperty(detail);
     const property = name === undefined ? undefined : map.properties.get(change.logicalId)?.get(name);
     detail.range = property?.range ?? source.range;
+    const samProperty = property?.property ?? source.property;
+    if (samProperty !== undefined) detail.samProperty = samProperty;
   }
 }
 
