@@ -36,15 +36,16 @@ export function findEditSites(before: Side, after: Side, changes: readonly Resou
   if (sites.length === 0) return [];
   const changed = changes.filter(changesSomething);
   const readers = readersOf(changed, written.before, written.after);
+  const followers = followersOf(changed);
+  const candidates = candidatesByInput(changed, readers);
   const out: EditSite[] = [];
   for (const site of sites) {
     const direct = new Set<ResourceChange>();
-    for (const change of changed) {
-      const reader = readers.get(change);
-      if (reader !== undefined && readsSite(reader, site, change)) direct.add(change);
+    for (const change of candidates.get(inputKey(site)) ?? []) {
+      if (readsSite(readers.get(change)!, site, change)) direct.add(change);
     }
     if (direct.size === 0) continue;
-    out.push({ ...site, effects: inTemplateOrder(withCascade(direct, changed), written.after) });
+    out.push({ ...site, effects: inTemplateOrder(withCascade(direct, changed, followers), written.after) });
   }
   return out;
 }
@@ -87,6 +88,34 @@ function editedEntries(before: Side, after: Side, writtenBefore: TemplateModel, 
     }
   }
   return sites;
+}
+
+/** What a site is to the resources that read it: a parameter, a map, a condition, a Globals section. */
+function inputKey(site: Site): string {
+  if (site.kind === 'mapping-entry') return `mapping:${site.name.slice(0, site.name.indexOf('.'))}`;
+  if (site.kind === 'globals') return `globals:${site.name.slice(0, site.name.indexOf('.'))}`;
+  return `${site.kind}:${site.name}`;
+}
+
+/** The changed resources that may follow each input, so that each site looks only at those: linear in what they read. */
+function candidatesByInput(changes: readonly ResourceChange[], readers: ReadonlyMap<ResourceChange, Reader>): Map<string, Set<ResourceChange>> {
+  const byInput = new Map<string, Set<ResourceChange>>();
+  const add = (key: string, change: ResourceChange) => {
+    const set = byInput.get(key) ?? new Set<ResourceChange>();
+    set.add(change);
+    byInput.set(key, set);
+  };
+  for (const change of changes) {
+    const reader = readers.get(change);
+    if (reader === undefined) continue;
+    for (const name of reader.parameters) add(`parameter:${name}`, change);
+    for (const name of reader.mappings) add(`mapping:${name}`, change);
+    for (const name of reader.conditions) add(`condition:${name}`, change);
+    const section = reader.type === undefined ? undefined : GLOBALS_SECTION[reader.type];
+    if (section !== undefined) add(`globals:${section}`, change);
+    for (const detail of change.details) if (detail.changeSource === 'ParameterReference' && detail.causingEntity !== undefined) add(`parameter:${detail.causingEntity}`, change);
+  }
+  return byInput;
 }
 
 /** What a changed resource reads, from its declaration as written, and whether that declaration was edited. */
@@ -164,19 +193,14 @@ function readsSite(reader: Reader, site: Site, change: ResourceChange): boolean 
  * detail caused by its replacement or a new attribute), each once, in the report's order. A SAM
  * resource's generated resources count as that resource.
  */
-function withCascade(direct: ReadonlySet<ResourceChange>, changes: readonly ResourceChange[]): EditEffect[] {
+function withCascade(direct: ReadonlySet<ResourceChange>, changes: readonly ResourceChange[], followers: Followers): EditEffect[] {
   const via = new Map<ResourceChange, string | undefined>([...direct].map((change) => [change, undefined]));
-  const reached = new Set([...direct].map((change) => change.logicalId));
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const change of changes) {
+  const queue = [...direct].map((change) => change.logicalId);
+  for (let at = 0; at < queue.length; at++) {
+    for (const { change, cause } of followers.get(queue[at]!) ?? []) {
       if (via.has(change)) continue;
-      const follows = change.details.find((d) => (d.changeSource === 'ResourceReference' || d.changeSource === 'ResourceAttribute') && d.causingEntity !== undefined && reached.has(causingResource(d.causingEntity)));
-      if (follows === undefined) continue;
-      via.set(change, causingResource(follows.causingEntity!));
-      reached.add(change.logicalId);
-      grew = true;
+      via.set(change, cause);
+      queue.push(change.logicalId);
     }
   }
   const effects = new Map<string, EditEffect>();
@@ -199,6 +223,24 @@ function inTemplateOrder(effects: EditEffect[], model: TemplateModel): EditEffec
   const position = new Map([...model.resources.keys()].map((logicalId, index) => [logicalId, index]));
   const at = (effect: EditEffect) => position.get(effect.logicalId) ?? Number.MAX_SAFE_INTEGER;
   return effects.map((effect, index) => ({ effect, index })).sort((a, b) => at(a.effect) - at(b.effect) || a.index - b.index).map(({ effect }) => effect);
+}
+
+/** For each resource, the changes that follow it (a detail caused by its replacement or a new attribute). */
+type Followers = Map<string, { change: ResourceChange; cause: string }[]>;
+
+/** Which changes follow each resource: one pass over the details, so that every walk is linear. */
+function followersOf(changes: readonly ResourceChange[]): Followers {
+  const followers: Followers = new Map();
+  for (const change of changes) {
+    for (const detail of change.details) {
+      if ((detail.changeSource !== 'ResourceReference' && detail.changeSource !== 'ResourceAttribute') || detail.causingEntity === undefined) continue;
+      const cause = causingResource(detail.causingEntity);
+      const list = followers.get(cause) ?? [];
+      list.push({ change, cause });
+      followers.set(cause, list);
+    }
+  }
+  return followers;
 }
 
 /** `Orders.Arn` names the resource `Orders`. */
