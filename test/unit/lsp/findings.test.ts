@@ -298,7 +298,7 @@ describe('resources a Fn::ForEach generates, which all stand at the loop\'s text
   test("in a SAM template (AWS::LanguageExtensions listed first), each function's one lens sums up what SAM generated for it", () => {
     const view = shown(functions('alpha', 'handler'), functions('alpha, beta', 'main'));
     assert.deepEqual(view.lensesAt("    - '${Name}Function':"), [
-      `alphaFunction: ${impactLabel('no-interruption').symbol} Update (no interruption)`,
+      `alphaFunction: Handler → ${impactLabel('no-interruption').symbol} Update (no interruption)`,
       `betaFunction: ${impactLabel('create').symbol} Add · ${impactLabel('create').symbol} version · ${impactLabel('create').symbol} alias · ${impactLabel('create').symbol} role`,
     ]);
   });
