@@ -9,21 +9,13 @@ import { extensionId, missingVsixReason, vsixPath } from './support/paths';
 import { waitFor } from './support/wait';
 import { Workbench, type ShownLens } from './support/workbench';
 import { createGitWorkspace, type GitWorkspace } from './support/workspace';
+import { ordersTable } from '../fixtures/changedValues';
 import { committedNetwork, editedNetwork } from '../fixtures/editedNetwork';
 
 const committed = committedNetwork;
 const edited = editedNetwork;
-
-/** A table kept on replacement (UpdateReplacePolicy: Retain, the CDK's default), its key edited. */
-const ordersTable = (key: string) => `Resources:
-  Orders:
-    Type: AWS::DynamoDB::Table
-    UpdateReplacePolicy: Retain
-    Properties:
-      BillingMode: PAY_PER_REQUEST
-      AttributeDefinitions: [{ AttributeName: ${key}, AttributeType: S }]
-      KeySchema: [{ AttributeName: ${key}, KeyType: HASH }]
-`;
+/** UpdateReplacePolicy: Retain, the CDK's default: a replaced table is kept. */
+const retained = '    UpdateReplacePolicy: Retain\n';
 
 const activationLine = /CloudFormation Impact activated in (\d+(?:\.\d+)?) ?ms/;
 const skip = missingVsixReason();
@@ -36,7 +28,10 @@ describe('impact of an edited template in code-server', { skip, timeout: 300_000
   let lenses: ShownLens[] = [];
 
   before(async () => {
-    workspace = createGitWorkspace({ 'stack.yaml': committed, 'table.yaml': ordersTable('id') }, { 'stack.yaml': edited, 'table.yaml': ordersTable('orderId') });
+    workspace = createGitWorkspace(
+      { 'stack.yaml': committed, 'table.yaml': ordersTable('id', retained) },
+      { 'stack.yaml': edited, 'table.yaml': ordersTable('orderId', retained) },
+    );
     server = await startCodeServer({ name: 'impact', workspace: workspace.path, vsix: vsixPath() });
     workbench = await Workbench.open(server.url, 'impact');
     await workbench.openFile('stack.yaml');

@@ -7,17 +7,10 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { committedRepository } from './support/gitRepository';
 import { hoverText, pathToUri, TestServer } from './support/languageServer';
+import { importedSubnet } from '../fixtures/changedValues';
 import { sizedInstance } from '../fixtures/sizedInstance';
 
-const subnet = (name: string) => `Parameters:
-  ParentVPCStack: { Type: String }
-  SubnetName: { Type: String, Default: ${name} }
-Resources:
-  Nic:
-    Type: AWS::EC2::NetworkInterface
-    Properties:
-      SubnetId: { 'Fn::ImportValue': !Sub '\${ParentVPCStack}-\${SubnetName}' }
-`;
+const subnet = importedSubnet;
 
 describe('changed values in the editor', () => {
   let repo: string;

@@ -12,6 +12,7 @@ import { LENS_MAX_LENGTH } from '../../../server/src/present';
 import { loadResourceSpec } from '../../../server/src/spec/load';
 import { buildCodeLenses } from '../../../server/src/lsp/codeLens';
 import { encodeOutline, readOutline } from '../../../server/src/lsp/worker/outline';
+import { ordersTable } from '../../fixtures/changedValues';
 import { functionWithReferences } from '../../fixtures/dynamicReferences';
 import { committedNetwork, editedNetwork } from '../../fixtures/editedNetwork';
 import { CORPUS, ONE_LINE_EDITS, corpusSkip } from '../../fixtures/realTemplates';
@@ -32,14 +33,7 @@ function lensTitles(before: string, after: string, region?: string): { line: str
 const lensOn = (lenses: { line: string; title: string }[], line: string) => lenses.filter((lens) => lens.line === line).map((lens) => lens.title);
 
 describe('what a replacement does to data, on its lens', () => {
-  const table = (policy: string, key: string) => `Resources:
-  Orders:
-    Type: AWS::DynamoDB::Table
-${policy}    Properties:
-      BillingMode: PAY_PER_REQUEST
-      AttributeDefinitions: [{ AttributeName: ${key}, AttributeType: S }]
-      KeySchema: [{ AttributeName: ${key}, KeyType: HASH }]
-`;
+  const table = (policy: string, key: string) => ordersTable(key, policy);
   const replaced = (policy: string) => lensOn(lensTitles(table(policy, 'id'), table(policy, 'orderId')), '  Orders:');
 
   test('no policy (Delete): the old table is deleted with its items', () => {

@@ -19,6 +19,7 @@ import { loadResourceSpec } from '../../../server/src/spec/load';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { importedSubnet } from '../../fixtures/changedValues';
 import { sizedInstance } from '../../fixtures/sizedInstance';
 
 const spec = loadResourceSpec();
@@ -31,15 +32,7 @@ function detailOf(before: string, after: string, logicalId: string): ChangeDetai
   return detail;
 }
 
-const subnet = (name: string) => `Parameters:
-  ParentVPCStack: { Type: String }
-  SubnetName: { Type: String, Default: ${name} }
-Resources:
-  Nic:
-    Type: AWS::EC2::NetworkInterface
-    Properties:
-      SubnetId: { 'Fn::ImportValue': !Sub '\${ParentVPCStack}-\${SubnetName}' }
-`;
+const subnet = importedSubnet;
 
 const tagged = (value: string) => `Resources:
   Queue:
