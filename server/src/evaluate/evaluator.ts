@@ -10,7 +10,7 @@ import * as fn from './functions';
 import { isCycle, stronglyConnectedComponents } from './graph';
 import { isMacroInvocation, macroNames } from './macros';
 import { ModuleIndex, type ModuleReference } from './modules';
-import { compactKey, derivedUnknown, notationOf, pseudoParameterOf, symbolDependencies, valueKey } from './render';
+import { compactKey, derivedUnknown, notationOf, parameterOf, pseudoParameterOf, symbolDependencies, valueKey } from './render';
 import { parseSubString, type SubPart } from './sub';
 import { concatenate, literalString, scalarText } from './strings';
 import type { CrossStackValues, EvaluationNote, ResolvedParameter } from './types';
@@ -993,6 +993,5 @@ function lookupKeyName(key: UnknownValue): string {
 
 /** The parameter or pseudo parameter a deploy-time value is, when it is one. */
 function namedDeployTimeValue(key: UnknownValue): string | undefined {
-  if (key.key.startsWith('param:')) return key.key.slice('param:'.length);
-  return pseudoParameterOf(key);
+  return parameterOf(key) ?? pseudoParameterOf(key);
 }
