@@ -7,6 +7,7 @@
  * id is a hash of the document.
  */
 import { invalidDocument } from '../../model/errors';
+import { definitionSkeleton } from './swaggerEditor';
 import { PyDict, PyUnicode, textOf, type PyStr, type PyValue } from '../../python/py27Dict';
 import { pyStr } from '../../python/pyRepr';
 import {
@@ -42,15 +43,7 @@ export function isValidOpenApi(doc: unknown): boolean {
 
 /** `gen_skeleton`: OpenAPI 3.0.1, `info` with the stack name as title, no paths. */
 export function openApiSkeleton(): PyDict {
-  const skeleton = new PyDict();
-  skeleton.set('openapi', '3.0.1');
-  const info = new PyDict();
-  skeleton.set('info', info);
-  info.set('version', '1.0');
-  info.set('title', { Ref: 'AWS::StackName' });
-  const paths = new PyDict();
-  skeleton.set('paths', paths);
-  return skeleton;
+  return definitionSkeleton('openapi', '3.0.1');
 }
 
 /** `get_path_without_trailing_slash`: path parameters (and `{proxy+}`) as `*`. */

@@ -83,8 +83,13 @@ export function isValidSwagger(doc: PyValue | undefined): boolean {
 
 /** SAM's swagger skeleton: `swagger: 2.0`, `info` with the stack name as title, no paths. */
 export function swaggerSkeleton(): PyDict {
+  return definitionSkeleton('swagger', '2.0');
+}
+
+/** SAM's `gen_skeleton` for either definition: its version key first, `info` with the stack name as title, no paths. */
+export function definitionSkeleton(versionKey: 'swagger' | 'openapi', version: string): PyDict {
   const skeleton = new PyDict();
-  skeleton.set('swagger', '2.0');
+  skeleton.set(versionKey, version);
   const info = new PyDict();
   skeleton.set('info', info);
   info.set('version', '1.0');
