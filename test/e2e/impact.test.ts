@@ -70,6 +70,29 @@ describe('impact of an edited template in code-server', { skip, timeout: 300_000
     await workbench.page.keyboard.press('Escape');
   });
 
+  test('replaced resources stand out: their lines are marked in the margin, and only theirs', async () => {
+    await workbench.page.keyboard.press('Control+Home');
+    const marked = await waitFor(async () => {
+      const lines = await workbench.marginMarkedLines();
+      return lines.length > 0 ? lines : undefined;
+    }, { timeoutMs: 30_000, what: 'lines marked in the margin' });
+    assert.deepEqual(marked, ['Network:', 'PublicSubnet:']);
+  });
+
+  test('Go to Next Impact moves the cursor to the next changed resource, then the one after', async () => {
+    const cursorLine = async () => {
+      const position = (await workbench.statusBarItems()).map((item) => /Ln (\d+)/.exec(item.text)?.[1]).find((line) => line !== undefined);
+      return Number(position);
+    };
+    const lineNumberOf = (key: string) => edited.split('\n').indexOf(`  ${key}:`) + 1;
+    await workbench.editor().click();
+    await workbench.page.keyboard.press('Control+Home');
+    await workbench.runCommand('CloudFormation Impact: Go to Next Impact');
+    await waitFor(async () => ((await cursorLine()) === lineNumberOf('Network') ? true : undefined), { timeoutMs: 20_000, what: 'the cursor on Network' });
+    await workbench.runCommand('CloudFormation Impact: Go to Next Impact');
+    await waitFor(async () => ((await cursorLine()) === lineNumberOf('PublicSubnet') ? true : undefined), { timeoutMs: 20_000, what: 'the cursor on PublicSubnet' });
+  });
+
   test('the first lens gives the verdict for the whole stack against HEAD', () => {
     const verdict = lenses.find((lens) => lens.line.startsWith('AWSTemplateFormatVersion'));
     assert.ok(verdict, `a lens above the first line, got ${JSON.stringify(lenses)}`);

@@ -227,6 +227,24 @@ export class Workbench {
     await lens.click();
   }
 
+  /** The text of the active editor's lines marked with a bar in the margin (a whole-line left border), top to bottom. */
+  async marginMarkedLines(): Promise<string[]> {
+    const marked = await this.editor().evaluate((editor) => {
+      const view = editor.ownerDocument.defaultView!;
+      const tops = [...editor.querySelectorAll('.view-overlays > div > div')]
+        .filter((overlay) => {
+          // The cursor's line has a border of its own.
+          if (overlay.classList.contains('current-line')) return false;
+          const style = view.getComputedStyle(overlay);
+          return style.borderLeftStyle === 'solid' && parseFloat(style.borderLeftWidth) >= 2;
+        })
+        .map((overlay) => overlay.getBoundingClientRect().top);
+      const lines = [...editor.querySelectorAll('.view-lines .view-line')].map((line) => ({ top: line.getBoundingClientRect().top, text: line.textContent ?? '' }));
+      return tops.sort((a, b) => a - b).map((top) => lines.find((line) => Math.abs(line.top - top) < 2)?.text ?? '');
+    });
+    return marked.map((text) => plain(text).trim());
+  }
+
   /** The rows of the references peek open in the active editor (its file and each place it lists), once it shows some. */
   async peekRows(): Promise<string[]> {
     const rows = this.page.locator('.editor-group-container.active .peekview-widget .monaco-list-row');
