@@ -9,6 +9,7 @@ import { Composer, Parser, YAMLMap, YAMLSeq, isAlias, isMap, isPair, isScalar, i
 import type { CollectionTag, Document, Node as YamlNode, Scalar, ScalarTag, YAMLError } from 'yaml';
 import type { MapEntry, MapNode, ParsedTemplate, Range, ScalarNode, TemplateError, TemplateNode } from './ast';
 import { parseAroundEntry } from './entryWindow';
+import { parseJsonFast } from './fastJson';
 import { parseYamlFast, type FastYamlDecline } from './fastYaml';
 import { prepareCst, type CstFacts } from './prepareCst';
 import { MAX_ALIAS_EXPANSION_NODES, MAX_NESTING_DEPTH } from './limits';
@@ -39,19 +40,25 @@ const COMPOSER_OPTIONS = {
 /** Reads YAML text faster than the general path, or declines (undefined) so that the general path decides; `declined` is told where. */
 export type FastYamlReader = (text: string, declined?: FastYamlDecline) => ParsedTemplate | undefined;
 
+/** Reads strict JSON faster than the general path, or declines (undefined) so that the general path decides. */
+export type FastJsonReader = (text: string) => ParsedTemplate | undefined;
+
 /**
  * Parses a template's text (JSON or YAML) into a tree with ranges; never throws. `readFast` is
- * the fast path, a parameter so that tests can give one that fails.
+ * the fast path for YAML and `readJsonFast` the one for JSON, parameters so that tests can give one that fails.
  */
-export function parseTemplate(text: string, readFast: FastYamlReader = parseYamlFast): ParsedTemplate {
-  if (looksLikeJson(text)) return parseWithYamlPackage(text);
-  // Most hand-written YAML is read by the fast path, which declines whatever it is not sure of.
+export function parseTemplate(text: string, readFast: FastYamlReader = parseYamlFast, readJsonFast: FastJsonReader = parseJsonFast): ParsedTemplate {
+  // Most templates are read by a fast path, which declines whatever it is not sure of.
   let fast: ParsedTemplate | undefined;
   const declined: FastYamlDecline = {};
   try {
-    fast = readFast(text, declined);
-    // One entry that does not parse (a key typed, before its colon) is read alone, the rest fast.
-    if (fast === undefined && declined.lineStart !== undefined) fast = parseAroundEntry(text, declined.lineStart, readFast, parseWithYamlPackage);
+    if (looksLikeJson(text)) {
+      fast = readJsonFast(text);
+    } else {
+      fast = readFast(text, declined);
+      // One entry that does not parse (a key typed, before its colon) is read alone, the rest fast.
+      if (fast === undefined && declined.lineStart !== undefined) fast = parseAroundEntry(text, declined.lineStart, readFast, parseWithYamlPackage);
+    }
   } catch (error) {
     return withFastPathFault(parseWithYamlPackage(text), error);
   }
@@ -91,7 +98,7 @@ export function parseWithYamlPackage(text: string): ParsedTemplate {
 function withFastPathFault(general: ParsedTemplate, error: unknown): ParsedTemplate {
   const reason = error instanceof Error ? error.message : String(error);
   const fault: TemplateError = {
-    message: `Internal error in the fast YAML reader (${reason}); the template was read by the general YAML parser instead.`,
+    message: `Internal error in the fast ${general.format === 'json' ? 'JSON' : 'YAML'} reader (${reason}); the template was read by the general YAML parser instead.`,
     range: { start: 0, end: 0 },
     code: 'internal-error',
     severity: 'warning',
