@@ -17,7 +17,7 @@ const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
  * `cloudformation/` (CloudFormation knowledge as data, such as the stack lifecycle) is held to the
  * engine's purity too, and imports only itself (its own block below).
  */
-const ENGINE_FOLDERS = ['template', 'evaluate', 'spec', 'sam', 'impact', 'cloudformation'];
+const ENGINE_FOLDERS = ['template', 'evaluate', 'spec', 'sam', 'impact', 'cdk', 'cloudformation'];
 const ENGINE_FILES = ENGINE_FOLDERS.map((folder) => `server/src/${folder}/**/*.ts`);
 const ENGINE_PACKAGES = ['yaml', 're2js'];
 

@@ -13,6 +13,8 @@ import { el, errorXml, iso, members, responseXml, type XmlNode } from './queryXm
 
 export interface ScenarioPlacement {
   name: string;
+  /** A scenario the test defines (a stack whose template a CDK app synthesized), instead of SCENARIOS[name]. */
+  scenario?: Scenario;
   /** When the first step happens (default: the endpoint's startAt). */
   startAt?: number;
   stackName?: string;
@@ -96,9 +98,9 @@ export async function startEndpoint(options: EndpointOptions = {}): Promise<Loca
   const stacks: ScriptedStack[] = [];
   const placements = (options.scenarios ?? []).map((entry) => (typeof entry === 'string' ? { name: entry } : entry));
   // Stack ids are known before any stack is made, so that a parent names its nested stacks by them.
-  const ids = new Map(placements.map((p) => [p.name, scriptedStackId(region, accountId, p.stackName ?? SCENARIOS[p.name]?.stackName ?? p.name, p.startAt ?? startAt)]));
+  const ids = new Map(placements.map((p) => [p.name, scriptedStackId(region, accountId, p.stackName ?? (p.scenario ?? SCENARIOS[p.name])?.stackName ?? p.name, p.startAt ?? startAt)]));
   for (const placement of placements) {
-    const scenario = SCENARIOS[placement.name];
+    const scenario = placement.scenario ?? SCENARIOS[placement.name];
     if (!scenario) throw new Error(`Unknown scenario ${placement.name}; known: ${Object.keys(SCENARIOS).join(', ')}`);
     stacks.push(new ScriptedStack(scenario, placement.startAt ?? startAt, stepMs, { region, accountId, stackName: placement.stackName, stackIdOf: (name) => ids.get(name) }));
   }

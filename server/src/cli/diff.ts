@@ -21,6 +21,7 @@ import { renderGithub, renderGithubFailure } from './formats/github';
 import { renderFailedSarif, renderSarif } from './formats/sarif';
 import { childTemplatesOf, type ChildTemplates } from './childTemplates';
 import { givenRegion } from './region';
+import { assemblyReview, deployedAssemblyReview, isAssemblyFolder } from './assemblyDiff';
 
 type ParameterValues = Record<string, string>;
 
@@ -30,17 +31,23 @@ type Format = (typeof FORMATS)[number];
 export const DIFF_USAGE = `Usage: cfn-impact diff OLD_TEMPLATE NEW_TEMPLATE [options]
        cfn-impact diff --stack NAME NEW_TEMPLATE [options]
        cfn-impact diff --base REF [--head REF2] [PATH...] [options]
+       cfn-impact diff OLD_CDK_OUT NEW_CDK_OUT [options]
+       cfn-impact diff --deployed CDK_OUT [options]
 
 Predicts what deploying NEW_TEMPLATE over a stack created from OLD_TEMPLATE will do; with
 --stack, over the deployed stack (its template, parameter values and status, read-only); with
---base, for every template that differs between REF and the working tree (or REF2).
+--base, for every template that differs between REF and the working tree (or REF2). Given two
+CDK cloud assemblies (folders holding manifest.json, such as cdk.out), for each stack of the
+app, named by construct; with --deployed, each stack of the app over the deployed stack of its
+name, in the environment the app gives it (else --region).
 
 Options:
   --parameters FILE       parameter values for both templates (with --stack: for NEW_TEMPLATE)
   --old-parameters FILE   parameter values of the deployed stack
   --new-parameters FILE   parameter values for the update (UsePreviousValue takes the old value)
   --stack NAME            compare with the deployed stack NAME
-  --profile P, --endpoint URL   where --stack reads from (read-only calls)
+  --deployed              compare each stack of a CDK assembly with its deployed stack
+  --profile P, --endpoint URL   where --stack and --deployed read from (read-only calls)
   --base REF, --head REF2 compare the templates of two revisions (head: the working tree)
   --parameters-map FILE   with --base: JSON object from template glob to parameters file
   --region REGION         the stack's Region (else AWS_REGION; with --stack: the stack's); else
@@ -67,9 +74,10 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
   // So do SARIF and GitHub readers: a log that says the run failed, and an error annotation.
   const requested = requestedFormat(argv);
   const branch = argv.some((arg) => arg === '--base' || arg.startsWith('--base='));
+  const assembly = argv.includes('--deployed') || argv.some((arg) => !arg.startsWith('-') && isAssemblyFolder(arg));
   const fail = (message: string, usage = false): number => {
     io.stderr(`cfn-impact diff: ${message}\n${usage ? `\n${DIFF_USAGE}` : ''}`);
-    if (requested === 'json') io.stdout(`${JSON.stringify(branch ? { status: 'error', message, files: [] } : { status: 'error', message, changes: [], diagnostics: [], notes: [] })}\n`);
+    if (requested === 'json') io.stdout(`${JSON.stringify(branch ? { status: 'error', message, files: [] } : assembly ? { status: 'error', message, stacks: [] } : { status: 'error', message, changes: [], diagnostics: [], notes: [] })}\n`);
     if (requested === 'sarif') io.stdout(renderFailedSarif(message));
     if (requested === 'github') io.stdout(renderGithubFailure(message));
     return 1;
@@ -84,6 +92,7 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
         'old-parameters': { type: 'string' },
         'new-parameters': { type: 'string' },
         stack: { type: 'string' },
+        deployed: { type: 'boolean' },
         profile: { type: 'string' },
         endpoint: { type: 'string' },
         base: { type: 'string' },
@@ -121,7 +130,8 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
     return fail(`--stack-status ${stackStatus} is not a CloudFormation stack status (for example UPDATE_COMPLETE)`);
   }
   if (opts.stack !== undefined && opts.base !== undefined) return fail('--stack and --base are two ways to choose the baseline: give one', true);
-  if (opts.stack === undefined && (opts.profile !== undefined || opts.endpoint !== undefined)) return fail('--profile and --endpoint need --stack', true);
+  if (opts.stack === undefined && !opts.deployed && (opts.profile !== undefined || opts.endpoint !== undefined)) return fail('--profile and --endpoint need --stack or --deployed', true);
+  if (opts.deployed && (opts.stack !== undefined || opts.base !== undefined)) return fail('--deployed compares a CDK assembly with its deployed stacks: give it without --stack or --base', true);
   if (opts.endpoint !== undefined && !/^https?:\/\/[^\s/]+/.test(opts.endpoint)) return fail(`--endpoint must be an http(s) URL, got ${opts.endpoint}`);
   if (opts.head !== undefined && opts.base === undefined) return fail('--head needs --base', true);
   if (opts['parameters-map'] !== undefined && opts.base === undefined) return fail('--parameters-map needs --base', true);
@@ -140,7 +150,18 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
   if (opts['without-sam-cli']) analyzeOptions.withoutSamCli = true;
 
   let review: Review;
-  if (opts.base !== undefined) {
+  const assemblies = positionals.map(isAssemblyFolder);
+  if (opts.deployed) {
+    if (positionals.length !== 1 || !assemblies[0]) return fail(`--deployed takes one CDK cloud assembly folder (holding manifest.json), got ${positionals.length === 1 ? positionals[0] : `${positionals.length} arguments`}`, true);
+    const deployed = await deployedAssemblyReview(positionals[0]!, { region: opts.region, profile: opts.profile, endpoint: opts.endpoint, env: io.env }, analyzeOptions, (message) => io.stderr(`cfn-impact diff: ${message}\n`));
+    if (!deployed.ok) return fail(deployed.message);
+    review = deployed.value;
+  } else if (opts.stack === undefined && opts.base === undefined && assemblies.some(Boolean)) {
+    if (positionals.length !== 2 || !assemblies.every(Boolean)) return fail('a CDK cloud assembly is compared with another: give two assembly folders (each holding manifest.json)', true);
+    const compared = assemblyReview(positionals[0]!, positionals[1]!, analyzeOptions);
+    if (!compared.ok) return fail(compared.message);
+    review = compared.value;
+  } else if (opts.base !== undefined) {
     const cwd = io.cwd ?? process.cwd();
     let shared;
     try {

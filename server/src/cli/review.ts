@@ -7,6 +7,18 @@ import { changesSomething, stackRiskFails } from '../impact/claims';
 import type { TemplateFileChange } from '../present';
 import type { LineIndex } from '../template';
 import type { ChildTemplates } from './childTemplates';
+import type { ConstructIndex } from '../cdk/constructs';
+import type { ConstructRename } from '../cdk/renames';
+
+/** For a stack of a CDK app: its name in the app and the construct behind each logical id. */
+export interface CdkStackView {
+  /** The stack's display name (`Svc`, `Prod/Svc`). */
+  stack: string;
+  constructs: { old: ConstructIndex; new: ConstructIndex };
+  renames: ConstructRename[];
+  /** Logical id → construct path, for the words. */
+  names: ReadonlyMap<string, string>;
+}
 
 /** A file's name as shown and where its offsets fall in lines. */
 export interface FileLines {
@@ -25,6 +37,8 @@ export interface ReviewedFile {
   files: { old: FileLines; new: FileLines };
   /** The nested stacks' templates the CLI read for this file, to locate findings inside them. */
   children?: ChildTemplates;
+  /** Set when the file is a stack of a CDK app's cloud assembly. */
+  cdk?: CdkStackView;
 }
 
 export interface Review {
@@ -33,6 +47,8 @@ export interface Review {
   branch: boolean;
   /** Changed files that are not templates (branch reviews only). */
   notTemplates: number;
+  /** Whether the files are the stacks of a CDK app's cloud assembly, printed as one result per stack plus a summary. */
+  assembly?: true;
 }
 
 export type FileStatus = 'update' | 'noop' | 'error' | 'create' | 'deleted';

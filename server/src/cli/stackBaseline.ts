@@ -16,7 +16,7 @@ export interface AwsOptions {
   env: Record<string, string | undefined>;
 }
 
-export type StackSides = { ok: true; stack: DeployedStack; before: TemplateSide; after: TemplateSide } | { ok: false; message: string };
+export type StackSides = { ok: true; stack: DeployedStack; before: TemplateSide; after: TemplateSide } | { ok: false; message: string; missing?: true };
 
 /** A read-only CloudFormation reader for the command line's options; a failure is a message. */
 export async function openReader(aws: AwsOptions): Promise<{ ok: true; reader: CloudFormationReader } | { ok: false; message: string }> {

@@ -330,11 +330,18 @@ function collectDiagnostics(before: EvaluatedTemplate, after: EvaluatedTemplate)
   return out;
 }
 
+/**
+ * Types CloudFormation accepts that the resource specification does not list: `AWS::CDK::Metadata`,
+ * the version report every CDK app's stacks carry (in the Regions its `CDKMetadataAvailable`
+ * condition names), which CloudFormation accepts.
+ */
+const UNLISTED_ACCEPTED_TYPES = new Set(['AWS::CDK::Metadata']);
+
 /** A warning per AWS type the spec does not list: CloudFormation rejects unrecognized types, unless the spec is older than the type. */
 function reportUnknownTypes(after: EvaluatedTemplate, spec: ResourceSpec, out: ImpactDiagnostic[]): void {
   for (const decl of after.model.resources.values()) {
     const type = decl.type;
-    if (type === undefined || !type.startsWith('AWS::') || spec.typeInfo(type).known || spec.typeInfo(type).custom) continue;
+    if (type === undefined || !type.startsWith('AWS::') || UNLISTED_ACCEPTED_TYPES.has(type) || spec.typeInfo(type).known || spec.typeInfo(type).custom) continue;
     out.push({
       severity: 'warning',
       finding: { kind: 'unknown-resource-type', resourceType: type },

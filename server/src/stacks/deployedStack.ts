@@ -45,7 +45,8 @@ export interface DeployedStack {
   lastOperationFailures?: LastOperationFailure[];
 }
 
-export type DeployedStackRead = { ok: true; stack: DeployedStack } | { ok: false; message: string };
+/** `missing` when the stack does not exist (a stack an app would create). */
+export type DeployedStackRead = { ok: true; stack: DeployedStack } | { ok: false; message: string; missing?: true };
 
 /**
  * Reads a stack's template, parameter values and status, and what crosses stacks: the Region's
@@ -61,10 +62,10 @@ export async function readDeployedStack(
   { nested = true }: { nested?: boolean } = {},
 ): Promise<DeployedStackRead> {
   const [described, template] = await Promise.all([reader.describeStacks({ stackName }), reader.getTemplate(stackName)]);
-  if (!described.ok) return { ok: false, message: describeReaderError(described.error) };
-  if (!template.ok) return { ok: false, message: describeReaderError(template.error) };
+  if (!described.ok) return { ok: false, message: describeReaderError(described.error), ...(described.error.kind === 'not-found' ? { missing: true as const } : {}) };
   const stack = described.value[0];
-  if (!stack) return { ok: false, message: `Stack ${stackName} does not exist in ${reader.info.region}.` };
+  if (!stack) return { ok: false, message: `Stack ${stackName} does not exist in ${reader.info.region}.`, missing: true };
+  if (!template.ok) return { ok: false, message: describeReaderError(template.error) };
   const parameters: Record<string, string> = {};
   for (const parameter of stack.parameters) if (parameter.value !== undefined) parameters[parameter.key] = parameter.value;
   const exportsOf = stack.outputs.flatMap((o) => (o.exportName !== undefined ? [o.exportName] : []));

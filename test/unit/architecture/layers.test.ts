@@ -30,7 +30,7 @@ async function assertAccepted(path: string, code: string): Promise<void> {
   assert.deepEqual(await lintAs(path, code), [], `${path}:\n${code}`);
 }
 
-const ENGINE_ONLY = 'The engine imports only the engine (template/, evaluate/, spec/, sam/, impact/, cloudformation/) and the packages yaml and re2js';
+const ENGINE_ONLY = 'The engine imports only the engine (template/, evaluate/, spec/, sam/, impact/, cdk/, cloudformation/) and the packages yaml and re2js';
 const NO_BUILTIN = 'The engine is pure: it imports no Node built-in module';
 const NO_CLOCK = 'The engine is pure: the clock and timers are passed in by the caller';
 const NO_RANDOMNESS = 'The engine is pure: it uses no randomness';
@@ -43,7 +43,7 @@ before(async () => {
   eslint = new ESLint({ cwd: repository });
 });
 
-describe('the engine (template, evaluate, spec, sam, impact) imports only the engine, yaml and re2js', () => {
+describe('the engine (template, evaluate, spec, sam, impact, cdk) imports only the engine, yaml and re2js', () => {
   const probe = 'server/src/impact/__lint_probe__.ts';
 
   test('an impact file may not import stacks/, whose reader talks to AWS', async () => {

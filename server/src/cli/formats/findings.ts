@@ -5,7 +5,11 @@
 import { changesSomething, replacedIds } from '../../impact/claims';
 import type { ResourceChange } from '../../impact/types';
 import { changeKind, changeReason, changeTitle, decisiveDetails, diagnosticKind, diagnosticText, REJECTED_KIND, type FindingKind } from '../../present';
-import type { Review, ReviewedFile } from '../review';
+import type { CdkStackView, Review, ReviewedFile } from '../review';
+import { isAbsolute, relative, sep } from 'node:path';
+import { isCdkMetadata } from '../../cdk/cdkTemplate';
+import { sourceOfTrace } from '../../cdk/constructs';
+import { constructChangeReason, withResourceNames } from '../../present/constructs';
 
 /** A place in a file, 1-based, the end column just past the last character. */
 export interface Region {
@@ -42,13 +46,18 @@ function fileFindings(file: ReviewedFile): ReviewFinding[] {
   };
   const findings: ReviewFinding[] = [];
   const replaced = replacedIds(report.changes);
+  const cdk = file.cdk;
   for (const change of report.changes) {
     const kind = changeKind(change);
-    if (!kind || !changesSomething(change)) continue;
+    if (!kind || !changesSomething(change) || (cdk && isCdkMetadata(change))) continue;
+    if (cdk) {
+      findings.push({ kind, title: changeTitle(change), message: `${cdk.names.get(change.logicalId) ?? change.logicalId}: ${constructChangeReason(change, replaced, cdk.renames, cdk.names)}`, ...constructPlace(change, file, cdk, region), logicalId: change.logicalId });
+      continue;
+    }
     findings.push({ kind, title: changeTitle(change), message: `${change.logicalId}: ${changeReason(change, replaced)}`, path: file.path, region: changeRegion(change, region), logicalId: change.logicalId });
   }
   for (const diagnostic of report.diagnostics) {
-    const text = diagnosticText(diagnostic);
+    const text = cdk ? withResourceNames(diagnosticText(diagnostic), cdk.names) : diagnosticText(diagnostic);
     const kind = diagnosticKind(diagnostic, text);
     findings.push({ kind, title: kind.name, message: text, path: file.path, region: region(diagnostic.range, diagnostic.rangeIn), logicalId: diagnostic.logicalId });
   }
@@ -56,6 +65,19 @@ function fileFindings(file: ReviewedFile): ReviewFinding[] {
     findings.push({ kind: REJECTED_KIND, title: REJECTED_KIND.name, message: report.message ?? '', path: file.path });
   }
   return findings;
+}
+
+/**
+ * A CDK change's place: the line of the app's code that created its construct, when the assembly
+ * recorded it (relative to the working folder when inside it), else its place in the template.
+ */
+function constructPlace(change: ResourceChange, file: ReviewedFile, cdk: CdkStackView, region: (range: { start: number; end: number } | undefined, side: 'old' | 'new') => Region | undefined): { path: string; region?: Region } {
+  const construct = (change.action === 'Remove' ? cdk.constructs.old : cdk.constructs.new).get(change.logicalId);
+  const source = sourceOfTrace(construct?.trace);
+  if (source === undefined) return { path: file.path, region: changeRegion(change, region) };
+  const inside = relative(process.cwd(), source.file);
+  const path = inside.startsWith('..') || isAbsolute(inside) ? source.file : inside.split(sep).join('/');
+  return { path, region: { startLine: source.line, startColumn: source.column, endLine: source.line, endColumn: source.column } };
 }
 
 /** A change's place: the property that decides it when that is in the new template, else the resource's key there. */

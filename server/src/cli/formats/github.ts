@@ -4,6 +4,7 @@
  * for the job summary page.
  */
 import { fileNoticeTitle, fileVerdict } from '../../present';
+import { stackHeading, stackVerdict } from '../../present/constructs';
 import type { Review } from '../review';
 import { reviewFindings, type ReviewFinding } from './findings';
 
@@ -13,7 +14,8 @@ const COMMAND = { error: 'error', warning: 'warning', note: 'notice' } as const;
 export function renderGithub(review: Review): string {
   const lines: string[] = [];
   for (const file of review.files) {
-    lines.push(command('notice', { file: file.path, title: fileNoticeTitle(file.path, file.change) }, fileVerdict(file.change, file.report)));
+    if (file.cdk) lines.push(command('notice', { file: file.path, title: `CloudFormation impact: ${stackHeading(file.cdk.stack, file.change)}` }, stackVerdict(file.change, file.report)));
+    else lines.push(command('notice', { file: file.path, title: fileNoticeTitle(file.path, file.change) }, fileVerdict(file.change, file.report)));
   }
   for (const finding of reviewFindings(review)) lines.push(annotation(finding));
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';

@@ -4,14 +4,18 @@
  * summary.
  */
 import { replacedIds } from '../../impact/claims';
-import type { ImpactReport, NestedReport } from '../../impact/types';
+import type { ImpactReport, NestedReport, ResourceChange } from '../../impact/types';
 import { LineIndex } from '../../template';
 import type { ChildTexts, ChildTemplates } from '../childTemplates';
 import { branchSummary, changeReason, diagnosticText, fileVerdict, noteTexts, stackRiskText, verdictMessage } from '../../present';
-import { fileStatus, reviewStatus, type FileLines, type Review, type ReviewedFile } from '../review';
+import { fileStatus, reviewStatus, type CdkStackView, type FileLines, type Review, type ReviewedFile } from '../review';
+import { assemblySummary, constructChangeReason, renameOf, stackVerdict, withResourceNames } from '../../present/constructs';
+import { sourceOfTrace } from '../../cdk/constructs';
+import { stackStatuses } from '../renderReport';
 
 /** The review as the one JSON object `--json` prints. */
 export function renderJson(review: Review): string {
+  if (review.assembly) return `${JSON.stringify(assemblyJson(review))}\n`;
   if (!review.branch && review.files.length === 1 && review.files[0].report) return `${JSON.stringify(reportJson(review.files[0].report, review.files[0].files, review.files[0].children))}\n`;
   const value = {
     status: reviewStatus(review),
@@ -66,4 +70,47 @@ function planJson(report: ImpactReport | NestedReport, files: { old: FileLines; 
 function childFiles(path: string, children: ChildTemplates | undefined): { old: FileLines; new: FileLines } {
   const side = (files: ChildTexts | undefined): FileLines => ({ path: files ? files.pathOf(path) : path, lines: new LineIndex(files?.texts.get(path) ?? '') });
   return { old: side(children?.oldFiles), new: side(children?.newFiles) };
+}
+
+/**
+ * A CDK app's review: `{status, message, stacks: [...]}`, each stack as a template's report with
+ * each change's construct path, the line of the app's code that created it when the assembly
+ * recorded it, and words that name constructs.
+ */
+function assemblyJson(review: Review) {
+  return {
+    status: reviewStatus(review),
+    message: assemblySummary(stackStatuses(review.files)),
+    stacks: review.files.map((file) => {
+      const cdk = file.cdk!;
+      const status = fileStatus(file);
+      if (!file.report) return { stack: cdk.stack, stackName: file.stackName, status, message: stackVerdict(file.change, undefined), changes: [], diagnostics: [], notes: [] };
+      const plain = reportJson(file.report, file.files, file.children) as Record<string, unknown> & { notes: string[] };
+      const replaced = replacedIds(file.report.changes);
+      return {
+        stack: cdk.stack,
+        stackName: file.stackName,
+        status,
+        message: stackVerdict(file.change, file.report),
+        changes: (plain.changes as Record<string, unknown>[]).map((change, index) => constructChange(change, file.report!.changes[index]!, cdk, replaced)),
+        ...(plain.risks ? { risks: plain.risks } : {}),
+        diagnostics: (plain.diagnostics as { message: string }[]).map((d) => ({ ...d, message: withResourceNames(d.message, cdk.names) })),
+        notes: plain.notes.map((note) => withResourceNames(note, cdk.names)),
+      };
+    }),
+  };
+}
+
+/** A change of a CDK stack: its construct, where the app created it, a rename, and words that name constructs. */
+function constructChange(json: Record<string, unknown>, change: ResourceChange, cdk: CdkStackView, replaced: ReadonlySet<string>) {
+  const construct = (change.action === 'Remove' ? cdk.constructs.old : cdk.constructs.new).get(change.logicalId);
+  const source = sourceOfTrace(construct?.trace);
+  const rename = renameOf(change, cdk.renames);
+  return {
+    ...json,
+    ...(construct ? { constructPath: construct.path } : {}),
+    ...(source ? { source } : {}),
+    ...(rename ? { rename: { from: rename.from.path, to: rename.to.path, fromLogicalId: rename.from.logicalId, toLogicalId: rename.to.logicalId } } : {}),
+    reason: constructChangeReason(change, replaced, cdk.renames, cdk.names),
+  };
 }
