@@ -93,13 +93,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['server/src/git/**/*.ts'],
+    files: ['server/src/git/**/*.ts', 'server/src/assemblies/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           paths: [noVscode],
-          patterns: [lspPatterns, { regex: intoFolders(['lsp', 'cli']), message: 'git/ serves the language server and the CLI and imports neither (ARCHITECTURE.md, invariant 9).' }],
+          patterns: [lspPatterns, { regex: intoFolders(['lsp', 'cli']), message: 'git/ and assemblies/ serve the language server and the CLI and import neither (ARCHITECTURE.md, invariant 9).' }],
         },
       ],
     },

@@ -18,12 +18,14 @@ import { registerStacksView } from './stacksView';
 import { awsCommands, selectProfile, selectRegions } from './awsPickers';
 import type { CfnImpactApi } from './api';
 import { mayBeTemplate } from './templateSniff';
+import { cdkAppFolders, cdkSourceSelector, isCdkSource } from './cdkApps';
 
 let client: LanguageClient | undefined;
 
 /**
- * Activates on YAML/JSON files, the stacks view and the extension's commands (the language server
- * starts with the first template or request); logs how long activation took. Returns the
+ * Activates on YAML/JSON files, in workspaces holding a CDK app, the stacks view and the extension's
+ * commands (the language server starts with the first template, app source or request); logs how
+ * long activation took. Returns the
  * read-only API of api.ts.
  */
 export function activate(context: vscode.ExtensionContext): CfnImpactApi {
@@ -40,13 +42,18 @@ export function activate(context: vscode.ExtensionContext): CfnImpactApi {
     environment: readEnvironment(),
     baselines: rememberedChoices(context.workspaceState),
   };
+  // A CDK app's source files show the impact of its last synth; each synth writes a manifest.json.
+  const cdkApps = cdkAppFolders();
+  const cdkSources = cdkSourceSelector(cdkApps);
   const clientOptions: LanguageClientOptions = {
     documentSelector: [
       { scheme: 'file', language: 'yaml' },
       { scheme: 'untitled', language: 'yaml' },
       { scheme: 'file', language: 'json' },
       { scheme: 'untitled', language: 'json' },
+      ...cdkSources,
     ],
+    ...(cdkSources.length > 0 ? { synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher('**/manifest.json') } } : {}),
     initializationOptions,
     outputChannel: output,
     traceOutputChannel: output,
@@ -92,7 +99,7 @@ export function activate(context: vscode.ExtensionContext): CfnImpactApi {
   // activation, which other extensions wait on.
   let serverStarting = false;
   const startServerFor = (document: vscode.TextDocument) => {
-    if (serverStarting || languageClient.isRunning() || !mayBeTemplate(document)) return;
+    if (serverStarting || languageClient.isRunning() || !(mayBeTemplate(document) || isCdkSource(cdkApps, document))) return;
     serverStarting = true;
     setImmediate(() => {
       languageClient.start().catch((error: unknown) => output.error(`The language server did not start: ${String(error)}`));

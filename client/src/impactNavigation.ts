@@ -11,7 +11,7 @@ import { impactLocationsRequest, type ShowImpactsArguments } from '../../server/
 export async function showImpacts(target: unknown): Promise<void> {
   if (!isShowImpactsArguments(target)) return;
   const uri = vscode.Uri.parse(target.uri);
-  const locations = target.locations.map((p) => new vscode.Location(uri, new vscode.Position(p.line, p.character)));
+  const locations = target.locations.map((p) => new vscode.Location(p.uri !== undefined ? vscode.Uri.parse(p.uri) : uri, new vscode.Position(p.line, p.character)));
   await vscode.commands.executeCommand('editor.action.showReferences', uri, new vscode.Position(target.line, 0), locations);
 }
 

@@ -4,46 +4,17 @@
  * `--deployed`, each stack against the deployed stack of its name, in its environment
  * (read-only calls, as `--stack`).
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { readCloudAssembly, type AssemblyStack } from '../cdk/assembly';
-import { compareStack, pairStacks, type AssemblyWithTemplates, type StackComparison, type StackSides } from '../cdk/stackComparison';
+import type { AssemblyStack } from '../cdk/assembly';
+import { readAssemblyFolder } from '../assemblies/assemblyFolder';
+import { compareStack, pairStacks, type StackComparison, type StackSides } from '../cdk/stackComparison';
 import type { AnalyzeOptions } from '../impact';
 import { LineIndex } from '../template';
 import type { Review, ReviewedFile } from './review';
 import { openReader, stackSides, type AwsOptions } from './stackBaseline';
 import type { CloudFormationReader } from '../stacks/cloudFormationReader';
 
-type Result<T> = { ok: true; value: T } | { ok: false; message: string };
-
-/** Whether `path` is a cloud assembly's folder: a folder holding `manifest.json`. */
-export function isAssemblyFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory() && existsSync(join(path, 'manifest.json'));
-  } catch {
-    return false;
-  }
-}
-
-/** An assembly folder's stacks and their templates. */
-export function readAssemblyFolder(folder: string): Result<AssemblyWithTemplates> {
-  const read = (relativePath: string) => {
-    try {
-      return { ok: true as const, text: readFileSync(join(folder, relativePath), 'utf8') };
-    } catch (e) {
-      return { ok: false as const, message: `cannot read ${join(folder, relativePath)}: ${(e as NodeJS.ErrnoException).code ?? String(e)}` };
-    }
-  };
-  const assembly = readCloudAssembly(read);
-  if (!assembly.ok) return { ok: false, message: `${folder} is not a readable cloud assembly: ${assembly.message}` };
-  const templates = new Map<string, string>();
-  for (const stack of assembly.assembly.stacks) {
-    const text = read(stack.templateFile);
-    if (!text.ok) return { ok: false, message: text.message };
-    templates.set(stack.templateFile, text.text);
-  }
-  return { ok: true, value: { assembly: assembly.assembly, templates } };
-}
+import type { Result } from '../assemblies/assemblyFolder';
 
 /** Each stack of the new assembly against the old assembly's stack of the same name; removed stacks after. */
 export function assemblyReview(oldFolder: string, newFolder: string, options: AnalyzeOptions): Result<Review> {

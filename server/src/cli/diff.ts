@@ -21,7 +21,8 @@ import { renderGithub, renderGithubFailure } from './formats/github';
 import { renderFailedSarif, renderSarif } from './formats/sarif';
 import { childTemplatesOf, type ChildTemplates } from './childTemplates';
 import { givenRegion } from './region';
-import { assemblyReview, deployedAssemblyReview, isAssemblyFolder } from './assemblyDiff';
+import { assemblyReview, deployedAssemblyReview } from './assemblyDiff';
+import { isAssemblyFolder } from '../assemblies/assemblyFolder';
 
 type ParameterValues = Record<string, string>;
 

@@ -3,7 +3,7 @@
  * then `cfnImpact/environment`), and what follows from them: the reader of deployed stacks that
  * stack baselines use, and the configuration of the stacks view.
  */
-import type { BaselineManager } from './baseline/baselines';
+import type { BaselineManager, DeployedStackSource } from './baseline/baselines';
 import { createDeployedStackSource } from './baseline/stackSource';
 import type { ServerEnvironment } from './protocol';
 import type { StacksService } from './stacksService';
@@ -21,6 +21,11 @@ export class Environment {
   /** False in an untrusted workspace: no git commands, no AWS calls. */
   get trusted(): boolean {
     return this.current.trusted;
+  }
+
+  /** The reader of deployed stacks, in a trusted workspace (CDK apps compared with their deployed stacks). */
+  get deployedStacks(): DeployedStackSource | undefined {
+    return this.current.trusted ? this.stackSource : undefined;
   }
 
   /** The Regions stacks are read from (`cfnImpact.aws.regions`), in the order the user gave them. */

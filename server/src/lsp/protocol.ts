@@ -123,7 +123,8 @@ export const commands = {
 export interface ShowImpactsArguments {
   uri: string;
   line: number;
-  locations: { line: number; character: number }[];
+  /** Each changed resource's place: in the document, or in the file `uri` names (a CDK app's synthesized template). */
+  locations: { line: number; character: number; uri?: string }[];
 }
 
 /** The changed resources of a document, where their keys are, in template order: what *Go to Next Impact* walks. */

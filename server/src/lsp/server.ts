@@ -29,6 +29,8 @@ import { registerDocumentHandlers } from './handlers/documents';
 import { registerEnvironmentHandlers } from './handlers/environment';
 import { registerHoverHandler } from './handlers/hover';
 import { registerNestedParentHandler } from './handlers/nestedParent';
+import { registerCdkAppHandlers } from './handlers/cdkApps';
+import { CdkApps } from './cdkApps';
 import { registerStacksHandlers } from './handlers/stacks';
 import { ParameterFiles } from './parameterFiles';
 import { lookupByGlob } from '../git/glob';
@@ -61,6 +63,7 @@ function startServer(connection: Connection): void {
     registerEnvironmentHandlers(services);
     registerStacksHandlers(services);
     registerNestedParentHandler(services);
+    registerCdkAppHandlers(services);
     connection.onInitialized(() => {
       watchClientConfiguration(services);
       const gitHeadChecks = checkGitHeadsPeriodically(services);
@@ -98,7 +101,8 @@ function createServices(connection: Connection, documents: TextDocuments<TextDoc
     onChanged: (version) => void connection.sendNotification(stacksChangedNotification, { version }).catch(() => undefined),
     onDeploymentEnded: (ended) => {
       void connection.sendNotification(deploymentEndedNotification, ended).catch(() => undefined);
-      // A linked stack that moved on is a new baseline (and a new last operation).
+      // A linked stack that moved on is a new baseline (and a new last operation), for CDK apps too.
+      cdkApps.refreshDeployed();
       void baselines.refreshStack(ended.stackName, ended.region).catch((error: unknown) => logger.error(`refreshing the baselines of ${ended.stackName}: ${String(error)}`));
     },
     ...(typeof options.stacksPollIntervalMs === 'number' ? { pollIntervalMs: options.stacksPollIntervalMs } : {}),
@@ -140,7 +144,8 @@ function createServices(connection: Connection, documents: TextDocuments<TextDoc
     },
     logger,
   });
-  return { connection, documents, logger, client, workspace, settings, parameterFiles, parentTemplates, environment, baselines, analyzer, stacks, resolveBaseline };
+  const cdkApps = new CdkApps({ logger, deployedStacks: () => environment.deployedStacks, regions: () => environment.regions });
+  return { connection, documents, logger, client, workspace, settings, parameterFiles, parentTemplates, environment, baselines, analyzer, stacks, cdkApps, resolveBaseline };
 }
 
 function main(): void {

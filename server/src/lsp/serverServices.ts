@@ -5,6 +5,7 @@
 import type { Connection, InitializeParams, TextDocuments } from 'vscode-languageserver/node';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Analyzer } from './analysis';
+import type { CdkApps } from './cdkApps';
 import type { Baseline, BaselineManager } from './baseline/baselines';
 import type { Environment } from './environment';
 import type { ParameterFiles } from './parameterFiles';
@@ -50,6 +51,8 @@ export interface ServerServices {
   readonly baselines: BaselineManager;
   readonly analyzer: Analyzer;
   readonly stacks: StacksService;
+  /** CDK apps whose source files get the impact of their last synth. */
+  readonly cdkApps: CdkApps;
   /** The document's baseline under the choice in effect for it (see baseline/effectiveChoice.ts). */
   resolveBaseline(uri: string, settings: DocumentSettings): Promise<Baseline>;
 }

@@ -19,6 +19,8 @@ export interface DocumentSettings {
   withoutSamCli: boolean;
   /** Template glob (relative to the workspace folder) → the Region the template deploys to. */
   regions: Record<string, string>;
+  /** What a CDK app's stacks are compared with: `deployed`, or a folder (relative to the app's) holding a baseline cloud assembly. */
+  cdkBaseline: string;
 }
 
 export const defaultSettings: DocumentSettings = {
@@ -29,6 +31,7 @@ export const defaultSettings: DocumentSettings = {
   parentTemplate: undefined,
   withoutSamCli: false,
   regions: {},
+  cdkBaseline: 'deployed',
 };
 
 /** Reads the `cfnImpact` settings section as a client returned it, keeping only well-typed values. */
@@ -39,6 +42,7 @@ export function readDocumentSettings(section: unknown): DocumentSettings {
   const parameters = isRecord(root.parameters) ? root.parameters : {};
   const nested = isRecord(root.nested) ? root.nested : {};
   const sam = isRecord(root.sam) ? root.sam : {};
+  const cdk = isRecord(root.cdk) ? root.cdk : {};
   const debounce = analysis.debounceMs;
   return {
     debounceMs:
@@ -49,6 +53,7 @@ export function readDocumentSettings(section: unknown): DocumentSettings {
     parentTemplate: typeof nested.parentTemplate === 'string' && nested.parentTemplate.trim() !== '' ? nested.parentTemplate.trim() : undefined,
     withoutSamCli: sam.withoutSamCli === true,
     regions: stringMap(analysis.regions),
+    cdkBaseline: typeof cdk.baseline === 'string' && cdk.baseline.trim() !== '' ? cdk.baseline.trim() : defaultSettings.cdkBaseline,
   };
 }
 

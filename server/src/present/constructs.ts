@@ -4,10 +4,15 @@
  */
 import { isCdkMetadata } from '../cdk/cdkTemplate';
 import type { ConstructRename } from '../cdk/renames';
+import type { PlacedChange, SourcePlacement } from '../cdk/sourcePlacements';
+import type { StackComparison } from '../cdk/stackComparison';
+import { replacedIds } from '../impact/claims';
 import type { ImpactReport, ResourceChange } from '../impact/types';
-import { changeReason } from './changes';
+import { changeLensTitle, changeProblem, changeReason } from './changes';
+import { impactHeading, impactLabel } from './impacts';
+import { fittedLensKeeping } from './lens';
 import { listSome } from './lists';
-import { verdictMessage } from './verdict';
+import { verdictMessage, verdictTitle } from './verdict';
 
 /** The names a text's logical ids are given, in a CDK app their construct paths. */
 export type ResourceNames = ReadonlyMap<string, string>;
@@ -105,4 +110,79 @@ export function stackVerdict(change: 'changed' | 'added' | 'deleted', report: Im
   if (change === 'deleted' || !report) return 'Removed from the app: cdk deploy leaves the deployed stack running; cdk destroy, or deleting it, removes it.';
   if (change === 'added') return report.status === 'error' ? `New stack, rejected: ${report.message ?? ''}` : `New stack: ${report.changes.filter((c) => !isCdkMetadata(c)).length} resources created.`;
   return verdictMessage(report);
+}
+
+/** Impacts from the weightiest down, to choose what a line's lens leads with. */
+const WEIGHT: Record<ResourceChange['impact'], number> = { 'will-fail': 7, replacement: 6, 'conditional-replacement': 5, delete: 4, 'some-interruption': 3, 'no-interruption': 2, create: 1, none: 0 };
+
+/** The changes of one place in an app's source, weightiest first. */
+function byWeight(placed: readonly PlacedChange[]): PlacedChange[] {
+  return [...placed].sort((a, b) => WEIGHT[b.change.impact] - WEIGHT[a.change.impact]);
+}
+
+/**
+ * The lens at the line of an app's code that created changed constructs: the weightiest change's
+ * lens, its resources named by construct, and how many more changes the line makes:
+ * `⟳ Replace — KeySchema changed · old table kept · new one empty`, `≈ ✎ Update — MemorySize changed · +2 more`.
+ */
+export function constructLensTitle(placement: SourcePlacement): string {
+  const [first, ...rest] = byWeight(placement.changes);
+  if (!first) return '';
+  const { change, stack } = first;
+  const cdk = stack.renames;
+  const names = namesOf(stack);
+  const rename = renameOf(change, cdk);
+  const title = rename ? `${impactHeading(change.impact)} — renamed from ${rename.from.path}: replaces the ${resourceNoun(change.resourceType)}` : withResourceNames(changeLensTitle(change, replacedIds(stack.report?.changes ?? [])), names);
+  const more = rest.length > 0 ? ` · +${rest.length} more` : '';
+  const approximate = placement.approximate ? '≈ ' : '';
+  return fittedLensKeeping(`${approximate}${title}`, more);
+}
+
+/** The hover at such a line: each changed resource of the constructs created there, and what happens to it. */
+export function constructHoverText(placement: SourcePlacement): string {
+  const lines = byWeight(placement.changes).map(({ stack, change, constructPath }) => {
+    const replaced = replacedIds(stack.report?.changes ?? []);
+    const { symbol, label } = impactLabel(change.impact);
+    return `- ${symbol} **${constructPath}** (${change.resourceType}, ${change.logicalId}): ${label} — ${constructChangeReason(change, replaced, stack.renames, namesOf(stack))}`;
+  });
+  if (placement.approximate) {
+    lines.push('', '_Placed at the first string in this file that is the construct\'s id: synthesize with `CDK_DEBUG=true` for the exact line._');
+  }
+  return lines.join('\n');
+}
+
+/** The problem at such a line for a change that replaces or fails, named by construct. */
+export function constructProblem(placed: PlacedChange): { severity: 'error' | 'warning' | 'info'; message: string } | undefined {
+  const { stack, change, constructPath } = placed;
+  const rename = renameOf(change, stack.renames);
+  if (rename) return { severity: 'warning', message: `${constructPath}: ${constructChangeReason(change, replacedIds(stack.report?.changes ?? []), stack.renames, namesOf(stack))}` };
+  const problem = changeProblem(change, replacedIds(stack.report?.changes ?? []));
+  return problem ? { severity: problem.severity, message: `${constructPath}: ${withResourceNames(problem.message, namesOf(stack))}` } : undefined;
+}
+
+/** A stack's summary lens in the app's source: `Svc: 5 modify (2 replace) · against cdk.baseline`. */
+export function stackLensTitle(stack: StackComparison, baseline: string): string {
+  const verdict = stack.change === 'added' ? stackVerdict('added', stack.report) : stack.report ? verdictTitle(stack.report) : stackVerdict('deleted', undefined);
+  return fittedLensKeeping(`${stack.stack}: ${withResourceNames(verdict, namesOf(stack))}`, ` · against ${baseline}`);
+}
+
+const stackNames = new WeakMap<StackComparison, ResourceNames>();
+
+/** Logical id → construct path for a stack's comparison, both sides. */
+export function namesOf(stack: StackComparison): ResourceNames {
+  let names = stackNames.get(stack);
+  if (!names) {
+    const map = new Map<string, string>();
+    for (const [logicalId, info] of stack.constructs.old) map.set(logicalId, info.path);
+    for (const [logicalId, info] of stack.constructs.new) map.set(logicalId, info.path);
+    names = map;
+    stackNames.set(stack, names);
+  }
+  return names;
+}
+
+/** `AWS::DynamoDB::Table` → `table`, for a sentence. */
+function resourceNoun(resourceType: string): string {
+  const name = resourceType.split('::')[2] ?? 'resource';
+  return name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 }

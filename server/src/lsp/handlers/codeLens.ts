@@ -8,14 +8,19 @@ import { buildCodeLenses, impactLines, noBaselineLens } from '../codeLens';
 import { impactLocationsRequest } from '../protocol';
 import { lensesWhileUnparsed, rejectsUnparsedText } from '../whileUnparsed';
 import { runSafe } from '../runSafe';
+import { cdkLenses } from '../cdkSource';
 import type { ServerServices } from '../serverServices';
 
 /** Registers the code lens handler. */
-export function registerCodeLensHandler({ connection, documents, logger, analyzer }: ServerServices): void {
+export function registerCodeLensHandler({ connection, documents, logger, analyzer, cdkApps, settings }: ServerServices): void {
   connection.onCodeLens((params, token) =>
     runSafe(logger, 'codeLens', token, [], async () => {
       const document = documents.get(params.textDocument.uri);
       if (!document) return [];
+      if (cdkApps.handles(document)) {
+        const view = await cdkApps.view(document, (await settings.for(document.uri)).cdkBaseline);
+        return view ? cdkLenses(document, view) : [];
+      }
       const result = await analyzer.resultFor(document.uri, document.version, token);
       if (!result?.isTemplate || !result.after) return [];
       if (!result.report) return [noBaselineLens(result.document, result.baseline?.status.detail ?? 'none chosen')];

@@ -1,17 +1,25 @@
 /**
- * Document events. An opened document is analysed at once and an edited one after its debounce,
+ * Document events. An opened document is analysed at once and an edited one after its debounce
+ * (a CDK app's source file is placed against its app's last synth instead),
  * with the open templates that nest it as a child;
  * a save reads the baseline again; a close drops everything kept for the document and clears its
  * diagnostics.
  */
 import { runSafeNotification } from '../runSafe';
+import { publishCdkDiagnostics } from './cdkApps';
 import type { ServerServices } from '../serverServices';
 
 /** Registers the open, change, save and close handlers. */
-export function registerDocumentHandlers({ connection, documents, logger, analyzer, settings, baselines, parentTemplates }: ServerServices): void {
+export function registerDocumentHandlers(services: ServerServices): void {
+  const { connection, documents, logger, analyzer, settings, baselines, parentTemplates, cdkApps } = services;
   documents.onDidChangeContent((event) =>
     runSafeNotification(logger, 'document change', async () => {
       const uri = event.document.uri;
+      // A CDK app's source file shows its app's last synth, placed by construct ids it may have just typed.
+      if (cdkApps.handles(event.document)) {
+        await publishCdkDiagnostics(services, event.document);
+        return;
+      }
       // The first content of a document is its opening: analysed at once, not after a debounce.
       if (!analyzer.isOpen(uri)) {
         analyzer.open(uri);

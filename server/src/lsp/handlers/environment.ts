@@ -9,11 +9,12 @@ import { runSafe, runSafeNotification } from '../runSafe';
 import type { ServerServices } from '../serverServices';
 
 /** Registers the environment notification and the AWS profiles request. */
-export function registerEnvironmentHandlers({ connection, logger, environment, baselines, analyzer }: ServerServices): void {
+export function registerEnvironmentHandlers({ connection, logger, environment, baselines, analyzer, cdkApps }: ServerServices): void {
   connection.onNotification(environmentNotification, (next) =>
     runSafeNotification(logger, 'environment', () => {
       environment.apply(next);
       baselines.invalidateAll();
+      cdkApps.refreshDeployed();
       analyzer.refreshAll();
     }),
   );

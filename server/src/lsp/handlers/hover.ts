@@ -7,16 +7,21 @@ import { loadResourceSpec } from '../../spec/load';
 import type { ResourceSpec } from '../../spec/types';
 import { buildHover } from '../hover';
 import { runSafe } from '../runSafe';
+import { cdkHover } from '../cdkSource';
 import { hoverWhileUnparsed, rejectsUnparsedText } from '../whileUnparsed';
 import type { ServerServices } from '../serverServices';
 
 /** Registers the hover handler; the specification is loaded on the first hover. */
-export function registerHoverHandler({ connection, documents, logger, analyzer }: ServerServices): void {
+export function registerHoverHandler({ connection, documents, logger, analyzer, cdkApps, settings }: ServerServices): void {
   let spec: ResourceSpec | undefined;
   connection.onHover((params, token) =>
     runSafe(logger, 'hover', token, null, async () => {
       const document = documents.get(params.textDocument.uri);
       if (!document) return null;
+      if (cdkApps.handles(document)) {
+        const view = await cdkApps.view(document, (await settings.for(document.uri)).cdkBaseline);
+        return view ? cdkHover(view, params.position) : null;
+      }
       const result = await analyzer.resultFor(document.uri, document.version, token);
       if (!result?.isTemplate || !result.after) return null;
       const offset = result.document.offsetAt(params.position);
