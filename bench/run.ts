@@ -3,7 +3,7 @@
  *
  *   npm run bench                      everything
  *   npm run bench -- --json            one JSON object per line instead of tables
- *   npm run bench -- --only=analysis   one part: analysis, sam, lsp, watcher (comma-separated)
+ *   npm run bench -- --only=analysis   one part: analysis, sam, lsp, watcher, cdk (comma-separated)
  *   npm run bench -- --sizes=50,500    fewer template sizes
  *   npm run bench -- --quick           fewer runs (for a smoke test, not for figures)
  */
@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { loadResourceSpec } from '../server/src/spec/load';
 import { BENCH_SIZES, generatePair, generateSamPair, SAM_FUNCTIONS, type TemplatePair } from './generate';
 import { benchImpactPair, type ImpactFigures } from './impact';
+import { benchCdk } from './cdk';
 import { benchLspEdits, benchLspStart, bundleServer, type LspEditFigures, type LspStartFigures, type RepeatedEdit } from './lsp';
 import { benchFolder, bundle } from './bundle';
 import type { SamFigures } from './sam';
@@ -22,7 +23,7 @@ import { round } from './stats';
 const args = process.argv.slice(2);
 const json = args.includes('--json');
 const quick = args.includes('--quick');
-const only = new Set((args.find((a) => a.startsWith('--only='))?.slice(7) ?? 'analysis,sam,lsp,watcher').split(','));
+const only = new Set((args.find((a) => a.startsWith('--only='))?.slice(7) ?? 'analysis,sam,lsp,watcher,cdk').split(','));
 const sizes = (args.find((a) => a.startsWith('--sizes='))?.slice(8).split(',').map(Number) ?? [...BENCH_SIZES]).filter((n) => n > 0);
 
 interface Target {
@@ -94,6 +95,7 @@ async function main(): Promise<void> {
   if (only.has('sam')) await sam();
   if (only.has('lsp')) await lsp(pairs);
   if (only.has('watcher')) watcher();
+  if (only.has('cdk')) cdk();
 
   say();
   say('Targets');
@@ -193,6 +195,28 @@ async function sam(): Promise<void> {
   const at400 = figures.by_events.find((size) => size.functions === 400)?.expansion_ms;
   const at800 = figures.by_events.find((size) => size.functions === 800)?.expansion_ms;
   target('SAM expansion growth from 400 to 800 Api events', at400 && at800 ? at800 / at400 : undefined, 2.2, '×');
+}
+
+function cdk(): void {
+  const figures = benchCdk(loadResourceSpec(), { runs: quick ? 3 : 15 });
+  emit(figures);
+  say();
+  say(`CDK: a stack synthesized by aws-cdk-lib in two versions (${figures.resources} resources: tables, buckets, queues, functions granted the tables), from the JSON text; median ms of ${figures.runs} runs`);
+  table(['', 'ours ms', 'fullDiff ms (JSON.parse + fullDiff)'], [['analysis', figures.ours_ms, figures.peer_ms]]);
+  const byCause = new Map<string, number>();
+  for (const d of figures.replacement.oursOnly) byCause.set(d.why, (byCause.get(d.why) ?? 0) + 1);
+  say(`Replacements: ${figures.replacement.agreed} both, ${figures.replacement.oursOnly.length} only ours (${[...byCause].map(([why, n]) => `${n} ${why}`).join(', ') || 'none'}), ${figures.replacement.peerOnly.length} only fullDiff`);
+  for (const d of figures.replacement.oursOnly.slice(0, 3)) say(`- ${d.logicalId}: ours ${d.ours} (${d.cause}); fullDiff: ${d.peer}`);
+  for (const d of figures.replacement.peerOnly.slice(0, 3)) say(`- ${d.logicalId}: fullDiff ${d.peer}; ours: ${d.ours}`);
+  const reasons = new Map<string, number>();
+  for (const d of figures.changedOnlyOurs) {
+    const kind = d.reason.replace(/← .* replaced/, '← a replaced table or bucket');
+    reasons.set(kind, (reasons.get(kind) ?? 0) + 1);
+  }
+  say(`Changed resources only we report: ${figures.changedOnlyOurs.length} (${[...reasons].map(([reason, n]) => `${n}× "${reason}"`).join('; ') || 'none'}); only fullDiff: ${figures.changedOnlyPeer.length}`);
+  const p = figures.parse;
+  say(`Parsing a ${(p.bytes / 1e6).toFixed(2)} MB CDK template (${p.resources} resources): JSON fast path ${round(p.json_fast_ms)} ms, its YAML twin ${round(p.yaml_twin_ms)} ms, the JSON through the yaml package ${round(p.json_yaml_package_ms)} ms`);
+  target('1 MB CDK template: JSON parse time / its YAML twin', p.ratio_to_yaml, 2, '×');
 }
 
 async function lsp(pairs: Map<number, TemplatePair>): Promise<void> {
