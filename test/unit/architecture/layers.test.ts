@@ -36,7 +36,7 @@ const NO_CLOCK = 'The engine is pure: the clock and timers are passed in by the 
 const NO_RANDOMNESS = 'The engine is pure: it uses no randomness';
 const NO_ENVIRONMENT = 'The engine is pure: the environment is passed in by the caller';
 const STACKS_SERVES = 'stacks/ serves the language server and the CLI and imports neither';
-const GIT_SERVES = 'git/ serves the language server and the CLI and imports neither';
+const GIT_SERVES = 'git/ and assemblies/ serve the language server and the CLI and import neither';
 const FACES_APART = 'lsp/ and cli/ are two faces over the same modules and import neither each other';
 
 before(async () => {
@@ -202,6 +202,11 @@ describe('stacks/, lsp/ and cli/ point one way', () => {
   test('git/ imports neither lsp/ nor cli/', async () => {
     await assertRefused('server/src/git/__lint_probe__.ts', "import '../lsp/protocol';\n", 'no-restricted-imports', "'../lsp/protocol'", GIT_SERVES);
     await assertRefused('server/src/git/__lint_probe__.ts', "import '../cli/terminal';\n", 'no-restricted-imports', "'../cli/terminal'", GIT_SERVES);
+  });
+
+  test('assemblies/ imports neither lsp/ nor cli/', async () => {
+    await assertRefused('server/src/assemblies/__lint_probe__.ts', "import '../lsp/protocol';\n", 'no-restricted-imports', "'../lsp/protocol'", GIT_SERVES);
+    await assertRefused('server/src/assemblies/__lint_probe__.ts', "import '../cli/diff';\n", 'no-restricted-imports', "'../cli/diff'", GIT_SERVES);
   });
 
   test('lsp/ does not import cli/, from any depth', async () => {

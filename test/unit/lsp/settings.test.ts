@@ -11,6 +11,7 @@ describe('readDocumentSettings', () => {
       parameters: { files: { 'stack.yaml': 'params/prod.json' } },
       nested: { parentTemplate: 'stacks/parent.yaml' },
       sam: { withoutSamCli: true },
+      cdk: { baseline: 'main.out' },
     };
     assert.deepEqual(readDocumentSettings(section), {
       debounceMs: 300,
@@ -20,6 +21,7 @@ describe('readDocumentSettings', () => {
       parentTemplate: 'stacks/parent.yaml',
       withoutSamCli: true,
       regions: { 'gov/*.yaml': 'us-gov-west-1' },
+      cdkBaseline: 'main.out',
     });
   });
 
@@ -31,5 +33,6 @@ describe('readDocumentSettings', () => {
     assert.equal(readDocumentSettings({ nested: { parentTemplate: '  ' } }).parentTemplate, undefined);
     assert.equal(readDocumentSettings({ sam: { withoutSamCli: 'yes' } }).withoutSamCli, false);
     assert.equal(readDocumentSettings({ nested: { parentTemplate: 3 } }).parentTemplate, undefined);
+    assert.equal(readDocumentSettings({ cdk: { baseline: 4 } }).cdkBaseline, 'deployed');
   });
 });
