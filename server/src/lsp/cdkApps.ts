@@ -8,7 +8,7 @@
  * `manifest.json` changes (the client watches them) or the baseline's stacks are refreshed.
  */
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { readAssemblyFolder } from '../assemblies/assemblyFolder';
@@ -72,19 +72,6 @@ export class CdkApps {
     const baseline = baselineSetting === 'deployed' ? 'deployed stacks' : baselineSetting;
     if (!compared.ok) return { app, baseline, stacks: [], placements: [], problem: compared.message };
     return { app, baseline, stacks: compared.stacks, placements: placementsInFile(path, document.getText(), compared.stacks, samePath) };
-  }
-
-  /** A `manifest.json` changed on disk: comparisons that read it are made again. Returns whether any app was affected. */
-  manifestChanged(path: string): boolean {
-    let affected = false;
-    for (const [folder, cached] of this.comparisons) {
-      if (path.startsWith(folder + sep) || cached.key.includes(path)) {
-        this.comparisons.delete(folder);
-        affected = true;
-      }
-    }
-    // A baseline folder outside the app's: the key holds its manifest's path and time, and the time is read again.
-    return affected || this.comparisons.size > 0;
   }
 
   /** Deployed stacks may have changed (a deployment ended, the AWS settings changed). */

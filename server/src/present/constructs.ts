@@ -37,7 +37,20 @@ export function constructChangeReason(change: ResourceChange, replaced: Readonly
   if (rename) return renameReason(change, rename);
   const moved = movedConstruct(change);
   if (moved) return moved;
-  return `${withResourceNames(changeReason(change, replaced), names)}${assetClause(change)}`;
+  return `${withResourceNames(changeReason(withAssetsAsEdits(change), replaced), names)}${assetClause(change)}`;
+}
+
+/**
+ * The change with what the legacy synthesizer's asset parameters feed said as an edit: a new
+ * parameter name is a new asset (its hash is in the name), which `assetClause` names.
+ */
+function withAssetsAsEdits(change: ResourceChange): ResourceChange {
+  if (!change.details.some(isAssetParameterDetail)) return change;
+  return { ...change, details: change.details.map((d) => (isAssetParameterDetail(d) ? { ...d, changeSource: 'DirectModification' as const, causingEntity: undefined } : d)) };
+}
+
+function isAssetParameterDetail(detail: ResourceChange['details'][number]): boolean {
+  return detail.changeSource === 'ParameterReference' && /^AssetParameters[0-9a-f]{64}/.test(detail.causingEntity ?? '');
 }
 
 const PATH_METADATA_DETAIL = '/Metadata/aws:cdk:path';
@@ -129,9 +142,8 @@ export function constructLensTitle(placement: SourcePlacement): string {
   const [first, ...rest] = byWeight(placement.changes);
   if (!first) return '';
   const { change, stack } = first;
-  const cdk = stack.renames;
   const names = namesOf(stack);
-  const rename = renameOf(change, cdk);
+  const rename = renameOf(change, stack.renames);
   const title = rename ? `${impactHeading(change.impact)} — renamed from ${rename.from.path}: replaces the ${resourceNoun(change.resourceType)}` : withResourceNames(changeLensTitle(change, replacedIds(stack.report?.changes ?? [])), names);
   const more = rest.length > 0 ? ` · +${rest.length} more` : '';
   const approximate = placement.approximate ? '≈ ' : '';

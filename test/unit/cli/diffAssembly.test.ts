@@ -114,6 +114,16 @@ describe('cfn-impact diff on two cloud assemblies', () => {
     );
   });
 
+  test("the legacy synthesizer's asset parameters are given by cdk deploy: the same asset is no update, a new one is the function's code", async () => {
+    const legacy: ServiceVersion = { legacySynthesizer: true };
+    const same = await diffJson(app(legacy).assembly, synthesizeApp(serviceApp(legacy), { entry: 'bin/service.ts' }).assembly);
+    assert.deepEqual(same.stacks.map((s) => [s.status, s.diagnostics, s.notes]), [['noop', [], []]]);
+    const changed = await diffJson(app(legacy).assembly, app({ ...legacy, handlerCode: 'exports.handler = async () => 1;\n' }).assembly);
+    assert.deepEqual(changed.stacks[0]!.changes.map((c) => [c.constructPath, c.impact]), [['Svc/Handler', 'no-interruption']]);
+    assert.match(changed.stacks[0]!.changes[0]!.reason, /^Code changed; new asset [0-9a-f]{8} \(its content changed\)$/);
+    assert.deepEqual(changed.stacks[0]!.notes, []);
+  });
+
   test('a stage with two stacks: each stack compared with its own, by its name in the app', async () => {
     const result = await diffJson(app({ inStage: true, edgeStack: true }).assembly, app({ inStage: true, edgeStack: true, memorySize: 1024 }).assembly);
     assert.deepEqual(
