@@ -12,6 +12,8 @@ import { commands, type ShowImpactsArguments } from '../../server/src/lsp/protoc
 import { hoverText, pathToUri, TestServer } from './support/languageServer';
 import { serviceApp, serviceLine, type ServiceVersion } from '../fixtures/cdkService';
 import { appFolder, synthesize } from '../support/cdkApps';
+import { startEndpoint, type LocalEndpoint } from '../endpoint/server';
+import { READ_ACTIONS } from '../../server/src/stacks/types';
 
 const edited: ServiceVersion = { partitionKey: 'orderId', visibilitySeconds: 60 };
 
@@ -122,5 +124,59 @@ describe('a CDK app synthesized without creation traces', () => {
     const uri = pathToUri(join(folder, 'bin', 'service.ts'));
     await server.open(uri, readFileSync(join(folder, 'bin', 'service.ts'), 'utf8'), 'typescript');
     assert.deepEqual((await server.codeLenses(uri))?.map((lens) => lens.command?.title), ['No synthesized app in cdk.out/: run cdk synth to see what deploying it changes.']);
+  });
+});
+
+describe('a CDK app source file against its deployed stacks', () => {
+  let folder: string;
+  let server: TestServer;
+  let endpoint: LocalEndpoint;
+
+  before(async () => {
+    folder = appFolder(serviceApp({}));
+    const deployed = readFileSync(join(synthesize(folder, { entry: 'bin/service.ts', outdir: 'deployed.out' }), 'Svc.template.json'), 'utf8');
+    appFolder(serviceApp(edited), folder);
+    synthesize(folder, { entry: 'bin/service.ts' });
+    endpoint = await startEndpoint({
+      accountId: '111122223333',
+      scenarios: [
+        {
+          name: 'cdk-svc',
+          scenario: {
+            name: 'cdk-svc',
+            description: 'The service app, deployed at its first version.',
+            stackName: 'Svc',
+            types: {},
+            existing: { status: 'UPDATE_COMPLETE', resources: [{ logicalId: 'OrdersA9B65338', type: 'AWS::DynamoDB::Table', physicalId: 'Svc-OrdersA9B65338-1ABC' }] },
+            templateBody: deployed,
+            parameters: { BootstrapVersion: '/cdk-bootstrap/hnb659fds/version' },
+            steps: [],
+          },
+        },
+      ],
+    });
+    // cfnImpact.cdk.baseline is `deployed` by default; the stacks are read where the AWS settings say.
+    server = await TestServer.start({
+      workspace: folder,
+      initializationOptions: { environment: { trusted: true, aws: { regions: ['us-east-1'], endpoint: endpoint.url } } },
+      env: { AWS_ACCESS_KEY_ID: 'AKIDEXAMPLE', AWS_SECRET_ACCESS_KEY: 'secret' },
+    });
+  });
+
+  after(async () => {
+    await server?.stop();
+    await endpoint?.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  test('each construct line is compared with the deployed stack of the app\'s stack name, with read-only calls', async () => {
+    const uri = pathToUri(join(folder, 'lib', 'service-stack.ts'));
+    await server.open(uri, readFileSync(join(folder, 'lib', 'service-stack.ts'), 'utf8'), 'typescript');
+    const lenses = await server.codeLenses(uri);
+    assert.match(lensAt(lenses, serviceLine(edited, 'new dynamodb.Table') - 1)!.command!.title, /^⟳ Replace — KeySchema changed · old table kept · new one empty/);
+    assert.equal(lensAt(lenses, 0)?.command?.title, 'Svc: 4 modify (1 replace) · against deployed stacks');
+    const calls = endpoint.calls.map((c) => c.action);
+    for (const action of calls) assert.ok((READ_ACTIONS as readonly string[]).includes(action), action);
+    assert.deepEqual([...new Set(calls)].sort(), ['DescribeStacks', 'GetTemplate', 'ListExports']);
   });
 });
