@@ -22,6 +22,8 @@ export interface ScenarioResource {
   status?: string;
   /** For an `AWS::CloudFormation::Stack`: the scenario whose stack it is; its physical id is then that stack's id. */
   nestedStack?: string;
+  /** When CloudFormation last updated it, after the stack's history (epoch ms): an update that touched it alone. */
+  updatedAt?: number;
 }
 
 export interface ScriptedEvent {
@@ -67,6 +69,21 @@ export interface Scenario {
   nestedIn?: string;
   /** One entry per tick; an empty entry is a tick in which nothing visible happens. */
   steps: ScriptedEvent[][];
+  /** The stack's last drift detection (DriftInformation, DescribeStackResourceDrifts); absent: never checked. */
+  drift?: ScenarioDrift;
+  /** What a drift detection started by DetectStackDrift finds; absent: every resource in sync. */
+  driftFound?: Omit<ScenarioDrift, 'checkedAt'>;
+}
+
+/** A drift detection's findings, in the API's terms: per resource, its status and property differences. */
+export interface ScenarioDrift {
+  /** When the detection ran (epoch ms). */
+  checkedAt: number;
+  resources: {
+    logicalId: string;
+    status: 'IN_SYNC' | 'MODIFIED' | 'DELETED' | 'NOT_CHECKED';
+    differences?: { path: string; expected?: string; actual?: string; difference: 'ADD' | 'REMOVE' | 'NOT_EQUAL' }[];
+  }[];
 }
 
 /** A change set as DescribeChangeSet describes it (status CREATE_COMPLETE, execution status AVAILABLE). */

@@ -238,6 +238,11 @@ export class ScriptedStack {
       if (existing.status === 'UPDATE_COMPLETE') stackEvent('UPDATE_COMPLETE_CLEANUP_IN_PROGRESS', t1 + 10_000);
       stackEvent(existing.status, t1 + 20_000);
     }
+    for (const r of existing.resources) {
+      if (r.updatedAt === undefined) continue;
+      resourceEvent(r, 'UPDATE_IN_PROGRESS', r.updatedAt - 1000, r.physicalId);
+      resourceEvent(r, 'UPDATE_COMPLETE', r.updatedAt, r.physicalId);
+    }
     return events;
   }
 

@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { SCENARIOS, type Scenario, type ScenarioChangeSet, type ScenarioResourceChange } from './scenarios';
+import { SCENARIOS, type Scenario, type ScenarioChangeSet, type ScenarioDrift, type ScenarioResourceChange } from './scenarios';
 import { ScriptedStack, scriptedStackId, type EndpointEvent, type StackView } from './scriptedStack';
 import { el, errorXml, iso, members, responseXml, type XmlNode } from './queryXml';
 
@@ -109,6 +109,7 @@ export async function startEndpoint(options: EndpointOptions = {}): Promise<Loca
   }
 
   const changeSets = registerChangeSets(stacks, region, accountId);
+  const drift: DriftState = { byStack: new Map(stacks.flatMap((s) => (s.scenario.drift ? [[s.stackId, s.scenario.drift] as const] : []))), detections: new Map() };
   const calls: RecordedCall[] = [];
   let requestCounter = 0;
   const endpoint: LocalEndpoint = { url: '', calls, stacks, options, close: async () => undefined };
@@ -126,7 +127,7 @@ export async function startEndpoint(options: EndpointOptions = {}): Promise<Loca
         if (intercept && (await intercept({ req, res, call, callNumber: calls.length, requestId }))) return;
         try {
           checkRequest(req, params, endpoint.options, calls.length);
-          const result = answer(action, params, stacks, now(), endpoint.options, changeSets);
+          const result = answer(action, params, stacks, now(), endpoint.options, changeSets, drift);
           send(res, 200, responseXml(action, result, requestId));
         } catch (error) {
           const e = error instanceof QueryError ? error : new QueryError('InternalFailure', String(error), 500);
@@ -208,7 +209,26 @@ function page<T>(items: T[], token: string | undefined, size: number, keyOf: (it
   return { items: slice, nextToken: more ? Buffer.from(keyOf(slice[slice.length - 1]), 'utf8').toString('base64url') : undefined };
 }
 
-function answer(action: string, params: Record<string, string>, stacks: ScriptedStack[], now: number, options: EndpointOptions, changeSets: RegisteredChangeSet[]): XmlNode[] {
+/** Each stack's last drift detection, and the detections DetectStackDrift started. */
+interface DriftState {
+  byStack: Map<string, ScenarioDrift>;
+  detections: Map<string, { stackId: string; polls: number }>;
+}
+
+/** `DriftInformation` of a stack: DRIFTED when any resource is MODIFIED or DELETED. */
+function stackDriftXml(found: ScenarioDrift | undefined): XmlNode {
+  if (!found) return el('DriftInformation', [el('StackDriftStatus', 'NOT_CHECKED')]);
+  const drifted = found.resources.some((r) => r.status === 'MODIFIED' || r.status === 'DELETED');
+  return el('DriftInformation', [el('StackDriftStatus', drifted ? 'DRIFTED' : 'IN_SYNC'), el('LastCheckTimestamp', iso(found.checkedAt))]);
+}
+
+function resourceDriftXml(found: ScenarioDrift | undefined, logicalId: string): XmlNode {
+  const resource = found?.resources.find((r) => r.logicalId === logicalId);
+  if (!found || !resource || resource.status === 'NOT_CHECKED') return el('DriftInformation', [el('StackResourceDriftStatus', 'NOT_CHECKED')]);
+  return el('DriftInformation', [el('StackResourceDriftStatus', resource.status), el('LastCheckTimestamp', iso(found.checkedAt))]);
+}
+
+function answer(action: string, params: Record<string, string>, stacks: ScriptedStack[], now: number, options: EndpointOptions, changeSets: RegisteredChangeSet[], drift: DriftState): XmlNode[] {
   const sizes = { events: 100, stacks: 100, resources: 100, changes: 100, changeSets: 100, ...options.pageSize };
   switch (action) {
     case 'DescribeStacks': {
@@ -217,7 +237,59 @@ function answer(action: string, params: Record<string, string>, stacks: Scripted
         : stacks.map((s) => s.at(now)).filter((v) => v.exists && v.status !== 'DELETE_COMPLETE');
       const p = page(views, params.NextToken, sizes.stacks, (v) => v.stackId);
       const scenarioOf = (v: StackView) => stacks.find((s) => s.stackId === v.stackId)?.scenario;
-      return [members('Stacks', p.items.map((v) => stackXml(v, scenarioOf(v)))), el('NextToken', p.nextToken)];
+      return [members('Stacks', p.items.map((v) => stackXml(v, scenarioOf(v), drift.byStack.get(v.stackId)))), el('NextToken', p.nextToken)];
+    }
+    case 'DescribeStackResourceDrifts': {
+      // As the API reference documents it: the stack's resources whose last detection matches the filters, with their property differences.
+      const view = findStack(stacks, params.StackName, now);
+      const found = drift.byStack.get(view.stackId);
+      const filters = Object.entries(params).filter(([key]) => key.startsWith('StackResourceDriftStatusFilters.member.')).map(([, value]) => value);
+      const checked = (found?.resources ?? []).filter((r) => r.status !== 'NOT_CHECKED' && (filters.length === 0 || filters.includes(r.status)));
+      const size = params.MaxResults ? Number(params.MaxResults) : sizes.resources;
+      const p = page(checked, params.NextToken, size, (r) => r.logicalId);
+      return [
+        members(
+          'StackResourceDrifts',
+          p.items.map((r) => {
+            const resource = view.resources.find((candidate) => candidate.logicalId === r.logicalId);
+            return [
+              el('StackId', view.stackId),
+              el('LogicalResourceId', r.logicalId),
+              el('PhysicalResourceId', resource?.physicalId),
+              el('ResourceType', resource?.resourceType),
+              el('StackResourceDriftStatus', r.status),
+              members('PropertyDifferences', (r.differences ?? []).map((d) => [el('PropertyPath', d.path), el('ExpectedValue', d.expected ?? ''), el('ActualValue', d.actual ?? ''), el('DifferenceType', d.difference)])),
+              el('Timestamp', iso(found!.checkedAt)),
+            ];
+          }),
+        ),
+        el('NextToken', p.nextToken),
+      ];
+    }
+    case 'DetectStackDrift': {
+      const view = findStack(stacks, params.StackName, now);
+      const stack = stacks.find((s) => s.stackId === view.stackId)!;
+      const id = `drift-detection-${drift.detections.size + 1}`;
+      drift.detections.set(id, { stackId: view.stackId, polls: 0 });
+      const found = stack.scenario.driftFound ?? { resources: view.resources.map((r) => ({ logicalId: r.logicalId, status: 'IN_SYNC' as const })) };
+      drift.byStack.set(view.stackId, { checkedAt: now, resources: found.resources });
+      return [el('StackDriftDetectionId', id)];
+    }
+    case 'DescribeStackDriftDetectionStatus': {
+      const detection = drift.detections.get(params.StackDriftDetectionId ?? '');
+      if (!detection) throw new QueryError('ValidationError', `Drift detection ${params.StackDriftDetectionId ?? ''} does not exist`);
+      // The first poll finds the detection running, as a real one is for a while.
+      const running = detection.polls++ === 0;
+      const found = drift.byStack.get(detection.stackId);
+      const drifted = (found?.resources ?? []).filter((r) => r.status === 'MODIFIED' || r.status === 'DELETED').length;
+      return [
+        el('StackId', detection.stackId),
+        el('StackDriftDetectionId', params.StackDriftDetectionId),
+        el('DetectionStatus', running ? 'DETECTION_IN_PROGRESS' : 'DETECTION_COMPLETE'),
+        el('StackDriftStatus', running ? undefined : drifted > 0 ? 'DRIFTED' : 'IN_SYNC'),
+        el('DriftedStackResourceCount', running ? undefined : drifted),
+        el('Timestamp', iso(now)),
+      ];
     }
     case 'ListStacks': {
       const filter = Object.entries(params)
@@ -238,7 +310,7 @@ function answer(action: string, params: Record<string, string>, stacks: Scripted
             el('DeletionTime', iso(v.deletionTime)),
             el('StackStatus', v.status),
             el('StackStatusReason', v.reason),
-            el('DriftInformation', [el('StackDriftStatus', 'NOT_CHECKED')]),
+            stackDriftXml(drift.byStack.get(v.stackId)),
             el('ParentId', v.parentId),
             el('RootId', v.parentId),
             lastOperationsXml(v),
@@ -314,7 +386,7 @@ function answer(action: string, params: Record<string, string>, stacks: Scripted
             el('LastUpdatedTimestamp', iso(r.timestamp)),
             el('ResourceStatus', r.status),
             el('ResourceStatusReason', r.reason),
-            el('DriftInformation', [el('StackResourceDriftStatus', 'NOT_CHECKED')]),
+            resourceDriftXml(drift.byStack.get(view.stackId), r.logicalId),
           ]),
         ),
         el('NextToken', p.nextToken),
@@ -426,7 +498,7 @@ function operationEventXml(view: StackView, e: EndpointEvent): XmlNode[] {
   ];
 }
 
-function stackXml(v: StackView, scenario: Scenario | undefined): XmlNode[] {
+function stackXml(v: StackView, scenario: Scenario | undefined, found: ScenarioDrift | undefined): XmlNode[] {
   return [
     el('StackId', v.stackId),
     el('StackName', v.stackName),
@@ -444,7 +516,7 @@ function stackXml(v: StackView, scenario: Scenario | undefined): XmlNode[] {
       (scenario?.outputs ?? []).map((o) => el('member', [el('OutputKey', o.key), el('OutputValue', o.value), el('ExportName', o.exportName)])),
     ),
     el('EnableTerminationProtection', false),
-    el('DriftInformation', [el('StackDriftStatus', 'NOT_CHECKED')]),
+    stackDriftXml(found),
     el('DeploymentConfig', v.deploymentMode ? [el('Mode', v.deploymentMode)] : undefined),
     el('ParentId', v.parentId),
     el('RootId', v.parentId),

@@ -58,6 +58,8 @@ Options:
   --stack-name NAME       the stack's name (with --stack: the stack's); else AWS::StackName is
                           a deploy-time value, and the report names the new template's file
   --stack-status STATUS   the deployed stack's status; CloudFormation rejects updates in most states
+  --revert-drift          with --stack: preview a drift-aware change set in REVERT_DRIFT mode, every
+                          drifted property (as the last drift detection found it) set back
   --without-sam-cli       a SAM template reaches CloudFormation as written: no sam build/sam deploy
                           packages a function with no CodeUri from the template's folder
   --fail-on LEVEL         exit 2 when the update has a replacement | will-fail | any change
@@ -104,6 +106,7 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
         'stack-name': { type: 'string' },
         'stack-status': { type: 'string' },
         'without-sam-cli': { type: 'boolean' },
+        'revert-drift': { type: 'boolean' },
         'fail-on': { type: 'string' },
         format: { type: 'string' },
         json: { type: 'boolean' },
@@ -135,6 +138,7 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
   if (opts.deployed && (opts.stack !== undefined || opts.base !== undefined)) return fail('--deployed compares a CDK assembly with its deployed stacks: give it without --stack or --base', true);
   if (opts.endpoint !== undefined && !/^https?:\/\/[^\s/]+/.test(opts.endpoint)) return fail(`--endpoint must be an http(s) URL, got ${opts.endpoint}`);
   if (opts.head !== undefined && opts.base === undefined) return fail('--head needs --base', true);
+  if (opts['revert-drift'] && opts.stack === undefined) return fail('--revert-drift previews a drift-aware change set against the deployed stack: it needs --stack', true);
   if (opts['parameters-map'] !== undefined && opts.base === undefined) return fail('--parameters-map needs --base', true);
   let spec;
   try {
@@ -211,6 +215,10 @@ export async function runDiff(argv: string[], io: CliIo): Promise<number> {
         children = childTemplatesOf(newPath, undefined, sides.stack.nested);
         if (sides.stack.crossStack) options.crossStack = sides.stack.crossStack;
         if (sides.stack.lastOperationFailures) options.lastOperationFailures = sides.stack.lastOperationFailures;
+        // What the update does to changes made outside CloudFormation, as the last drift detection found them.
+        if (sides.stack.drift) options.drift = sides.stack.drift;
+        if (opts['revert-drift']) options.revertDrift = true;
+        if (sides.stack.driftProblem) io.stderr(`cfn-impact diff: the stack's drift could not be read, so what the update does to it is not shown: ${sides.stack.driftProblem}\n`);
         if (sides.stack.crossStackProblem) {
           io.stderr(`cfn-impact diff: exports and imports could not be read, so they are compared offline: ${sides.stack.crossStackProblem}\n`);
         }

@@ -8,6 +8,8 @@ import type { CrossStackValues, EvaluatedTemplate, EvaluationContext } from '../
 import type { Value } from '../evaluate/value';
 import { valueKey } from '../evaluate/render';
 import { expandServerless, generatedByOf, languageExtensionsBeforeServerless, pointDetailsAtSamProperties, pointFindingsAtSamProperties, runsServerlessTransform, type LocalArtifacts, type SamNote, type SamSourceMap } from '../sam';
+import type { StackDrift } from '../cloudformation/drift';
+import { withDrift } from './drift';
 import type { ResourceSpec } from '../spec/types';
 import { isWellFormed, parseTemplate, readTemplateModel } from '../template';
 import type { TemplateModel } from '../template/model';
@@ -46,6 +48,10 @@ export interface TemplateSide {
 
 export interface AnalyzeOptions {
   spec: ResourceSpec;
+  /** The deployed stack's drift as its last detection found it (a stack baseline's): what the update does to it. */
+  drift?: StackDrift;
+  /** Preview a drift-aware change set in `REVERT_DRIFT` mode: every drifted property set back to the template's value. */
+  revertDrift?: boolean;
   /** The stack's Region, when known (the deployed stack's, or given): else `AWS::Region` is a deploy-time value, the same before and after. */
   region?: string;
   /** The account's id, when known (the deployed stack's, or given): else `AWS::AccountId` is a deploy-time value, the same before and after. */
@@ -255,6 +261,8 @@ export function analyzeUpdate(before: TemplateSide, after: TemplateSide, options
   if (options.lastOperationFailures?.length) {
     analysis.report.diagnostics.push(...lastOperationDiagnostics(analysis.after.writtenModel ?? analysis.after.model, options.lastOperationFailures));
   }
+  // What the update does to what was changed outside CloudFormation, from the deployed stack's last drift detection.
+  if (options.drift) analysis.report = withDrift(analysis.report, options.drift, analysis.after, { spec: options.spec, revert: options.revertDrift === true });
   return analysis;
 }
 

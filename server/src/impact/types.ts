@@ -16,7 +16,8 @@ export type Replacement = 'True' | 'False' | 'Conditional';
 export type Evaluation = 'Static' | 'Dynamic';
 export type ChangeSource = 'DirectModification' | 'ParameterReference' | 'ResourceReference' | 'ResourceAttribute';
 export type ChangeScope = 'Properties' | 'Metadata' | 'Tags';
-export type AttributeChangeType = 'Add' | 'Remove' | 'Modify';
+/** `SyncWithActual` (drift-aware change sets): the drift status is reset, the value not changed. */
+export type AttributeChangeType = 'Add' | 'Remove' | 'Modify' | 'SyncWithActual';
 /** What happens to the physical resource: DeletionPolicy for a removal, UpdateReplacePolicy for a replacement. */
 export type PolicyAction = 'Delete' | 'Retain' | 'Snapshot' | 'ReplaceAndDelete' | 'ReplaceAndRetain' | 'ReplaceAndSnapshot';
 
@@ -51,6 +52,8 @@ export interface ChangeTarget {
   afterValue?: string;
   /** For base64 text (an instance's `UserData`): the first line that differs, decoded (decodedText.ts). */
   changedLine?: { line: number; before: string; after: string };
+  /** Where `beforeValue` comes from, in a drift-aware preview: the live value (`ACTUAL_STATE`). */
+  beforeValueFrom?: 'ACTUAL_STATE' | 'PREVIOUS_DEPLOYMENT_STATE';
 }
 
 export interface ChangeDetail {
@@ -136,6 +139,32 @@ export interface ResourceChange {
    * (dynamicReferences.ts). Only references, never the values behind them.
    */
   dynamicReferences?: string[];
+  /** What the update does to the resource's properties changed outside CloudFormation, as its last drift detection found them (drift.ts). */
+  drift?: DriftEffect[];
+  /** In a REVERT_DRIFT preview: the template now says what is live, so only the drift status is reset (a change set's `SyncWithActual`). */
+  syncWithActual?: true;
+}
+
+/**
+ * What an update does to one property changed outside CloudFormation (`path`, as drift detection
+ * writes it, inside `Properties`). In the normal mode: `overwritten` (the template changes it, the
+ * live value goes), `may-revert` (another property of the resource is updated, and its handler may
+ * write the template's value back), `stays` (the resource is not updated), `discarded` (the
+ * resource is replaced and the new one is made from the template). In a REVERT_DRIFT preview:
+ * `reverted` (set back to the template's value), `synced` (the template now says the live value:
+ * only the drift status is reset), `kept` (left as it is, for `why`).
+ */
+export interface DriftEffect {
+  kind: 'overwritten' | 'may-revert' | 'stays' | 'discarded' | 'reverted' | 'synced' | 'kept';
+  path: string;
+  /** The live value and the value the stack's template gave it, as drift detection wrote them (JSON text). */
+  live?: string;
+  previous?: string;
+  /** The new template's value, rendered; absent when the new template leaves the property out. */
+  next?: string;
+  /** When the detection found it (epoch ms). */
+  checkedAt?: number;
+  why?: 'create-only' | 'aws-managed' | 'external-tag';
 }
 
 /**
@@ -230,7 +259,9 @@ export type UpdateFailure =
   /** An EKS cluster's Version moves anywhere but to the next Kubernetes minor version. */
   | { kind: 'kubernetes-version'; from: string; to: string }
   /** An ECS service whose `controller` (`CODE_DEPLOY`, `EXTERNAL`) owns the change to `property`: UpdateService refuses it. */
-  | { kind: 'deployment-controller'; controller: 'CODE_DEPLOY' | 'EXTERNAL'; property: string };
+  | { kind: 'deployment-controller'; controller: 'CODE_DEPLOY' | 'EXTERNAL'; property: string }
+  /** The resource was deleted outside CloudFormation (drift `DELETED`): the update finds nothing to update. */
+  | { kind: 'deleted-outside'; checkedAt?: number };
 
 /**
  * A risk that comes with a change, as data (`present/` words it). Each names what the resource
@@ -334,7 +365,13 @@ export type Finding =
   /** `deployed`: the old side is the nested stack a deployed parent runs, read through its physical id. */
   | { kind: 'nested-template-unreadable'; logicalId: string; path: string; side: 'new' | 'old'; reason: ChildTemplateProblem; deployed?: boolean }
   /** A nested stack's new template has template errors: the update fails when CloudFormation reaches it. `first` is the first, in CloudFormation's words. */
-  | { kind: 'nested-template-invalid'; logicalId: string; path: string; errors: number; first: string };
+  | { kind: 'nested-template-invalid'; logicalId: string; path: string; errors: number; first: string }
+  /** A property changed outside CloudFormation, and what this update does to it (placed where the new template writes it, else at the resource). */
+  | { kind: 'drift'; logicalId: string; effect: DriftEffect; revert?: true }
+  /** A resource whose last drift detection is older than its last update: it says nothing about the resource as it is. */
+  | { kind: 'drift-stale'; logicalId: string; checkedAt: number; lastUpdated: number }
+  /** A resource deleted outside CloudFormation that this update leaves alone: the stack still lists it. */
+  | { kind: 'drift-deleted'; logicalId: string; checkedAt?: number };
 
 /** A function whose change no new version publishes: what changed, its versions, and what reads them. */
 export interface UnpublishedFunction {
@@ -368,7 +405,11 @@ export type ReportNote =
   /** A parameter AWS resolves at deploy time (an SSM parameter): assumed unchanged. `value` describes it. */
   | { kind: 'parameter-resolved-by-aws'; parameter: string; value: string }
   /** A parameter of an AWS-specific type whose value changed: AWS validates it only once the update runs. */
-  | { kind: 'parameter-validated-late'; parameter: string; type: string };
+  | { kind: 'parameter-validated-late'; parameter: string; type: string }
+  /** A REVERT_DRIFT preview of a stack no drift detection has checked: there is no drift known to set back. */
+  | { kind: 'drift-never-checked' }
+  /** A REVERT_DRIFT preview: resources no detection checked (types drift detection does not support among them), compared template to template. */
+  | { kind: 'drift-not-checked'; logicalIds: string[] };
 
 /** The verdict for the whole stack. */
 /** What kind of thing was edited. */
@@ -388,6 +429,8 @@ export interface EditSite {
 export interface EditEffect {
   /** The changed resource; for a resource the Serverless transform generates, the SAM resource it comes from. */
   logicalId: string;
+  /** The change overwrites a value changed outside CloudFormation, as the last drift detection found it (drift.ts). */
+  overwritesDrift?: string[];
   action: ResourceChange['action'];
   impact: ResourceChange['impact'];
   /** The resource whose replacement (or new attribute) this change follows, when it does not read the edit itself. */

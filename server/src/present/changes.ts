@@ -12,6 +12,7 @@ import { decisiveDetails, detailCause, detailName, replacementChain } from './ca
 import { impactHeading, impactLabel } from './impacts';
 import { fittedLens } from './lens';
 import { listSome } from './lists';
+import { detectionDay, driftLensSuffix } from './drift';
 import { nestedSuffix, nestedSummary } from './nested';
 import { riskLensPhrase, risksSuffix } from './risks';
 import { rolloutClause, rolloutLensSuffix } from './rollouts';
@@ -50,6 +51,8 @@ export function failureText(failure: UpdateFailure, resourceType: string): strin
       return deploymentControllerText(failure.controller, failure.property);
     case 'custom-name-replacement':
       return `CloudFormation cannot update a stack when a custom-named resource requires replacing. Rename ${failure.name} and update the stack again (${failure.property} is set explicitly and unchanged).`;
+    case 'deleted-outside':
+      return `The resource was deleted outside CloudFormation (drift detected ${detectionDay(failure.checkedAt)}): the update finds nothing to update and fails. Remove it from the template, or recreate it under a new logical id.`;
   }
 }
 
@@ -188,7 +191,7 @@ export function changeReason(change: ResourceChange, replaced: ReadonlySet<strin
   if (change.impact === 'none') return unchangedReason(change);
   if (change.failure) return failureText(change.failure, change.resourceType);
   if (change.nested && change.details.length === 0) return nestedSummary(change.nested);
-  return `${changeCauses(change, replaced)}${avoidableReplacement(change)}${unknownBehaviorClause(change)}${keptOldResource(change)}${rolloutClause(change.rollout)}${conditionQualifier(change)}${risksSuffix(shownRisks(change), change.action)}${dynamicReferencesClause(change)}${nestedSuffix(change.nested)}`;
+  return `${changeCauses(change, replaced)}${avoidableReplacement(change)}${unknownBehaviorClause(change)}${keptOldResource(change)}${rolloutClause(change.rollout)}${conditionQualifier(change)}${risksSuffix(shownRisks(change), change.action)}${dynamicReferencesClause(change)}${nestedSuffix(change.nested)}${driftLensSuffix(change.drift)}`;
 }
 
 /**
@@ -221,8 +224,10 @@ export function changeLensTitle(change: ResourceChange, replaced: ReadonlySet<st
   const firstCause = changeCauses(change, replaced, 1);
   const names = changedNames(change);
   const rollout = rolloutLensSuffix(change.rollout);
-  const extras = `${avoidableReplacement(change)}${rollout}${nestedSuffix(change.nested)}`;
-  return fittedLens([titled(causes, extras), titled(firstCause, extras), titled(names, extras), titled(names, rollout), titled('', rollout), titled(names, '')]);
+  // Overwriting what someone changed outside CloudFormation is what a lens must not lose.
+  const drift = driftLensSuffix(change.drift);
+  const extras = `${avoidableReplacement(change)}${rollout}${nestedSuffix(change.nested)}${drift}`;
+  return fittedLens([titled(causes, extras), titled(firstCause, extras), titled(names, extras), titled(names, `${rollout}${drift}`), titled('', `${rollout}${drift}`), titled(names, drift), titled(names, '')]);
 }
 
 /** The properties that decide a change, by name only: `LaunchTemplate changed`, `Tags, Timeout and 2 more changed`. */

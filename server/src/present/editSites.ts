@@ -52,7 +52,9 @@ export function editSiteLensTitle(site: EditSite): string {
       const what = index === 0 && shown > 0 ? listSome(names, shown) : String(names.length);
       return `${FATE_SYMBOL[fate]} ${fate} ${what}`;
     });
-    const title = parts.join(' · ');
+    const drifted = site.effects.filter((e) => e.overwritesDrift);
+    const drift = drifted.length === 0 ? '' : ` · overwrites drift on ${shown > 0 ? listSome(drifted.map((e) => e.logicalId), 1) : String(drifted.length)}`;
+    const title = `${parts.join(' · ')}${drift}`;
     if (title.length <= LENS_MAX_LENGTH || shown === 0) return title;
   }
   return '';

@@ -5,6 +5,7 @@
  */
 import type { Finding, ImpactDiagnostic, ReportNote, UnpublishedFunction } from '../impact/types';
 import { listSome } from './lists';
+import { deletedDriftText, driftEffectText, staleDriftText } from './drift';
 import { nestedFindingText } from './nested';
 import { changeRiskText, stackRiskText } from './risks';
 
@@ -28,6 +29,12 @@ export function findingText(finding: Finding): string {
       return `${finding.logicalId} may also be created or deleted: whether it exists depends on condition ${finding.condition}, which changed and reads values known only at deploy time`;
     case 'unknown-resource-type':
       return `Unrecognized resource type ${finding.resourceType}: CloudFormation rejects the template unless the type is newer than this extension's resource specification`;
+    case 'drift':
+      return driftEffectText(finding.logicalId, finding.effect);
+    case 'drift-stale':
+      return staleDriftText(finding.logicalId, finding.checkedAt, finding.lastUpdated);
+    case 'drift-deleted':
+      return deletedDriftText(finding.logicalId, finding.checkedAt);
     case 'baseline-not-a-template':
       return `The baseline is not a CloudFormation template (${finding.reason}); every resource counts as new.`;
     case 'baseline-invalid':
@@ -124,6 +131,10 @@ export function noteText(note: ReportNote): string {
       return `Parameter ${note.parameter} is resolved by AWS at deploy time (${note.value}); it is assumed unchanged.`;
     case 'parameter-validated-late':
       return `Parameter ${note.parameter} (${note.type}) is validated by AWS only after the update starts; a wrong value rolls the update back.`;
+    case 'drift-never-checked':
+      return 'No drift detection has checked this stack: the REVERT_DRIFT preview knows of no drift to set back (Detect Drift first; a drift-aware change set reads the live state itself)';
+    case 'drift-not-checked':
+      return `No drift detection checked ${listSome(note.logicalIds, 5)} (drift detection may not support ${note.logicalIds.length === 1 ? 'its type' : 'their types'}): compared template to template, as a change set that cannot compare live state does`;
   }
 }
 

@@ -9,6 +9,8 @@ import {
   DescribeEventsCommand,
   DescribeStackEventsCommand,
   DescribeStacksCommand,
+  DescribeStackDriftDetectionStatusCommand,
+  DescribeStackResourceDriftsCommand,
   GetTemplateCommand,
   ListExportsCommand,
   ListImportsCommand,
@@ -23,10 +25,14 @@ import {
   type StackEvent as SdkStackEvent,
   type StackSummary as SdkStackSummary,
   type StackStatus as SdkStackStatus,
+  type StackResourceDriftStatus,
+  type StackDriftInformation,
+  type StackDriftInformationSummary,
+  type StackResourceDriftInformationSummary,
 } from '@aws-sdk/client-cloudformation';
 import { fromNodeProviderChain } from '@aws-sdk/credential-providers';
 import { describeAwsError } from './awsErrors';
-import type { ChangeSetDescription, ChangeSetResourceChange, ChangeSetSummary, OperationEntry, OperationEvent, ReaderError, ReadResult, StackDescription, StackEvent, StackExport, StackResource, StackSummary } from './types';
+import type { ChangeSetDescription, ChangeSetResourceChange, ChangeSetSummary, DriftInformation, OperationEntry, OperationEvent, ReaderError, ReadResult, StackDescription, StackEvent, StackExport, StackResource, StackResourceDrift, StackSummary } from './types';
 
 export interface ReaderOptions {
   region?: string;
@@ -100,6 +106,41 @@ const MAX_PAGES = 100;
 const MAX_NESTED_CHANGE_SET_DEPTH = 5;
 const DEFAULT_TIMEOUT_MS = 10_000;
 
+/**
+ * An SDK client for the options: the region (option, AWS_REGION, AWS_DEFAULT_REGION, then the
+ * profile's region) and credentials (explicit, else the standard provider chain). The reader and
+ * the drift detector (driftDetection.ts) are the only users.
+ */
+export async function createCloudFormationClient(options: ReaderOptions): Promise<ReadResult<{ client: CloudFormationClient; info: ReaderInfo }>> {
+  // The SDK warns about Node versions on stderr (and so into the editor's output channel);
+  // neither a CLI user nor an extension user can act on that, since the runtime is not theirs.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+  const env = options.env ?? process.env;
+  const profile = options.profile ?? env.AWS_PROFILE ?? undefined;
+  const regionOption = options.region ?? env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? undefined;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  try {
+    const client = new CloudFormationClient({
+      region: regionOption,
+      profile,
+      endpoint: options.endpoint,
+      credentials: options.credentials ?? fromNodeProviderChain({ profile }),
+      maxAttempts: options.maxAttempts ?? 1,
+      requestHandler: {
+        connectionTimeout: timeoutMs,
+        requestTimeout: timeoutMs,
+        // Without this the SDK only logs a warning when the request timeout passes, and waits on.
+        throwOnRequestTimeout: true,
+      },
+    });
+    const region = await client.config.region();
+    if (!region) throw Object.assign(new Error('Region is missing'), { name: 'RegionMissing' });
+    return { ok: true, value: { client, info: { region, profile, endpoint: options.endpoint } } };
+  } catch (error) {
+    return { ok: false, error: describeAwsError(error, { region: regionOption, endpoint: options.endpoint }) };
+  }
+}
+
 /** Read-only access to CloudFormation in one region. */
 export class CloudFormationReader {
   private constructor(
@@ -112,33 +153,8 @@ export class CloudFormationReader {
    * profile's region) and sets up credentials (explicit, else the standard provider chain).
    */
   static async create(options: ReaderOptions = {}): Promise<ReadResult<CloudFormationReader>> {
-    // The SDK warns about Node versions on stderr (and so into the editor's output channel);
-    // neither a CLI user nor an extension user can act on that, since the runtime is not theirs.
-    process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-    const env = options.env ?? process.env;
-    const profile = options.profile ?? env.AWS_PROFILE ?? undefined;
-    const regionOption = options.region ?? env.AWS_REGION ?? env.AWS_DEFAULT_REGION ?? undefined;
-    const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    try {
-      const client = new CloudFormationClient({
-        region: regionOption,
-        profile,
-        endpoint: options.endpoint,
-        credentials: options.credentials ?? fromNodeProviderChain({ profile }),
-        maxAttempts: options.maxAttempts ?? 1,
-        requestHandler: {
-          connectionTimeout: timeoutMs,
-          requestTimeout: timeoutMs,
-          // Without this the SDK only logs a warning when the request timeout passes, and waits on.
-          throwOnRequestTimeout: true,
-        },
-      });
-      const region = await client.config.region();
-      if (!region) throw Object.assign(new Error('Region is missing'), { name: 'RegionMissing' });
-      return { ok: true, value: new CloudFormationReader(client, { region, profile, endpoint: options.endpoint }) };
-    } catch (error) {
-      return { ok: false, error: describeAwsError(error, { region: regionOption, endpoint: options.endpoint }) };
-    }
+    const made = await createCloudFormationClient(options);
+    return made.ok ? { ok: true, value: new CloudFormationReader(made.value.client, made.value.info) } : made;
   }
 
   /** Releases the SDK client's sockets. */
@@ -199,6 +215,7 @@ export class CloudFormationReader {
               status: r.ResourceStatus ?? 'UNKNOWN',
               reason: r.ResourceStatusReason || undefined,
               lastUpdated: time(r.LastUpdatedTimestamp) ?? 0,
+              drift: toDriftInformation(r.DriftInformation),
             }),
           );
         }
@@ -206,6 +223,45 @@ export class CloudFormationReader {
         if (!token) break;
       }
       return resources;
+    });
+  }
+
+  /**
+   * What the last drift detection found on the stack's resources in the given states
+   * (DescribeStackResourceDrifts, all pages): each one's property differences, as JSON text.
+   */
+  describeStackResourceDrifts(stackName: string, options: CallOptions & { statuses?: string[] } = {}): Promise<ReadResult<StackResourceDrift[]>> {
+    return this.guard(async () => {
+      const drifts: StackResourceDrift[] = [];
+      let token: string | undefined;
+      for (let page = 0; page < MAX_PAGES; page++) {
+        const out = await this.client.send(
+          new DescribeStackResourceDriftsCommand({ StackName: stackName, NextToken: token, StackResourceDriftStatusFilters: options.statuses as StackResourceDriftStatus[] | undefined }),
+          { abortSignal: options.signal },
+        );
+        for (const d of out.StackResourceDrifts ?? []) {
+          drifts.push({
+            logicalId: d.LogicalResourceId ?? '',
+            resourceType: d.ResourceType ?? '',
+            status: d.StackResourceDriftStatus ?? 'UNKNOWN',
+            checkedAt: time(d.Timestamp) ?? 0,
+            differences: (d.PropertyDifferences ?? []).map((p) =>
+              withoutUndefined({ path: p.PropertyPath ?? '', expected: p.ExpectedValue, actual: p.ActualValue, difference: p.DifferenceType ?? 'NOT_EQUAL' }),
+            ),
+          });
+        }
+        token = out.NextToken;
+        if (!token) break;
+      }
+      return drifts;
+    });
+  }
+
+  /** Where a drift detection stands (DescribeStackDriftDetectionStatus): running, complete or failed, and what it found. */
+  describeStackDriftDetectionStatus(detectionId: string, options: CallOptions = {}): Promise<ReadResult<{ status: string; stackDriftStatus?: string; reason?: string; driftedResources?: number }>> {
+    return this.guard(async () => {
+      const out = await this.client.send(new DescribeStackDriftDetectionStatusCommand({ StackDriftDetectionId: detectionId }), { abortSignal: options.signal });
+      return withoutUndefined({ status: out.DetectionStatus ?? 'UNKNOWN', stackDriftStatus: out.StackDriftStatus, reason: out.DetectionStatusReason || undefined, driftedResources: out.DriftedStackResourceCount });
     });
   }
 
@@ -537,7 +593,15 @@ function toStackSummary(s: SdkStackSummary | Stack, description: string | undefi
     deploymentMode: ('DeploymentConfig' in s ? s.DeploymentConfig?.Mode : undefined) || undefined,
     lastOperations: toOperationEntries(s.LastOperations),
     parentId: s.ParentId || undefined,
+    drift: toDriftInformation(s.DriftInformation),
   });
+}
+
+/** A stack's or resource's `DriftInformation`, absent when CloudFormation sent none. */
+function toDriftInformation(info: StackDriftInformation | StackDriftInformationSummary | StackResourceDriftInformationSummary | undefined): DriftInformation | undefined {
+  if (!info) return undefined;
+  const status = 'StackDriftStatus' in info ? info.StackDriftStatus : 'StackResourceDriftStatus' in info ? info.StackResourceDriftStatus : undefined;
+  return withoutUndefined({ status: status ?? 'NOT_CHECKED', checkedAt: time(info.LastCheckTimestamp) });
 }
 
 /** `LastOperations`, without entries that lack a type or an id; absent when there are none. */

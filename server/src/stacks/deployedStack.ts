@@ -14,6 +14,8 @@ import type { LastOperationFailure } from '../impact';
 import { failedValidations } from './earlyValidation';
 import { placeOfStackId } from './stackArn';
 import type { ReaderError, StackDescription } from './types';
+import type { StackDrift } from '../cloudformation/drift';
+import { readStackDrift } from './stackDrift';
 
 /** A deployed stack's template and parameter values, as a stack baseline needs them. */
 export interface DeployedStack {
@@ -43,6 +45,9 @@ export interface DeployedStack {
    * failed events of that operation), each with its template path. Absent otherwise.
    */
   lastOperationFailures?: LastOperationFailure[];
+  /** Its drift as the last detection found it (stackDrift.ts); absent when it could not be read (`driftProblem` says why). */
+  drift?: StackDrift;
+  driftProblem?: string;
 }
 
 /** `missing` when the stack does not exist (a stack an app would create). */
@@ -70,8 +75,9 @@ export async function readDeployedStack(
   for (const parameter of stack.parameters) if (parameter.value !== undefined) parameters[parameter.key] = parameter.value;
   const exportsOf = stack.outputs.flatMap((o) => (o.exportName !== undefined ? [o.exportName] : []));
   const outputsOf = [...new Set([template.value.body, ...otherTemplates].flatMap((text) => stackOutputStacks(parseTemplate(text).root)))];
-  const [crossStack, nestedStacks, failures] = await Promise.all([readCrossStack(reader, { exportsOf, outputsOf }), nested ? readNestedStacks(reader, stack.stackId, template.value.body) : { ok: true as const, value: {} },
+  const [crossStack, nestedStacks, failures, drift] = await Promise.all([readCrossStack(reader, { exportsOf, outputsOf }), nested ? readNestedStacks(reader, stack.stackId, template.value.body) : { ok: true as const, value: {} },
     readLastOperationFailures(reader, stack),
+    readStackDrift(reader, stack),
   ]);
   const deployed: DeployedStack = { templateBody: template.value.body, parameters, status: stack.status, stackName: stack.stackName, region: reader.info.region };
   const { accountId } = placeOfStackId(stack.stackId);
@@ -81,6 +87,8 @@ export async function readDeployedStack(
   if (!nestedStacks.ok) deployed.nestedProblem = describeReaderError(nestedStacks.error);
   else if (Object.keys(nestedStacks.value).length > 0) deployed.nested = nestedStacks.value;
   if (failures.length > 0) deployed.lastOperationFailures = failures;
+  if (drift.ok) deployed.drift = drift.value;
+  else deployed.driftProblem = describeReaderError(drift.error);
   return { ok: true, stack: deployed };
 }
 

@@ -21,6 +21,14 @@ export interface StackSummary {
   lastOperations?: OperationEntry[];
   /** For a nested stack, the id of the stack whose resource it is (`ParentId`). */
   parentId?: string;
+  /** The stack's last drift detection (`DriftInformation`): its status and when it ran. */
+  drift?: DriftInformation;
+}
+
+/** `DriftInformation` of a stack or a resource: `NOT_CHECKED` until a detection checks it. */
+export interface DriftInformation {
+  status: string;
+  checkedAt?: number;
 }
 
 /** One of a stack's latest operations as CloudFormation names it: `CREATE_STACK`, `UPDATE_STACK`, `ROLLBACK`, … */
@@ -141,6 +149,17 @@ export interface StackResource {
   status: string;
   reason?: string;
   lastUpdated: number;
+  /** The resource's last drift detection. */
+  drift?: DriftInformation;
+}
+
+/** What the last drift detection found on a drifted resource (DescribeStackResourceDrifts). */
+export interface StackResourceDrift {
+  logicalId: string;
+  resourceType: string;
+  status: string;
+  checkedAt: number;
+  differences: { path: string; expected?: string; actual?: string; difference: string }[];
 }
 
 /** The read operations on CloudFormation, named as the API names them. */
@@ -155,7 +174,15 @@ export const READ_ACTIONS = [
   'ListImports',
   'ListChangeSets',
   'DescribeChangeSet',
+  'DescribeStackResourceDrifts',
+  'DescribeStackDriftDetectionStatus',
 ] as const;
+
+/**
+ * The one call that starts something: a drift detection, which changes no resource, only the
+ * drift status CloudFormation records. Made only when a person asks (the Detect Drift command).
+ */
+export const DRIFT_DETECTION_ACTION = 'DetectStackDrift';
 
 export type ReadAction = (typeof READ_ACTIONS)[number];
 

@@ -51,6 +51,7 @@ describe('read-only by construction', () => {
       listImports: () => reader.listImports('shared-vpc-id'),
       listChangeSets: () => reader.listChangeSets('network-review'),
       describeChangeSet: () => reader.describeChangeSet('network-review', 'with-nested-stack'),
+      describeStackResourceDrifts: () => reader.describeStackResourceDrifts('network', { statuses: ['MODIFIED', 'DELETED'] }),
     };
     try {
       // The public calls are exactly these (plus dispose, which sends nothing).
@@ -58,7 +59,8 @@ describe('read-only by construction', () => {
         (name) => name !== 'constructor' && typeof (reader as unknown as Record<string, unknown>)[name] === 'function',
       );
       const privateHelpers = ['guard', 'credentialValues', 'readChangeSet'];
-      assert.deepEqual(methods.filter((m) => !privateHelpers.includes(m)).sort(), [...Object.keys(calls), 'dispose'].sort());
+      // Following a detection needs one that was started: that method is read by test/lsp/drift.test.ts.
+      assert.deepEqual(methods.filter((m) => !privateHelpers.includes(m)).sort(), [...Object.keys(calls), 'describeStackDriftDetectionStatus', 'dispose'].sort());
       for (const [method, call] of Object.entries(calls)) {
         const before = endpoint.calls.length;
         assert.ok((await call()).ok, method);
@@ -116,7 +118,7 @@ describe('read-only by construction', () => {
     for (const action of ['DescribeStacks', 'ListStacks', 'DescribeStackEvents', 'ListStackResources', 'GetTemplate', 'DescribeChangeSet', 'DescribeEvents']) assert.ok(actions.has(action), action);
   });
 
-  test('only the reader imports CloudFormation commands, and only Describe/List/Get ones', () => {
+  test('only the reader imports CloudFormation commands, and only Describe/List/Get ones; DetectStackDrift lives alone in driftDetection.ts', () => {
     const importers: string[] = [];
     for (const file of [...sourceFiles(join(root, 'server', 'src')), ...sourceFiles(join(root, 'client', 'src'))]) {
       const text = readFileSync(file, 'utf8');
@@ -129,19 +131,21 @@ describe('read-only by construction', () => {
         if (match[1]) continue;
         const names = match[2].split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]).filter(Boolean);
         for (const imported of names.filter((n) => /Command$/.test(n))) {
-          assert.match(imported, /^(Describe|List|Get)\w+Command$/, `${name} imports ${imported}`);
+          if (name === 'server/src/stacks/driftDetection.ts') assert.equal(imported, 'DetectStackDriftCommand');
+          else assert.match(imported, /^(Describe|List|Get)\w+Command$/, `${name} imports ${imported}`);
         }
       }
     }
     // Type-only imports elsewhere would be harmless, but there are none: the reader is the one door.
-    assert.deepEqual(importers, ['server/src/stacks/cloudFormationReader.ts']);
+    assert.deepEqual(importers.sort(), ['server/src/stacks/cloudFormationReader.ts', 'server/src/stacks/driftDetection.ts']);
   });
 
-  test("SECURITY.md's minimal IAM policy grants exactly the read actions the reader sends", () => {
+  test("SECURITY.md's minimal IAM policy grants exactly the read actions the reader sends, and names DetectStackDrift as the one to add for Detect Drift", () => {
     const text = readFileSync(join(root, 'SECURITY.md'), 'utf8');
     const policy = /### Minimal IAM policy[\s\S]*?```json\n([\s\S]*?)```/.exec(text);
     assert.ok(policy, 'the policy block');
     const actions = (JSON.parse(policy[1]) as { Statement: { Action: string[] }[] }).Statement.flatMap((s) => s.Action);
     assert.deepEqual([...actions].sort(), READ_ACTIONS.map((a) => `cloudformation:${a}`).sort());
+    assert.match(text, /add\n`cloudformation:DetectStackDrift` for it/);
   });
 });
