@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
+  detectDriftRequest,
   deploymentEndedNotification,
   stacksChangedNotification,
   stacksFollowNotification,
@@ -38,6 +39,7 @@ export const stacksCommands = {
   openConsole: 'cfnImpact.stacks.openConsole',
   showTimeline: 'cfnImpact.stacks.showTimeline',
   stopFollowing: 'cfnImpact.stacks.stopFollowing',
+  detectDrift: 'cfnImpact.stacks.detectDrift',
 } as const;
 
 const filteredContextKey = 'cfnImpact.stacks.filtered';
@@ -279,6 +281,10 @@ export function registerStacksView(context: vscode.ExtensionContext, client: Lan
       const node = nodeOf(argument, view, progress);
       if (node?.data?.region && node.data.stackId) timelines.show(node.data.region, node.data.stackId, node.data.stackName ?? node.label, node.data.operation);
     }),
+    vscode.commands.registerCommand(stacksCommands.detectDrift, async (argument: unknown) => {
+      const node = nodeOf(argument, view);
+      if (node?.data?.region && node.data.stackName) await detectDrift(client, node.data.region, node.data.stackName);
+    }),
     vscode.commands.registerCommand(stacksCommands.openConsole, async (argument: unknown) => {
       const url = nodeOf(argument, view)?.data?.consoleUrl;
       if (url) await vscode.env.openExternal(vscode.Uri.parse(url));
@@ -289,4 +295,21 @@ export function registerStacksView(context: vscode.ExtensionContext, client: Lan
   // server itself (the client starts on its first message) for nobody.
   if (view.visible) sendVisibility();
   return () => rowsOf(provider);
+}
+
+/**
+ * Detects a stack's drift, the one action that starts something in AWS (it changes no resource,
+ * only the drift status CloudFormation records): only when a person asks, never in an untrusted
+ * workspace, with its progress shown until the detection ends.
+ */
+async function detectDrift(client: LanguageClient, region: string, stackName: string): Promise<void> {
+  if (!vscode.workspace.isTrusted) {
+    void vscode.window.showWarningMessage('Drift is not detected in an untrusted workspace.');
+    return;
+  }
+  const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Detecting drift of ${stackName}…` }, () =>
+    client.sendRequest(detectDriftRequest, { region, stackName }).catch((error: unknown) => ({ ok: false as const, message: String(error) })),
+  );
+  if (result.ok) void vscode.window.showInformationMessage(`${stackName}: ${result.message}`);
+  else void vscode.window.showErrorMessage(`${stackName}: ${result.message}`);
 }

@@ -218,6 +218,8 @@ export class Analyzer {
     else this.parentOf.delete(uri);
 
     const request = analysisRequest(document, text, baseline, parameters, this.deps.regionFor?.(uri, settings));
+    // A linked stack named in cfnImpact.baseline.revertDrift is previewed as a REVERT_DRIFT change set would update it.
+    if (request.drift && baseline.stack && settings.revertDrift.includes(baseline.stack.name)) request.revertDrift = true;
     if (settings.withoutSamCli) {
       request.withoutSamCli = true;
       // The baseline is expanded the same way: that is part of what identifies its evaluation.
@@ -286,6 +288,7 @@ function analysisRequest(document: TextDocument, text: string, baseline: Baselin
   // Read with the baseline; its generation, in the key below, changes whenever they do.
   if (baseline.crossStack) request.crossStack = baseline.crossStack;
   if (baseline.lastOperationFailures) request.lastOperationFailures = baseline.lastOperationFailures;
+  if (baseline.drift) request.drift = baseline.drift;
   if (baseline.text !== undefined) {
     // A stack baseline has its own deployed values; a git or file baseline is compared under the same values as the edit.
     const values = baseline.parameters ?? parameters.values;

@@ -336,6 +336,21 @@ export type DeployedTemplate =
 /** Client → server: the template a stack was deployed with (GetTemplate, stage Original). */
 export const deployedTemplateRequest = new RequestType<DeployedTemplateParams, DeployedTemplate, void>('cfnImpact/deployedTemplate');
 
+export interface DetectDriftParams {
+  region: string;
+  stackName: string;
+}
+
+/** How a drift detection ended: its verdict in words, or why it could not run. */
+export type DetectDriftResult = { ok: true; message: string; drifted: number } | { ok: false; message: string };
+
+/**
+ * Client → server: detect the stack's drift (DetectStackDrift, then DescribeStackDriftDetectionStatus
+ * until it ends). The one request that starts something in AWS; it changes no resource, only the
+ * drift status CloudFormation records, and is refused in an untrusted workspace.
+ */
+export const detectDriftRequest = new RequestType<DetectDriftParams, DetectDriftResult, void>('cfnImpact/detectDrift');
+
 export interface AwsProfiles {
   /** Profiles of the shared AWS config and credentials files, `default` first, with their regions. */
   profiles: { name: string; region?: string }[];

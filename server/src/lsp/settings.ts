@@ -19,6 +19,8 @@ export interface DocumentSettings {
   withoutSamCli: boolean;
   /** Template glob (relative to the workspace folder) → the Region the template deploys to. */
   regions: Record<string, string>;
+  /** Linked stacks whose updates are previewed as drift-aware change sets in REVERT_DRIFT mode. */
+  revertDrift: string[];
   /** What a CDK app's stacks are compared with: `deployed`, or a folder (relative to the app's) holding a baseline cloud assembly. */
   cdkBaseline: string;
 }
@@ -32,6 +34,7 @@ export const defaultSettings: DocumentSettings = {
   withoutSamCli: false,
   regions: {},
   cdkBaseline: 'deployed',
+  revertDrift: [],
 };
 
 /** Reads the `cfnImpact` settings section as a client returned it, keeping only well-typed values. */
@@ -53,6 +56,7 @@ export function readDocumentSettings(section: unknown): DocumentSettings {
     parentTemplate: typeof nested.parentTemplate === 'string' && nested.parentTemplate.trim() !== '' ? nested.parentTemplate.trim() : undefined,
     withoutSamCli: sam.withoutSamCli === true,
     regions: stringMap(analysis.regions),
+    revertDrift: Array.isArray(baseline.revertDrift) ? baseline.revertDrift.filter((name): name is string => typeof name === 'string' && name.trim() !== '') : [],
     cdkBaseline: typeof cdk.baseline === 'string' && cdk.baseline.trim() !== '' ? cdk.baseline.trim() : defaultSettings.cdkBaseline,
   };
 }

@@ -7,9 +7,11 @@
 import type { CloudFormationReader } from '../stacks/cloudFormationReader';
 import { failedValidations, latestOperationId, type ValidationFailure } from '../stacks/earlyValidation';
 import { StackWatcher, type WatcherChange, type WatcherOptions } from '../stacks/stackWatcher';
+import { startDriftDetection } from '../stacks/driftDetection';
+import { driftDetectionMessage } from '../present/drift';
 import { buildStackTree, consoleUrl } from '../stacks/treeModel';
 import type { ReaderError } from '../stacks/types';
-import type { AwsSettings, DeployedTemplate, DeploymentEnded, ServerEnvironment, StackChoice, StackChoices, StackOperationKey, StackTimelineAnswer, StacksTree, StackTreeNode } from './protocol';
+import type { AwsSettings, DetectDriftResult, DeployedTemplate, DeploymentEnded, ServerEnvironment, StackChoice, StackChoices, StackOperationKey, StackTimelineAnswer, StacksTree, StackTreeNode } from './protocol';
 import type { Logger } from './runSafe';
 import { stackTimelineAnswer } from './stackTimeline';
 import { completeRegionNode, deploymentEndedOf, readerFailureNode, stackTreeNode, templateLanguage, untrustedNode } from './stacksTree';
@@ -106,6 +108,32 @@ export class StacksService {
       (this.slots ?? []).map((slot) => (slot.state === 'ready' && this.visible ? slot.watcher.refresh() : undefined)),
     );
     this.changed();
+  }
+
+  /**
+   * Detects a stack's drift when a person asks: DetectStackDrift, then DescribeStackDriftDetectionStatus
+   * every `pollMs` until the detection ends (at most `maxPolls` times); the view is read again after.
+   */
+  async detectDrift(region: string, stackId: string, { pollMs = 2000, maxPolls = 150 }: { pollMs?: number; maxPolls?: number } = {}): Promise<DetectDriftResult> {
+    if (!this.environment.trusted) return { ok: false, message: 'Drift is not detected in an untrusted workspace.' };
+    const slots = this.ensureSlots();
+    await Promise.all(slots.map((slot) => (slot.state === 'creating' ? slot.ready : undefined)));
+    const slot = this.readySlot(region);
+    if (!slot) return { ok: false, message: `The region ${region} is not configured (cfnImpact.aws.regions).` };
+    const aws = this.environment.aws;
+    const started = await startDriftDetection({ region, ...(aws.profile ? { profile: aws.profile } : {}), ...(aws.endpoint ? { endpoint: aws.endpoint } : {}) }, stackId);
+    if (!started.ok) return { ok: false, message: `${started.error.message} ${started.error.fix}` };
+    for (let poll = 0; poll < maxPolls; poll++) {
+      const status = await slot.reader.describeStackDriftDetectionStatus(started.value);
+      if (!status.ok) return { ok: false, message: `${status.error.message} ${status.error.fix}` };
+      if (status.value.status === 'DETECTION_COMPLETE') {
+        void this.refresh().catch(() => undefined);
+        return { ok: true, message: driftDetectionMessage(status.value.stackDriftStatus, status.value.driftedResources ?? 0), drifted: status.value.driftedResources ?? 0 };
+      }
+      if (status.value.status === 'DETECTION_FAILED') return { ok: false, message: `The drift detection failed${status.value.reason ? `: ${status.value.reason}` : '.'}` };
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+    }
+    return { ok: false, message: 'The drift detection is still running; its result will show in the stacks view when it ends.' };
   }
 
   /** The template a stack was deployed with. */

@@ -6,6 +6,7 @@
  * depend on the clock; a face that has the clock says how long ago.
  */
 import type { DriftEffect } from '../impact/types';
+import { ago } from './durations';
 import { listSome } from './lists';
 
 /** `MemorySize`, `Tags/1/Value`: a drift path as people read it. */
@@ -66,4 +67,17 @@ export function staleDriftText(logicalId: string, checkedAt: number, lastUpdated
 /** A resource deleted outside CloudFormation, which the update leaves alone. */
 export function deletedDriftText(logicalId: string, checkedAt: number | undefined): string {
   return `${logicalId} was deleted outside CloudFormation (drift detected ${detectionDay(checkedAt)}); the stack still lists it, and an update that modifies it fails`;
+}
+
+/** A stack's or resource's drift status in a word or two, with its age: `drifted (checked 3 d ago)`, `not checked`. */
+export function driftStatusWords(drift: { status: string; checkedAt?: number } | undefined, now: number): string {
+  const status = drift?.status ?? 'NOT_CHECKED';
+  const word = { DRIFTED: 'drifted', MODIFIED: 'drifted', DELETED: 'deleted outside CloudFormation', IN_SYNC: 'in sync', NOT_CHECKED: 'not checked', UNKNOWN: 'unknown' }[status] ?? status.toLowerCase();
+  return drift?.checkedAt !== undefined && status !== 'NOT_CHECKED' ? `${word} (checked ${ago(drift.checkedAt, now)})` : word;
+}
+
+/** A finished drift detection's verdict: `Drift detected: 2 resources changed outside CloudFormation.` */
+export function driftDetectionMessage(stackDriftStatus: string | undefined, drifted: number): string {
+  if (stackDriftStatus === 'IN_SYNC' || drifted === 0) return 'No drift: every checked resource is as the template says.';
+  return `Drift detected: ${drifted} resource${drifted === 1 ? '' : 's'} changed outside CloudFormation.`;
 }

@@ -8,7 +8,7 @@
  */
 import { isCleanupPhase, isRunning, isStackStatus, isTransitionPossible, operationOutcome, startsOperation } from '../cloudformation/stackLifecycle';
 import type { OperationOutcome } from '../cloudformation/stackLifecycle';
-import type { OperationEntry, StackEvent, StackFields, StackResource, StackSummary } from './types';
+import type { DriftInformation, OperationEntry, StackEvent, StackFields, StackResource, StackSummary } from './types';
 
 /** One physical resource seen under a logical id during the current operation. */
 export interface PhysicalResourceState {
@@ -34,6 +34,8 @@ export interface ResourceModel {
   formerPhysical: PhysicalResourceState[];
   /** The latest cleanup event for the current physical resource itself (a removed resource being deleted). */
   cleanup?: PhysicalResourceState;
+  /** The resource's last drift detection, from the listing. */
+  drift?: DriftInformation;
 }
 
 export interface RootCause {
@@ -265,6 +267,7 @@ export class StackState implements StackFields {
         formerPhysical: known ? known.formerPhysical.filter((p) => p.physicalId !== row.physicalId) : [],
         cleanup: known?.cleanup,
       };
+      if (row.drift) model.drift = row.drift;
       next.set(row.logicalId, model);
     }
     this.resources.clear();

@@ -5,6 +5,7 @@
  * that state. Pure: the clock is an input.
  */
 import { resourceStatusKind, type ResourceStatusKind } from '../cloudformation/resourceStatus';
+import { driftStatusWords } from '../present/drift';
 import { ago, leftBehindCount, leftBehindText, operationHistoryLine, operationName, operationSummary, progressDetails, progressLine, rootCauseLine, statusWord } from '../present';
 import { isFinal, isRunning, operationOutcome, stackPhase, stackStateInfo, type StackPhase } from '../cloudformation/stackLifecycle';
 import { isStackEvent, type ResourceModel } from './stackModel';
@@ -39,6 +40,8 @@ export interface StackNodeState {
   progress?: OperationProgress;
   /** Someone follows the stack (its node was opened): its progress deserves a notification. */
   followed?: boolean;
+  /** The stack's drift status as its last detection left it (`DRIFTED`, `IN_SYNC`, `NOT_CHECKED`). */
+  drift?: string;
 }
 
 /** A resource, a physical resource it replaced, or an event about a resource. */
@@ -179,6 +182,9 @@ function stackNode(stack: StackSnapshot, place: StackPlace): TreeNode {
   if (progress) tooltip.push(...progressDetails(progress, true));
   const description = progress ? [progressLine(stack.status, progress, true)] : [statusWord(stack.status), ago(lastChange(stack), now)];
   if (leftBehind > 0) description.push(leftBehindCount(leftBehind));
+  // Drift is said on the row only when found; its state and age are always in the tooltip.
+  if (!progress && stack.drift?.status === 'DRIFTED') description.push(driftStatusWords(stack.drift, now));
+  tooltip.push(`Drift: ${driftStatusWords(stack.drift, now)}`);
   const children: TreeNode[] = [];
   if (stack.error) children.push(errorNode(`stack:${stack.stackId}:error`, stack.error));
   if (stack.detailed) {
@@ -194,7 +200,7 @@ function stackNode(stack: StackSnapshot, place: StackPlace): TreeNode {
     description: description.join(' · '),
     tooltip: tooltip.join('\n'),
     collapsible: running ? 'expanded' : 'collapsed',
-    stack: { status: stack.status, phase: stackNodePhase(stack.status), leftBehind, ...(progress ? { progress } : {}), ...(stack.followed ? { followed: true } : {}) },
+    stack: { status: stack.status, phase: stackNodePhase(stack.status), leftBehind, ...(progress ? { progress } : {}), ...(stack.followed ? { followed: true } : {}), ...(stack.drift ? { drift: stack.drift.status } : {}) },
     data: { region, stackId: stack.stackId, stackName: stack.stackName, consoleUrl: consoleUrl(region, stack.stackId) },
     children,
   };
@@ -212,7 +218,7 @@ function resourcesGroup(stack: StackSnapshot, place: StackPlace): TreeNode {
     data: { region, stackId: stack.stackId, stackName: stack.stackName },
     children: resources.map((r) => {
       const nested = r.resourceType === 'AWS::CloudFormation::Stack' && r.physicalId !== undefined ? place.byId.get(r.physicalId) : undefined;
-      return nested && place.depth < MAX_NESTED_DRAWN ? nestedStackNode(stack, r, nested, place) : resourceNode(stack, r, region);
+      return nested && place.depth < MAX_NESTED_DRAWN ? nestedStackNode(stack, r, nested, place) : resourceNode(stack, r, region, place.now);
     }),
   };
 }
@@ -230,7 +236,7 @@ function nestedStackNode(parent: StackSnapshot, r: ResourceModel, nested: StackS
   return node;
 }
 
-function resourceNode(stack: StackSnapshot, r: ResourceModel, region: string): TreeNode {
+function resourceNode(stack: StackSnapshot, r: ResourceModel, region: string, now: number): TreeNode {
   // In an express operation a resource reported complete is configured but may not be ready: it reads as stabilising until the operation ends.
   const stabilising = isExpress(stack) && isRunning(stack.status) && r.status.endsWith('_COMPLETE') && !r.status.startsWith('DELETE_');
   const description = stabilising ? [statusWord(r.status), 'stabilising'] : [statusWord(r.status)];
@@ -239,6 +245,8 @@ function resourceNode(stack: StackSnapshot, r: ResourceModel, region: string): T
   const tooltip = [`${r.logicalId} (${r.resourceType})`, `Status: ${r.status}`];
   if (r.reason) tooltip.push(r.reason);
   if (r.physicalId) tooltip.push(`Physical id: ${r.physicalId}`);
+  if (r.drift?.status === 'MODIFIED' || r.drift?.status === 'DELETED') description.push(driftStatusWords(r.drift, now));
+  tooltip.push(`Drift: ${driftStatusWords(r.drift, now)}`);
   if (r.cleanup) {
     // DELETE_SKIPPED is a retained resource (DeletionPolicy: Retain): it leaves the stack but is not deleted.
     const what = r.cleanup.status === 'DELETE_SKIPPED' ? 'Removed from the stack and kept (DeletionPolicy)' : 'Being deleted in cleanup';

@@ -13,118 +13,16 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { main } from '../../../server/src/cli/main';
 import { READ_ACTIONS } from '../../../server/src/stacks/types';
-import type { Scenario } from '../../endpoint/scenarios';
+import { deployed, driftedWeb as web, startAt } from '../../fixtures/driftedStack';
 import { startEndpoint, type LocalEndpoint } from '../../endpoint/server';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 process.env.AWS_ACCESS_KEY_ID = 'AKIDEXAMPLE';
 process.env.AWS_SECRET_ACCESS_KEY = 'secret';
 
-const deployed = `Resources:
-  Fn:
-    Type: AWS::Lambda::Function
-    Properties:
-      FunctionName: web-fn
-      Runtime: nodejs20.x
-      Handler: index.handler
-      Role: arn:aws:iam::111122223333:role/web
-      Code:
-        ZipFile: exports.handler = async () => 1
-      MemorySize: 256
-      Timeout: 3
-  Jobs:
-    Type: AWS::SQS::Queue
-    Properties:
-      VisibilityTimeout: 30
-  Group:
-    Type: AWS::AutoScaling::AutoScalingGroup
-    Properties:
-      MinSize: '1'
-      MaxSize: '4'
-      DesiredCapacity: '1'
-      LaunchTemplate:
-        LaunchTemplateId: lt-0123456789abcdef0
-        Version: '1'
-      AvailabilityZones: [us-east-1a]
-  Scale:
-    Type: AWS::AutoScaling::ScalingPolicy
-    Properties:
-      AutoScalingGroupName: !Ref Group
-      PolicyType: TargetTrackingScaling
-      TargetTrackingConfiguration:
-        PredefinedMetricSpecification:
-          PredefinedMetricType: ASGAverageCPUUtilization
-        TargetValue: 50
-  Alerts:
-    Type: AWS::SNS::Topic
-    Properties:
-      DisplayName: alerts
-  Old:
-    Type: AWS::SQS::Queue
-    Properties:
-      DelaySeconds: 5
-  Feed:
-    Type: AWS::SNS::Topic
-    Properties:
-      TopicName: web-feed
-  Setting:
-    Type: AWS::SSM::Parameter
-    Properties:
-      Type: String
-      Value: 'on'
-`;
-
-const DAY = 86_400_000;
-/** The stack was created and updated on 2 December, drift detected on the 3rd, and Old updated on the 4th. */
-const startAt = Date.parse('2026-12-02T12:00:00Z');
-const checkedAt = Date.parse('2026-12-03T09:00:00Z');
-const oldUpdatedAt = Date.parse('2026-12-04T09:00:00Z');
-
-/** The stack `web` as deployed. */
-const web: Scenario = {
-  name: 'drifted-web',
-  description: 'A stack whose last drift detection found changes made in the console.',
-  stackName: 'web',
-  types: {},
-  existing: {
-    status: 'UPDATE_COMPLETE',
-    resources: [
-      { logicalId: 'Fn', type: 'AWS::Lambda::Function', physicalId: 'web-fn' },
-      { logicalId: 'Jobs', type: 'AWS::SQS::Queue', physicalId: 'https://sqs.us-east-1.amazonaws.com/111122223333/web-Jobs' },
-      { logicalId: 'Group', type: 'AWS::AutoScaling::AutoScalingGroup', physicalId: 'web-Group-1' },
-      { logicalId: 'Scale', type: 'AWS::AutoScaling::ScalingPolicy', physicalId: 'web-Scale-1' },
-      { logicalId: 'Alerts', type: 'AWS::SNS::Topic', physicalId: 'arn:aws:sns:us-east-1:111122223333:web-Alerts' },
-      { logicalId: 'Old', type: 'AWS::SQS::Queue', physicalId: 'https://sqs.us-east-1.amazonaws.com/111122223333/web-Old', updatedAt: oldUpdatedAt },
-      { logicalId: 'Feed', type: 'AWS::SNS::Topic', physicalId: 'arn:aws:sns:us-east-1:111122223333:web-feed' },
-      { logicalId: 'Setting', type: 'AWS::SSM::Parameter', physicalId: 'web-Setting' },
-    ],
-  },
-  templateBody: deployed,
-  steps: [],
-  drift: {
-    checkedAt,
-    resources: [
-      { logicalId: 'Fn', status: 'MODIFIED', differences: [{ path: '/MemorySize', expected: '256', actual: '512', difference: 'NOT_EQUAL' }] },
-      {
-        logicalId: 'Jobs',
-        status: 'MODIFIED',
-        differences: [
-          { path: '/VisibilityTimeout', expected: '30', actual: '45', difference: 'NOT_EQUAL' },
-          { path: '/Tags/0', actual: '{"Key":"oncall","Value":"alice"}', difference: 'ADD' },
-        ],
-      },
-      { logicalId: 'Group', status: 'MODIFIED', differences: [{ path: '/DesiredCapacity', expected: '"1"', actual: '"3"', difference: 'NOT_EQUAL' }] },
-      { logicalId: 'Scale', status: 'IN_SYNC' },
-      { logicalId: 'Alerts', status: 'DELETED' },
-      { logicalId: 'Old', status: 'MODIFIED', differences: [{ path: '/DelaySeconds', expected: '5', actual: '0', difference: 'NOT_EQUAL' }] },
-      { logicalId: 'Feed', status: 'MODIFIED', differences: [{ path: '/TopicName', expected: '"web-feed"', actual: '"web-feed-2"', difference: 'NOT_EQUAL' }] },
-      { logicalId: 'Setting', status: 'NOT_CHECKED' },
-    ],
-  },
-};
-
 const dir = mkdtempSync(join(tmpdir(), 'cfn-impact-drift-'));
 let endpoint: LocalEndpoint;
+const DAY = 86_400_000;
 
 before(async () => {
   endpoint = await startEndpoint({ accountId: '111122223333', scenarios: [{ name: 'drifted-web', scenario: web, startAt }], now: () => startAt + 4 * DAY });

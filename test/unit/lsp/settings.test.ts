@@ -13,6 +13,7 @@ describe('readDocumentSettings', () => {
       sam: { withoutSamCli: true },
       cdk: { baseline: 'main.out' },
     };
+    Object.assign(section.baseline, { revertDrift: ['web', 3] });
     assert.deepEqual(readDocumentSettings(section), {
       debounceMs: 300,
       defaultBaseline: 'none',
@@ -22,6 +23,7 @@ describe('readDocumentSettings', () => {
       withoutSamCli: true,
       regions: { 'gov/*.yaml': 'us-gov-west-1' },
       cdkBaseline: 'main.out',
+      revertDrift: ['web'],
     });
   });
 

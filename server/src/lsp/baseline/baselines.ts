@@ -11,6 +11,7 @@ import { basename, dirname, isAbsolute, posix, resolve as resolvePath } from 'no
 import { fileURLToPath } from 'node:url';
 import { joinPath, type AnalyzeOptions, type ChildTemplate, type LastOperationFailure } from '../../impact';
 import { CLOUDFORMATION_TEMPLATE_LIMIT_BYTES } from '../../cloudformation/templateLimits';
+import type { StackDrift } from '../../cloudformation/drift';
 import { readChildFile } from '../childFile';
 import type { BaselineChoice, BaselineStatus } from '../protocol';
 import type { DeployedNestedStacks } from '../../stacks/deployedNestedStacks';
@@ -54,6 +55,8 @@ export interface Baseline {
   deployedNested?: DeployedNestedStacks;
   /** The early-validation checks that rejected the stack's last operation (stack baselines only). */
   lastOperationFailures?: LastOperationFailure[];
+  /** The stack's drift as its last detection found it (stack baselines only). */
+  drift?: StackDrift;
 }
 
 interface Entry {
@@ -286,7 +289,8 @@ export class BaselineManager {
       sameValues(previous.parameters, stack.parameters) &&
       crossStackKey(previous.crossStack) === crossStackKey(stack.crossStack) &&
       JSON.stringify(previous.deployedNested) === JSON.stringify(stack.nested) &&
-      JSON.stringify(previous.lastOperationFailures) === JSON.stringify(stack.lastOperationFailures)
+      JSON.stringify(previous.lastOperationFailures) === JSON.stringify(stack.lastOperationFailures) &&
+      driftKey(previous.drift) === driftKey(stack.drift)
     ) {
       return previous.stack && sameNames(previous.stack.changeSets, changeSets) ? previous : { ...previous, stack: { name: stack.stackName, status: stack.status, region: stack.region, ...(stack.accountId !== undefined ? { accountId: stack.accountId } : {}), changeSets } };
     }
@@ -298,6 +302,7 @@ export class BaselineManager {
       ...(stack.crossStack ? { crossStack: stack.crossStack } : {}),
       ...(stack.nested ? { deployedNested: stack.nested } : {}),
       ...(stack.lastOperationFailures ? { lastOperationFailures: stack.lastOperationFailures } : {}),
+      ...(stack.drift ? { drift: stack.drift } : {}),
       generation: ++generations,
     };
   }
@@ -383,4 +388,9 @@ function crossStackKey(values: CrossStackValues | undefined): string {
 
 function sameNames(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((name, i) => name === b[i]);
+}
+
+/** A drift read's identity: a new detection (or a resource updated since) is a new baseline. */
+function driftKey(drift: StackDrift | undefined): string {
+  return drift ? JSON.stringify([drift.status, drift.checkedAt, [...drift.resources.values()]]) : '';
 }

@@ -2,12 +2,21 @@
  * The stacks view: the tree and its refresh, the deployed template, the stacks a template can be
  * linked to, the timeline of a stack's operation, and what the client says about the view (visible, stacks followed).
  */
-import { deployedTemplateRequest, stackChoicesRequest, stackTimelineRequest, stacksFollowNotification, stacksRefreshRequest, stacksTreeRequest, stacksVisibilityNotification } from '../protocol';
+import { detectDriftRequest, deployedTemplateRequest, stackChoicesRequest, stackTimelineRequest, stacksFollowNotification, stacksRefreshRequest, stacksTreeRequest, stacksVisibilityNotification } from '../protocol';
 import { runSafe, runSafeNotification } from '../runSafe';
 import type { ServerServices } from '../serverServices';
 
 /** Registers the stacks view's requests and notifications. */
-export function registerStacksHandlers({ connection, logger, stacks }: ServerServices): void {
+export function registerStacksHandlers({ connection, logger, stacks, baselines }: ServerServices): void {
+  connection.onRequest(detectDriftRequest, (params, token) =>
+    runSafe(logger, 'detectDrift', token, { ok: false, message: 'The drift detection could not run; see the server output.' }, async () => {
+      const result = await stacks.detectDrift(params.region, params.stackName);
+      // A template linked to the stack is compared with what the new detection found.
+      if (result.ok) await baselines.refreshStack(params.stackName, params.region).catch((error: unknown) => logger.error(`refreshing the baselines of ${params.stackName}: ${String(error)}`));
+      return result;
+    }),
+  );
+
   connection.onRequest(stacksTreeRequest, (params, token) => runSafe(logger, 'stacksTree', token, { version: 0, nodes: [] }, () => stacks.tree(params?.filter)));
 
   connection.onRequest(stacksRefreshRequest, (_params, token) =>

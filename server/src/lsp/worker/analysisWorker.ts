@@ -34,8 +34,8 @@ function serve(port: NonNullable<typeof parentPort>): void {
       return;
     }
     try {
-      const { stackName, stackStatus, region, accountId, crossStack, nested, lastOperationFailures, withoutSamCli } = message.request;
-      const options: AnalyzeOptions = { spec: loaded.spec, stackName, stackStatus, region, accountId, ...(crossStack ? { crossStack } : {}), ...(lastOperationFailures ? { lastOperationFailures } : {}) };
+      const { stackName, stackStatus, region, accountId, crossStack, nested, lastOperationFailures, withoutSamCli, drift, revertDrift } = message.request;
+      const options: AnalyzeOptions = { spec: loaded.spec, stackName, stackStatus, region, accountId, ...(crossStack ? { crossStack } : {}), ...(lastOperationFailures ? { lastOperationFailures } : {}), ...(drift ? { drift } : {}), ...(revertDrift ? { revertDrift } : {}) };
       if (nested) options.nested = nestedTemplates(children.apply(message.request.uri, nested));
       if (withoutSamCli) options.withoutSamCli = true;
       const reply = analyse(message.request, options);

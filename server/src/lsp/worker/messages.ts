@@ -78,6 +78,9 @@ export interface AnalysisRequest {
   crossStack?: AnalyzeOptions['crossStack'];
   /** The early-validation checks that rejected the linked stack's last operation, read with the baseline. */
   lastOperationFailures?: AnalyzeOptions['lastOperationFailures'];
+  /** The linked stack's drift, read with the baseline, and whether to preview REVERT_DRIFT (`cfnImpact.baseline.revertDrift`). */
+  drift?: AnalyzeOptions['drift'];
+  revertDrift?: boolean;
   /** The parent whose nested stack passes this template its parameter values, when one is chosen. */
   parent?: ParentTemplate;
   /** Child templates of the nested stacks the document names, when it names any. */
