@@ -94,12 +94,14 @@ export interface ScenarioChangeSet {
   parameters?: Record<string, string>;
   /** The template the change set was created from, as GetTemplate with ChangeSetName answers. */
   templateBody?: string;
+  /** `REVERT_DRIFT` for a drift-aware change set (DescribeChangeSet's `DeploymentMode`). */
+  deploymentMode?: 'REVERT_DRIFT';
   changes: ScenarioResourceChange[];
 }
 
 /** One `ResourceChange` of a change set, in the API's field names (`Change.Type` is always Resource). */
 export interface ScenarioResourceChange {
-  Action: 'Add' | 'Modify' | 'Remove' | 'Import' | 'Dynamic';
+  Action: 'Add' | 'Modify' | 'Remove' | 'Import' | 'Dynamic' | 'SyncWithActual';
   LogicalResourceId: string;
   PhysicalResourceId?: string;
   ResourceType: string;
@@ -107,13 +109,27 @@ export interface ScenarioResourceChange {
   PolicyAction?: string;
   Scope?: string[];
   Details?: {
-    Target: { Attribute: string; Name?: string; Path?: string; RequiresRecreation?: string; AttributeChangeType?: string; BeforeValue?: string; AfterValue?: string };
+    Target: {
+      Attribute: string;
+      Name?: string;
+      Path?: string;
+      RequiresRecreation?: string;
+      AttributeChangeType?: string;
+      BeforeValue?: string;
+      AfterValue?: string;
+      /** Drift-aware change sets: where BeforeValue comes from, and the property's drift. */
+      BeforeValueFrom?: 'ACTUAL_STATE' | 'PREVIOUS_DEPLOYMENT_STATE';
+      AfterValueFrom?: 'TEMPLATE';
+      Drift?: { PreviousValue?: string; ActualValue?: string };
+    };
     Evaluation: 'Static' | 'Dynamic';
     ChangeSource: string;
     CausingEntity?: string;
   }[];
   BeforeContext?: string;
   AfterContext?: string;
+  /** Drift-aware change sets: the resource's drift status (IN_SYNC, MODIFIED, DELETED, UNSUPPORTED...). */
+  ResourceDriftStatus?: string;
   /** For an `AWS::CloudFormation::Stack` of a change set created with IncludeNestedStacks: the nested stack's own change set. */
   nestedChangeSet?: ScenarioChangeSet;
 }

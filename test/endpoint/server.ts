@@ -448,6 +448,7 @@ function answer(action: string, params: Record<string, string>, stacks: Scripted
         members('Changes', p.items.map(({ change }) => changeXml(change, found, changeSets, withValues))),
         el('NextToken', p.nextToken),
         el('IncludeNestedStacks', found.includesNested),
+        el('DeploymentMode', found.changeSet.deploymentMode),
       ];
     }
     default:
@@ -621,10 +622,11 @@ function changeSetHead(c: RegisteredChangeSet): XmlNode[] {
 function changeXml(change: ScenarioResourceChange, owner: RegisteredChangeSet, changeSets: RegisteredChangeSet[], withValues: boolean): XmlNode[] {
   const nested = change.nestedChangeSet ? changeSets.find((c) => c.parentId === owner.id && c.changeSet === change.nestedChangeSet) : undefined;
   const details = (change.Details ?? []).map((d) => {
-    const { BeforeValue, AfterValue, ...target } = d.Target;
+    const { BeforeValue, AfterValue, Drift, ...target } = d.Target;
     const values = withValues ? [el('BeforeValue', BeforeValue), el('AfterValue', AfterValue)] : [];
+    const drift = Drift && withValues ? [el('Drift', [el('PreviousValue', Drift.PreviousValue), el('ActualValue', Drift.ActualValue)])] : [];
     return [
-      el('Target', [...Object.entries(target).map(([key, value]) => el(key, value)), ...values]),
+      el('Target', [...Object.entries(target).map(([key, value]) => el(key, value)), ...values, ...drift]),
       el('Evaluation', d.Evaluation),
       el('ChangeSource', d.ChangeSource),
       el('CausingEntity', d.CausingEntity),
@@ -641,6 +643,7 @@ function changeXml(change: ScenarioResourceChange, owner: RegisteredChangeSet, c
       el('ResourceType', change.ResourceType),
       el('Replacement', change.Replacement),
       el('Scope', change.Scope?.map((scope) => el('member', scope)) ?? []),
+      el('ResourceDriftStatus', change.ResourceDriftStatus),
       members('Details', details),
       el('ChangeSetId', nested?.id),
       el('BeforeContext', withValues ? change.BeforeContext : undefined),

@@ -102,6 +102,9 @@ export async function runVerify(argv: string[], io: CliIo): Promise<number> {
       ...(sides.stack.accountId !== undefined ? { accountId: sides.stack.accountId } : {}),
       stackName: sides.stack.stackName,
       stackStatus: sides.stack.status,
+      // A drift-aware change set starts from the live state: the prediction does so from the last drift detection.
+      ...(sides.stack.drift ? { drift: sides.stack.drift } : {}),
+      ...(changeSet.value.deploymentMode === 'REVERT_DRIFT' ? { revertDrift: true } : {}),
     });
     if (report.status === 'error') return fail(`the prediction is that CloudFormation rejects this update: ${verdictMessage(report)}`);
     const comparison = compareWithChangeSet(report.changes, changeSet.value.changes);

@@ -12,7 +12,9 @@ export interface ChangeSetChange {
   resourceType: string;
   action: string;
   replacement?: string;
-  details: { target: { attribute: string; name?: string } }[];
+  /** A drift-aware change set's drift status of the resource. */
+  driftStatus?: string;
+  details: { target: { attribute: string; name?: string; path?: string; beforeValue?: string; beforeValueFrom?: string; drift?: { actualValue?: string } } }[];
   /** The nested stacks the change is inside, outermost first; empty for the stack's own resources. */
   nestedIn: readonly string[];
 }
@@ -23,7 +25,11 @@ export type ChangeSetDisagreement =
   | { kind: 'only-predicted'; action: string }
   | { kind: 'action'; changeSet: string; predicted: string }
   | { kind: 'replacement'; changeSet: string; predicted: string }
-  | { kind: 'details'; onlyInChangeSet: string[]; onlyPredicted: string[] };
+  | { kind: 'details'; onlyInChangeSet: string[]; onlyPredicted: string[] }
+  /** A drift-aware change set: the resource's drift status differs from what the last detection found. */
+  | { kind: 'drift-status'; changeSet: string; predicted: string }
+  /** A drift-aware change set: a property's live value differs from the one the last detection found. */
+  | { kind: 'live-value'; property: string; changeSet: string; predicted: string };
 
 /** One resource of the comparison: agreed when `disagreements` is empty. */
 export interface ComparedResource {
@@ -67,8 +73,10 @@ export function compareWithChangeSet(predicted: readonly ResourceChange[], chang
 }
 
 function disagreements(prediction: ResourceChange, actual: ChangeSetChange): ChangeSetDisagreement[] {
-  if (prediction.action !== actual.action) return [{ kind: 'action', changeSet: actual.action, predicted: prediction.action }];
-  const found: ChangeSetDisagreement[] = [];
+  // A drift-aware change set names a resource whose drift status only is reset `SyncWithActual`.
+  const predictedAction = prediction.syncWithActual ? 'SyncWithActual' : prediction.action;
+  if (predictedAction !== actual.action) return [{ kind: 'action', changeSet: actual.action, predicted: predictedAction }];
+  const found: ChangeSetDisagreement[] = [...driftDisagreements(prediction, actual)];
   if (actual.action === 'Modify' && (actual.replacement ?? 'False') !== (prediction.replacement ?? 'False')) {
     found.push({ kind: 'replacement', changeSet: actual.replacement ?? 'False', predicted: prediction.replacement ?? 'False' });
   }
@@ -78,6 +86,34 @@ function disagreements(prediction: ResourceChange, actual: ChangeSetChange): Cha
   const onlyPredicted = [...predictedChanged].filter((name) => !changed.has(name)).sort();
   if (onlyInChangeSet.length > 0 || onlyPredicted.length > 0) found.push({ kind: 'details', onlyInChangeSet, onlyPredicted });
   return found;
+}
+
+/**
+ * Where a drift-aware change set (which reads the live state when it is created) and the last
+ * drift detection disagree: the resource's drift status, and each live value it starts from.
+ */
+function driftDisagreements(prediction: ResourceChange, actual: ChangeSetChange): ChangeSetDisagreement[] {
+  const found: ChangeSetDisagreement[] = [];
+  const drifted = (prediction.drift ?? []).length > 0;
+  if (actual.driftStatus === 'MODIFIED' && !drifted) found.push({ kind: 'drift-status', changeSet: 'MODIFIED', predicted: 'no drift found by the last detection' });
+  if (actual.driftStatus === 'IN_SYNC' && drifted) found.push({ kind: 'drift-status', changeSet: 'IN_SYNC', predicted: 'MODIFIED' });
+  for (const detail of actual.details) {
+    const live = detail.target.drift?.actualValue ?? (detail.target.beforeValueFrom === 'ACTUAL_STATE' ? detail.target.beforeValue : undefined);
+    if (live === undefined || detail.target.path === undefined) continue;
+    const ours = prediction.details.find((d) => d.target.path === detail.target.path && d.target.beforeValueFrom === 'ACTUAL_STATE');
+    if (ours?.target.beforeValue !== undefined && !sameJsonText(ours.target.beforeValue, live)) {
+      found.push({ kind: 'live-value', property: detail.target.path.replace(/^\/Properties\//, ''), changeSet: live, predicted: ours.target.beforeValue });
+    }
+  }
+  return found;
+}
+
+function sameJsonText(a: string, b: string): boolean {
+  try {
+    return JSON.stringify(JSON.parse(a)) === JSON.stringify(JSON.parse(b));
+  } catch {
+    return a === b;
+  }
 }
 
 /** What a detail changes: the property's name, `Tags` for the tags (which change sets write without a name), else the attribute. */

@@ -108,6 +108,10 @@ export function disagreementText(d: ChangeSetDisagreement): string {
       if (d.onlyPredicted.length > 0) parts.push(`only the prediction changes ${listSome(d.onlyPredicted, 5)}`);
       return parts.join('; ');
     }
+    case 'drift-status':
+      return `drift ${d.changeSet} in the change set, ${d.predicted} by the last drift detection`;
+    case 'live-value':
+      return `${d.property} is live ${d.changeSet} in the change set, ${d.predicted} when drift was last detected`;
   }
 }
 

@@ -451,6 +451,7 @@ export class CloudFormationReader {
         creationTime: time(out.CreationTime) ?? 0,
         description: out.Description || undefined,
         parameters: Object.fromEntries((out.Parameters ?? []).filter((p) => p.ParameterKey).map((p) => [p.ParameterKey!, p.ParameterValue ?? ''])),
+        deploymentMode: out.DeploymentMode || undefined,
       });
       for (const change of out.Changes ?? []) {
         const read = toResourceChange(change, nestedIn);
@@ -516,6 +517,7 @@ function toResourceChange(change: Change, nestedIn: string[]): ChangeSetResource
     replacement: r.Replacement || undefined,
     policyAction: r.PolicyAction || undefined,
     scope: r.Scope ?? [],
+    driftStatus: r.ResourceDriftStatus || undefined,
     details: (r.Details ?? []).map((d) =>
       withoutUndefined({
         target: withoutUndefined({
@@ -526,6 +528,8 @@ function toResourceChange(change: Change, nestedIn: string[]): ChangeSetResource
           attributeChangeType: d.Target?.AttributeChangeType || undefined,
           beforeValue: d.Target?.BeforeValue,
           afterValue: d.Target?.AfterValue,
+          beforeValueFrom: d.Target?.BeforeValueFrom || undefined,
+          drift: d.Target?.Drift ? withoutUndefined({ previousValue: d.Target.Drift.PreviousValue, actualValue: d.Target.Drift.ActualValue }) : undefined,
         }),
         evaluation: d.Evaluation || undefined,
         changeSource: d.ChangeSource || undefined,

@@ -76,8 +76,21 @@ export interface ChangeSetResourceChange {
   replacement?: string;
   policyAction?: string;
   scope: string[];
+  /** A drift-aware change set's drift status of the resource (`MODIFIED`, `IN_SYNC`, `UNSUPPORTED`...). */
+  driftStatus?: string;
   details: {
-    target: { attribute: string; name?: string; path?: string; requiresRecreation?: string; attributeChangeType?: string; beforeValue?: string; afterValue?: string };
+    target: {
+      attribute: string;
+      name?: string;
+      path?: string;
+      requiresRecreation?: string;
+      attributeChangeType?: string;
+      beforeValue?: string;
+      afterValue?: string;
+      /** A drift-aware change set's source of `beforeValue` (`ACTUAL_STATE`) and the property's drift. */
+      beforeValueFrom?: string;
+      drift?: { previousValue?: string; actualValue?: string };
+    };
     evaluation?: string;
     changeSource?: string;
     causingEntity?: string;
@@ -89,6 +102,8 @@ export interface ChangeSetResourceChange {
 /** A change set as DescribeChangeSet describes it, with the changes of its nested change sets. */
 export interface ChangeSetDescription extends ChangeSetSummary {
   parameters: Record<string, string>;
+  /** `REVERT_DRIFT` for a drift-aware change set. */
+  deploymentMode?: string;
   changes: ChangeSetResourceChange[];
 }
 

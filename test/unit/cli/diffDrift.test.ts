@@ -14,6 +14,7 @@ import { after, before, describe, test } from 'node:test';
 import { main } from '../../../server/src/cli/main';
 import { READ_ACTIONS } from '../../../server/src/stacks/types';
 import { deployed, driftedWeb as web, startAt } from '../../fixtures/driftedStack';
+import type { Scenario, ScenarioChangeSet } from '../../endpoint/scenarios';
 import { startEndpoint, type LocalEndpoint } from '../../endpoint/server';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
@@ -158,5 +159,75 @@ describe('--revert-drift: the REVERT_DRIFT preview', () => {
     const code = await main(['diff', path, path, '--revert-drift'], { stdout: () => undefined, stderr: (s) => (stderr += s), isTTY: false, env: {} });
     assert.equal(code, 1);
     assert.match(stderr, /--revert-drift previews a drift-aware change set against the deployed stack: it needs --stack/);
+  });
+});
+
+describe('cfn-impact verify with a drift-aware change set', () => {
+  /** What CloudFormation lists for a REVERT_DRIFT change set of the unchanged template: the two drifted properties set back, from their live values. */
+  const revertChange = (jobsLive: string): ScenarioChangeSet => ({
+    name: `revert-${jobsLive}`,
+    deploymentMode: 'REVERT_DRIFT',
+    templateBody: deployed,
+    changes: [
+      {
+        Action: 'Modify',
+        LogicalResourceId: 'Fn',
+        ResourceType: 'AWS::Lambda::Function',
+        Replacement: 'False',
+        Scope: ['Properties'],
+        ResourceDriftStatus: 'MODIFIED',
+        Details: [
+          {
+            Target: { Attribute: 'Properties', Name: 'MemorySize', Path: '/Properties/MemorySize', RequiresRecreation: 'Never', AttributeChangeType: 'Modify', BeforeValue: '512', AfterValue: '256', BeforeValueFrom: 'ACTUAL_STATE', AfterValueFrom: 'TEMPLATE', Drift: { PreviousValue: '256', ActualValue: '512' } },
+            Evaluation: 'Static',
+            ChangeSource: 'DirectModification',
+          },
+        ],
+      },
+      {
+        Action: 'Modify',
+        LogicalResourceId: 'Jobs',
+        ResourceType: 'AWS::SQS::Queue',
+        Replacement: 'False',
+        Scope: ['Properties'],
+        ResourceDriftStatus: 'MODIFIED',
+        Details: [
+          {
+            Target: { Attribute: 'Properties', Name: 'VisibilityTimeout', Path: '/Properties/VisibilityTimeout', RequiresRecreation: 'Never', AttributeChangeType: 'Modify', BeforeValue: jobsLive, AfterValue: '30', BeforeValueFrom: 'ACTUAL_STATE', AfterValueFrom: 'TEMPLATE', Drift: { PreviousValue: '30', ActualValue: jobsLive } },
+            Evaluation: 'Static',
+            ChangeSource: 'DirectModification',
+          },
+        ],
+      },
+    ],
+  });
+  let verifyEndpoint: LocalEndpoint;
+
+  before(async () => {
+    const scenario: Scenario = { ...web, name: 'drifted-web-review', changeSets: [revertChange('45'), revertChange('60')] };
+    verifyEndpoint = await startEndpoint({ accountId: '111122223333', scenarios: [{ name: 'drifted-web-review', scenario, startAt }], now: () => startAt + 4 * DAY });
+  });
+  after(async () => {
+    await verifyEndpoint.close();
+  });
+
+  async function verify(changeSet: string): Promise<{ code: number; result: { status: string; resources: { logicalId: string; agrees: boolean; disagreements: { kind: string; message: string }[] }[] } }> {
+    let stdout = '';
+    const code = await main(['verify', '--stack', 'web', '--change-set', changeSet, '--endpoint', verifyEndpoint.url, '--json'], { stdout: (s) => (stdout += s), stderr: () => undefined, isTTY: false, env: { AWS_REGION: 'us-east-1' } });
+    return { code, result: JSON.parse(stdout) as { status: string; resources: { logicalId: string; agrees: boolean; disagreements: { kind: string; message: string }[] }[] } };
+  }
+
+  test('a REVERT_DRIFT change set is compared with the REVERT_DRIFT preview, live values and drift statuses included: they agree', async () => {
+    const { code, result } = await verify('revert-45');
+    assert.equal(result.status, 'agree', JSON.stringify(result.resources));
+    assert.equal(code, 0);
+    assert.deepEqual(result.resources.map((r) => [r.logicalId, r.agrees]), [['Fn', true], ['Jobs', true]]);
+  });
+
+  test('a live value that moved since the last detection is a disagreement that says so', async () => {
+    const { code, result } = await verify('revert-60');
+    assert.equal(code, 3);
+    const jobs = result.resources.find((r) => r.logicalId === 'Jobs')!;
+    assert.deepEqual(jobs.disagreements.map((d) => [d.kind, d.message]), [['live-value', 'VisibilityTimeout is live 60 in the change set, 45 when drift was last detected']]);
   });
 });
