@@ -60,6 +60,31 @@ describe('stack tree', () => {
     assert.deepEqual(region.children!.map((n) => `${n.label} ${n.stack?.phase}`), ['proposed in-review', 'gone deleted', 'live complete']);
   });
 
+  test('drift: a drifted stack and resource say so on the row with the age of the detection; every tooltip says it, "not checked" before a detection', () => {
+    const region = tree([
+      stack('web', 'UPDATE_COMPLETE', 10, {
+        drift: { status: 'DRIFTED', checkedAt: NOW - 3 * 24 * 60 * MIN },
+        detailed: true,
+        resources: [
+          { logicalId: 'Fn', resourceType: 'AWS::Lambda::Function', status: 'UPDATE_COMPLETE', lastUpdated: NOW - 10 * MIN, formerPhysical: [], drift: { status: 'MODIFIED', checkedAt: NOW - 3 * 24 * 60 * MIN } },
+          { logicalId: 'Jobs', resourceType: 'AWS::SQS::Queue', status: 'CREATE_COMPLETE', lastUpdated: NOW - 99 * MIN, formerPhysical: [], drift: { status: 'IN_SYNC', checkedAt: NOW - 3 * 24 * 60 * MIN } },
+        ],
+      }),
+      stack('db', 'CREATE_COMPLETE', 20),
+    ]);
+    const [web, db] = region.children!;
+    assert.equal(web!.description, 'updated · 10 min ago · drifted (checked 3 d ago)');
+    assert.equal(web!.stack?.drift, 'DRIFTED');
+    assert.equal(db!.description, 'created · 20 min ago');
+    assert.match(db!.tooltip ?? '', /^Drift: not checked$/m);
+    const resources = web!.children![0]!.children!;
+    const fn = resources.find((r) => r.label === 'Fn')!;
+    const jobs = resources.find((r) => r.label === 'Jobs')!;
+    assert.equal(fn.description, 'updated · drifted (checked 3 d ago)');
+    assert.equal(jobs.description, 'created');
+    assert.match(jobs.tooltip ?? '', /^Drift: in sync \(checked 3 d ago\)$/m);
+  });
+
   test('the filter keeps matching stack names, case-insensitively', () => {
     const region = tree([stack('web-prod', 'CREATE_COMPLETE', 1), stack('db', 'CREATE_COMPLETE', 1)], {}, 'WEB');
     assert.deepEqual(region.children!.map((n) => n.label), ['web-prod']);
