@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { CodeLens } from 'vscode-languageserver-protocol';
 import { commands, type ShowImpactsArguments } from '../../server/src/lsp/protocol';
 import { hoverText, pathToUri, TestServer } from './support/languageServer';
-import { serviceApp, serviceLine, type ServiceVersion } from '../fixtures/cdkService';
+import { deployedService, serviceApp, serviceLine, type ServiceVersion } from '../fixtures/cdkService';
 import { appFolder, synthesize } from '../support/cdkApps';
 import { startEndpoint, type LocalEndpoint } from '../endpoint/server';
 import { READ_ACTIONS } from '../../server/src/stacks/types';
@@ -139,21 +139,7 @@ describe('a CDK app source file against its deployed stacks', () => {
     synthesize(folder, { entry: 'bin/service.ts' });
     endpoint = await startEndpoint({
       accountId: '111122223333',
-      scenarios: [
-        {
-          name: 'cdk-svc',
-          scenario: {
-            name: 'cdk-svc',
-            description: 'The service app, deployed at its first version.',
-            stackName: 'Svc',
-            types: {},
-            existing: { status: 'UPDATE_COMPLETE', resources: [{ logicalId: 'OrdersA9B65338', type: 'AWS::DynamoDB::Table', physicalId: 'Svc-OrdersA9B65338-1ABC' }] },
-            templateBody: deployed,
-            parameters: { BootstrapVersion: '/cdk-bootstrap/hnb659fds/version' },
-            steps: [],
-          },
-        },
-      ],
+      scenarios: [{ name: 'cdk-svc', scenario: deployedService(deployed) }],
     });
     // cfnImpact.cdk.baseline is `deployed` by default; the stacks are read where the AWS settings say.
     server = await TestServer.start({

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { main } from '../../../server/src/cli/main';
 import { READ_ACTIONS } from '../../../server/src/stacks/types';
-import { serviceApp, serviceLine, type ServiceVersion } from '../../fixtures/cdkService';
+import { deployedService, serviceApp, serviceLine, type ServiceVersion } from '../../fixtures/cdkService';
 import { synthesizeApp } from '../../support/cdkApps';
 import { startEndpoint, type LocalEndpoint } from '../../endpoint/server';
 
@@ -197,21 +197,7 @@ describe('cfn-impact diff --deployed CDK_OUT', () => {
     const deployed = readFileSync(join(app({}).assembly, 'Svc.template.json'), 'utf8');
     endpoint = await startEndpoint({
       accountId: '111122223333',
-      scenarios: [
-        {
-          name: 'cdk-svc',
-          scenario: {
-            name: 'cdk-svc',
-            description: 'The service app, deployed at its first version.',
-            stackName: 'Svc',
-            types: {},
-            existing: { status: 'UPDATE_COMPLETE', resources: [{ logicalId: 'OrdersA9B65338', type: 'AWS::DynamoDB::Table', physicalId: 'Svc-OrdersA9B65338-1ABC' }] },
-            templateBody: deployed,
-            parameters: { BootstrapVersion: '/cdk-bootstrap/hnb659fds/version' },
-            steps: [],
-          },
-        },
-      ],
+      scenarios: [{ name: 'cdk-svc', scenario: deployedService(deployed) }],
     });
   });
   after(async () => {
