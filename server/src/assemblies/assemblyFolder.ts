@@ -6,6 +6,18 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { readCloudAssembly } from '../cdk/assembly';
 import type { AssemblyWithTemplates } from '../cdk/stackComparison';
+import { CLOUDFORMATION_TEMPLATE_LIMIT_BYTES } from '../cloudformation/templateLimits';
+
+/** Apps hold a few stacks, large ones some dozens: past this, a folder is not one app's assembly. */
+const MAX_STACKS = 200;
+
+function fileSize(path: string): number | undefined {
+  try {
+    return statSync(path).size;
+  } catch {
+    return undefined;
+  }
+}
 
 export type Result<T> = { ok: true; value: T } | { ok: false; message: string };
 
@@ -29,8 +41,12 @@ export function readAssemblyFolder(folder: string): Result<AssemblyWithTemplates
   };
   const assembly = readCloudAssembly(read);
   if (!assembly.ok) return { ok: false, message: `${folder} is not a readable cloud assembly: ${assembly.message}` };
+  if (assembly.assembly.stacks.length > MAX_STACKS) return { ok: false, message: `${folder} holds ${assembly.assembly.stacks.length} stacks, more than the ${MAX_STACKS} compared at once` };
   const templates = new Map<string, string>();
   for (const stack of assembly.assembly.stacks) {
+    // A template CloudFormation would never read is not read here either (nor held in memory).
+    const size = fileSize(join(folder, stack.templateFile));
+    if (size !== undefined && size > CLOUDFORMATION_TEMPLATE_LIMIT_BYTES) return { ok: false, message: `${join(folder, stack.templateFile)} is over CloudFormation's 1 MB template limit: it cannot be deployed` };
     const text = read(stack.templateFile);
     if (!text.ok) return { ok: false, message: text.message };
     templates.set(stack.templateFile, text.text);

@@ -5,7 +5,9 @@
  * `cfnImpact.cdk.baseline` names: `deployed` (each stack against the deployed stack of its name,
  * read-only, when AWS is configured and the workspace trusted) or a folder holding a baseline
  * assembly. The comparison is made once per synth and baseline, and made again when a
- * `manifest.json` changes (the client watches them) or the baseline's stacks are refreshed.
+ * `manifest.json` changes (the client watches them) or the baseline's stacks are refreshed. It
+ * runs on the server's main thread, one stack at a time with other requests answered between
+ * two, each template within CloudFormation's 1 MB limit (assemblies/assemblyFolder.ts).
  */
 import { existsSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
@@ -124,7 +126,13 @@ export class CdkApps {
     if (baselineFolder !== undefined) {
       const old = readAssemblyFolder(baselineFolder);
       if (!old.ok) return { ok: false, message: `The baseline assembly cannot be read: ${old.message}` };
-      return { ok: true, stacks: pairStacks(old.value, now.value).map((sides) => compareStack(sides, options)) };
+      const stacks: StackComparison[] = [];
+      for (const sides of pairStacks(old.value, now.value)) {
+        stacks.push(compareStack(sides, options));
+        // One stack at a time: the server answers other requests between two stacks' analyses.
+        await yieldToRequests();
+      }
+      return { ok: true, stacks };
     }
     const source = this.options.deployedStacks();
     if (!source) return { ok: false, message: 'No baseline: set cfnImpact.cdk.baseline to a folder holding a synthesized assembly, or configure AWS (and trust the workspace) to compare with the deployed stacks.' };
@@ -140,9 +148,14 @@ export class CdkApps {
         stackOptions = { ...options, stackStatus: read.stack.status, region: read.stack.region, ...(read.stack.accountId ? { accountId: read.stack.accountId } : {}) };
       }
       stacks.push(compareStack(sides, stackOptions));
+      await yieldToRequests();
     }
     return { ok: true, stacks };
   }
+}
+
+function yieldToRequests(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /** The folder `cdk synth` writes to: cdk.json's `output`, else `cdk.out`. */

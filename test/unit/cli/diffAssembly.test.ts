@@ -7,7 +7,7 @@
  * one follow it (#cascades), and a resource's own metadata updates it (#resource-metadata).
  */
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -188,6 +188,13 @@ describe('cfn-impact diff on two cloud assemblies', () => {
     const unreadable = await run('diff', app({}).assembly, broken);
     assert.equal(unreadable.code, 1);
     assert.match(unreadable.stderr, /^cfn-impact diff: .*broken-assembly-\w+ is not a readable cloud assembly: manifest\.json is not JSON: /);
+    // A template CloudFormation would never read is not read either.
+    const large = mkdtempSync(join(tmpdir(), 'large-assembly-'));
+    cpSync(app({}).assembly, large, { recursive: true });
+    writeFileSync(join(large, 'Svc.template.json'), `${readFileSync(join(large, 'Svc.template.json'), 'utf8')}${' '.repeat(1_000_001)}`);
+    const tooLarge = await run('diff', app({}).assembly, large);
+    assert.equal(tooLarge.code, 1);
+    assert.match(tooLarge.stderr, /Svc\.template\.json is over CloudFormation's 1 MB template limit: it cannot be deployed/);
   });
 });
 
