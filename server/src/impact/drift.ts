@@ -208,16 +208,19 @@ function revertDetail(effect: DriftEffect, type: string, spec: ResourceSpec, mod
  */
 function mergeRevertDetails(change: ResourceChange, details: ChangeDetail[]): void {
   for (const detail of details) {
-    const same = change.details.find((d) => d.target.path === detail.target.path);
-    if (!same) {
+    // A parameter's change is two details on one target (Static and its Dynamic companion): both start from the live value.
+    const same = change.details.filter((d) => d.target.path === detail.target.path);
+    if (same.length === 0) {
       change.details.push(detail);
       continue;
     }
-    if (detail.target.beforeValue !== undefined) same.target.beforeValue = detail.target.beforeValue;
-    same.target.beforeValueFrom = 'ACTUAL_STATE';
-    if (detail.target.attributeChangeType === 'SyncWithActual') {
-      same.target.attributeChangeType = 'SyncWithActual';
-      same.keepsValue = true;
+    for (const existing of same) {
+      if (detail.target.beforeValue !== undefined) existing.target.beforeValue = detail.target.beforeValue;
+      existing.target.beforeValueFrom = 'ACTUAL_STATE';
+      if (detail.target.attributeChangeType === 'SyncWithActual') {
+        existing.target.attributeChangeType = 'SyncWithActual';
+        existing.keepsValue = true;
+      }
     }
   }
   // A resource whose every changed value only has its drift reset is not modified.
@@ -279,11 +282,21 @@ function propertyRange(model: TemplateModel, logicalId: string, path: string): R
   return nodeAtPath(properties, pathSegments(path))?.range;
 }
 
-/** Whether two JSON texts hold the same value (drift detection writes JSON; the engine renders its own). */
+/**
+ * Whether two JSON texts hold the same value, as drift detection compares a property with the
+ * template: a scalar by its text, so a parameter's `"512"` (parameters are strings) is the live
+ * `512` of an integer property.
+ */
 function sameJson(a: string, b: string): boolean {
   try {
-    return JSON.stringify(JSON.parse(a)) === JSON.stringify(JSON.parse(b));
+    return JSON.stringify(normalized(JSON.parse(a))) === JSON.stringify(normalized(JSON.parse(b)));
   } catch {
     return a === b;
   }
+}
+
+function normalized(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(normalized);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, normalized(entry)]));
+  return value === null ? null : String(value);
 }
