@@ -54,7 +54,7 @@ export async function deployedAssemblyReview(folder: string, aws: AwsOptions, op
       if (deployed.ok) {
         sides.old = { side: deployed.before };
         const d = deployed.stack;
-        stackOptions = { ...options, stackStatus: options.stackStatus ?? d.status, ...(d.region ? { region: d.region } : {}), ...(d.accountId ? { accountId: d.accountId } : {}), ...(d.crossStack ? { crossStack: d.crossStack } : {}), ...(d.lastOperationFailures ? { lastOperationFailures: d.lastOperationFailures } : {}) };
+        stackOptions = { ...options, stackStatus: options.stackStatus ?? d.status, ...(d.region ? { region: d.region } : {}), ...(d.accountId ? { accountId: d.accountId } : {}), ...(d.crossStack ? { crossStack: d.crossStack } : {}), ...(d.lastOperationFailures ? { lastOperationFailures: d.lastOperationFailures } : {}), ...(d.drift ? { drift: d.drift } : {}) };
         if (d.crossStackProblem) warn(`${stack.displayName}: exports and imports could not be read, so they are compared offline: ${d.crossStackProblem}`);
       }
       files.push(reviewedStack(compareStack(sides, stackOptions), { old: `stack ${stack.stackName}`, new: folder }));

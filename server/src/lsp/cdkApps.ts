@@ -145,7 +145,7 @@ export class CdkApps {
       let stackOptions = options;
       if (read.ok) {
         sides.old = { side: { text: read.stack.templateBody, parameters: read.stack.parameters } };
-        stackOptions = { ...options, stackStatus: read.stack.status, region: read.stack.region, ...(read.stack.accountId ? { accountId: read.stack.accountId } : {}) };
+        stackOptions = { ...options, stackStatus: read.stack.status, region: read.stack.region, ...(read.stack.accountId ? { accountId: read.stack.accountId } : {}), ...(read.stack.drift ? { drift: read.stack.drift } : {}) };
       }
       stacks.push(compareStack(sides, stackOptions));
       await yieldToRequests();
