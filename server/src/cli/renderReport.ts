@@ -5,7 +5,7 @@
 import { changesSomething, replacedIds, shownDetails } from '../impact/claims';
 import { branchSummary, changeReason, detailSummaryLine, diagnosticText, fileHeading, fileVerdict, impactLabel, moreLine, noteTexts, replacementChain, samResourceLensTitle, unchangedSummary, verdictLine, markdownVerdict } from '../present';
 import type { CdkStackView, Review, ReviewedFile } from './review';
-import { assemblySummary, constructChangeReason, stackHeading, stackVerdict, withResourceNames } from '../present/constructs';
+import { assemblySummary, constructChangeReason, namedByConstruct, namedReplaced, stackHeading, stackVerdict } from '../present/constructs';
 import { isCdkMetadata } from '../cdk/cdkTemplate';
 import { fileStatus } from './review';
 import type { ImpactReport, NestedReport, ResourceChange } from '../impact/types';
@@ -23,7 +23,9 @@ interface RenderContext {
 function wording(ctx: RenderContext, replaced: ReadonlySet<string>) {
   const cdk = ctx.cdk;
   return {
-    named: (text: string) => (cdk ? withResourceNames(text, cdk.names) : text),
+    /** The change as the words name its resources (namedByConstruct), and the replaced ones likewise. */
+    inWords: (change: ResourceChange) => (cdk ? namedByConstruct(change, cdk.names) : change),
+    replacedInWords: cdk ? namedReplaced(replaced, cdk.names) : replaced,
     nameOf: (logicalId: string) => cdk?.names.get(logicalId) ?? logicalId,
     reasonOf: (change: ResourceChange) => (cdk ? constructChangeReason(change, replaced, cdk.renames, cdk.names) : changeReason(change, replaced)),
     // The CDK's version report changes with the CDK's version; nobody needs to read it.
@@ -71,7 +73,7 @@ export function renderText(report: ImpactReport, ctx: RenderContext, heading = t
   lines.push(paint(report.status === 'noop' ? 'green' : report.status === 'error' ? 'red' : 'bold', verdictLine(report)));
 
   const replaced = replacedIds(report.changes);
-  const { named, nameOf, reasonOf, shown: shownOf } = wording(ctx, replaced);
+  const { inWords, replacedInWords, nameOf, reasonOf, shown: shownOf } = wording(ctx, replaced);
   const shown = shownOf(report.changes);
   if (shown.length > 0) {
     lines.push('');
@@ -89,27 +91,27 @@ export function renderText(report: ImpactReport, ctx: RenderContext, heading = t
       lines.push(`  ${paint(LEVEL_STYLE[label.level], head)}  ${paint('bold', nameOf(change.logicalId).padEnd(idWidth))}  ${paint('dim', change.resourceType.padEnd(typeWidth))}  ${reasonOf(change)}`);
       // A cascaded replacement names its root cause, which its one-line reason does not.
       if (change.replacementCause && change.replacementCause.chain.length > 1) {
-        lines.push(paint('dim', `       cause: ${named(replacementChain(change, replaced) ?? '')}`));
+        lines.push(paint('dim', `       cause: ${replacementChain(inWords(change), replacedInWords) ?? ''}`));
       }
-      const details = shownDetails(change);
-      for (const detail of details.slice(0, DETAILS_SHOWN)) lines.push(paint('dim', `       ${named(detailSummaryLine(detail))}`));
+      const details = shownDetails(inWords(change));
+      for (const detail of details.slice(0, DETAILS_SHOWN)) lines.push(paint('dim', `       ${detailSummaryLine(detail)}`));
       if (details.length > DETAILS_SHOWN) lines.push(paint('dim', `       ${moreLine(details.length - DETAILS_SHOWN)}`));
       if (change.nested) lines.push(...nestedRows(change.nested).map((row) => paint('dim', `       ${row}`)));
     }
   }
-  const unchanged = unchangedLine(report);
-  if (unchanged) lines.push('', paint('dim', `  ${impactLabel('none').symbol}  ${named(unchanged)}`));
+  const unchanged = unchangedLine(report, nameOf);
+  if (unchanged) lines.push('', paint('dim', `  ${impactLabel('none').symbol}  ${unchanged}`));
   if (report.diagnostics.length > 0) {
     lines.push('');
     for (const d of report.diagnostics) {
       const style = d.severity === 'error' ? 'red' : d.severity === 'warning' ? 'yellow' : 'blue';
       const where = location(d, ctx);
-      lines.push(`  ${paint(style, d.severity)} ${where ? `${where} ` : ''}${named(diagnosticText(d))}`);
+      lines.push(`  ${paint(style, d.severity)} ${where ? `${where} ` : ''}${diagnosticText(d)}`);
     }
   }
   if (report.notes.length > 0) {
     lines.push('', 'Notes:');
-    for (const note of noteTexts(report.notes)) lines.push(`  - ${named(note)}`);
+    for (const note of noteTexts(report.notes)) lines.push(`  - ${note}`);
   }
   return `${lines.join('\n')}\n`;
 }
@@ -145,8 +147,8 @@ function rowsBySamResource(shown: readonly ResourceChange[]): (ResourceChange | 
 const DETAILS_SHOWN = 8;
 
 /** The quiet line about resources a change set lists although nothing changes for them, if any. */
-function unchangedLine(report: ImpactReport): string | undefined {
-  const ids = report.changes.filter((c) => !changesSomething(c)).map((c) => c.logicalId);
+function unchangedLine(report: ImpactReport, nameOf: (logicalId: string) => string = (id) => id): string | undefined {
+  const ids = report.changes.filter((c) => !changesSomething(c)).map((c) => nameOf(c.logicalId));
   return ids.length > 0 ? unchangedSummary(ids) : undefined;
 }
 
@@ -159,7 +161,7 @@ export function renderMarkdown(report: ImpactReport, ctx: RenderContext): string
   const lines: string[] = [`### CloudFormation impact: \`${ctx.cdk?.stack ?? ctx.stackName}\``, ''];
   lines.push(markdownVerdict(report, escapeCell));
   const replaced = replacedIds(report.changes);
-  const { named, nameOf, reasonOf, shown: shownOf } = wording(ctx, replaced);
+  const { nameOf, reasonOf, shown: shownOf } = wording(ctx, replaced);
   const shown = shownOf(report.changes);
   if (shown.length > 0) {
     lines.push('', `| | ${ctx.cdk ? 'Construct' : 'Resource'} | Type | Effect |`, '|---|---|---|---|');
@@ -168,16 +170,16 @@ export function renderMarkdown(report: ImpactReport, ctx: RenderContext): string
       lines.push(`| ${label.symbol} ${label.label} | \`${nameOf(change.logicalId)}\` | ${change.resourceType} | ${escapeCell(reasonOf(change))} |`);
     }
   }
-  const unchanged = unchangedLine(report);
-  if (unchanged) lines.push('', `_${escapeCell(named(unchanged))}_`);
+  const unchanged = unchangedLine(report, nameOf);
+  if (unchanged) lines.push('', `_${escapeCell(unchanged)}_`);
   const problems = report.diagnostics.filter((d) => d.severity !== 'info');
   if (problems.length > 0) {
     lines.push('');
-    for (const d of problems) lines.push(`- **${d.severity}** ${location(d, ctx)} ${escapeCell(named(diagnosticText(d)))}`);
+    for (const d of problems) lines.push(`- **${d.severity}** ${location(d, ctx)} ${escapeCell(diagnosticText(d))}`);
   }
   if (report.notes.length > 0) {
     lines.push('', '<details><summary>Notes</summary>', '');
-    for (const note of noteTexts(report.notes)) lines.push(`- ${named(note)}`);
+    for (const note of noteTexts(report.notes)) lines.push(`- ${note}`);
     lines.push('', '</details>');
   }
   return `${lines.join('\n')}\n`;

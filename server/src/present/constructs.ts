@@ -14,22 +14,48 @@ import { fittedLensKeeping } from './lens';
 import { listSome } from './lists';
 import { verdictMessage, verdictTitle } from './verdict';
 
-/** The names a text's logical ids are given, in a CDK app their construct paths. */
+/** Logical id → the name a CDK app's words give the resource: its construct path. */
 export type ResourceNames = ReadonlyMap<string, string>;
 
-const patterns = new WeakMap<ResourceNames, RegExp | null>();
-
-/** The text with each logical id the map knows replaced by its name, whole words only: `Environment ← OrdersA9B65338 replaced` → `Environment ← Svc/Orders replaced`. */
-export function withResourceNames(text: string, names: ResourceNames): string {
-  let pattern = patterns.get(names);
-  if (pattern === undefined) {
-    // Longest first, so that an id that begins another id never takes its place.
-    const ids = [...names.keys()].sort((a, b) => b.length - a.length).map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-    pattern = ids.length > 0 ? new RegExp(`(?<![A-Za-z0-9])(?:${ids.join('|')})(?![A-Za-z0-9])`, 'g') : null;
-    patterns.set(names, pattern);
+/**
+ * The change as a CDK app's words name its resources: each cause (`OrdersA9B65338.Arn` →
+ * `Svc/Orders.Arn`), each resource of its replacement chain and each resource symbol in a value
+ * (`${OrdersA9B65338.Arn}`) by construct path. Only what names a resource is renamed: a literal
+ * value that happens to contain a logical id is shown as it is.
+ */
+export function namedByConstruct(change: ResourceChange, names: ResourceNames): ResourceChange {
+  const entity = (value: string | undefined) => {
+    if (value === undefined) return undefined;
+    const dot = value.indexOf('.');
+    const id = dot < 0 ? value : value.slice(0, dot);
+    const name = names.get(id);
+    return name === undefined ? value : `${name}${dot < 0 ? '' : value.slice(dot)}`;
+  };
+  const symbols = (value: string | undefined) => value?.replace(RESOURCE_SYMBOL, (whole, id: string, rest: string) => (names.has(id) ? `\${${names.get(id)}${rest}}` : whole));
+  const named: ResourceChange = {
+    ...change,
+    details: change.details.map((d) => {
+      const detail = { ...d, target: { ...d.target } };
+      if (d.causingEntity !== undefined) detail.causingEntity = entity(d.causingEntity)!;
+      if (d.target.beforeValue !== undefined) detail.target.beforeValue = symbols(d.target.beforeValue)!;
+      if (d.target.afterValue !== undefined) detail.target.afterValue = symbols(d.target.afterValue)!;
+      return detail;
+    }),
+  };
+  if (change.replacementCause) {
+    const { root, chain } = change.replacementCause;
+    named.replacementCause = { root: { ...root, ...(root.causingEntity !== undefined ? { causingEntity: entity(root.causingEntity)! } : {}) }, chain: chain.map((id) => names.get(id) ?? id) };
   }
-  return pattern === null ? text : text.replace(pattern, (id) => names.get(id) ?? id);
+  return named;
 }
+
+/** The replaced resources, by the names `namedByConstruct` gives them. */
+export function namedReplaced(replaced: ReadonlySet<string>, names: ResourceNames): Set<string> {
+  return new Set([...replaced].map((id) => names.get(id) ?? id));
+}
+
+/** How the engine renders a resource in a value: `${VPC}`, `${VPC.Arn}` (evaluate/render.ts). */
+const RESOURCE_SYMBOL = /\$\{([A-Za-z0-9]+)((?:\.[^}]*)?)\}/g;
 
 /** A change's reason in a CDK app: half of a renamed construct says so; every reason names resources by construct. */
 export function constructChangeReason(change: ResourceChange, replaced: ReadonlySet<string>, renames: readonly ConstructRename[], names: ResourceNames): string {
@@ -37,7 +63,7 @@ export function constructChangeReason(change: ResourceChange, replaced: Readonly
   if (rename) return renameReason(change, rename);
   const moved = movedConstruct(change);
   if (moved) return moved;
-  return `${withResourceNames(changeReason(withAssetsAsEdits(change), replaced), names)}${assetClause(change)}`;
+  return `${changeReason(namedByConstruct(withAssetsAsEdits(change), names), namedReplaced(replaced, names))}${assetClause(change)}`;
 }
 
 /**
@@ -144,7 +170,7 @@ export function constructLensTitle(placement: SourcePlacement): string {
   const { change, stack } = first;
   const names = namesOf(stack);
   const rename = renameOf(change, stack.renames);
-  const title = rename ? `${impactHeading(change.impact)} — renamed from ${rename.from.path}: replaces the ${resourceNoun(change.resourceType)}` : withResourceNames(changeLensTitle(change, replacedIds(stack.report?.changes ?? [])), names);
+  const title = rename ? `${impactHeading(change.impact)} — renamed from ${rename.from.path}: replaces the ${resourceNoun(change.resourceType)}` : changeLensTitle(namedByConstruct(change, names), namedReplaced(replacedIds(stack.report?.changes ?? []), names));
   const more = rest.length > 0 ? ` · +${rest.length} more` : '';
   const approximate = placement.approximate ? '≈ ' : '';
   return fittedLensKeeping(`${approximate}${title}`, more);
@@ -168,14 +194,15 @@ export function constructProblem(placed: PlacedChange): { severity: 'error' | 'w
   const { stack, change, constructPath } = placed;
   const rename = renameOf(change, stack.renames);
   if (rename) return { severity: 'warning', message: `${constructPath}: ${constructChangeReason(change, replacedIds(stack.report?.changes ?? []), stack.renames, namesOf(stack))}` };
-  const problem = changeProblem(change, replacedIds(stack.report?.changes ?? []));
-  return problem ? { severity: problem.severity, message: `${constructPath}: ${withResourceNames(problem.message, namesOf(stack))}` } : undefined;
+  const names = namesOf(stack);
+  const problem = changeProblem(namedByConstruct(change, names), namedReplaced(replacedIds(stack.report?.changes ?? []), names));
+  return problem ? { severity: problem.severity, message: `${constructPath}: ${problem.message}` } : undefined;
 }
 
 /** A stack's summary lens in the app's source: `Svc: 5 modify (2 replace) · against cdk.baseline`. */
 export function stackLensTitle(stack: StackComparison, baseline: string): string {
   const verdict = stack.change === 'added' ? stackVerdict('added', stack.report) : stack.report ? verdictTitle(stack.report) : stackVerdict('deleted', undefined);
-  return fittedLensKeeping(`${stack.stack}: ${withResourceNames(verdict, namesOf(stack))}`, ` · against ${baseline}`);
+  return fittedLensKeeping(`${stack.stack}: ${verdict}`, ` · against ${baseline}`);
 }
 
 const stackNames = new WeakMap<StackComparison, ResourceNames>();

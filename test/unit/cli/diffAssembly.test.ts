@@ -93,6 +93,13 @@ describe('cfn-impact diff on two cloud assemblies', () => {
     assert.equal(stack!.changes.some((c) => c.constructPath === 'Svc/CDKMetadata'), false);
   });
 
+  test("values are shown as they are: a name that contains a logical id is not taken for the resource", async () => {
+    // SQS queue names may be anything; this one happens to start with the queue's own logical id.
+    const { stdout } = await run('diff', app({}).assembly, app({ queueName: 'JobsDF1CC2D4-v2' }).assembly);
+    assert.match(stdout, /^ {7}\/Properties\/QueueName \[replacement\]: \(absent\) → "JobsDF1CC2D4-v2"$/m);
+    assert.match(stdout, /⟳ {2}replace +Svc\/Jobs +AWS::SQS::Queue +QueueName changed/);
+  });
+
   test('a construct moved to another parent is a rename: the resource is replaced, and what keeps it is said', async () => {
     const moved: ServiceVersion = { tableInData: true };
     const result = await diffJson(app({}).assembly, app(moved).assembly);
@@ -103,6 +110,9 @@ describe('cfn-impact diff on two cloud assemblies', () => {
     assert.deepEqual(added.rename, { from: 'Svc/Orders', to: 'Svc/Data/Orders', fromLogicalId: 'OrdersA9B65338', toLogicalId: added.logicalId });
     assert.match(added.reason, /^renamed from Svc\/Orders: a new logical id, so CloudFormation creates a new resource here and removes the old one \(OrdersA9B65338\); `cdk refactor`, or overrideLogicalId\('OrdersA9B65338'\) on the moved construct, keeps the resource$/);
     assert.match(removed.reason, /^renamed to Svc\/Data\/Orders: a new logical id, so this resource is removed \(kept in the account, outside the stack\) and a new one created/);
+     // A resource in a value is named by construct, as in the reasons.
+    const { stdout } = await run('diff', app({}).assembly, app(moved).assembly);
+    assert.match(stdout, /\/Properties\/PolicyDocument\/Statement\/0\/Resource \[no-interruption\]: \$\{Svc\/Orders\.Arn\} → \$\{Svc\/Data\/Orders\.Arn\}$/m);
   });
 
   test('a construct moved with its logical id kept changes only its aws:cdk:path metadata, which updates it in place', async () => {

@@ -9,7 +9,7 @@ import type { CdkStackView, Review, ReviewedFile } from '../review';
 import { isAbsolute, relative, sep } from 'node:path';
 import { isCdkMetadata } from '../../cdk/cdkTemplate';
 import { sourceOfTrace } from '../../cdk/constructs';
-import { constructChangeReason, withResourceNames } from '../../present/constructs';
+import { constructChangeReason } from '../../present/constructs';
 
 /** A place in a file, 1-based, the end column just past the last character. */
 export interface Region {
@@ -57,7 +57,7 @@ function fileFindings(file: ReviewedFile): ReviewFinding[] {
     findings.push({ kind, title: changeTitle(change), message: `${change.logicalId}: ${changeReason(change, replaced)}`, path: file.path, region: changeRegion(change, region), logicalId: change.logicalId });
   }
   for (const diagnostic of report.diagnostics) {
-    const text = cdk ? withResourceNames(diagnosticText(diagnostic), cdk.names) : diagnosticText(diagnostic);
+    const text = diagnosticText(diagnostic);
     const kind = diagnosticKind(diagnostic, text);
     findings.push({ kind, title: kind.name, message: text, path: file.path, region: region(diagnostic.range, diagnostic.rangeIn), logicalId: diagnostic.logicalId });
   }

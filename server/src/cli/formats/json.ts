@@ -9,7 +9,7 @@ import { LineIndex } from '../../template';
 import type { ChildTexts, ChildTemplates } from '../childTemplates';
 import { branchSummary, changeReason, diagnosticText, fileVerdict, noteTexts, stackRiskText, verdictMessage } from '../../present';
 import { fileStatus, reviewStatus, type CdkStackView, type FileLines, type Review, type ReviewedFile } from '../review';
-import { assemblySummary, constructChangeReason, renameOf, stackVerdict, withResourceNames } from '../../present/constructs';
+import { assemblySummary, constructChangeReason, renameOf, stackVerdict } from '../../present/constructs';
 import { sourceOfTrace } from '../../cdk/constructs';
 import { stackStatuses } from '../renderReport';
 
@@ -94,8 +94,8 @@ function assemblyJson(review: Review) {
         message: stackVerdict(file.change, file.report),
         changes: (plain.changes as Record<string, unknown>[]).map((change, index) => constructChange(change, file.report!.changes[index]!, cdk, replaced)),
         ...(plain.risks ? { risks: plain.risks } : {}),
-        diagnostics: (plain.diagnostics as { message: string }[]).map((d) => ({ ...d, message: withResourceNames(d.message, cdk.names) })),
-        notes: plain.notes.map((note) => withResourceNames(note, cdk.names)),
+        diagnostics: plain.diagnostics,
+        notes: plain.notes,
       };
     }),
   };
