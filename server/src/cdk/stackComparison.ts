@@ -40,12 +40,12 @@ export interface StackSides {
 
 /** The stacks of two assemblies, paired by display name, then by stack name; new stacks in the new assembly's order, removed ones after. */
 export function pairStacks(old: AssemblyWithTemplates, current: AssemblyWithTemplates): StackSides[] {
-  const unpaired = new Map(old.assembly.stacks.map((stack) => [stack.displayName, stack]));
-  const byStackName = new Map(old.assembly.stacks.map((stack) => [stack.stackName, stack]));
+  const unpaired = new Set(old.assembly.stacks);
   const sides: StackSides[] = [];
   for (const stack of current.assembly.stacks) {
-    const match = unpaired.get(stack.displayName) ?? (unpaired.has(byStackName.get(stack.stackName)?.displayName ?? '') ? byStackName.get(stack.stackName) : undefined);
-    if (match) unpaired.delete(match.displayName);
+    const candidates = [...unpaired];
+    const match = candidates.find((o) => o.displayName === stack.displayName) ?? candidates.find((o) => o.stackName === stack.stackName);
+    if (match) unpaired.delete(match);
     const oldText = match ? old.templates.get(match.templateFile) : undefined;
     sides.push({
       stack: stack.displayName,

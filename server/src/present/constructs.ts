@@ -147,7 +147,11 @@ export function stackHeading(stack: string, change: 'changed' | 'added' | 'delet
 /** A stack's verdict in an app's review. `cdk deploy` never deletes a stack the app no longer has. */
 export function stackVerdict(change: 'changed' | 'added' | 'deleted', report: ImpactReport | undefined): string {
   if (change === 'deleted' || !report) return 'Removed from the app: cdk deploy leaves the deployed stack running; cdk destroy, or deleting it, removes it.';
-  if (change === 'added') return report.status === 'error' ? `New stack, rejected: ${report.message ?? ''}` : `New stack: ${report.changes.filter((c) => !isCdkMetadata(c)).length} resources created.`;
+  if (change === 'added') {
+    if (report.status === 'error') return `New stack, rejected: ${report.message ?? ''}`;
+    const created = report.changes.filter((c) => !isCdkMetadata(c)).length;
+    return `New stack: ${created} resource${created === 1 ? '' : 's'} created.`;
+  }
   return verdictMessage(report);
 }
 

@@ -147,11 +147,16 @@ describe('cfn-impact diff on two cloud assemblies', () => {
     assert.equal(result.message, '2 stacks: Prod/Svc updated; 1 unchanged.');
   });
 
+  test('a stack moved into a stage with its stack name kept is the same stack: paired by stack name', async () => {
+    const result = await diffJson(app({ stackName: 'svc-prod' }).assembly, app({ stackName: 'svc-prod', inStage: true, memorySize: 512 }).assembly);
+    assert.deepEqual(result.stacks.map((s) => [s.stack, s.stackName, s.status]), [['Prod/Svc', 'svc-prod', 'update']]);
+  });
+
   test('a stack added to the app is created; a stack removed from it is left running by cdk deploy', async () => {
     const added = await diffJson(app({}).assembly, app({ edgeStack: true }).assembly);
     assert.deepEqual(added.stacks.map((s) => [s.stack, s.status, s.message]), [
       ['Svc', 'noop', 'No updates are to be performed.'],
-      ['Edge', 'create', 'New stack: 1 resources created.'],
+      ['Edge', 'create', 'New stack: 1 resource created.'],
     ]);
     assert.deepEqual(added.stacks[1]!.changes.filter((c) => c.constructPath !== 'Edge/CDKMetadata').map((c) => [c.constructPath, c.action]), [['Edge/Inbox', 'Add']]);
     const removed = await diffJson(app({ edgeStack: true }).assembly, app({}).assembly);
