@@ -119,6 +119,24 @@ describe('a CDK app synthesized without creation traces', () => {
     assert.match(hover, /synthesize with `CDK_DEBUG=true` for the exact line/);
   });
 
+  test('a Python file of the app (a Python app runs the CDK through jsii, whose traces are not its code) gets the lenses by construct id', async () => {
+    const python = [
+      'from aws_cdk import Stack, aws_dynamodb as dynamodb, aws_sqs as sqs',
+      '',
+      'class ServiceStack(Stack):',
+      '    def __init__(self, scope, construct_id, **kwargs):',
+      '        super().__init__(scope, construct_id, **kwargs)',
+      '        table = dynamodb.Table(self, "Orders", partition_key=dynamodb.Attribute(name="orderId", type=dynamodb.AttributeType.STRING))',
+      '        queue = sqs.Queue(self, "Jobs", visibility_timeout=Duration.seconds(60))',
+      '',
+    ].join('\n');
+    const uri = pathToUri(join(folder, 'service_stack.py'));
+    await server.open(uri, python, 'python');
+    const lenses = await server.codeLenses(uri);
+    assert.match(lensAt(lenses, 5)?.command?.title ?? '', /^≈ ⟳ Replace — KeySchema changed/, JSON.stringify(lenses));
+    assert.equal(lensAt(lenses, 6)?.command?.title, '≈ ✎ Update (no interruption) — VisibilityTimeout changed');
+  });
+
   test('a file of the app with no synth yet says how to get one', async () => {
     rmSync(join(folder, 'cdk.out'), { recursive: true, force: true });
     const uri = pathToUri(join(folder, 'bin', 'service.ts'));
