@@ -4,6 +4,7 @@
  * change set is plain data as DescribeChangeSet describes it (the caller reads it); nothing here
  * does I/O.
  */
+import { sameDriftValue } from './drift';
 import type { ResourceChange } from './types';
 
 /** One `ResourceChange` of a change set, as far as the comparison reads it. */
@@ -101,19 +102,11 @@ function driftDisagreements(prediction: ResourceChange, actual: ChangeSetChange)
     const live = detail.target.drift?.actualValue ?? (detail.target.beforeValueFrom === 'ACTUAL_STATE' ? detail.target.beforeValue : undefined);
     if (live === undefined || detail.target.path === undefined) continue;
     const ours = prediction.details.find((d) => d.target.path === detail.target.path && d.target.beforeValueFrom === 'ACTUAL_STATE');
-    if (ours?.target.beforeValue !== undefined && !sameJsonText(ours.target.beforeValue, live)) {
+    if (ours?.target.beforeValue !== undefined && !sameDriftValue(ours.target.beforeValue, live)) {
       found.push({ kind: 'live-value', property: detail.target.path.replace(/^\/Properties\//, ''), changeSet: live, predicted: ours.target.beforeValue });
     }
   }
   return found;
-}
-
-function sameJsonText(a: string, b: string): boolean {
-  try {
-    return JSON.stringify(JSON.parse(a)) === JSON.stringify(JSON.parse(b));
-  } catch {
-    return a === b;
-  }
 }
 
 /** What a detail changes: the property's name, `Tags` for the tags (which change sets write without a name), else the attribute. */

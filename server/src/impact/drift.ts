@@ -125,7 +125,7 @@ function effectOf(difference: PropertyDrift, resource: ResourceDrift, change: Re
   if (options.revert) {
     const kept = keptByRevert(difference, type, resource.logicalId, model, options.spec);
     if (kept) return { ...base, kind: touched ? 'overwritten' : 'kept', ...(touched ? {} : { why: kept }) };
-    if (nextValue !== undefined && difference.actual !== undefined && sameJson(renderValue(nextValue), difference.actual)) return { ...base, kind: 'synced' };
+    if (nextValue !== undefined && difference.actual !== undefined && sameDriftValue(renderValue(nextValue), difference.actual)) return { ...base, kind: 'synced' };
     return { ...base, kind: touched ? 'overwritten' : 'reverted' };
   }
   if (touched) return { ...base, kind: 'overwritten' };
@@ -284,10 +284,10 @@ function propertyRange(model: TemplateModel, logicalId: string, path: string): R
 
 /**
  * Whether two JSON texts hold the same value, as drift detection compares a property with the
- * template: a scalar by its text, so a parameter's `"512"` (parameters are strings) is the live
+ * template (and as a drift-aware change set writes live values): a scalar by its text, so a parameter's `"512"` (parameters are strings) is the live
  * `512` of an integer property.
  */
-function sameJson(a: string, b: string): boolean {
+export function sameDriftValue(a: string, b: string): boolean {
   try {
     return JSON.stringify(normalized(JSON.parse(a))) === JSON.stringify(normalized(JSON.parse(b)));
   } catch {
