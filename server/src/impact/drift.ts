@@ -22,7 +22,7 @@ import { isSymbolic } from '../evaluate/value';
 import type { EvaluatedTemplate } from '../evaluate/types';
 import type { Value } from '../evaluate/value';
 import type { ResourceSpec } from '../spec/types';
-import { nodeAtPath, type Range, type TemplateModel } from '../template';
+import { nodeAtPath, pointerSegments, type Range, type TemplateModel } from '../template';
 import { changesSomething } from './claims';
 import type { ChangeDetail, DriftEffect, ImpactDiagnostic, ImpactReport, ReportNote, ResourceChange } from './types';
 
@@ -255,13 +255,9 @@ function effectSeverity(effect: DriftEffect): 'warning' | 'info' {
   return effect.kind === 'overwritten' || effect.kind === 'may-revert' || effect.kind === 'reverted' ? 'warning' : 'info';
 }
 
-/** `/Tags/1/Value` → `['Tags', 1, 'Value']`, the way drift detection writes a property's path (JSON pointer escapes read). */
+/** `/Tags/1/Value` → `['Tags', 1, 'Value']`: drift detection's property path (a JSON pointer), list indexes as numbers. */
 function pathSegments(path: string): (string | number)[] {
-  return path
-    .split('/')
-    .slice(1)
-    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((part) => (/^\d+$/.test(part) ? Number(part) : part));
+  return pointerSegments(path).map((part) => (/^\d+$/.test(part) ? Number(part) : part));
 }
 
 function valueAt(properties: Value | undefined, path: string): Value | undefined {

@@ -4,7 +4,7 @@
  * names each failed check's template path), placed where that path still is in the template being
  * edited. A path the edit removed is no longer reported: the edit may be the fix.
  */
-import type { TemplateModel } from '../template';
+import { pointerSegments, type TemplateModel } from '../template';
 import type { Range, TemplateNode } from '../template/ast';
 import type { ImpactDiagnostic } from './types';
 
@@ -32,15 +32,6 @@ export function lastOperationDiagnostics(model: TemplateModel, failures: readonl
     });
   }
   return diagnostics;
-}
-
-/** The segments of a JSON pointer (RFC 6901: `~1` is `/`, `~0` is `~`). */
-function pointerSegments(pointer: string): string[] {
-  if (!pointer.startsWith('/')) return [];
-  return pointer
-    .slice(1)
-    .split('/')
-    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /** The range of the key (or item) the whole path leads to; undefined when a segment is not there. */

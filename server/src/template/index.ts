@@ -7,7 +7,7 @@ export type { OutputDecl, ParameterDecl, ResourceDecl, TemplateModel } from './m
 export { isSyntaxError, isWellFormed, parseTemplate } from './parse';
 export { LANGUAGE_EXTENSIONS_TRANSFORM, readTemplateModel, SERVERLESS_TRANSFORM, SERVERLESS_TYPE_PREFIX } from './readModel';
 export { LineIndex, type LinePosition } from './lineIndex';
-export { nodeAtPath, pathAtOffset, samePlainValue, toPlain, type OffsetLocation } from './tree';
+export { nodeAtPath, pathAtOffset, pointerSegments, samePlainValue, toPlain, type OffsetLocation } from './tree';
 export { MAX_ALIAS_EXPANSION_NODES, MAX_NESTING_DEPTH } from './limits';
 export { SHORT_FORM_KEYS } from './shortForms';
 export { mayBeTemplate } from './markers';

@@ -103,3 +103,12 @@ export function pathAtOffset(root: TemplateNode, offset: number): OffsetLocation
 function contains(range: { start: number; end: number }, offset: number): boolean {
   return range.start <= offset && offset < range.end;
 }
+
+/** The segments of a JSON pointer (RFC 6901: `~1` is `/`, `~0` is `~`); none for a text that is not one. */
+export function pointerSegments(pointer: string): string[] {
+  if (!pointer.startsWith('/')) return [];
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+}
