@@ -73,7 +73,7 @@ export class CdkApps {
     const compared = await this.compare(app, baselineSetting);
     const baseline = baselineSetting === 'deployed' ? 'deployed stacks' : baselineSetting;
     if (!compared.ok) return { app, baseline, stacks: [], placements: [], problem: compared.message };
-    return { app, baseline, stacks: compared.stacks, placements: placementsInFile(path, document.getText(), compared.stacks, samePath) };
+    return { app, baseline, stacks: compared.stacks, placements: placementsInFile(path, document.getText(), compared.stacks, samePathOnce()) };
   }
 
   /** Deployed stacks may have changed (a deployment ended, the AWS settings changed). */
@@ -178,12 +178,21 @@ function manifestKey(folder: string): string {
   }
 }
 
-/** Whether two paths name one file (a trace may name it through a symbolic link). */
-function samePath(a: string, b: string): boolean {
-  if (a === b) return true;
-  try {
-    return realpathSync(a) === realpathSync(b);
-  } catch {
-    return false;
-  }
+/**
+ * Whether two paths name one file (a trace may name it through a symbolic link), each path
+ * resolved at most once per use: a view asks for every changed construct's file.
+ */
+function samePathOnce(): (a: string, b: string) => boolean {
+  const resolved = new Map<string, string | undefined>();
+  const real = (path: string) => {
+    if (!resolved.has(path)) {
+      try {
+        resolved.set(path, realpathSync(path));
+      } catch {
+        resolved.set(path, undefined);
+      }
+    }
+    return resolved.get(path);
+  };
+  return (a, b) => a === b || (real(a) !== undefined && real(a) === real(b));
 }
